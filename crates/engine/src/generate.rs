@@ -1,0 +1,119 @@
+//! Job mixes: turning `job_mixes` into concrete jobs named `<mix>-<k>`.
+//!
+//! Arrivals and durations come from two streams per mix, seeded by the scenario seed and the mix
+//! name (SEMANTICS §3), so changing a mix's duration distribution keeps its arrival times, and
+//! changing one mix leaves the others untouched. Generated times are rounded to the second, the
+//! engine's unit, so the jobs a user sees are exactly the jobs that run.
+
+use crate::rng::{Purpose, Stream};
+use crate::scenario::{Arrivals, DurationDistribution, DurationSpec, JobMix, JobSpec, Scenario};
+use crate::time::{hours, seconds};
+use std::collections::HashSet;
+
+/// How many jobs a mix generates.
+pub fn mix_count(mix: &JobMix) -> u64 {
+    match (&mix.arrivals, mix.count) {
+        (Arrivals::Listed(listed), None) => listed.at_h.len() as u64,
+        (_, count) => u64::from(count.unwrap_or(0)),
+    }
+}
+
+/// How many jobs the scenario holds, explicit and generated.
+pub fn job_count(scenario: &Scenario) -> u64 {
+    scenario.jobs.len() as u64 + scenario.job_mixes.iter().map(mix_count).sum::<u64>()
+}
+
+/// Every job name, explicit and generated (for checking references and uniqueness).
+pub fn job_names(scenario: &Scenario) -> HashSet<String> {
+    let mut names: HashSet<String> = scenario.jobs.iter().map(|j| j.name.clone()).collect();
+    for mix in &scenario.job_mixes {
+        names.extend((1..=mix_count(mix)).map(|k| format!("{}-{k}", mix.name)));
+    }
+    names
+}
+
+/// The scenario's explicit jobs followed by each mix's generated jobs, in scenario order.
+pub fn all_jobs(scenario: &Scenario) -> Vec<JobSpec> {
+    let mut jobs = scenario.jobs.clone();
+    for mix in &scenario.job_mixes {
+        jobs.extend(expand(scenario.seed, mix));
+    }
+    jobs
+}
+
+/// The jobs one mix generates.
+pub fn expand(seed: u64, mix: &JobMix) -> Vec<JobSpec> {
+    let count = mix_count(mix);
+    let mut arrivals = Stream::new(seed, Purpose::JobMix, &format!("{}/arrivals", mix.name));
+    let mut durations = Stream::new(seed, Purpose::JobMix, &format!("{}/durations", mix.name));
+    let mut clock = match &mix.arrivals {
+        Arrivals::Poisson(p) => p.start_h,
+        Arrivals::Periodic(p) => p.start_h,
+        Arrivals::Listed(_) => 0.0,
+    };
+    (0..count)
+        .map(|k| {
+            let submit_h = match &mix.arrivals {
+                Arrivals::Poisson(p) => {
+                    clock += arrivals.exponential(p.poisson_per_h);
+                    clock
+                }
+                Arrivals::Periodic(p) => p.start_h + k as f64 * p.every_h,
+                Arrivals::Listed(listed) => listed.at_h.get(k as usize).copied().unwrap_or(0.0),
+            };
+            let duration_h = draw_duration(&mix.duration_h, &mut durations);
+            JobSpec::from_attributes(
+                format!("{}-{}", mix.name, k + 1),
+                mix.share.clone(),
+                to_second(submit_h),
+                to_second(duration_h).max(hours(1)),
+                &mix.template,
+            )
+        })
+        .collect()
+}
+
+fn draw_duration(spec: &DurationSpec, stream: &mut Stream) -> f64 {
+    match spec {
+        DurationSpec::Fixed(h) => *h,
+        DurationSpec::Distribution(DurationDistribution::Uniform { min_h, max_h }) => {
+            min_h + (max_h - min_h) * stream.uniform()
+        }
+        DurationSpec::Distribution(DurationDistribution::Lognormal { median_h, p90_h }) => {
+            stream.lognormal(*median_h, *p90_h)
+        }
+    }
+}
+
+fn to_second(h: f64) -> f64 {
+    hours(seconds(h.min(crate::time::MAX_TIME_H)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mix(json: &str) -> JobMix {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn periodic_mix_names_and_times() {
+        let m = mix(r#"{"name":"ev","count":3,"arrivals":{"every_h":2,"start_h":1},"duration_h":1.5,
+                       "template":{"instance_count":1,"preferences":[{"instance_type":"ml.g5.xlarge"}]}}"#);
+        let jobs = expand(7, &m);
+        let got: Vec<(String, f64)> = jobs.iter().map(|j| (j.name.clone(), j.submit_h)).collect();
+        assert_eq!(got, vec![("ev-1".into(), 1.0), ("ev-2".into(), 3.0), ("ev-3".into(), 5.0)]);
+        assert!(jobs.iter().all(|j| j.duration_h == 1.5));
+    }
+
+    #[test]
+    fn changing_durations_keeps_arrivals() {
+        let a = mix(r#"{"name":"m","count":5,"arrivals":{"poisson_per_h":2},"duration_h":1,
+                       "template":{"instance_count":1,"preferences":[{"instance_type":"ml.g5.xlarge"}]}}"#);
+        let mut b = a.clone();
+        b.duration_h = DurationSpec::Distribution(DurationDistribution::Uniform { min_h: 1.0, max_h: 3.0 });
+        let times = |m: &JobMix| expand(1, m).iter().map(|j| j.submit_h).collect::<Vec<_>>();
+        assert_eq!(times(&a), times(&b));
+    }
+}

@@ -1,0 +1,158 @@
+//! Aggregates over the jobs of a run: per share, per instance type and pool, per preference
+//! rank, and totals (SCENARIO.md, "Result").
+
+use super::{JobResult, PoolUse, PreemptionCounts, RankResult, ShareResult, SimResult, Totals, TypeResult};
+use crate::format::FORMAT_VERSION;
+use crate::scenario::Scenario;
+use std::collections::{BTreeMap, HashMap};
+
+/// What the simulation hands over for aggregation.
+pub struct Inputs<'a> {
+    pub scenario: &'a Scenario,
+    pub jobs: Vec<JobResult>,
+    pub shares: &'a [String],
+    /// Per share: borrowed instance-hours, lent instance-hours, own utilisation.
+    pub share_areas: &'a [(f64, f64, f64)],
+    pub types: &'a [String],
+    /// Training plans: name and upfront cost.
+    pub plans: &'a [(String, f64)],
+    pub end_h: f64,
+}
+
+pub fn aggregate(inputs: Inputs) -> SimResult {
+    let shares = inputs.shares.iter().enumerate().map(|(s, name)| share_result(name, &inputs.jobs, inputs.share_areas[s])).collect();
+    SimResult {
+        version: FORMAT_VERSION as u32,
+        scenario: inputs.scenario.name.clone(),
+        seed: inputs.scenario.seed,
+        currency: inputs.scenario.currency.0.clone(),
+        end_h: inputs.end_h,
+        shares,
+        instance_types: inputs.types.iter().map(|t| type_result(t, &inputs.jobs)).collect(),
+        preference_ranks: rank_results(&inputs.jobs),
+        totals: totals(&inputs.jobs, inputs.plans),
+        jobs: inputs.jobs,
+        events: Vec::new(),
+        usage: Vec::new(),
+        notes: Vec::new(),
+    }
+}
+
+/// The nearest-rank percentile of sorted values.
+pub fn percentile(sorted: &[f64], p: f64) -> Option<f64> {
+    if sorted.is_empty() {
+        return None;
+    }
+    let rank = (p * sorted.len() as f64).ceil() as usize;
+    Some(sorted[rank.clamp(1, sorted.len()) - 1])
+}
+
+fn count_status(jobs: &[&JobResult], status: &str) -> u32 {
+    jobs.iter().filter(|j| j.status == status).count() as u32
+}
+
+fn share_result(name: &str, all: &[JobResult], (borrowed, lent, own_utilization): (f64, f64, f64)) -> ShareResult {
+    let jobs: Vec<&JobResult> = all.iter().filter(|j| j.share.as_deref() == Some(name)).collect();
+    let mut completions: Vec<f64> = jobs.iter().filter(|j| j.status == "succeeded").filter_map(|j| j.completion_h).collect();
+    completions.sort_by(f64::total_cmp);
+    let mut preempted = PreemptionCounts::default();
+    for attempt in jobs.iter().flat_map(|j| &j.attempts) {
+        match attempt.preemption.as_deref() {
+            Some("reclaim") => preempted.reclaim += 1,
+            Some("in_share") => preempted.in_share += 1,
+            Some("limit_lowered") => preempted.limit_lowered += 1,
+            Some("plan_end") => preempted.plan_end += 1,
+            Some("spot") => preempted.spot += 1,
+            _ => {}
+        }
+    }
+    let own_jobs: HashMap<&str, ()> = jobs.iter().map(|j| (j.name.as_str(), ())).collect();
+    let mut reclaims_made = 0;
+    let mut reclaimed_from: BTreeMap<String, u32> = BTreeMap::new();
+    for victim in all {
+        for attempt in &victim.attempts {
+            let Some(by) = attempt.preempted_by.as_deref() else { continue };
+            if !own_jobs.contains_key(by) {
+                continue;
+            }
+            if attempt.preemption.as_deref() == Some("reclaim") {
+                reclaims_made += 1;
+            }
+            *reclaimed_from.entry(victim.share.clone().unwrap_or_default()).or_default() += 1;
+        }
+    }
+    let n = jobs.len().max(1) as f64;
+    ShareResult {
+        name: name.to_string(),
+        jobs: jobs.len() as u32,
+        succeeded: count_status(&jobs, "succeeded"),
+        failed: count_status(&jobs, "failed"),
+        timed_out: count_status(&jobs, "timed_out"),
+        stopped: count_status(&jobs, "stopped"),
+        cancelled: count_status(&jobs, "cancelled"),
+        unfinished: count_status(&jobs, "unfinished"),
+        completion_p50_h: percentile(&completions, 0.5),
+        completion_p90_h: percentile(&completions, 0.9),
+        wait_mean_h: jobs.iter().map(|j| j.wait_h).sum::<f64>() / n,
+        borrowed_instance_h: borrowed,
+        lent_instance_h: lent,
+        preempted,
+        reclaims_made,
+        reclaimed_from,
+        lost_accelerator_h: jobs.iter().map(|j| j.lost_accelerator_h).sum(),
+        cost: jobs.iter().map(|j| j.cost).sum(),
+        own_utilization,
+    }
+}
+
+fn type_result(name: &str, jobs: &[JobResult]) -> TypeResult {
+    let mut pools: BTreeMap<(String, Option<String>), (f64, f64)> = BTreeMap::new();
+    let mut selections = 0;
+    for attempt in jobs.iter().flat_map(|j| &j.attempts).filter(|a| a.instance_type == name) {
+        selections += 1;
+        let use_ = pools.entry((attempt.pool.clone(), attempt.training_plan.clone())).or_default();
+        use_.0 += (attempt.end_h - attempt.start_h) * f64::from(attempt.instance_count);
+        use_.1 += attempt.cost;
+    }
+    let pools: Vec<PoolUse> = pools
+        .into_iter()
+        .map(|((pool, training_plan), (instance_h, cost))| PoolUse { pool, training_plan, instance_h, cost })
+        .collect();
+    TypeResult {
+        name: name.to_string(),
+        instance_h: pools.iter().map(|p| p.instance_h).sum(),
+        cost: pools.iter().map(|p| p.cost).sum(),
+        selections,
+        pools,
+    }
+}
+
+fn rank_results(jobs: &[JobResult]) -> Vec<RankResult> {
+    let mut counts = [0u32; 5];
+    for attempt in jobs.iter().flat_map(|j| &j.attempts) {
+        counts[attempt.preference.min(4)] += 1;
+    }
+    let last = counts.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
+    counts[..last].iter().enumerate().map(|(rank, &selections)| RankResult { rank, selections }).collect()
+}
+
+fn totals(jobs: &[JobResult], plans: &[(String, f64)]) -> Totals {
+    let all: Vec<&JobResult> = jobs.iter().collect();
+    let started: Vec<&JobResult> = jobs.iter().filter(|j| !j.attempts.is_empty()).collect();
+    let fallbacks = started.iter().filter(|j| j.attempts[0].preference != 0).count();
+    Totals {
+        jobs: jobs.len() as u32,
+        succeeded: count_status(&all, "succeeded"),
+        failed: count_status(&all, "failed"),
+        timed_out: count_status(&all, "timed_out"),
+        stopped: count_status(&all, "stopped"),
+        cancelled: count_status(&all, "cancelled"),
+        unfinished: count_status(&all, "unfinished"),
+        cost: jobs.iter().map(|j| j.cost).sum(),
+        upfront_cost: plans.iter().map(|p| p.1).sum(),
+        lost_accelerator_h: jobs.iter().map(|j| j.lost_accelerator_h).sum(),
+        preemptions: jobs.iter().map(|j| j.preemptions).sum(),
+        interruptions: jobs.iter().map(|j| j.interruptions).sum(),
+        fallback_rate: if started.is_empty() { 0.0 } else { fallbacks as f64 / started.len() as f64 },
+    }
+}

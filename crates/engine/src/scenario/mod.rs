@@ -1,0 +1,275 @@
+//! The scenario: what a user edits, shares and runs (SCENARIO.md, "Scenario").
+//!
+//! These are plain serde structs that mirror the JSON field for field, so the same names appear in
+//! JSON, Rust, the UI and the docs. Times stay in hours here; the simulation converts them to whole
+//! seconds once (`crate::time`). Unknown fields are rejected (`deny_unknown_fields`), and `null`
+//! on an optional field means "use the default".
+
+pub mod catalog;
+mod job;
+mod serde_util;
+
+pub use job::{
+    Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobKind, JobMix, JobSpec,
+    Preference,
+};
+
+use serde::{Deserialize, Serialize};
+use serde_util::{is_default, null_as_default};
+
+/// A whole scenario document, version 1.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub version: u32,
+    pub name: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    pub description: String,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    pub seed: u64,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    pub currency: Currency,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub horizon_h: Option<f64>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    pub queueing: Queueing,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub instance_types: Vec<InstanceType>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub capacity: Vec<Capacity>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub spot: Vec<SpotPool>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub training_plans: Vec<TrainingPlan>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub quota_shares: Vec<QuotaShare>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub jobs: Vec<JobSpec>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub job_mixes: Vec<JobMix>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<Action>,
+}
+
+/// The scenario's currency code (`USD` when absent).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Currency(pub String);
+
+impl Default for Currency {
+    fn default() -> Self {
+        Currency("USD".to_string())
+    }
+}
+
+/// SEMANTICS §4: how a share's queue may be overtaken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Queueing {
+    /// Later jobs may go past a job that cannot start.
+    #[default]
+    BestEffortFifo,
+    /// A job may start or preempt only when nobody ahead of it in its share's queue is pending.
+    StrictFifo,
+}
+
+/// An instance type: adds to or overrides the built-in catalog by name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InstanceType {
+    pub name: String,
+    pub accelerator: String,
+    pub accelerators: u32,
+    pub accelerator_memory_gib: f64,
+    pub price_per_h: f64,
+    pub speed: f64,
+    /// Overrides the family rule of SEMANTICS §1 (`ml.p*`, `ml.g*`, `ml.trn*`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accelerated: Option<bool>,
+}
+
+impl InstanceType {
+    /// SEMANTICS §1: accelerated by family unless the scenario says otherwise.
+    pub fn is_accelerated(&self) -> bool {
+        self.accelerated
+            .unwrap_or_else(|| catalog::family_is_accelerated(&self.name))
+    }
+}
+
+/// On-demand capacity of one type: a step function of time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Capacity {
+    pub instance_type: String,
+    pub count: u32,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<CapacityChange>,
+}
+
+/// From `at_h` on, the on-demand pool holds `count` instances.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CapacityChange {
+    pub at_h: f64,
+    pub count: u32,
+}
+
+/// A spot pool of one type (SEMANTICS §1, modelled on Managed Spot Training).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpotPool {
+    pub instance_type: String,
+    pub count: u32,
+    pub price_factor: f64,
+    pub interruptions_per_h: f64,
+}
+
+/// A training plan: reserved instances of one type during blocks `[start_h, end_h)`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainingPlan {
+    pub name: String,
+    pub instance_type: String,
+    pub count: u32,
+    pub blocks: Vec<PlanBlock>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    pub upfront_cost: f64,
+}
+
+/// One reserved window of a training plan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanBlock {
+    pub start_h: f64,
+    pub end_h: f64,
+}
+
+/// AWS Batch `resourceSharingConfiguration.strategy`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Strategy {
+    /// Idle capacity is never lent; the share never borrows.
+    #[serde(rename = "RESERVE")]
+    Reserve,
+    /// Idle capacity may be borrowed by others; the share never borrows.
+    #[serde(rename = "LEND")]
+    Lend,
+    /// Lends like `LEND`, and may borrow up to its borrow limit.
+    #[serde(rename = "LEND_AND_BORROW")]
+    LendAndBorrow,
+}
+
+impl Strategy {
+    /// The AWS spelling, as used in JSON and the UI.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Strategy::Reserve => "RESERVE",
+            Strategy::Lend => "LEND",
+            Strategy::LendAndBorrow => "LEND_AND_BORROW",
+        }
+    }
+
+    /// Whether the share's idle capacity counts as lendable (SEMANTICS §2).
+    pub fn lends(self) -> bool {
+        matches!(self, Strategy::Lend | Strategy::LendAndBorrow)
+    }
+}
+
+/// The borrow limit default: -1, no cap (AWS `borrowLimit`).
+pub const UNLIMITED_BORROW: i64 = -1;
+
+fn default_borrow_limit() -> Option<i64> {
+    None
+}
+
+/// A quota share: a team's limits per instance type and how it shares them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuotaShare {
+    pub name: String,
+    pub capacity_limits: Vec<CapacityLimit>,
+    pub strategy: Strategy,
+    /// Percent of the share's own limit it may borrow on top; -1 (the default) means no cap.
+    /// Only valid with `LEND_AND_BORROW`.
+    #[serde(default = "default_borrow_limit", skip_serializing_if = "Option::is_none")]
+    pub borrow_limit: Option<i64>,
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    pub in_share_preemption: bool,
+}
+
+impl QuotaShare {
+    /// The effective borrow limit (-1 when unset).
+    pub fn effective_borrow_limit(&self) -> i64 {
+        self.borrow_limit.unwrap_or(UNLIMITED_BORROW)
+    }
+}
+
+/// AWS `CapacityLimit`: at most `max_capacity` instances of one type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CapacityLimit {
+    pub instance_type: String,
+    pub max_capacity: u32,
+}
+
+/// A scripted action at `at_h`. Exactly one of the action fields is set.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Action {
+    pub at_h: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_priority: Option<SetPriority>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub update_share: Option<UpdateShare>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cancel: Option<Cancel>,
+}
+
+/// What an action does, once validated.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ActionKind<'a> {
+    SetPriority(&'a SetPriority),
+    UpdateShare(&'a UpdateShare),
+    Cancel(&'a Cancel),
+}
+
+impl Action {
+    /// The one action this entry holds, or `None` when it holds none or several (a validation error).
+    pub fn kind(&self) -> Option<ActionKind<'_>> {
+        match (&self.set_priority, &self.update_share, &self.cancel) {
+            (Some(p), None, None) => Some(ActionKind::SetPriority(p)),
+            (None, Some(u), None) => Some(ActionKind::UpdateShare(u)),
+            (None, None, Some(c)) => Some(ActionKind::Cancel(c)),
+            _ => None,
+        }
+    }
+}
+
+/// Changes a job's scheduling priority (SEMANTICS §5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetPriority {
+    pub job: String,
+    pub priority: u32,
+}
+
+/// Updates a share; fields left out keep their value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpdateShare {
+    pub share: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capacity_limits: Option<Vec<CapacityLimit>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strategy: Option<Strategy>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub borrow_limit: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_share_preemption: Option<bool>,
+}
+
+/// Cancels a job: it ends `cancelled`, and a running attempt stops at once.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cancel {
+    pub job: String,
+}

@@ -1,0 +1,396 @@
+//! Applying events, and the job transitions they share: start, stop, requeue, end.
+
+use super::attempt;
+use super::events::{Event, Expiry};
+use super::fit::Placement;
+use super::job_state::{Phase, Running};
+use super::order::{fifo_key, in_share_victim_key, queue_key};
+use super::reason::Reason;
+use super::record::{Ending, Stop};
+use super::world::{JobId, PoolKind, ShareId, TypeId, PLAN_ONLY_PATIENCE};
+use super::Sim;
+use crate::scenario::ActionKind;
+use crate::time::Seconds;
+
+impl Sim<'_> {
+    pub(super) fn apply(&mut self, event: Event) {
+        match event {
+            Event::AttemptEnd { job, epoch } if self.jobs[job].epoch == epoch => self.attempt_ends(job),
+            Event::SpotInterruption { job, epoch } if self.jobs[job].epoch == epoch => {
+                self.interrupt(job, Stop::Spot);
+            }
+            Event::PlanStop { plan } => self.plan_stops(plan),
+            Event::PlanStart { plan } => {
+                self.cap.plan_open[plan] = true;
+                self.refresh_plan_clocks(plan);
+            }
+            Event::CapacityChange { instance_type, count } => {
+                // SEMANTICS §1: running jobs keep their instances; new starts wait below the level.
+                self.cap.on_demand[instance_type] = count;
+                self.log.capacity_changed(self.world, self.now, instance_type, count);
+            }
+            Event::Action { index } => self.action(index),
+            Event::Submit { job } if self.jobs[job].phase == Phase::NotSubmitted => self.submit(job),
+            Event::Expire { job, epoch, which } => self.expire(job, epoch, which),
+            _ => {} // a stale attempt event, or a submission of a job cancelled before it arrived
+        }
+    }
+
+    fn submit(&mut self, j: JobId) {
+        self.log.submitted(self.world, self.now, j);
+        if let Some(max_wait) = self.world.jobs[j].max_wait {
+            let at = self.world.jobs[j].submit + max_wait;
+            self.queue.push(at, self.rank(j), Event::Expire { job: j, epoch: 0, which: Expiry::MaxWait });
+        }
+        self.make_pending(j);
+    }
+
+    fn rank(&self, j: JobId) -> u64 {
+        u64::from(self.world.name_rank[j])
+    }
+
+    /// Puts a job in the queues with a fresh pending clock (SEMANTICS §3: the clock runs from
+    /// submission, and again from each requeue).
+    pub(super) fn make_pending(&mut self, j: JobId) {
+        let job = &self.world.jobs[j];
+        let state = &mut self.jobs[j];
+        state.phase = Phase::Pending;
+        state.pending_since = self.now;
+        state.reason = None;
+        state.reason_since = self.now;
+        state.clock_used = 0;
+        state.clock_since = None;
+        state.clock_epoch += 1;
+        let (q, f) = (queue_key(state.priority, job.submit, self.world.name_rank[j], j), fifo_key(state.priority, job.submit, self.world.name_rank[j], j));
+        self.pending.insert(q);
+        self.pending_fifo.insert(f);
+        self.share_queue[job.share.unwrap_or(0)].insert(q);
+        self.resume_clock(j);
+    }
+
+    /// Takes a job out of the queues, closing its waiting time.
+    fn leave_pending(&mut self, j: JobId) {
+        let job = &self.world.jobs[j];
+        let state = &mut self.jobs[j];
+        let (q, f) = (queue_key(state.priority, job.submit, self.world.name_rank[j], j), fifo_key(state.priority, job.submit, self.world.name_rank[j], j));
+        self.pending.remove(&q);
+        self.pending_fifo.remove(&f);
+        self.share_queue[job.share.unwrap_or(0)].remove(&q);
+        state.close_reason(self.now);
+        state.wait_total += self.now - state.pending_since;
+        state.clock_since = None;
+        state.clock_epoch += 1;
+    }
+
+    /// Whether any entry of the job can be used at all (SEMANTICS §3: the pending clock pauses
+    /// while every entry names a plan with no active block).
+    fn clock_runs(&self, j: JobId) -> bool {
+        let job = &self.world.jobs[j];
+        !job.plan_only
+            || job.entries.iter().any(|e| matches!(self.world.pools[e.pool].kind, PoolKind::Plan(p) if self.cap.plan_open[p]))
+    }
+
+    fn resume_clock(&mut self, j: JobId) {
+        if self.jobs[j].clock_since.is_some() || !self.clock_runs(j) {
+            return;
+        }
+        let job = &self.world.jobs[j];
+        let state = &mut self.jobs[j];
+        state.clock_since = Some(self.now);
+        state.clock_epoch += 1;
+        let epoch = state.clock_epoch;
+        let used = state.clock_used;
+        let key = u64::from(self.world.name_rank[j]);
+        if let Some(limit) = job.max_pending {
+            self.queue.push(self.now + (limit - used).max(0), key, Event::Expire { job: j, epoch, which: Expiry::MaxPending });
+        }
+        if job.plan_only {
+            self.queue.push(self.now + (PLAN_ONLY_PATIENCE - used).max(0), key, Event::Expire { job: j, epoch, which: Expiry::PlanOnlyPatience });
+        }
+    }
+
+    fn pause_clock(&mut self, j: JobId) {
+        let state = &mut self.jobs[j];
+        if let Some(since) = state.clock_since.take() {
+            state.clock_used += self.now - since;
+            state.clock_epoch += 1;
+        }
+    }
+
+    fn refresh_plan_clocks(&mut self, plan: usize) {
+        for i in 0..self.plan_jobs[plan].len() {
+            let j = self.plan_jobs[plan][i];
+            if self.jobs[j].phase != Phase::Pending {
+                continue;
+            }
+            if self.clock_runs(j) {
+                self.resume_clock(j);
+            } else {
+                self.pause_clock(j);
+            }
+        }
+    }
+
+    fn expire(&mut self, j: JobId, epoch: u32, which: Expiry) {
+        let state = &self.jobs[j];
+        match which {
+            Expiry::MaxWait if state.phase == Phase::Pending || state.phase == Phase::Running => {
+                if state.phase == Phase::Running {
+                    self.stop_attempt(j, Stop::MaxWait, None);
+                } else {
+                    self.leave_pending(j);
+                }
+                self.end(j, Ending::Stopped);
+            }
+            Expiry::MaxPending if state.phase == Phase::Pending && state.clock_epoch == epoch => {
+                self.leave_pending(j);
+                self.end(j, Ending::TimedOut);
+            }
+            Expiry::PlanOnlyPatience if state.phase == Phase::Pending && state.clock_epoch == epoch => {
+                self.leave_pending(j);
+                self.end(j, Ending::InsufficientCapacity);
+            }
+            _ => {}
+        }
+    }
+
+    /// Starts an attempt of `j` on entry `e` (SEMANTICS §3: startup, checkpoints, memory).
+    pub(super) fn start(&mut self, j: JobId, e: usize, placement: Placement, skipped: Vec<Option<Reason>>, by_preemption: bool) {
+        self.leave_pending(j);
+        let world = self.world;
+        let job = &world.jobs[j];
+        let entry = &job.entries[e];
+        self.cap.occupy(entry.pool, entry.instance_type, job.share, entry.count);
+        self.running[entry.pool].insert(j);
+        let state = &mut self.jobs[j];
+        let plan = attempt::Plan { start: self.now, startup: job.startup, compute: state.remaining(entry.duration), checkpoint: job.checkpoint };
+        let memory_failure = job.memory_gib.is_some_and(|need| need > world.types[entry.instance_type].accelerator_memory_gib);
+        let end = if memory_failure { self.now + job.startup } else { plan.end() };
+        state.epoch += 1;
+        state.phase = Phase::Running;
+        state.preempted_at = None;
+        state.entry_reasons = skipped.clone();
+        state.running = Some(Running { entry: e, plan, memory_failure, borrowed: placement.borrowed, by_preemption_at: by_preemption.then_some(self.now) });
+        let epoch = state.epoch;
+        let key = u64::from(world.name_rank[j]);
+        self.queue.push(end, key, Event::AttemptEnd { job: j, epoch });
+        if world.pools[entry.pool].kind == PoolKind::Spot {
+            self.schedule_spot_interruption(j, entry.instance_type, entry.count, end, epoch);
+        }
+        self.log.started(world, self.now, j, e, placement.borrowed, &skipped);
+    }
+
+    /// SEMANTICS §1/§3: spot interruptions at the type's rate times the instance count, drawn
+    /// from the job's own stream.
+    fn schedule_spot_interruption(&mut self, j: JobId, t: TypeId, count: u32, end: Seconds, epoch: u32) {
+        let rate_per_h = self.world.spot[t].map_or(0.0, |s| s.1) * f64::from(count);
+        if rate_per_h <= 0.0 {
+            return;
+        }
+        let world = self.world;
+        let stream = self.jobs[j].spot_stream.get_or_insert_with(|| world.spot_stream(j));
+        let after = crate::time::seconds(stream.exponential(rate_per_h).min(crate::time::MAX_TIME_H)).max(1);
+        if self.now + after < end {
+            self.queue.push(self.now + after, u64::from(world.name_rank[j]), Event::SpotInterruption { job: j, epoch });
+        }
+    }
+
+    fn attempt_ends(&mut self, j: JobId) {
+        let failed = self.jobs[j].running.as_ref().is_some_and(|r| r.memory_failure);
+        self.stop_attempt(j, if failed { Stop::MemoryFailure } else { Stop::Succeeded }, None);
+        if failed {
+            self.end(j, Ending::InsufficientMemory);
+        } else {
+            self.jobs[j].progress = 1.0;
+            self.end(j, Ending::Succeeded);
+        }
+    }
+
+    /// Stops the running attempt now, saving checkpointed progress; returns the compute lost.
+    pub(super) fn stop_attempt(&mut self, j: JobId, stop: Stop, by: Option<JobId>) -> Seconds {
+        let world = self.world;
+        let job = &world.jobs[j];
+        let state = &mut self.jobs[j];
+        let Some(run) = state.running.take() else { return 0 };
+        let entry = &job.entries[run.entry];
+        self.cap.release(entry.pool, entry.instance_type, job.share, entry.count);
+        self.running[entry.pool].remove(&j);
+        state.epoch += 1;
+        let interrupted = if run.memory_failure || stop == Stop::Succeeded {
+            attempt::Interrupted { saved: 0, lost: 0 }
+        } else {
+            run.plan.interrupt(self.now)
+        };
+        state.progress = (state.progress + interrupted.saved as f64 / entry.duration as f64).min(1.0);
+        self.log.attempt_stopped(world, self.now, j, stop, by, interrupted.lost);
+        interrupted.lost
+    }
+
+    /// A plan-end or spot interruption: back to pending, not counted against retries.
+    fn interrupt(&mut self, j: JobId, stop: Stop) {
+        self.stop_attempt(j, stop, None);
+        self.log.requeued(self.world, self.now, j);
+        self.make_pending(j);
+    }
+
+    /// SEMANTICS §5: a preempted job loses work since its checkpoint and is requeued, unless its
+    /// preemption retries are used up.
+    pub(super) fn preempt(&mut self, j: JobId, stop: Stop, by: Option<JobId>) {
+        self.stop_attempt(j, stop, by);
+        let retries = self.world.jobs[j].preemption_retries;
+        if retries.is_some_and(|n| self.jobs[j].retries_used >= n) {
+            self.end(j, Ending::RetriesExhausted);
+            return;
+        }
+        self.jobs[j].retries_used += 1;
+        self.jobs[j].preempted_at = Some(self.now);
+        self.log.requeued(self.world, self.now, j);
+        self.make_pending(j);
+    }
+
+    pub(super) fn end(&mut self, j: JobId, ending: Ending) {
+        self.jobs[j].phase = Phase::Ended;
+        self.jobs[j].clock_epoch += 1;
+        self.ended += 1;
+        self.log.ended(self.world, self.now, j, ending);
+    }
+
+    fn plan_stops(&mut self, plan: usize) {
+        self.cap.plan_open[plan] = false;
+        let pool = self.world.plans[plan].pool;
+        let victims: Vec<JobId> = self.running[pool].iter().copied().collect();
+        let mut ordered = victims;
+        ordered.sort_by_key(|&j| self.world.name_rank[j]);
+        for j in ordered {
+            self.interrupt(j, Stop::PlanEnd);
+        }
+        self.refresh_plan_clocks(plan);
+    }
+
+    fn action(&mut self, index: usize) {
+        let world = self.world;
+        let Some(kind) = world.actions[index].kind() else { return };
+        match kind {
+            ActionKind::SetPriority(p) => {
+                let j = world.job_index[&p.job];
+                self.set_priority(j, p.priority);
+            }
+            ActionKind::Cancel(c) => {
+                let j = world.job_index[&c.job];
+                match self.jobs[j].phase {
+                    Phase::Ended => {}
+                    Phase::Running => {
+                        self.stop_attempt(j, Stop::Cancelled, None);
+                        self.end(j, Ending::Cancelled);
+                    }
+                    Phase::Pending => {
+                        self.leave_pending(j);
+                        self.end(j, Ending::Cancelled);
+                    }
+                    Phase::NotSubmitted => self.end(j, Ending::Cancelled),
+                }
+            }
+            ActionKind::UpdateShare(u) => {
+                let s = world.share_index[&u.share];
+                let terms = &mut self.cap.terms[s];
+                if let Some(limits) = &u.capacity_limits {
+                    terms.limits = super::world::limits_vector(limits, &world.type_index, world.types.len());
+                }
+                if let Some(strategy) = u.strategy {
+                    terms.strategy = strategy;
+                }
+                if let Some(limit) = u.borrow_limit {
+                    terms.borrow_limit = limit;
+                }
+                if let Some(on) = u.in_share_preemption {
+                    terms.in_share_preemption = on;
+                }
+                self.log.share_updated(world, self.now, s);
+                self.enforce_lowered_limits(s);
+            }
+        }
+    }
+
+    /// SEMANTICS §5: a priority update moves the job in the queue and changes its standing as a
+    /// victim from this instant on.
+    fn set_priority(&mut self, j: JobId, priority: u32) {
+        let pending = self.jobs[j].phase == Phase::Pending;
+        let job = &self.world.jobs[j];
+        let rank = self.world.name_rank[j];
+        let old = self.jobs[j].priority;
+        if pending {
+            self.pending.remove(&queue_key(old, job.submit, rank, j));
+            self.pending_fifo.remove(&fifo_key(old, job.submit, rank, j));
+            self.share_queue[job.share.unwrap_or(0)].remove(&queue_key(old, job.submit, rank, j));
+        }
+        self.jobs[j].priority = priority;
+        if pending {
+            self.pending.insert(queue_key(priority, job.submit, rank, j));
+            self.pending_fifo.insert(fifo_key(priority, job.submit, rank, j));
+            self.share_queue[job.share.unwrap_or(0)].insert(queue_key(priority, job.submit, rank, j));
+        }
+        self.log.priority_changed(self.world, self.now, j, priority);
+    }
+
+    /// SEMANTICS §2: after an update, a share holding more of a type than its strategy allows
+    /// loses jobs on that type one by one, in in-share victim order (kind `limit_lowered`).
+    fn enforce_lowered_limits(&mut self, s: ShareId) {
+        for t in 0..self.world.types.len() {
+            while self.cap.over_strategy(s, t) {
+                let Some(victim) = self.share_jobs_on_type(s, t).into_iter().min_by_key(|&j| {
+                    let r = self.jobs[j].running.as_ref().map_or(0, |r| r.plan.start);
+                    in_share_victim_key(self.jobs[j].priority, r, self.world.name_rank[j])
+                }) else {
+                    break;
+                };
+                self.preempt(victim, Stop::LimitLowered, None);
+            }
+        }
+    }
+
+    fn share_jobs_on_type(&self, s: ShareId, t: TypeId) -> Vec<JobId> {
+        self.world
+            .pools
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.instance_type == t)
+            .flat_map(|(pool, _)| self.running[pool].iter().copied())
+            .filter(|&j| self.world.jobs[j].share == Some(s))
+            .collect()
+    }
+
+    /// At the end: whatever has not ended is unfinished (SEMANTICS §6).
+    pub(super) fn finish(&mut self) {
+        for j in 0..self.jobs.len() {
+            match self.jobs[j].phase {
+                Phase::Ended => {}
+                Phase::Running => {
+                    self.stop_attempt(j, Stop::Cut, None);
+                    self.end(j, Ending::Unfinished(None));
+                }
+                Phase::Pending => {
+                    self.leave_pending(j);
+                    let blocked = self.blocked_by(j);
+                    self.end(j, Ending::Unfinished(blocked));
+                }
+                Phase::NotSubmitted => self.end(j, Ending::Unfinished(None)),
+            }
+        }
+    }
+
+    /// Why a job that is still pending at the end never started: a permanent reason when every
+    /// entry has one, otherwise the last reason seen on its first entry.
+    fn blocked_by(&self, j: JobId) -> Option<Reason> {
+        let job = &self.world.jobs[j];
+        let permanent: Vec<Option<Reason>> = (0..job.entries.len())
+            .map(|e| super::fit::check(self.world, &self.cap, job, e).err().filter(|r| r.is_permanent()))
+            .collect();
+        if permanent.iter().all(|r| *r == Some(Reason::QuotaLimitExceeded)) {
+            Some(Reason::QuotaLimitExceeded)
+        } else if permanent.iter().all(Option::is_some) {
+            Some(Reason::CapacityExceeded)
+        } else {
+            self.jobs[j].reason
+        }
+    }
+}

@@ -1,0 +1,98 @@
+//! What the run knows about one job as it goes: where it is, its saved progress, its pending
+//! clock (SEMANTICS §3, max pending time) and why it waits.
+
+use super::attempt;
+use super::reason::Reason;
+use super::world::Job;
+use crate::rng::Stream;
+use crate::time::Seconds;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    NotSubmitted,
+    Pending,
+    Running,
+    Ended,
+}
+
+/// The attempt in progress.
+#[derive(Debug, Clone)]
+pub struct Running {
+    pub entry: usize,
+    pub plan: attempt::Plan,
+    /// It fails after startup: the accelerators have too little memory.
+    pub memory_failure: bool,
+    pub borrowed: u32,
+    /// When it was started by preemption; it cannot be preempted at that same instant.
+    pub by_preemption_at: Option<Seconds>,
+}
+
+pub struct JobState {
+    pub phase: Phase,
+    pub priority: u32,
+    pub running: Option<Running>,
+    /// Saved fraction of the job's work.
+    pub progress: f64,
+    /// Bumped whenever an attempt starts or stops, so stale attempt events are ignored.
+    pub epoch: u32,
+    /// Bumped whenever the pending clock pauses or stops, so stale expiries are ignored.
+    pub clock_epoch: u32,
+    pub clock_used: Seconds,
+    pub clock_since: Option<Seconds>,
+    /// Preemptions counted against `preemption_retries`.
+    pub retries_used: u32,
+    pub preempted_at: Option<Seconds>,
+    pub pending_since: Seconds,
+    pub wait_total: Seconds,
+    /// The first entry's current reason, since when, and the time waited per reason.
+    pub reason: Option<Reason>,
+    pub reason_since: Seconds,
+    pub waited: [Seconds; 8],
+    pub entry_reasons: Vec<Option<Reason>>,
+    pub spot_stream: Option<Stream>,
+}
+
+impl JobState {
+    pub fn new(job: &Job) -> Self {
+        JobState {
+            phase: Phase::NotSubmitted,
+            priority: job.priority,
+            running: None,
+            progress: 0.0,
+            epoch: 0,
+            clock_epoch: 0,
+            clock_used: 0,
+            clock_since: None,
+            retries_used: 0,
+            preempted_at: None,
+            pending_since: 0,
+            wait_total: 0,
+            reason: None,
+            reason_since: 0,
+            waited: [0; 8],
+            entry_reasons: Vec::new(),
+            spot_stream: None,
+        }
+    }
+
+    /// Records the first entry's reason at this evaluation, closing the time spent on the last one.
+    pub fn set_reason(&mut self, now: Seconds, reason: Reason) {
+        if self.reason != Some(reason) {
+            self.close_reason(now);
+            self.reason = Some(reason);
+        }
+    }
+
+    /// Adds the time since the reason was last set to that reason.
+    pub fn close_reason(&mut self, now: Seconds) {
+        if let Some(r) = self.reason {
+            self.waited[r.index()] += now - self.reason_since;
+        }
+        self.reason_since = now;
+    }
+
+    /// Compute still needed on an entry whose whole job takes `duration`.
+    pub fn remaining(&self, duration: Seconds) -> Seconds {
+        (libm::round((1.0 - self.progress) * duration as f64) as Seconds).clamp(1, duration)
+    }
+}

@@ -1,0 +1,190 @@
+//! The discrete-event simulation: one event queue, one clock, integer seconds.
+//!
+//! `simulate` compiles the scenario (`world`), then repeats: apply every event of the next
+//! instant in the order of SEMANTICS §4 (`handlers`), run one scheduling pass (`pass`, with
+//! `preempt` for phase C), and record what changed (`record`). At the end `record` turns the
+//! history into the result, and `crate::result::metrics` aggregates it.
+
+mod attempt;
+mod events;
+mod fit;
+mod handlers;
+mod job_state;
+mod order;
+mod pass;
+mod preempt;
+pub mod reason;
+mod record;
+mod state;
+mod world;
+
+use crate::result::SimResult;
+use crate::scenario::Scenario;
+use crate::time::{hours, Seconds};
+use events::{Event, EventQueue};
+use job_state::JobState;
+use order::{FifoKey, QueueKey};
+use state::Capacity;
+use std::collections::BTreeSet;
+use world::{JobId, World};
+
+/// How far a run has come, reported to the caller's progress callback.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    pub events: u64,
+    pub now_h: f64,
+    pub jobs_ended: u64,
+    pub jobs: u64,
+}
+
+/// Runs a validated scenario to its end.
+pub fn simulate(scenario: &Scenario) -> SimResult {
+    simulate_with_progress(scenario, 0, &mut |_| true).expect("a run without cancellation completes")
+}
+
+/// Runs a validated scenario, calling `progress` every `every_events` events (0: never). When
+/// `progress` returns false the run stops and `None` is returned (the user cancelled).
+pub fn simulate_with_progress(
+    scenario: &Scenario,
+    every_events: u64,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Option<SimResult> {
+    let world = World::new(scenario);
+    let mut sim = Sim::new(&world);
+    sim.seed_events(scenario);
+    sim.run(every_events, progress)?;
+    Some(record::build_result(scenario, &sim))
+}
+
+/// The most events one run processes; past it the run stops and says so. This guards against
+/// runs that can never end, such as a spot job without checkpoints interrupted faster than it can
+/// finish.
+fn event_budget(jobs: usize) -> u64 {
+    1_000_000 + 200 * jobs as u64
+}
+
+pub(crate) struct Sim<'w> {
+    world: &'w World,
+    now: Seconds,
+    queue: EventQueue,
+    cap: Capacity,
+    jobs: Vec<JobState>,
+    /// Pending jobs in queue order, all shares together.
+    pending: BTreeSet<QueueKey>,
+    /// Pending jobs in FIFO order, for phase B.
+    pending_fifo: BTreeSet<FifoKey>,
+    /// Pending jobs per share in queue order (one set when there are no shares), for strict FIFO.
+    share_queue: Vec<BTreeSet<QueueKey>>,
+    /// Running jobs per pool.
+    running: Vec<BTreeSet<JobId>>,
+    /// Plan-only jobs per plan, whose pending clock follows the plan's blocks.
+    plan_jobs: Vec<Vec<JobId>>,
+    events_done: u64,
+    ended: u64,
+    log: record::Log,
+}
+
+impl<'w> Sim<'w> {
+    fn new(world: &'w World) -> Self {
+        let mut plan_jobs = vec![Vec::new(); world.plans.len()];
+        for (j, job) in world.jobs.iter().enumerate() {
+            if job.plan_only {
+                for e in &job.entries {
+                    if let world::PoolKind::Plan(p) = world.pools[e.pool].kind {
+                        plan_jobs[p].push(j);
+                    }
+                }
+            }
+        }
+        Sim {
+            world,
+            now: 0,
+            queue: EventQueue::default(),
+            cap: Capacity::new(world),
+            jobs: world.jobs.iter().map(|j| JobState::new(j)).collect(),
+            pending: BTreeSet::new(),
+            pending_fifo: BTreeSet::new(),
+            share_queue: vec![BTreeSet::new(); world.shares.len().max(1)],
+            running: vec![BTreeSet::new(); world.pools.len()],
+            plan_jobs,
+            events_done: 0,
+            ended: 0,
+            log: record::Log::new(world),
+        }
+    }
+
+    /// Everything known in advance: submissions, capacity steps, plan blocks, actions.
+    fn seed_events(&mut self, scenario: &Scenario) {
+        let world = self.world;
+        for (j, job) in world.jobs.iter().enumerate() {
+            self.queue.push(job.submit, u64::from(world.name_rank[j]), Event::Submit { job: j });
+        }
+        for (t, steps) in world.on_demand.iter().enumerate() {
+            for &(at, count) in steps.iter().skip(1) {
+                self.queue.push(at, t as u64, Event::CapacityChange { instance_type: t, count });
+            }
+        }
+        for (p, plan) in world.plans.iter().enumerate() {
+            for &(start, end) in &plan.blocks {
+                let stop = end - world::PLAN_END_NOTICE;
+                if stop > start {
+                    self.queue.push(start, p as u64, Event::PlanStart { plan: p });
+                    self.queue.push(stop, p as u64, Event::PlanStop { plan: p });
+                }
+            }
+        }
+        for (index, action) in scenario.actions.iter().enumerate() {
+            self.queue.push(crate::time::seconds(action.at_h), index as u64, Event::Action { index });
+        }
+    }
+
+    fn run(&mut self, every_events: u64, progress: &mut dyn FnMut(Progress) -> bool) -> Option<()> {
+        let budget = event_budget(self.jobs.len());
+        while let Some(at) = self.queue.next_time() {
+            if self.world.horizon.is_some_and(|h| at > h) {
+                break;
+            }
+            if self.events_done >= budget {
+                self.log.note(format!(
+                    "stopped at {:.2} h after {} events, the most one run may process; jobs still pending or running are unfinished",
+                    hours(self.now),
+                    self.events_done
+                ));
+                break;
+            }
+            self.now = at;
+            let at_horizon = self.world.horizon == Some(at);
+            // SEMANTICS §4: a pass may create events for this same instant; they get another round.
+            while self.queue.next_time() == Some(at) {
+                while let Some(event) = self.queue.pop_at(at) {
+                    self.events_done += 1;
+                    self.apply(event);
+                    if every_events > 0 && self.events_done % every_events == 0 && !progress(self.progress()) {
+                        return None;
+                    }
+                }
+                // Events at the horizon still apply, but nothing new starts there.
+                if !at_horizon {
+                    self.pass();
+                }
+            }
+            self.log.sample_usage(self.world, &self.cap, self.now);
+        }
+        // With a horizon the run covers it whole, unless every job ended before it.
+        if let Some(h) = self.world.horizon {
+            if self.ended < self.jobs.len() as u64 && self.now < h && self.events_done < budget {
+                self.now = h;
+                self.log.sample_usage(self.world, &self.cap, self.now);
+            }
+        }
+        self.finish();
+        if every_events > 0 {
+            progress(self.progress());
+        }
+        Some(())
+    }
+
+    fn progress(&self) -> Progress {
+        Progress { events: self.events_done, now_h: hours(self.now), jobs_ended: self.ended, jobs: self.jobs.len() as u64 }
+    }
+}

@@ -1,0 +1,397 @@
+//! The run's history as it happens (events, attempts, endings, usage), and the result built from
+//! it at the end. Aggregates across jobs live in `crate::result::metrics`.
+
+use super::job_state::JobState;
+use super::reason::Reason;
+use super::state::Capacity;
+use super::world::{JobId, PoolKind, ShareId, TypeId, World};
+use super::Sim;
+use crate::result::{self, Attempt, Event, JobResult, Selected, Skipped, UsagePoint, UsageSeries};
+use crate::scenario::Scenario;
+use crate::time::{hours, Seconds};
+
+/// Why an attempt stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    Succeeded,
+    MemoryFailure,
+    Reclaim,
+    InShare,
+    LimitLowered,
+    PlanEnd,
+    Spot,
+    Cancelled,
+    MaxWait,
+    /// The horizon (or the event budget) came first.
+    Cut,
+}
+
+impl Stop {
+    fn outcome(self) -> &'static str {
+        match self {
+            Stop::Succeeded => "succeeded",
+            Stop::MemoryFailure => "failed",
+            Stop::Reclaim | Stop::InShare | Stop::LimitLowered => "preempted",
+            Stop::PlanEnd | Stop::Spot => "interrupted",
+            Stop::Cancelled => "cancelled",
+            Stop::MaxWait => "stopped",
+            Stop::Cut => "cut",
+        }
+    }
+
+    /// The preemption or interruption kind, as results name it.
+    pub fn kind(self) -> Option<&'static str> {
+        match self {
+            Stop::Reclaim => Some("reclaim"),
+            Stop::InShare => Some("in_share"),
+            Stop::LimitLowered => Some("limit_lowered"),
+            Stop::PlanEnd => Some("plan_end"),
+            Stop::Spot => Some("spot"),
+            _ => None,
+        }
+    }
+}
+
+/// How a job ended (SEMANTICS §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    Succeeded,
+    InsufficientMemory,
+    RetriesExhausted,
+    InsufficientCapacity,
+    TimedOut,
+    Stopped,
+    Cancelled,
+    Unfinished(Option<Reason>),
+}
+
+impl Ending {
+    fn status(self) -> &'static str {
+        match self {
+            Ending::Succeeded => "succeeded",
+            Ending::InsufficientMemory | Ending::RetriesExhausted | Ending::InsufficientCapacity => "failed",
+            Ending::TimedOut => "timed_out",
+            Ending::Stopped => "stopped",
+            Ending::Cancelled => "cancelled",
+            Ending::Unfinished(_) => "unfinished",
+        }
+    }
+
+    fn reason(self) -> Option<&'static str> {
+        match self {
+            Ending::InsufficientMemory => Some("insufficient_accelerator_memory"),
+            Ending::RetriesExhausted => Some("preemption_retries_exhausted"),
+            Ending::InsufficientCapacity => Some("insufficient_capacity"),
+            Ending::TimedOut => Some("max_pending_time_exceeded"),
+            Ending::Stopped => Some("max_wait_exceeded"),
+            Ending::Unfinished(Some(r)) => Some(r.as_str()),
+            Ending::Unfinished(None) => Some("horizon"),
+            _ => None,
+        }
+    }
+}
+
+struct AttemptLog {
+    start: Seconds,
+    end: Seconds,
+    entry: usize,
+    borrowed: u32,
+    stop: Option<Stop>,
+    by: Option<JobId>,
+    lost: Seconds,
+    skipped: Vec<(usize, Reason)>,
+}
+
+/// Instance-seconds per share, for the share metrics.
+#[derive(Default, Clone)]
+struct ShareAreas {
+    borrowed: f64,
+    lent: f64,
+    own_used: f64,
+    own_limit: f64,
+}
+
+pub struct Log {
+    events: Vec<Event>,
+    attempts: Vec<Vec<AttemptLog>>,
+    endings: Vec<Option<(Seconds, Ending)>>,
+    usage: Vec<Vec<UsagePoint>>,
+    areas: Vec<ShareAreas>,
+    last_sample: Seconds,
+    notes: Vec<String>,
+}
+
+impl Log {
+    pub fn new(world: &World) -> Self {
+        Log {
+            events: Vec::new(),
+            attempts: (0..world.jobs.len()).map(|_| Vec::new()).collect(),
+            endings: vec![None; world.jobs.len()],
+            usage: vec![Vec::new(); world.types.len()],
+            areas: vec![ShareAreas::default(); world.shares.len()],
+            last_sample: 0,
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn note(&mut self, text: String) {
+        self.notes.push(text);
+    }
+
+    fn job_event(&mut self, world: &World, now: Seconds, kind: &str, j: JobId) -> &mut Event {
+        let job = &world.jobs[j];
+        self.events.push(Event {
+            t_h: hours(now),
+            kind: kind.to_string(),
+            job: Some(job.name.clone()),
+            share: job.share.map(|s| world.shares[s].name.clone()),
+            ..Event::default()
+        });
+        self.events.last_mut().expect("just pushed")
+    }
+
+    pub fn submitted(&mut self, world: &World, now: Seconds, j: JobId) {
+        self.job_event(world, now, "submitted", j);
+    }
+
+    pub fn started(&mut self, world: &World, now: Seconds, j: JobId, e: usize, borrowed: u32, skipped: &[Option<Reason>]) {
+        let entry = &world.jobs[j].entries[e];
+        let pool = world.pools[entry.pool].kind.label();
+        let event = self.job_event(world, now, "started", j);
+        event.preference = Some(e);
+        event.instance_type = Some(world.types[entry.instance_type].name.clone());
+        event.instance_count = Some(entry.count);
+        event.pool = Some(pool.to_string());
+        event.borrowed = Some(borrowed);
+        let skipped = skipped.iter().take(e).enumerate().filter_map(|(k, r)| r.map(|r| (k, r))).collect();
+        self.attempts[j].push(AttemptLog { start: now, end: now, entry: e, borrowed, stop: None, by: None, lost: 0, skipped });
+    }
+
+    pub fn attempt_stopped(&mut self, world: &World, now: Seconds, j: JobId, stop: Stop, by: Option<JobId>, lost: Seconds) {
+        if let Some(attempt) = self.attempts[j].last_mut() {
+            attempt.end = now;
+            attempt.stop = Some(stop);
+            attempt.by = by;
+            attempt.lost = lost;
+        }
+        let kind = match stop.outcome() {
+            "preempted" => "preempted",
+            "interrupted" => "interrupted",
+            _ => return, // the ending records succeeded, failed, cancelled, stopped and cut
+        };
+        let by = by.map(|b| world.jobs[b].name.clone());
+        let event = self.job_event(world, now, kind, j);
+        event.by = by;
+        event.preemption = stop.kind().map(str::to_string);
+        event.lost_h = Some(hours(lost));
+    }
+
+    pub fn requeued(&mut self, world: &World, now: Seconds, j: JobId) {
+        self.job_event(world, now, "requeued", j);
+    }
+
+    pub fn ended(&mut self, world: &World, now: Seconds, j: JobId, ending: Ending) {
+        self.endings[j] = Some((now, ending));
+        if let Ending::Unfinished(_) = ending {
+            return; // not an event: the run stopped around it
+        }
+        let event = self.job_event(world, now, ending.status(), j);
+        event.reason = ending.reason().map(str::to_string);
+    }
+
+    pub fn priority_changed(&mut self, world: &World, now: Seconds, j: JobId, priority: u32) {
+        self.job_event(world, now, "priority_changed", j).priority = Some(priority);
+    }
+
+    pub fn share_updated(&mut self, world: &World, now: Seconds, s: ShareId) {
+        self.events.push(Event { t_h: hours(now), kind: "share_updated".into(), share: Some(world.shares[s].name.clone()), ..Event::default() });
+    }
+
+    pub fn capacity_changed(&mut self, world: &World, now: Seconds, t: TypeId, count: u32) {
+        self.events.push(Event {
+            t_h: hours(now),
+            kind: "capacity_changed".into(),
+            instance_type: Some(world.types[t].name.clone()),
+            count: Some(count),
+            ..Event::default()
+        });
+    }
+
+    /// Records usage per type after an instant, when it changed, and integrates the share areas.
+    pub fn sample_usage(&mut self, world: &World, cap: &Capacity, now: Seconds) {
+        let dt = (now - self.last_sample) as f64;
+        for t in 0..world.types.len() {
+            let point = usage_point(world, cap, t, now);
+            if dt > 0.0 {
+                if let Some(previous) = self.usage[t].last() {
+                    integrate(&mut self.areas, previous, dt);
+                }
+            }
+            let unchanged = self.usage[t].last().is_some_and(|p| p.used == point.used && p.capacity == point.capacity && p.limits == point.limits);
+            if !unchanged {
+                self.usage[t].push(point);
+            }
+        }
+        self.last_sample = now;
+    }
+}
+
+fn usage_point(world: &World, cap: &Capacity, t: TypeId, now: Seconds) -> UsagePoint {
+    let (used, borrowed, limits) = if world.shares.is_empty() {
+        let used = world.pools.iter().enumerate().filter(|(_, p)| p.instance_type == t).map(|(i, _)| cap.pool_used[i]).sum();
+        (vec![used], vec![0], Vec::new())
+    } else {
+        (
+            (0..world.shares.len()).map(|s| cap.share_used[s][t]).collect(),
+            (0..world.shares.len()).map(|s| cap.borrowed(s, t)).collect(),
+            (0..world.shares.len()).map(|s| cap.terms[s].own(t)).collect(),
+        )
+    };
+    UsagePoint { t_h: hours(now), capacity: cap.on_demand[t], used, borrowed, limits }
+}
+
+/// Adds `dt` seconds at the levels of `p`. Lent capacity: what is borrowed beyond the unowned
+/// capacity is drawn from the lending shares' idle capacity pro rata (our attribution; the
+/// quota invariant guarantees it is there).
+fn integrate(areas: &mut [ShareAreas], p: &UsagePoint, dt: f64) {
+    if areas.is_empty() {
+        return;
+    }
+    let owned: u32 = p.limits.iter().sum();
+    let unowned = p.capacity.saturating_sub(owned);
+    let borrowed_total: u32 = p.borrowed.iter().sum();
+    let drawn = borrowed_total.saturating_sub(unowned) as f64;
+    let idle: Vec<f64> = p.limits.iter().zip(&p.used).map(|(l, u)| l.saturating_sub(*u) as f64).collect();
+    let idle_total: f64 = idle.iter().sum();
+    for (s, area) in areas.iter_mut().enumerate() {
+        area.borrowed += f64::from(p.borrowed[s]) * dt;
+        area.own_used += f64::from(p.used[s].min(p.limits[s])) * dt;
+        area.own_limit += f64::from(p.limits[s]) * dt;
+        if idle_total > 0.0 {
+            area.lent += drawn * idle[s] / idle_total * dt;
+        }
+    }
+}
+
+/// Builds the result document from the finished run.
+pub fn build_result(scenario: &Scenario, sim: &Sim) -> result::SimResult {
+    let world = sim.world;
+    let log = &sim.log;
+    let jobs: Vec<JobResult> = (0..world.jobs.len()).map(|j| job_result(world, &sim.jobs[j], log, j)).collect();
+    let share_areas: Vec<(f64, f64, f64)> = log
+        .areas
+        .iter()
+        .map(|a| (a.borrowed / 3600.0, a.lent / 3600.0, if a.own_limit > 0.0 { a.own_used / a.own_limit } else { 0.0 }))
+        .collect();
+    let usage = log
+        .usage
+        .iter()
+        .enumerate()
+        .map(|(t, points)| UsageSeries { instance_type: world.types[t].name.clone(), points: points.clone() })
+        .collect();
+    let plans = world.plans.iter().map(|p| (p.name.clone(), p.upfront_cost)).collect::<Vec<_>>();
+    let shares = world.shares.iter().map(|s| s.name.clone()).collect::<Vec<_>>();
+    let types = world.types.iter().map(|t| t.name.clone()).collect::<Vec<_>>();
+    let mut result = result::metrics::aggregate(result::metrics::Inputs {
+        scenario,
+        jobs,
+        shares: &shares,
+        share_areas: &share_areas,
+        types: &types,
+        plans: &plans,
+        end_h: hours(sim.now),
+    });
+    result.events = log.events.clone();
+    result.usage = usage;
+    result.notes = log.notes.clone();
+    result
+}
+
+fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult {
+    let job = &world.jobs[j];
+    let (end, ending) = log.endings[j].unwrap_or((0, Ending::Unfinished(None)));
+    let attempts: Vec<Attempt> = log.attempts[j].iter().map(|a| attempt_result(world, job, a)).collect();
+    let finished = !matches!(ending, Ending::Unfinished(_));
+    let lost: Seconds = log.attempts[j].iter().map(|a| a.lost).sum();
+    let lost_accel: f64 = log.attempts[j]
+        .iter()
+        .map(|a| {
+            let entry = &job.entries[a.entry];
+            hours(a.lost) * f64::from(entry.count) * f64::from(world.types[entry.instance_type].accelerators)
+        })
+        .sum();
+    let counted = |f: fn(Stop) -> bool| log.attempts[j].iter().filter(|a| a.stop.is_some_and(f)).count() as u32;
+    let selected = log.attempts[j].last().map(|a| {
+        let entry = &job.entries[a.entry];
+        Selected {
+            preference: a.entry,
+            instance_type: world.types[entry.instance_type].name.clone(),
+            instance_count: entry.count,
+            pool: world.pools[entry.pool].kind.label().to_string(),
+            training_plan: plan_name(world, entry.pool),
+        }
+    });
+    let waited = Reason::ALL
+        .iter()
+        .filter(|r| state.waited[r.index()] > 0)
+        .map(|r| (r.as_str().to_string(), hours(state.waited[r.index()])))
+        .collect();
+    let blocked_by = match ending {
+        Ending::Unfinished(Some(r)) => Some(r.as_str().to_string()),
+        _ => None,
+    };
+    JobResult {
+        name: job.name.clone(),
+        share: job.share.map(|s| world.shares[s].name.clone()),
+        mix: job.mix.map(|m| world.mixes[m].clone()),
+        status: ending.status().to_string(),
+        reason: ending.reason().map(str::to_string),
+        priority: state.priority,
+        submit_h: hours(job.submit),
+        first_start_h: log.attempts[j].first().map(|a| hours(a.start)),
+        end_h: finished.then(|| hours(end)),
+        wait_h: hours(state.wait_total),
+        completion_h: finished.then(|| hours(end - job.submit)),
+        selected,
+        cost: attempts.iter().map(|a| a.cost).sum(),
+        attempts,
+        preemptions: counted(|s| matches!(s, Stop::Reclaim | Stop::InShare | Stop::LimitLowered)),
+        interruptions: counted(|s| matches!(s, Stop::PlanEnd | Stop::Spot)),
+        lost_h: hours(lost),
+        lost_accelerator_h: lost_accel,
+        deadline_met: job.deadline.map(|d| ending == Ending::Succeeded && end - job.submit <= d),
+        waited,
+        blocked_by,
+        last_reasons: state.entry_reasons.iter().map(|r| r.map(|r| r.as_str().to_string())).collect(),
+    }
+}
+
+fn plan_name(world: &World, pool: usize) -> Option<String> {
+    match world.pools[pool].kind {
+        PoolKind::Plan(p) => Some(world.plans[p].name.clone()),
+        _ => None,
+    }
+}
+
+fn attempt_result(world: &World, job: &super::world::Job, a: &AttemptLog) -> Attempt {
+    let entry = &job.entries[a.entry];
+    let itype = &world.types[entry.instance_type];
+    let pool = &world.pools[entry.pool];
+    let stop = a.stop.unwrap_or(Stop::Cut);
+    Attempt {
+        start_h: hours(a.start),
+        end_h: hours(a.end),
+        preference: a.entry,
+        instance_type: itype.name.clone(),
+        instance_count: entry.count,
+        pool: pool.kind.label().to_string(),
+        training_plan: plan_name(world, entry.pool),
+        borrowed: a.borrowed,
+        outcome: stop.outcome().to_string(),
+        preemption: stop.kind().map(str::to_string),
+        preempted_by: a.by.map(|b| world.jobs[b].name.clone()),
+        lost_h: hours(a.lost),
+        cost: hours(a.end - a.start) * f64::from(entry.count) * itype.price_per_h * pool.price_factor,
+        skipped: a.skipped.iter().map(|&(preference, r)| Skipped { preference, reason: r.as_str().to_string() }).collect(),
+    }
+}

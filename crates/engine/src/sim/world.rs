@@ -1,0 +1,335 @@
+//! The compiled scenario: names resolved to indices and hours to seconds, once, before the run.
+//!
+//! Pools are one flat list: on-demand per type, then spot per type, then one per training plan,
+//! so "same pool" (SEMANTICS §5) is an index comparison.
+
+use crate::generate::all_jobs;
+use crate::rng::{Purpose, Stream};
+use crate::scenario::{InstanceType, JobSpec, Scenario, Strategy};
+use crate::time::{seconds, Seconds, HOUR};
+use std::collections::HashMap;
+
+pub type TypeId = usize;
+pub type PoolId = usize;
+pub type ShareId = usize;
+pub type JobId = usize;
+pub type PlanId = usize;
+
+/// AWS: training plan instances are taken back starting 30 minutes before a block ends.
+pub const PLAN_END_NOTICE: Seconds = 30 * 60;
+/// AWS: a plan-only job pending for capacity on an active plan for 2 days fails.
+pub const PLAN_ONLY_PATIENCE: Seconds = 48 * HOUR;
+
+/// Which kind of capacity a pool is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PoolKind {
+    OnDemand,
+    Spot,
+    Plan(PlanId),
+}
+
+impl PoolKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            PoolKind::OnDemand => "on_demand",
+            PoolKind::Spot => "spot",
+            PoolKind::Plan(_) => "training_plan",
+        }
+    }
+}
+
+pub struct Pool {
+    pub kind: PoolKind,
+    pub instance_type: TypeId,
+    /// Price multiplier: 1 on demand, the spot factor on spot, 0 on a prepaid plan.
+    pub price_factor: f64,
+    /// The most instances the pool ever offers (for `capacity_exceeded`).
+    pub ceiling: u32,
+}
+
+pub struct Plan {
+    pub name: String,
+    pub pool: PoolId,
+    pub count: u32,
+    /// Blocks as `[start, end)` in seconds.
+    pub blocks: Vec<(Seconds, Seconds)>,
+    pub upfront_cost: f64,
+}
+
+/// A preference entry, resolved.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub instance_type: TypeId,
+    pub pool: PoolId,
+    pub count: u32,
+    /// Uninterrupted compute time of the whole job on this entry.
+    pub duration: Seconds,
+}
+
+pub struct Job {
+    pub name: String,
+    pub share: Option<ShareId>,
+    pub mix: Option<usize>,
+    pub submit: Seconds,
+    pub priority: u32,
+    pub entries: Vec<Entry>,
+    pub startup: Seconds,
+    /// Checkpoint interval and cost, when the job checkpoints.
+    pub checkpoint: Option<(Seconds, Seconds)>,
+    /// SEMANTICS §3: only when some entry is accelerated.
+    pub max_pending: Option<Seconds>,
+    pub preemption_retries: Option<u32>,
+    pub memory_gib: Option<f64>,
+    pub deadline: Option<Seconds>,
+    pub max_wait: Option<Seconds>,
+    /// Every entry names a training plan.
+    pub plan_only: bool,
+}
+
+pub struct ShareTerms {
+    pub name: String,
+    /// Own limit per type; `None` when the type is not in the share's limits.
+    pub limits: Vec<Option<u32>>,
+    pub strategy: Strategy,
+    pub borrow_limit: i64,
+    pub in_share_preemption: bool,
+}
+
+impl ShareTerms {
+    /// The most instances of `t` the share's strategy allows it to hold (SEMANTICS §2),
+    /// or `None` for no cap.
+    pub fn ceiling(&self, t: TypeId) -> Option<u32> {
+        let own = self.limits[t].unwrap_or(0);
+        match (self.strategy, self.borrow_limit) {
+            (Strategy::LendAndBorrow, -1) if self.limits[t].is_some() => None,
+            (Strategy::LendAndBorrow, percent) if percent >= 0 => {
+                Some(((u64::from(own) * (100 + percent as u64)) / 100).min(u64::from(u32::MAX)) as u32)
+            }
+            _ => Some(own),
+        }
+    }
+
+    pub fn own(&self, t: TypeId) -> u32 {
+        self.limits[t].unwrap_or(0)
+    }
+}
+
+pub struct World {
+    pub types: Vec<InstanceType>,
+    pub pools: Vec<Pool>,
+    /// On-demand steps per type, `(at, count)` sorted, the first at 0.
+    pub on_demand: Vec<Vec<(Seconds, u32)>>,
+    /// Spot pool per type: count, interruptions per instance-hour.
+    pub spot: Vec<Option<(u32, f64)>>,
+    pub plans: Vec<Plan>,
+    pub shares: Vec<ShareTerms>,
+    pub jobs: Vec<Job>,
+    /// Rank of each job's name in byte order: the tie-break of SEMANTICS §4.
+    pub name_rank: Vec<u32>,
+    pub mixes: Vec<String>,
+    /// The scripted actions, applied by index.
+    pub actions: Vec<crate::scenario::Action>,
+    pub seed: u64,
+    pub horizon: Option<Seconds>,
+    pub strict_fifo: bool,
+    pub job_index: HashMap<String, JobId>,
+    pub share_index: HashMap<String, ShareId>,
+    pub type_index: HashMap<String, TypeId>,
+}
+
+impl World {
+    /// Compiles a validated scenario.
+    pub fn new(scenario: &Scenario) -> World {
+        let types = used_types(scenario);
+        let type_index: HashMap<String, TypeId> = types.iter().enumerate().map(|(i, t)| (t.name.clone(), i)).collect();
+        let n = types.len();
+        let mut pools: Vec<Pool> = Vec::with_capacity(2 * n + scenario.training_plans.len());
+        let mut on_demand = vec![vec![(0, 0)]; n];
+        for c in &scenario.capacity {
+            let t = type_index[&c.instance_type];
+            let mut steps = vec![(0, c.count)];
+            steps.extend(c.changes.iter().map(|ch| (seconds(ch.at_h), ch.count)));
+            on_demand[t] = steps;
+        }
+        for (t, steps) in on_demand.iter().enumerate() {
+            let ceiling = steps.iter().map(|s| s.1).max().unwrap_or(0);
+            pools.push(Pool { kind: PoolKind::OnDemand, instance_type: t, price_factor: 1.0, ceiling });
+        }
+        let mut spot = vec![None; n];
+        let mut spot_factor = vec![1.0; n];
+        for s in &scenario.spot {
+            let t = type_index[&s.instance_type];
+            spot[t] = Some((s.count, s.interruptions_per_h));
+            spot_factor[t] = s.price_factor;
+        }
+        for t in 0..n {
+            let ceiling = spot[t].map_or(0, |s| s.0);
+            pools.push(Pool { kind: PoolKind::Spot, instance_type: t, price_factor: spot_factor[t], ceiling });
+        }
+        let plans: Vec<Plan> = scenario
+            .training_plans
+            .iter()
+            .enumerate()
+            .map(|(p, plan)| {
+                pools.push(Pool { kind: PoolKind::Plan(p), instance_type: type_index[&plan.instance_type], price_factor: 0.0, ceiling: plan.count });
+                Plan {
+                    name: plan.name.clone(),
+                    pool: pools.len() - 1,
+                    count: plan.count,
+                    blocks: plan.blocks.iter().map(|b| (seconds(b.start_h), seconds(b.end_h))).collect(),
+                    upfront_cost: plan.upfront_cost,
+                }
+            })
+            .collect();
+        let plan_index: HashMap<&str, PlanId> = plans.iter().enumerate().map(|(i, p)| (p.name.as_str(), i)).collect();
+        let shares: Vec<ShareTerms> = scenario
+            .quota_shares
+            .iter()
+            .map(|s| ShareTerms {
+                name: s.name.clone(),
+                limits: limits_vector(&s.capacity_limits, &type_index, n),
+                strategy: s.strategy,
+                borrow_limit: s.effective_borrow_limit(),
+                in_share_preemption: s.in_share_preemption,
+            })
+            .collect();
+        let share_index: HashMap<String, ShareId> = shares.iter().enumerate().map(|(i, s)| (s.name.clone(), i)).collect();
+        let mixes: Vec<String> = scenario.job_mixes.iter().map(|m| m.name.clone()).collect();
+        let specs = all_jobs(scenario);
+        let explicit = scenario.jobs.len();
+        let mut mix_of = Vec::with_capacity(specs.len());
+        mix_of.extend(std::iter::repeat_n(None, explicit));
+        for (m, mix) in scenario.job_mixes.iter().enumerate() {
+            mix_of.extend(std::iter::repeat_n(Some(m), crate::generate::mix_count(mix) as usize));
+        }
+        let jobs: Vec<Job> = specs
+            .iter()
+            .zip(mix_of)
+            .map(|(spec, mix)| compile_job(spec, mix, &types, &type_index, &plan_index, &plans, &share_index, n))
+            .collect();
+        let mut order: Vec<JobId> = (0..jobs.len()).collect();
+        order.sort_by(|&a, &b| jobs[a].name.as_bytes().cmp(jobs[b].name.as_bytes()));
+        let mut name_rank = vec![0u32; jobs.len()];
+        for (rank, &j) in order.iter().enumerate() {
+            name_rank[j] = rank as u32;
+        }
+        let job_index = jobs.iter().enumerate().map(|(i, j)| (j.name.clone(), i)).collect();
+        World {
+            types,
+            pools,
+            on_demand,
+            spot,
+            plans,
+            shares,
+            jobs,
+            name_rank,
+            mixes,
+            actions: scenario.actions.clone(),
+            seed: scenario.seed,
+            horizon: scenario.horizon_h.map(seconds),
+            strict_fifo: scenario.queueing == crate::scenario::Queueing::StrictFifo,
+            job_index,
+            share_index,
+            type_index,
+        }
+    }
+
+    /// A fresh spot-interruption stream for a job (SEMANTICS §3: per-job streams).
+    pub fn spot_stream(&self, job: JobId) -> Stream {
+        Stream::new(self.seed, Purpose::SpotInterruptions, &self.jobs[job].name)
+    }
+}
+
+/// The instance types the scenario mentions, in a stable order: scenario types first, then the
+/// catalog types other fields name.
+fn used_types(scenario: &Scenario) -> Vec<InstanceType> {
+    let mut types: Vec<InstanceType> = scenario.instance_types.clone();
+    let catalog = crate::scenario::catalog::builtin();
+    let mentioned = scenario
+        .capacity
+        .iter()
+        .map(|c| &c.instance_type)
+        .chain(scenario.spot.iter().map(|s| &s.instance_type))
+        .chain(scenario.training_plans.iter().map(|p| &p.instance_type))
+        .chain(scenario.quota_shares.iter().flat_map(|s| s.capacity_limits.iter().map(|l| &l.instance_type)))
+        .chain(scenario.actions.iter().filter_map(|a| a.update_share.as_ref()).flat_map(|u| u.capacity_limits.iter().flatten().map(|l| &l.instance_type)))
+        .chain(scenario.jobs.iter().flat_map(|j| j.preferences.iter().map(|p| &p.instance_type)))
+        .chain(scenario.job_mixes.iter().flat_map(|m| m.template.preferences.iter().map(|p| &p.instance_type)));
+    for name in mentioned {
+        if !types.iter().any(|t| &t.name == name) {
+            if let Some(t) = catalog.iter().find(|t| &t.name == name) {
+                types.push(t.clone());
+            }
+        }
+    }
+    types
+}
+
+pub(crate) fn limits_vector(limits: &[crate::scenario::CapacityLimit], type_index: &HashMap<String, TypeId>, n: usize) -> Vec<Option<u32>> {
+    let mut v = vec![None; n];
+    for l in limits {
+        if let Some(&t) = type_index.get(&l.instance_type) {
+            v[t] = Some(l.max_capacity);
+        }
+    }
+    v
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compile_job(
+    spec: &JobSpec,
+    mix: Option<usize>,
+    types: &[InstanceType],
+    type_index: &HashMap<String, TypeId>,
+    plan_index: &HashMap<&str, PlanId>,
+    plans: &[Plan],
+    share_index: &HashMap<String, ShareId>,
+    n: usize,
+) -> Job {
+    let first = &spec.preferences[0];
+    let first_type = &types[type_index[&first.instance_type]];
+    let first_count = first.instance_count.or(spec.instance_count).unwrap_or(1);
+    let base = seconds(spec.duration_h).max(1);
+    let entries: Vec<Entry> = spec
+        .preferences
+        .iter()
+        .map(|p| {
+            let t = type_index[&p.instance_type];
+            let count = p.instance_count.or(spec.instance_count).unwrap_or(1);
+            let pool = match (&p.training_plan, spec.spot) {
+                (Some(plan), _) => plans[plan_index[plan.as_str()]].pool,
+                (None, true) => n + t,
+                (None, false) => t,
+            };
+            let duration = match p.duration_h {
+                Some(h) => seconds(h),
+                None => derived_duration(base, first_type, first_count, &types[t], count),
+            };
+            Entry { instance_type: t, pool, count, duration: duration.max(1) }
+        })
+        .collect();
+    let accelerated = entries.iter().any(|e| types[e.instance_type].is_accelerated());
+    Job {
+        name: spec.name.clone(),
+        share: spec.share.as_ref().map(|s| share_index[s]),
+        mix,
+        submit: seconds(spec.submit_h),
+        priority: spec.priority,
+        startup: seconds(spec.startup_h),
+        checkpoint: spec.checkpoint_interval_h.map(|i| (seconds(i).max(1), seconds(spec.checkpoint_cost_h))),
+        max_pending: spec.max_pending_h.filter(|_| accelerated).map(seconds),
+        preemption_retries: spec.preemption_retries,
+        memory_gib: spec.accelerator_memory_gib,
+        deadline: spec.deadline_h.map(seconds),
+        max_wait: spec.max_wait_h.map(seconds),
+        plan_only: spec.preferences.iter().all(|p| p.training_plan.is_some()),
+        entries,
+    }
+}
+
+/// SEMANTICS §3: `d_i = d_0 * (speed_0 * accel_0 * count_0) / (speed_i * accel_i * count_i)`.
+/// A type without accelerators counts as one, so CPU entries scale by instance count and speed.
+fn derived_duration(base: Seconds, first: &InstanceType, first_count: u32, entry: &InstanceType, count: u32) -> Seconds {
+    let power = |t: &InstanceType, c: u32| t.speed * f64::from(t.accelerators.max(1)) * f64::from(c);
+    libm::round(base as f64 * power(first, first_count) / power(entry, count)) as Seconds
+}

@@ -1,0 +1,133 @@
+//! Validation (SCENARIO.md, "Validation"): errors stop a scenario from running, warnings flag what
+//! is probably not meant or what AWS would refuse. Every finding names its JSON path.
+//!
+//! `structure` checks the capacity, pools, shares and actions; `jobs` checks jobs and mixes;
+//! `feasibility` adds the warnings about entries that can never run.
+
+mod feasibility;
+mod jobs;
+mod structure;
+
+use crate::diagnostic::Report;
+use crate::scenario::{InstanceType, Scenario};
+use crate::time::MAX_TIME_H;
+use std::collections::{BTreeMap, HashSet};
+
+/// The most jobs a scenario may hold, explicit and generated together.
+pub const MAX_JOBS: u64 = 2_000_000;
+/// Names are free text up to this many characters (SCENARIO.md).
+pub const MAX_NAME_CHARS: usize = 128;
+/// AWS: at most 20 quota shares per job queue.
+pub const MAX_SHARES: usize = 20;
+/// The highest scheduling priority (AWS `schedulingPriority`).
+pub const MAX_PRIORITY: u32 = 9999;
+
+/// Checks the whole scenario.
+pub fn validate(scenario: &Scenario) -> Report {
+    let mut report = Report::default();
+    let context = Context::new(scenario);
+    structure::check(scenario, &context, &mut report);
+    jobs::check(scenario, &context, &mut report);
+    if report.errors.is_empty() {
+        feasibility::check(scenario, &context, &mut report);
+    }
+    report
+}
+
+/// Name lookups the checks share.
+pub(crate) struct Context<'a> {
+    pub types: BTreeMap<&'a str, &'a InstanceType>,
+    pub catalog: Vec<InstanceType>,
+    /// Training plan name to its instance type.
+    pub plans: BTreeMap<&'a str, &'a str>,
+    pub shares: BTreeMap<&'a str, usize>,
+    pub jobs: HashSet<String>,
+}
+
+impl<'a> Context<'a> {
+    fn new(scenario: &'a Scenario) -> Self {
+        let catalog = crate::scenario::catalog::builtin();
+        let mut types: BTreeMap<&str, &InstanceType> = BTreeMap::new();
+        for t in &scenario.instance_types {
+            types.insert(t.name.as_str(), t);
+        }
+        Context {
+            types,
+            catalog,
+            plans: scenario.training_plans.iter().map(|p| (p.name.as_str(), p.instance_type.as_str())).collect(),
+            shares: names(scenario.quota_shares.iter().map(|s| s.name.as_str())),
+            jobs: if crate::generate::job_count(scenario) <= MAX_JOBS { crate::generate::job_names(scenario) } else { HashSet::new() },
+        }
+    }
+
+    /// The instance type called `name`, from the scenario or the built-in catalog.
+    pub fn instance_type(&self, name: &str) -> Option<&InstanceType> {
+        self.types
+            .get(name)
+            .copied()
+            .or_else(|| self.catalog.iter().find(|t| t.name == name))
+    }
+
+    /// The instance type a training plan reserves.
+    pub fn plan_type(&self, plan: &str) -> Option<&'a str> {
+        self.plans.get(plan).copied()
+    }
+
+    pub fn check_type(&self, report: &mut Report, path: &str, name: &str) -> bool {
+        if self.instance_type(name).is_some() {
+            return true;
+        }
+        report.error(
+            path,
+            format!("unknown instance type \"{name}\"; add it to instance_types or pick one from the built-in catalog"),
+        );
+        false
+    }
+}
+
+fn names<'a>(items: impl Iterator<Item = &'a str>) -> BTreeMap<&'a str, usize> {
+    let mut map = BTreeMap::new();
+    for (i, name) in items.enumerate() {
+        map.entry(name).or_insert(i);
+    }
+    map
+}
+
+/// A name: non-empty, at most 128 characters, unique within its kind.
+pub(crate) fn check_name(report: &mut Report, path: &str, name: &str, seen: &mut HashSet<String>, kind: &str) {
+    if name.trim().is_empty() {
+        report.error(path, format!("the {kind} needs a name"));
+    } else if name.chars().count() > MAX_NAME_CHARS {
+        report.error(path, format!("names are at most {MAX_NAME_CHARS} characters; this one has {}", name.chars().count()));
+    } else if !seen.insert(name.to_string()) {
+        report.error(path, format!("another {kind} is already called \"{name}\"; names must be unique"));
+    }
+}
+
+/// A time in hours: finite and within `[0, MAX_TIME_H]`.
+pub(crate) fn check_time(report: &mut Report, path: &str, hours: f64) -> bool {
+    if !hours.is_finite() || !(0.0..=MAX_TIME_H).contains(&hours) {
+        report.error(path, format!("must be a time in hours from 0 to {MAX_TIME_H}"));
+        return false;
+    }
+    true
+}
+
+/// A duration in hours: finite, positive (or non-negative when `allow_zero`), within range.
+pub(crate) fn check_duration(report: &mut Report, path: &str, hours: f64, allow_zero: bool) -> bool {
+    let ok = hours.is_finite() && hours <= MAX_TIME_H && (hours > 0.0 || (allow_zero && hours == 0.0));
+    if !ok {
+        let lower = if allow_zero { "0 or more" } else { "more than 0" };
+        report.error(path, format!("must be a number of hours, {lower} and at most {MAX_TIME_H}"));
+    }
+    ok
+}
+
+/// A non-negative finite number (prices, costs, rates).
+pub(crate) fn check_non_negative(report: &mut Report, path: &str, value: f64, what: &str) -> bool {
+    if !value.is_finite() || value < 0.0 {
+        report.error(path, format!("{what} must be a number of 0 or more"));
+        return false;
+    }
+    true
+}
