@@ -30,7 +30,11 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, LoadError> {
     })?;
     let value = migrate(value)?;
     serde_path_to_error::deserialize(value).map_err(|e| LoadError::Shape {
-        path: e.path().to_string().trim_start_matches('.').replace("?", ""),
+        path: e
+            .path()
+            .to_string()
+            .trim_start_matches('.')
+            .replace("?", ""),
         message: shape_message(&e.inner().to_string()),
     })
 }

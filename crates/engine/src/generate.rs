@@ -99,20 +99,34 @@ mod tests {
 
     #[test]
     fn periodic_mix_names_and_times() {
-        let m = mix(r#"{"name":"ev","count":3,"arrivals":{"every_h":2,"start_h":1},"duration_h":1.5,
-                       "template":{"instance_count":1,"preferences":[{"instance_type":"ml.g5.xlarge"}]}}"#);
+        let m = mix(
+            r#"{"name":"ev","count":3,"arrivals":{"every_h":2,"start_h":1},"duration_h":1.5,
+                       "template":{"instance_count":1,"preferences":[{"instance_type":"ml.g5.xlarge"}]}}"#,
+        );
         let jobs = expand(7, &m);
         let got: Vec<(String, f64)> = jobs.iter().map(|j| (j.name.clone(), j.submit_h)).collect();
-        assert_eq!(got, vec![("ev-1".into(), 1.0), ("ev-2".into(), 3.0), ("ev-3".into(), 5.0)]);
+        assert_eq!(
+            got,
+            vec![
+                ("ev-1".into(), 1.0),
+                ("ev-2".into(), 3.0),
+                ("ev-3".into(), 5.0)
+            ]
+        );
         assert!(jobs.iter().all(|j| j.duration_h == 1.5));
     }
 
     #[test]
     fn changing_durations_keeps_arrivals() {
-        let a = mix(r#"{"name":"m","count":5,"arrivals":{"poisson_per_h":2},"duration_h":1,
-                       "template":{"instance_count":1,"preferences":[{"instance_type":"ml.g5.xlarge"}]}}"#);
+        let a = mix(
+            r#"{"name":"m","count":5,"arrivals":{"poisson_per_h":2},"duration_h":1,
+                       "template":{"instance_count":1,"preferences":[{"instance_type":"ml.g5.xlarge"}]}}"#,
+        );
         let mut b = a.clone();
-        b.duration_h = DurationSpec::Distribution(DurationDistribution::Uniform { min_h: 1.0, max_h: 3.0 });
+        b.duration_h = DurationSpec::Distribution(DurationDistribution::Uniform {
+            min_h: 1.0,
+            max_h: 3.0,
+        });
         let times = |m: &JobMix| expand(1, m).iter().map(|j| j.submit_h).collect::<Vec<_>>();
         assert_eq!(times(&a), times(&b));
     }

@@ -27,6 +27,7 @@ pub mod result;
 pub mod rng;
 pub mod scenario;
 pub mod sim;
+pub mod synthetic;
 pub mod time;
 pub mod validate;
 

@@ -79,7 +79,10 @@ mod tests {
         let a = Stream::new(1, Purpose::JobMix, "a").next_u64();
         assert_ne!(a, Stream::new(1, Purpose::JobMix, "b").next_u64());
         assert_ne!(a, Stream::new(2, Purpose::JobMix, "a").next_u64());
-        assert_ne!(a, Stream::new(1, Purpose::SpotInterruptions, "a").next_u64());
+        assert_ne!(
+            a,
+            Stream::new(1, Purpose::SpotInterruptions, "a").next_u64()
+        );
         assert_eq!(a, Stream::new(1, Purpose::JobMix, "a").next_u64());
     }
 

@@ -2,7 +2,7 @@
 //! the browser (SEMANTICS.md is the contract; these are its worked cases).
 
 mod golden;
-use golden::{check, own_golden, spec_example, Golden};
+use golden::{check, spec_example, Golden};
 
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
@@ -23,5 +23,11 @@ macro_rules! golden_test {
 }
 
 golden_test!(spec_two_teams_reclaim, spec_example!("two-teams-reclaim"));
-golden_test!(spec_in_share_priorities, spec_example!("in-share-priorities"));
-golden_test!(spec_preference_stockout, spec_example!("preference-stockout"));
+golden_test!(
+    spec_in_share_priorities,
+    spec_example!("in-share-priorities")
+);
+golden_test!(
+    spec_preference_stockout,
+    spec_example!("preference-stockout")
+);

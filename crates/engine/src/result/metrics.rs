@@ -1,7 +1,9 @@
 //! Aggregates over the jobs of a run: per share, per instance type and pool, per preference
 //! rank, and totals (SCENARIO.md, "Result").
 
-use super::{JobResult, PoolUse, PreemptionCounts, RankResult, ShareResult, SimResult, Totals, TypeResult};
+use super::{
+    JobResult, PoolUse, PreemptionCounts, RankResult, ShareResult, SimResult, Totals, TypeResult,
+};
 use crate::format::FORMAT_VERSION;
 use crate::scenario::Scenario;
 use std::collections::{BTreeMap, HashMap};
@@ -20,7 +22,12 @@ pub struct Inputs<'a> {
 }
 
 pub fn aggregate(inputs: Inputs) -> SimResult {
-    let shares = inputs.shares.iter().enumerate().map(|(s, name)| share_result(name, &inputs.jobs, inputs.share_areas[s])).collect();
+    let shares = inputs
+        .shares
+        .iter()
+        .enumerate()
+        .map(|(s, name)| share_result(name, &inputs.jobs, inputs.share_areas[s]))
+        .collect();
     SimResult {
         version: FORMAT_VERSION as u32,
         scenario: inputs.scenario.name.clone(),
@@ -28,7 +35,11 @@ pub fn aggregate(inputs: Inputs) -> SimResult {
         currency: inputs.scenario.currency.0.clone(),
         end_h: inputs.end_h,
         shares,
-        instance_types: inputs.types.iter().map(|t| type_result(t, &inputs.jobs)).collect(),
+        instance_types: inputs
+            .types
+            .iter()
+            .map(|t| type_result(t, &inputs.jobs))
+            .collect(),
         preference_ranks: rank_results(&inputs.jobs),
         totals: totals(&inputs.jobs, inputs.plans),
         jobs: inputs.jobs,
@@ -51,9 +62,20 @@ fn count_status(jobs: &[&JobResult], status: &str) -> u32 {
     jobs.iter().filter(|j| j.status == status).count() as u32
 }
 
-fn share_result(name: &str, all: &[JobResult], (borrowed, lent, own_utilization): (f64, f64, f64)) -> ShareResult {
-    let jobs: Vec<&JobResult> = all.iter().filter(|j| j.share.as_deref() == Some(name)).collect();
-    let mut completions: Vec<f64> = jobs.iter().filter(|j| j.status == "succeeded").filter_map(|j| j.completion_h).collect();
+fn share_result(
+    name: &str,
+    all: &[JobResult],
+    (borrowed, lent, own_utilization): (f64, f64, f64),
+) -> ShareResult {
+    let jobs: Vec<&JobResult> = all
+        .iter()
+        .filter(|j| j.share.as_deref() == Some(name))
+        .collect();
+    let mut completions: Vec<f64> = jobs
+        .iter()
+        .filter(|j| j.status == "succeeded")
+        .filter_map(|j| j.completion_h)
+        .collect();
     completions.sort_by(f64::total_cmp);
     let mut preempted = PreemptionCounts::default();
     for attempt in jobs.iter().flat_map(|j| &j.attempts) {
@@ -71,14 +93,18 @@ fn share_result(name: &str, all: &[JobResult], (borrowed, lent, own_utilization)
     let mut reclaimed_from: BTreeMap<String, u32> = BTreeMap::new();
     for victim in all {
         for attempt in &victim.attempts {
-            let Some(by) = attempt.preempted_by.as_deref() else { continue };
+            let Some(by) = attempt.preempted_by.as_deref() else {
+                continue;
+            };
             if !own_jobs.contains_key(by) {
                 continue;
             }
             if attempt.preemption.as_deref() == Some("reclaim") {
                 reclaims_made += 1;
             }
-            *reclaimed_from.entry(victim.share.clone().unwrap_or_default()).or_default() += 1;
+            *reclaimed_from
+                .entry(victim.share.clone().unwrap_or_default())
+                .or_default() += 1;
         }
     }
     let n = jobs.len().max(1) as f64;
@@ -108,15 +134,26 @@ fn share_result(name: &str, all: &[JobResult], (borrowed, lent, own_utilization)
 fn type_result(name: &str, jobs: &[JobResult]) -> TypeResult {
     let mut pools: BTreeMap<(String, Option<String>), (f64, f64)> = BTreeMap::new();
     let mut selections = 0;
-    for attempt in jobs.iter().flat_map(|j| &j.attempts).filter(|a| a.instance_type == name) {
+    for attempt in jobs
+        .iter()
+        .flat_map(|j| &j.attempts)
+        .filter(|a| a.instance_type == name)
+    {
         selections += 1;
-        let use_ = pools.entry((attempt.pool.clone(), attempt.training_plan.clone())).or_default();
+        let use_ = pools
+            .entry((attempt.pool.clone(), attempt.training_plan.clone()))
+            .or_default();
         use_.0 += (attempt.end_h - attempt.start_h) * f64::from(attempt.instance_count);
         use_.1 += attempt.cost;
     }
     let pools: Vec<PoolUse> = pools
         .into_iter()
-        .map(|((pool, training_plan), (instance_h, cost))| PoolUse { pool, training_plan, instance_h, cost })
+        .map(|((pool, training_plan), (instance_h, cost))| PoolUse {
+            pool,
+            training_plan,
+            instance_h,
+            cost,
+        })
         .collect();
     TypeResult {
         name: name.to_string(),
@@ -133,13 +170,20 @@ fn rank_results(jobs: &[JobResult]) -> Vec<RankResult> {
         counts[attempt.preference.min(4)] += 1;
     }
     let last = counts.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
-    counts[..last].iter().enumerate().map(|(rank, &selections)| RankResult { rank, selections }).collect()
+    counts[..last]
+        .iter()
+        .enumerate()
+        .map(|(rank, &selections)| RankResult { rank, selections })
+        .collect()
 }
 
 fn totals(jobs: &[JobResult], plans: &[(String, f64)]) -> Totals {
     let all: Vec<&JobResult> = jobs.iter().collect();
     let started: Vec<&JobResult> = jobs.iter().filter(|j| !j.attempts.is_empty()).collect();
-    let fallbacks = started.iter().filter(|j| j.attempts[0].preference != 0).count();
+    let fallbacks = started
+        .iter()
+        .filter(|j| j.attempts[0].preference != 0)
+        .count();
     Totals {
         jobs: jobs.len() as u32,
         succeeded: count_status(&all, "succeeded"),
@@ -153,6 +197,10 @@ fn totals(jobs: &[JobResult], plans: &[(String, f64)]) -> Totals {
         lost_accelerator_h: jobs.iter().map(|j| j.lost_accelerator_h).sum(),
         preemptions: jobs.iter().map(|j| j.preemptions).sum(),
         interruptions: jobs.iter().map(|j| j.interruptions).sum(),
-        fallback_rate: if started.is_empty() { 0.0 } else { fallbacks as f64 / started.len() as f64 },
+        fallback_rate: if started.is_empty() {
+            0.0
+        } else {
+            fallbacks as f64 / started.len() as f64
+        },
     }
 }

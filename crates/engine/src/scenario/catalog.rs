@@ -35,15 +35,17 @@ const ROWS: &[Row] = &[
 /// The built-in catalog, in a stable order.
 pub fn builtin() -> Vec<InstanceType> {
     ROWS.iter()
-        .map(|&(name, accelerator, accelerators, memory, price, speed)| InstanceType {
-            name: name.to_string(),
-            accelerator: accelerator.to_string(),
-            accelerators,
-            accelerator_memory_gib: memory,
-            price_per_h: price,
-            speed,
-            accelerated: None,
-        })
+        .map(
+            |&(name, accelerator, accelerators, memory, price, speed)| InstanceType {
+                name: name.to_string(),
+                accelerator: accelerator.to_string(),
+                accelerators,
+                accelerator_memory_gib: memory,
+                price_per_h: price,
+                speed,
+                accelerated: None,
+            },
+        )
         .collect()
 }
 

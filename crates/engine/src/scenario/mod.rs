@@ -6,7 +6,7 @@
 //! on an optional field means "use the default".
 
 pub mod catalog;
-mod job;
+pub mod job;
 mod serde_util;
 
 pub use job::{
@@ -23,31 +23,79 @@ use serde_util::{is_default, null_as_default};
 pub struct Scenario {
     pub version: u32,
     pub name: String,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub description: String,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub seed: u64,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub currency: Currency,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub horizon_h: Option<f64>,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub queueing: Queueing,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub instance_types: Vec<InstanceType>,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub capacity: Vec<Capacity>,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub spot: Vec<SpotPool>,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub training_plans: Vec<TrainingPlan>,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub quota_shares: Vec<QuotaShare>,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub jobs: Vec<JobSpec>,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub job_mixes: Vec<JobMix>,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub actions: Vec<Action>,
 }
 
@@ -102,7 +150,11 @@ impl InstanceType {
 pub struct Capacity {
     pub instance_type: String,
     pub count: u32,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub changes: Vec<CapacityChange>,
 }
 
@@ -132,7 +184,11 @@ pub struct TrainingPlan {
     pub instance_type: String,
     pub count: u32,
     pub blocks: Vec<PlanBlock>,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub upfront_cost: f64,
 }
 
@@ -190,9 +246,16 @@ pub struct QuotaShare {
     pub strategy: Strategy,
     /// Percent of the share's own limit it may borrow on top; -1 (the default) means no cap.
     /// Only valid with `LEND_AND_BORROW`.
-    #[serde(default = "default_borrow_limit", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default = "default_borrow_limit",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub borrow_limit: Option<i64>,
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub in_share_preemption: bool,
 }
 

@@ -45,13 +45,23 @@ impl Plan {
             return Interrupted { saved: 0, lost: 0 };
         }
         let Some((interval, cost)) = self.checkpoint else {
-            return Interrupted { saved: 0, lost: elapsed.min(self.compute) };
+            return Interrupted {
+                saved: 0,
+                lost: elapsed.min(self.compute),
+            };
         };
         // A checkpoint whose pause completes at or before the interruption counts.
         let done = (elapsed / (interval + cost)).min(self.checkpoints());
         let into_segment = elapsed - done * (interval + cost);
-        let segment = if done < self.checkpoints() { interval } else { self.compute - done * interval };
-        Interrupted { saved: done * interval, lost: into_segment.min(segment) }
+        let segment = if done < self.checkpoints() {
+            interval
+        } else {
+            self.compute - done * interval
+        };
+        Interrupted {
+            saved: done * interval,
+            lost: into_segment.min(segment),
+        }
     }
 }
 
@@ -62,20 +72,41 @@ mod tests {
 
     #[test]
     fn no_checkpoint_at_the_finish() {
-        let p = Plan { start: 0, startup: 0, compute: 4 * H, checkpoint: Some((H / 2, 60)) };
+        let p = Plan {
+            start: 0,
+            startup: 0,
+            compute: 4 * H,
+            checkpoint: Some((H / 2, 60)),
+        };
         // 8 segments of 30 min, 7 checkpoints in between.
         assert_eq!(p.end(), 4 * H + 7 * 60);
     }
 
     #[test]
     fn interruption_keeps_completed_checkpoints() {
-        let p = Plan { start: 0, startup: 0, compute: 4 * H, checkpoint: Some((H / 2, 0)) };
-        assert_eq!(p.interrupt(5 * H / 4), Interrupted { saved: H, lost: H / 4 });
+        let p = Plan {
+            start: 0,
+            startup: 0,
+            compute: 4 * H,
+            checkpoint: Some((H / 2, 0)),
+        };
+        assert_eq!(
+            p.interrupt(5 * H / 4),
+            Interrupted {
+                saved: H,
+                lost: H / 4
+            }
+        );
     }
 
     #[test]
     fn checkpoint_pause_must_complete_to_count() {
-        let p = Plan { start: 0, startup: 600, compute: 2 * H, checkpoint: Some((H, 300)) };
+        let p = Plan {
+            start: 0,
+            startup: 600,
+            compute: 2 * H,
+            checkpoint: Some((H, 300)),
+        };
         // Compute from 600 to 4200, pause until 4500: at 4400 the checkpoint is not saved.
         assert_eq!(p.interrupt(4400), Interrupted { saved: 0, lost: H });
         assert_eq!(p.interrupt(4500), Interrupted { saved: H, lost: 0 });
@@ -83,8 +114,19 @@ mod tests {
 
     #[test]
     fn startup_is_not_lost_work() {
-        let p = Plan { start: 100, startup: 600, compute: H, checkpoint: None };
+        let p = Plan {
+            start: 100,
+            startup: 600,
+            compute: H,
+            checkpoint: None,
+        };
         assert_eq!(p.interrupt(500), Interrupted { saved: 0, lost: 0 });
-        assert_eq!(p.interrupt(800), Interrupted { saved: 0, lost: 100 });
+        assert_eq!(
+            p.interrupt(800),
+            Interrupted {
+                saved: 0,
+                lost: 100
+            }
+        );
     }
 }

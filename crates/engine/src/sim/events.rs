@@ -16,15 +16,36 @@ pub enum Expiry {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Event {
     /// An attempt finishes (success, or the memory failure after startup).
-    AttemptEnd { job: JobId, epoch: u32 },
+    AttemptEnd {
+        job: JobId,
+        epoch: u32,
+    },
     /// From `end - 30 min` a plan block takes its instances back.
-    PlanStop { plan: PlanId },
-    SpotInterruption { job: JobId, epoch: u32 },
-    CapacityChange { instance_type: TypeId, count: u32 },
-    PlanStart { plan: PlanId },
-    Action { index: usize },
-    Submit { job: JobId },
-    Expire { job: JobId, epoch: u32, which: Expiry },
+    PlanStop {
+        plan: PlanId,
+    },
+    SpotInterruption {
+        job: JobId,
+        epoch: u32,
+    },
+    CapacityChange {
+        instance_type: TypeId,
+        count: u32,
+    },
+    PlanStart {
+        plan: PlanId,
+    },
+    Action {
+        index: usize,
+    },
+    Submit {
+        job: JobId,
+    },
+    Expire {
+        job: JobId,
+        epoch: u32,
+        which: Expiry,
+    },
 }
 
 impl Event {
@@ -61,7 +82,13 @@ impl EventQueue {
     /// Schedules `event` at `at`; `key` orders it within its group (a job's name rank).
     pub fn push(&mut self, at: Seconds, key: u64, event: Event) {
         self.seq += 1;
-        self.heap.push(Reverse(Entry { at, group: event.group(), key, seq: self.seq, event }));
+        self.heap.push(Reverse(Entry {
+            at,
+            group: event.group(),
+            key,
+            seq: self.seq,
+            event,
+        }));
     }
 
     pub fn next_time(&self) -> Option<Seconds> {

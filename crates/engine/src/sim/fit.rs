@@ -61,7 +61,12 @@ pub fn check(world: &World, cap: &Capacity, job: &Job, e: usize) -> Result<Place
 }
 
 /// The first entry the job fits on, with the reasons of every entry tried before it.
-pub fn first_fit(world: &World, cap: &Capacity, job: &Job, reasons: &mut Vec<Option<Reason>>) -> Option<(usize, Placement)> {
+pub fn first_fit(
+    world: &World,
+    cap: &Capacity,
+    job: &Job,
+    reasons: &mut Vec<Option<Reason>>,
+) -> Option<(usize, Placement)> {
     reasons.clear();
     for e in 0..job.entries.len() {
         match check(world, cap, job, e) {

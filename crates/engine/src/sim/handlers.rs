@@ -4,7 +4,7 @@ use super::attempt;
 use super::events::{Event, Expiry};
 use super::fit::Placement;
 use super::job_state::{Phase, Running};
-use super::order::{fifo_key, in_share_victim_key, queue_key};
+use super::order::in_share_victim_key;
 use super::reason::Reason;
 use super::record::{Ending, Stop};
 use super::world::{JobId, PoolKind, ShareId, TypeId, PLAN_ONLY_PATIENCE};
@@ -15,22 +15,34 @@ use crate::time::Seconds;
 impl Sim<'_> {
     pub(super) fn apply(&mut self, event: Event) {
         match event {
-            Event::AttemptEnd { job, epoch } if self.jobs[job].epoch == epoch => self.attempt_ends(job),
+            Event::AttemptEnd { job, epoch } if self.jobs[job].epoch == epoch => {
+                self.attempt_ends(job)
+            }
             Event::SpotInterruption { job, epoch } if self.jobs[job].epoch == epoch => {
                 self.interrupt(job, Stop::Spot);
             }
             Event::PlanStop { plan } => self.plan_stops(plan),
             Event::PlanStart { plan } => {
                 self.cap.plan_open[plan] = true;
+                self.loosened[self.world.pools[self.world.plans[plan].pool].instance_type] = true;
                 self.refresh_plan_clocks(plan);
             }
-            Event::CapacityChange { instance_type, count } => {
+            Event::CapacityChange {
+                instance_type,
+                count,
+            } => {
                 // SEMANTICS §1: running jobs keep their instances; new starts wait below the level.
+                if count > self.cap.on_demand[instance_type] {
+                    self.loosened[instance_type] = true;
+                }
                 self.cap.on_demand[instance_type] = count;
-                self.log.capacity_changed(self.world, self.now, instance_type, count);
+                self.log
+                    .capacity_changed(self.world, self.now, instance_type, count);
             }
             Event::Action { index } => self.action(index),
-            Event::Submit { job } if self.jobs[job].phase == Phase::NotSubmitted => self.submit(job),
+            Event::Submit { job } if self.jobs[job].phase == Phase::NotSubmitted => {
+                self.submit(job)
+            }
             Event::Expire { job, epoch, which } => self.expire(job, epoch, which),
             _ => {} // a stale attempt event, or a submission of a job cancelled before it arrived
         }
@@ -40,7 +52,15 @@ impl Sim<'_> {
         self.log.submitted(self.world, self.now, j);
         if let Some(max_wait) = self.world.jobs[j].max_wait {
             let at = self.world.jobs[j].submit + max_wait;
-            self.queue.push(at, self.rank(j), Event::Expire { job: j, epoch: 0, which: Expiry::MaxWait });
+            self.queue.push(
+                at,
+                self.rank(j),
+                Event::Expire {
+                    job: j,
+                    epoch: 0,
+                    which: Expiry::MaxWait,
+                },
+            );
         }
         self.make_pending(j);
     }
@@ -52,7 +72,6 @@ impl Sim<'_> {
     /// Puts a job in the queues with a fresh pending clock (SEMANTICS §3: the clock runs from
     /// submission, and again from each requeue).
     pub(super) fn make_pending(&mut self, j: JobId) {
-        let job = &self.world.jobs[j];
         let state = &mut self.jobs[j];
         state.phase = Phase::Pending;
         state.pending_since = self.now;
@@ -61,10 +80,8 @@ impl Sim<'_> {
         state.clock_used = 0;
         state.clock_since = None;
         state.clock_epoch += 1;
-        let (q, f) = (queue_key(state.priority, job.submit, self.world.name_rank[j], j), fifo_key(state.priority, job.submit, self.world.name_rank[j], j));
-        self.pending.insert(q);
-        self.pending_fifo.insert(f);
-        self.share_queue[job.share.unwrap_or(0)].insert(q);
+        self.pending.insert(self.world, j, state.priority);
+        self.fresh.push(j);
         self.resume_clock(j);
     }
 
@@ -72,14 +89,19 @@ impl Sim<'_> {
     fn leave_pending(&mut self, j: JobId) {
         let job = &self.world.jobs[j];
         let state = &mut self.jobs[j];
-        let (q, f) = (queue_key(state.priority, job.submit, self.world.name_rank[j], j), fifo_key(state.priority, job.submit, self.world.name_rank[j], j));
-        self.pending.remove(&q);
-        self.pending_fifo.remove(&f);
-        self.share_queue[job.share.unwrap_or(0)].remove(&q);
+        let share = job.share.unwrap_or(0);
+        let was_head = self.pending.share_queue[share].first().map(|k| k.3) == Some(j);
+        self.pending.remove(self.world, j, state.priority);
         state.close_reason(self.now);
         state.wait_total += self.now - state.pending_since;
         state.clock_since = None;
         state.clock_epoch += 1;
+        // Strict FIFO: the next job of the share may now start; it needs evaluating.
+        if self.world.strict_fifo && was_head {
+            if let Some(next) = self.pending.share_queue[share].first() {
+                self.fresh.push(next.3);
+            }
+        }
     }
 
     /// Whether any entry of the job can be used at all (SEMANTICS §3: the pending clock pauses
@@ -102,10 +124,26 @@ impl Sim<'_> {
         let used = state.clock_used;
         let key = u64::from(self.world.name_rank[j]);
         if let Some(limit) = job.max_pending {
-            self.queue.push(self.now + (limit - used).max(0), key, Event::Expire { job: j, epoch, which: Expiry::MaxPending });
+            self.queue.push(
+                self.now + (limit - used).max(0),
+                key,
+                Event::Expire {
+                    job: j,
+                    epoch,
+                    which: Expiry::MaxPending,
+                },
+            );
         }
         if job.plan_only {
-            self.queue.push(self.now + (PLAN_ONLY_PATIENCE - used).max(0), key, Event::Expire { job: j, epoch, which: Expiry::PlanOnlyPatience });
+            self.queue.push(
+                self.now + (PLAN_ONLY_PATIENCE - used).max(0),
+                key,
+                Event::Expire {
+                    job: j,
+                    epoch,
+                    which: Expiry::PlanOnlyPatience,
+                },
+            );
         }
     }
 
@@ -146,7 +184,9 @@ impl Sim<'_> {
                 self.leave_pending(j);
                 self.end(j, Ending::TimedOut);
             }
-            Expiry::PlanOnlyPatience if state.phase == Phase::Pending && state.clock_epoch == epoch => {
+            Expiry::PlanOnlyPatience
+                if state.phase == Phase::Pending && state.clock_epoch == epoch =>
+            {
                 self.leave_pending(j);
                 self.end(j, Ending::InsufficientCapacity);
             }
@@ -155,49 +195,102 @@ impl Sim<'_> {
     }
 
     /// Starts an attempt of `j` on entry `e` (SEMANTICS §3: startup, checkpoints, memory).
-    pub(super) fn start(&mut self, j: JobId, e: usize, placement: Placement, skipped: Vec<Option<Reason>>, by_preemption: bool) {
+    pub(super) fn start(
+        &mut self,
+        j: JobId,
+        e: usize,
+        placement: Placement,
+        skipped: Vec<Option<Reason>>,
+        by_preemption: bool,
+    ) {
         self.leave_pending(j);
         let world = self.world;
         let job = &world.jobs[j];
         let entry = &job.entries[e];
-        self.cap.occupy(entry.pool, entry.instance_type, job.share, entry.count);
+        self.cap
+            .occupy(entry.pool, entry.instance_type, job.share, entry.count);
         self.running[entry.pool].insert(j);
         let state = &mut self.jobs[j];
-        let plan = attempt::Plan { start: self.now, startup: job.startup, compute: state.remaining(entry.duration), checkpoint: job.checkpoint };
-        let memory_failure = job.memory_gib.is_some_and(|need| need > world.types[entry.instance_type].accelerator_memory_gib);
-        let end = if memory_failure { self.now + job.startup } else { plan.end() };
+        let plan = attempt::Plan {
+            start: self.now,
+            startup: job.startup,
+            compute: state.remaining(entry.duration),
+            checkpoint: job.checkpoint,
+        };
+        let memory_failure = job
+            .memory_gib
+            .is_some_and(|need| need > world.types[entry.instance_type].accelerator_memory_gib);
+        let end = if memory_failure {
+            self.now + job.startup
+        } else {
+            plan.end()
+        };
         state.epoch += 1;
         state.phase = Phase::Running;
         state.preempted_at = None;
         state.entry_reasons = skipped.clone();
-        state.running = Some(Running { entry: e, plan, memory_failure, borrowed: placement.borrowed, by_preemption_at: by_preemption.then_some(self.now) });
+        state.running = Some(Running {
+            entry: e,
+            plan,
+            memory_failure,
+            borrowed: placement.borrowed,
+            by_preemption_at: by_preemption.then_some(self.now),
+        });
         let epoch = state.epoch;
         let key = u64::from(world.name_rank[j]);
-        self.queue.push(end, key, Event::AttemptEnd { job: j, epoch });
+        self.queue
+            .push(end, key, Event::AttemptEnd { job: j, epoch });
         if world.pools[entry.pool].kind == PoolKind::Spot {
             self.schedule_spot_interruption(j, entry.instance_type, entry.count, end, epoch);
         }
-        self.log.started(world, self.now, j, e, placement.borrowed, &skipped);
+        self.log
+            .started(world, self.now, j, e, placement.borrowed, &skipped);
     }
 
     /// SEMANTICS §1/§3: spot interruptions at the type's rate times the instance count, drawn
     /// from the job's own stream.
-    fn schedule_spot_interruption(&mut self, j: JobId, t: TypeId, count: u32, end: Seconds, epoch: u32) {
+    fn schedule_spot_interruption(
+        &mut self,
+        j: JobId,
+        t: TypeId,
+        count: u32,
+        end: Seconds,
+        epoch: u32,
+    ) {
         let rate_per_h = self.world.spot[t].map_or(0.0, |s| s.1) * f64::from(count);
         if rate_per_h <= 0.0 {
             return;
         }
         let world = self.world;
-        let stream = self.jobs[j].spot_stream.get_or_insert_with(|| world.spot_stream(j));
-        let after = crate::time::seconds(stream.exponential(rate_per_h).min(crate::time::MAX_TIME_H)).max(1);
+        let stream = self.jobs[j]
+            .spot_stream
+            .get_or_insert_with(|| world.spot_stream(j));
+        let after =
+            crate::time::seconds(stream.exponential(rate_per_h).min(crate::time::MAX_TIME_H))
+                .max(1);
         if self.now + after < end {
-            self.queue.push(self.now + after, u64::from(world.name_rank[j]), Event::SpotInterruption { job: j, epoch });
+            self.queue.push(
+                self.now + after,
+                u64::from(world.name_rank[j]),
+                Event::SpotInterruption { job: j, epoch },
+            );
         }
     }
 
     fn attempt_ends(&mut self, j: JobId) {
-        let failed = self.jobs[j].running.as_ref().is_some_and(|r| r.memory_failure);
-        self.stop_attempt(j, if failed { Stop::MemoryFailure } else { Stop::Succeeded }, None);
+        let failed = self.jobs[j]
+            .running
+            .as_ref()
+            .is_some_and(|r| r.memory_failure);
+        self.stop_attempt(
+            j,
+            if failed {
+                Stop::MemoryFailure
+            } else {
+                Stop::Succeeded
+            },
+            None,
+        );
         if failed {
             self.end(j, Ending::InsufficientMemory);
         } else {
@@ -211,18 +304,24 @@ impl Sim<'_> {
         let world = self.world;
         let job = &world.jobs[j];
         let state = &mut self.jobs[j];
-        let Some(run) = state.running.take() else { return 0 };
+        let Some(run) = state.running.take() else {
+            return 0;
+        };
         let entry = &job.entries[run.entry];
-        self.cap.release(entry.pool, entry.instance_type, job.share, entry.count);
+        self.cap
+            .release(entry.pool, entry.instance_type, job.share, entry.count);
         self.running[entry.pool].remove(&j);
+        self.loosened[entry.instance_type] = true;
         state.epoch += 1;
         let interrupted = if run.memory_failure || stop == Stop::Succeeded {
             attempt::Interrupted { saved: 0, lost: 0 }
         } else {
             run.plan.interrupt(self.now)
         };
-        state.progress = (state.progress + interrupted.saved as f64 / entry.duration as f64).min(1.0);
-        self.log.attempt_stopped(world, self.now, j, stop, by, interrupted.lost);
+        state.progress =
+            (state.progress + interrupted.saved as f64 / entry.duration as f64).min(1.0);
+        self.log
+            .attempt_stopped(world, self.now, j, stop, by, interrupted.lost);
         interrupted.lost
     }
 
@@ -269,7 +368,9 @@ impl Sim<'_> {
 
     fn action(&mut self, index: usize) {
         let world = self.world;
-        let Some(kind) = world.actions[index].kind() else { return };
+        let Some(kind) = world.actions[index].kind() else {
+            return;
+        };
         match kind {
             ActionKind::SetPriority(p) => {
                 let j = world.job_index[&p.job];
@@ -294,7 +395,8 @@ impl Sim<'_> {
                 let s = world.share_index[&u.share];
                 let terms = &mut self.cap.terms[s];
                 if let Some(limits) = &u.capacity_limits {
-                    terms.limits = super::world::limits_vector(limits, &world.type_index, world.types.len());
+                    terms.limits =
+                        super::world::limits_vector(limits, &world.type_index, world.types.len());
                 }
                 if let Some(strategy) = u.strategy {
                     terms.strategy = strategy;
@@ -305,6 +407,8 @@ impl Sim<'_> {
                 if let Some(on) = u.in_share_preemption {
                     terms.in_share_preemption = on;
                 }
+                // New terms can open room on any type (and the invariant spans all shares).
+                self.loosened.iter_mut().for_each(|l| *l = true);
                 self.log.share_updated(world, self.now, s);
                 self.enforce_lowered_limits(s);
             }
@@ -316,19 +420,17 @@ impl Sim<'_> {
     fn set_priority(&mut self, j: JobId, priority: u32) {
         let pending = self.jobs[j].phase == Phase::Pending;
         let job = &self.world.jobs[j];
-        let rank = self.world.name_rank[j];
         let old = self.jobs[j].priority;
         if pending {
-            self.pending.remove(&queue_key(old, job.submit, rank, j));
-            self.pending_fifo.remove(&fifo_key(old, job.submit, rank, j));
-            self.share_queue[job.share.unwrap_or(0)].remove(&queue_key(old, job.submit, rank, j));
+            self.pending.remove(self.world, j, old);
+            self.pending.insert(self.world, j, priority);
+            // Its place in the queue changed: evaluate it again (under strict FIFO it may now lead).
+            self.fresh.push(j);
+            if let Some(head) = self.pending.share_queue[job.share.unwrap_or(0)].first() {
+                self.fresh.push(head.3);
+            }
         }
         self.jobs[j].priority = priority;
-        if pending {
-            self.pending.insert(queue_key(priority, job.submit, rank, j));
-            self.pending_fifo.insert(fifo_key(priority, job.submit, rank, j));
-            self.share_queue[job.share.unwrap_or(0)].insert(queue_key(priority, job.submit, rank, j));
-        }
         self.log.priority_changed(self.world, self.now, j, priority);
     }
 
@@ -383,9 +485,16 @@ impl Sim<'_> {
     fn blocked_by(&self, j: JobId) -> Option<Reason> {
         let job = &self.world.jobs[j];
         let permanent: Vec<Option<Reason>> = (0..job.entries.len())
-            .map(|e| super::fit::check(self.world, &self.cap, job, e).err().filter(|r| r.is_permanent()))
+            .map(|e| {
+                super::fit::check(self.world, &self.cap, job, e)
+                    .err()
+                    .filter(|r| r.is_permanent())
+            })
             .collect();
-        if permanent.iter().all(|r| *r == Some(Reason::QuotaLimitExceeded)) {
+        if permanent
+            .iter()
+            .all(|r| *r == Some(Reason::QuotaLimitExceeded))
+        {
             Some(Reason::QuotaLimitExceeded)
         } else if permanent.iter().all(Option::is_some) {
             Some(Reason::CapacityExceeded)

@@ -50,6 +50,8 @@ pub struct JobState {
     pub waited: [Seconds; 8],
     pub entry_reasons: Vec<Option<Reason>>,
     pub spot_stream: Option<Stream>,
+    /// The scheduling phase that last visited the job (a job sits in several queues).
+    pub visited: u64,
 }
 
 impl JobState {
@@ -72,6 +74,7 @@ impl JobState {
             waited: [0; 8],
             entry_reasons: Vec::new(),
             spot_stream: None,
+            visited: 0,
         }
     }
 

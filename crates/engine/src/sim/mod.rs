@@ -13,6 +13,7 @@ mod job_state;
 mod order;
 mod pass;
 mod preempt;
+mod queues;
 pub mod reason;
 mod record;
 mod state;
@@ -23,7 +24,6 @@ use crate::scenario::Scenario;
 use crate::time::{hours, Seconds};
 use events::{Event, EventQueue};
 use job_state::JobState;
-use order::{FifoKey, QueueKey};
 use state::Capacity;
 use std::collections::BTreeSet;
 use world::{JobId, World};
@@ -39,7 +39,8 @@ pub struct Progress {
 
 /// Runs a validated scenario to its end.
 pub fn simulate(scenario: &Scenario) -> SimResult {
-    simulate_with_progress(scenario, 0, &mut |_| true).expect("a run without cancellation completes")
+    simulate_with_progress(scenario, 0, &mut |_| true)
+        .expect("a run without cancellation completes")
 }
 
 /// Runs a validated scenario, calling `progress` every `every_events` events (0: never). When
@@ -69,12 +70,16 @@ pub(crate) struct Sim<'w> {
     queue: EventQueue,
     cap: Capacity,
     jobs: Vec<JobState>,
-    /// Pending jobs in queue order, all shares together.
-    pending: BTreeSet<QueueKey>,
-    /// Pending jobs in FIFO order, for phase B.
-    pending_fifo: BTreeSet<FifoKey>,
-    /// Pending jobs per share in queue order (one set when there are no shares), for strict FIFO.
-    share_queue: Vec<BTreeSet<QueueKey>>,
+    /// The pending jobs, indexed by share and type.
+    pending: queues::PendingQueues,
+    /// Types where something happened since the last pass that could let a waiting job start
+    /// (instances released, capacity raised, a plan block opened, a share's terms changed).
+    loosened: Vec<bool>,
+    /// Jobs that became pending, or became their share's head under strict FIFO, since the last
+    /// pass: they have not been evaluated against the current state.
+    fresh: Vec<JobId>,
+    /// Numbers the phases, so each visits a job once.
+    phase_stamp: u64,
     /// Running jobs per pool.
     running: Vec<BTreeSet<JobId>>,
     /// Plan-only jobs per plan, whose pending clock follows the plan's blocks.
@@ -101,10 +106,11 @@ impl<'w> Sim<'w> {
             now: 0,
             queue: EventQueue::default(),
             cap: Capacity::new(world),
-            jobs: world.jobs.iter().map(|j| JobState::new(j)).collect(),
-            pending: BTreeSet::new(),
-            pending_fifo: BTreeSet::new(),
-            share_queue: vec![BTreeSet::new(); world.shares.len().max(1)],
+            jobs: world.jobs.iter().map(JobState::new).collect(),
+            pending: queues::PendingQueues::new(world),
+            loosened: vec![false; world.types.len()],
+            fresh: Vec::new(),
+            phase_stamp: 0,
             running: vec![BTreeSet::new(); world.pools.len()],
             plan_jobs,
             events_done: 0,
@@ -117,24 +123,40 @@ impl<'w> Sim<'w> {
     fn seed_events(&mut self, scenario: &Scenario) {
         let world = self.world;
         for (j, job) in world.jobs.iter().enumerate() {
-            self.queue.push(job.submit, u64::from(world.name_rank[j]), Event::Submit { job: j });
+            self.queue.push(
+                job.submit,
+                u64::from(world.name_rank[j]),
+                Event::Submit { job: j },
+            );
         }
         for (t, steps) in world.on_demand.iter().enumerate() {
             for &(at, count) in steps.iter().skip(1) {
-                self.queue.push(at, t as u64, Event::CapacityChange { instance_type: t, count });
+                self.queue.push(
+                    at,
+                    t as u64,
+                    Event::CapacityChange {
+                        instance_type: t,
+                        count,
+                    },
+                );
             }
         }
         for (p, plan) in world.plans.iter().enumerate() {
             for &(start, end) in &plan.blocks {
                 let stop = end - world::PLAN_END_NOTICE;
                 if stop > start {
-                    self.queue.push(start, p as u64, Event::PlanStart { plan: p });
+                    self.queue
+                        .push(start, p as u64, Event::PlanStart { plan: p });
                     self.queue.push(stop, p as u64, Event::PlanStop { plan: p });
                 }
             }
         }
         for (index, action) in scenario.actions.iter().enumerate() {
-            self.queue.push(crate::time::seconds(action.at_h), index as u64, Event::Action { index });
+            self.queue.push(
+                crate::time::seconds(action.at_h),
+                index as u64,
+                Event::Action { index },
+            );
         }
     }
 
@@ -159,7 +181,10 @@ impl<'w> Sim<'w> {
                 while let Some(event) = self.queue.pop_at(at) {
                     self.events_done += 1;
                     self.apply(event);
-                    if every_events > 0 && self.events_done % every_events == 0 && !progress(self.progress()) {
+                    if every_events > 0
+                        && self.events_done.is_multiple_of(every_events)
+                        && !progress(self.progress())
+                    {
                         return None;
                     }
                 }
@@ -185,6 +210,11 @@ impl<'w> Sim<'w> {
     }
 
     fn progress(&self) -> Progress {
-        Progress { events: self.events_done, now_h: hours(self.now), jobs_ended: self.ended, jobs: self.jobs.len() as u64 }
+        Progress {
+            events: self.events_done,
+            now_h: hours(self.now),
+            jobs_ended: self.ended,
+            jobs: self.jobs.len() as u64,
+        }
     }
 }

@@ -23,11 +23,20 @@ pub fn fifo_key(priority: u32, submit: Seconds, name_rank: u32, job: JobId) -> F
 
 /// Reclaim victims: most instances borrowed first, then lower priority, then most recently
 /// started, then name.
-pub fn reclaim_victim_key(borrowed: u32, priority: u32, started: Seconds, name_rank: u32) -> (Reverse<u32>, u32, Reverse<Seconds>, u32) {
+pub fn reclaim_victim_key(
+    borrowed: u32,
+    priority: u32,
+    started: Seconds,
+    name_rank: u32,
+) -> (Reverse<u32>, u32, Reverse<Seconds>, u32) {
     (Reverse(borrowed), priority, Reverse(started), name_rank)
 }
 
 /// In-share and limit-lowered victims: lowest priority, then most recently started, then name.
-pub fn in_share_victim_key(priority: u32, started: Seconds, name_rank: u32) -> (u32, Reverse<Seconds>, u32) {
+pub fn in_share_victim_key(
+    priority: u32,
+    started: Seconds,
+    name_rank: u32,
+) -> (u32, Reverse<Seconds>, u32) {
     (priority, Reverse(started), name_rank)
 }

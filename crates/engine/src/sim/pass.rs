@@ -1,34 +1,105 @@
 //! The scheduling pass of SEMANTICS §4: phase A (owners first, queue order), phase B (borrowers,
-//! FIFO order), phase C (preemption, queue order), and A and B again for the jobs C preempted,
-//! until nothing changes.
+//! FIFO order), phase C (preemption, queue order), then A and B again for the jobs C preempted,
+//! and C again, until nothing changes.
 //!
-//! A phase walks its ordered set with a cursor instead of copying it, and stops as soon as no pool
-//! has a free instance (nothing more can start without preemption), so a long queue behind a full
-//! cluster costs little. Jobs not reached keep the reason of their last evaluation (SEMANTICS §6).
+//! A pass must not rescan every pending job. Starting a job only ever tightens its type (the pool
+//! fills, the share's usage grows, and the quota invariant's slack can only shrink), so a job
+//! that did not fit still does not fit until its type loosens. Phases A and B therefore visit
+//! only jobs that are new since the last pass and the (share, pool) queues of loosened types,
+//! and leave a queue as soon as its pool is full or its share cannot grow there. Each phase
+//! remembers, per queue, the smallest instance count that failed there: later jobs of the queue
+//! needing at least as many fail too, so once that count is the queue's smallest, the queue is
+//! left whole. Under strict FIFO only each share's first job may start, so only those are
+//! visited. Jobs not visited keep the reason of their last evaluation (SEMANTICS §6).
 
 use super::fit::{self, Placement};
 use super::job_state::Phase;
 use super::order::{fifo_key, queue_key, FifoKey, QueueKey};
 use super::reason::Reason;
-use super::world::JobId;
+use super::world::{JobId, PoolId, ShareId, TypeId};
 use super::Sim;
-use std::collections::BTreeSet;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::ops::Bound::{Excluded, Unbounded};
 
-/// Which jobs a phase considers.
-#[derive(Clone, Copy)]
-enum Scope<'a> {
-    AllPending,
-    Only(&'a [JobId]),
+/// Which condition keeps a (share, type) queue worth walking in a phase.
+#[derive(Clone, Copy, PartialEq)]
+enum Phase2 {
+    Owners,
+    Borrowers,
+    Preemption,
+}
+
+/// Walks several ordered sources at once in key order: (share, pool) queues and a list of jobs.
+struct Merge<K> {
+    heap: BinaryHeap<Reverse<(K, usize)>>,
+    pairs: Vec<(usize, ShareId, PoolId)>,
+    list: Vec<K>,
+}
+
+impl<K: Ord + Copy> Merge<K> {
+    fn new(
+        pairs: Vec<(usize, ShareId, PoolId)>,
+        mut list: Vec<K>,
+        first: impl Fn(usize) -> Option<K>,
+    ) -> Self {
+        list.sort_unstable();
+        list.dedup();
+        let mut heap = BinaryHeap::new();
+        for (i, &(pair, _, _)) in pairs.iter().enumerate() {
+            if let Some(k) = first(pair) {
+                heap.push(Reverse((k, i)));
+            }
+        }
+        if let Some(&k) = list.first() {
+            heap.push(Reverse((k, pairs.len())));
+        }
+        Merge { heap, pairs, list }
+    }
+
+    /// The next key and the (share, pool) queue it came from (`None` for the list). A queue
+    /// for which `keep` says no is dropped whole; the others advance past the key they gave.
+    fn pop(
+        &mut self,
+        after: impl Fn(usize, K) -> Option<K>,
+        keep: impl Fn(ShareId, PoolId, K) -> bool,
+    ) -> Option<(K, Option<(ShareId, PoolId)>)> {
+        loop {
+            let Reverse((key, source)) = self.heap.pop()?;
+            if source < self.pairs.len() {
+                let (pair, s, t) = self.pairs[source];
+                if !keep(s, t, key) {
+                    continue;
+                }
+                if let Some(next) = after(pair, key) {
+                    self.heap.push(Reverse((next, source)));
+                }
+                return Some((key, Some((s, t))));
+            }
+            let at = self.list.partition_point(|k| *k <= key);
+            if let Some(&next) = self.list.get(at) {
+                self.heap.push(Reverse((next, source)));
+            }
+            return Some((key, None));
+        }
+    }
 }
 
 impl Sim<'_> {
     pub(super) fn pass(&mut self) {
-        if self.pending.is_empty() {
+        let dirty: Vec<TypeId> = (0..self.loosened.len())
+            .filter(|&t| self.loosened[t])
+            .collect();
+        self.loosened.iter_mut().for_each(|l| *l = false);
+        let fresh: Vec<JobId> = std::mem::take(&mut self.fresh)
+            .into_iter()
+            .filter(|&j| self.jobs[j].phase == Phase::Pending)
+            .collect();
+        if self.pending.len == 0 {
             return;
         }
-        self.phase_owners(Scope::AllPending);
-        self.phase_borrowers(Scope::AllPending);
+        self.phase_owners(&dirty, &fresh);
+        self.phase_borrowers(&dirty, &fresh);
         if self.world.shares.is_empty() {
             return; // without shares all jobs form one queue with no preemption (SEMANTICS §2)
         }
@@ -37,30 +108,91 @@ impl Sim<'_> {
             if !changed {
                 break;
             }
-            self.phase_owners(Scope::Only(&preempted));
-            self.phase_borrowers(Scope::Only(&preempted));
+            self.phase_owners(&[], &preempted);
+            self.phase_borrowers(&[], &preempted);
         }
-    }
-
-    fn total_free(&self) -> u64 {
-        (0..self.world.pools.len()).map(|p| u64::from(self.cap.pool_free(self.world, p))).sum()
     }
 
     /// SEMANTICS §4, strict FIFO: only the first pending job of its share's queue may start or preempt.
     fn held_back(&self, j: JobId) -> bool {
-        self.world.strict_fifo && self.share_queue[self.world.jobs[j].share.unwrap_or(0)].first().map(|k| k.3) != Some(j)
+        self.world.strict_fifo
+            && self.pending.share_queue[self.world.jobs[j].share.unwrap_or(0)]
+                .first()
+                .map(|k| k.3)
+                != Some(j)
     }
 
     fn queue_key_of(&self, j: JobId) -> QueueKey {
-        queue_key(self.jobs[j].priority, self.world.jobs[j].submit, self.world.name_rank[j], j)
+        queue_key(
+            self.jobs[j].priority,
+            self.world.jobs[j].submit,
+            self.world.name_rank[j],
+            j,
+        )
     }
 
     fn fifo_key_of(&self, j: JobId) -> FifoKey {
-        fifo_key(self.jobs[j].priority, self.world.jobs[j].submit, self.world.name_rank[j], j)
+        fifo_key(
+            self.jobs[j].priority,
+            self.world.jobs[j].submit,
+            self.world.name_rank[j],
+            j,
+        )
     }
 
-    /// Evaluates first fit for a pending job, recording why it waits when it does not fit.
-    fn evaluate(&mut self, j: JobId) -> Option<(usize, Placement, Vec<Option<Reason>>)> {
+    /// Whether a job of share `s` could start on `pool` in this phase: the necessary conditions
+    /// for a job of one instance. Queues failing them are left at once.
+    fn pair_open(&self, phase: Phase2, s: ShareId, pool: PoolId) -> bool {
+        let room = self.cap.pool_free(self.world, pool) > 0;
+        if self.world.shares.is_empty() {
+            return phase != Phase2::Preemption && room;
+        }
+        let t = self.world.pools[pool].instance_type;
+        let terms = &self.cap.terms[s];
+        let Some(own) = terms.limits[t] else {
+            return false;
+        };
+        let used = self.cap.share_used[s][t];
+        match phase {
+            Phase2::Owners => room && used < own,
+            Phase2::Borrowers => {
+                room && (used < own
+                    || (self.cap.can_borrow(s)
+                        && self.cap.strategy_allows(s, t, used + 1)
+                        && self.cap.excess(t, Some((s, 1))) <= self.cap.excess(t, None).max(0)))
+            }
+            Phase2::Preemption => {
+                let reclaim = terms.strategy.lends()
+                    && used < own
+                    && self.cap.total_borrowed(t) > self.cap.borrowed(s, t);
+                reclaim
+                    || (terms.in_share_preemption
+                        && self.running[pool]
+                            .iter()
+                            .any(|&v| self.world.jobs[v].share == Some(s)))
+            }
+        }
+    }
+
+    /// The (share, pool) queues of the given types' pools that hold pending jobs.
+    fn pairs_of(&self, types: &[TypeId]) -> Vec<(usize, ShareId, PoolId)> {
+        let shares = self.world.shares.len().max(1);
+        types
+            .iter()
+            .flat_map(|&t| self.world.type_pools[t].iter().copied())
+            .flat_map(|pool| (0..shares).map(move |s| (s, pool)))
+            .map(|(s, pool)| (self.pending.pair(s, pool), s, pool))
+            .filter(|&(pair, _, _)| !self.pending.queue(pair).is_empty())
+            .collect()
+    }
+
+    /// Evaluates first fit for a pending job, recording why it waits when it does not fit, and
+    /// noting in `failed` the counts that failed on each entry's queue.
+    fn evaluate(
+        &mut self,
+        j: JobId,
+        failed: &mut [Option<u32>],
+    ) -> Option<(usize, Placement, Vec<Option<Reason>>)> {
         if self.held_back(j) {
             let n = self.world.jobs[j].entries.len();
             self.jobs[j].set_reason(self.now, Reason::BehindHigherPriority);
@@ -68,7 +200,21 @@ impl Sim<'_> {
             return None;
         }
         let mut reasons = Vec::new();
-        match fit::first_fit(self.world, &self.cap, &self.world.jobs[j], &mut reasons) {
+        let outcome = fit::first_fit(self.world, &self.cap, &self.world.jobs[j], &mut reasons);
+        let job = &self.world.jobs[j];
+        for (entry, _) in job
+            .entries
+            .iter()
+            .zip(&reasons)
+            .filter(|(_, r)| r.is_some())
+        {
+            note_failure(
+                failed,
+                self.pending.pair(job.share.unwrap_or(0), entry.pool),
+                entry.count,
+            );
+        }
+        match outcome {
             Some((e, placement)) => Some((e, placement, reasons)),
             None => {
                 if let Some(Some(first)) = reasons.first() {
@@ -80,56 +226,115 @@ impl Sim<'_> {
         }
     }
 
+    /// Marks a job visited in the current phase; false when it already was (it sits in several
+    /// queues) or is no longer pending.
+    fn first_visit(&mut self, j: JobId) -> bool {
+        let state = &mut self.jobs[j];
+        if state.phase != Phase::Pending || state.visited == self.phase_stamp {
+            return false;
+        }
+        state.visited = self.phase_stamp;
+        true
+    }
+
     /// Phase A: in queue order, jobs whose first fitting entry keeps their share within its own
     /// limit start; a job whose first fitting entry would borrow waits for phase B.
-    fn phase_owners(&mut self, scope: Scope) {
-        let keys: Box<dyn Fn(&Sim, Option<QueueKey>) -> Option<QueueKey>> = match scope {
-            Scope::AllPending => Box::new(|sim: &Sim, after: Option<QueueKey>| next_after(&sim.pending, after)),
-            Scope::Only(jobs) => {
-                let fixed: BTreeSet<QueueKey> = jobs.iter().filter(|&&j| self.jobs[j].phase == Phase::Pending).map(|&j| self.queue_key_of(j)).collect();
-                Box::new(move |_: &Sim, after: Option<QueueKey>| next_after(&fixed, after))
-            }
-        };
-        let mut free = self.total_free();
-        let mut cursor = None;
-        while free > 0 {
-            let Some(key) = keys(self, cursor) else { break };
-            cursor = Some(key);
-            let j = key.3;
-            if self.jobs[j].phase != Phase::Pending {
+    fn phase_owners(&mut self, dirty: &[TypeId], fresh: &[JobId]) {
+        self.phase_stamp += 1;
+        let (pairs, jobs) = self.candidates(dirty, fresh);
+        let list = jobs.iter().map(|&j| self.queue_key_of(j)).collect();
+        let mut failed = vec![None; self.pending.pairs()];
+        let mut merge = Merge::new(pairs, list, |pair| {
+            self.pending.queue(pair).first().copied()
+        });
+        while let Some((key, _)) = merge.pop(
+            |pair, k| {
+                self.pending
+                    .queue(pair)
+                    .range((Excluded(k), Unbounded))
+                    .next()
+                    .copied()
+            },
+            |s, pool, _| {
+                self.pair_open(Phase2::Owners, s, pool) && self.pair_hopeful(&failed, s, pool)
+            },
+        ) {
+            if !self.first_visit(key.3) {
                 continue;
             }
-            if let Some((e, placement, skipped)) = self.evaluate(j) {
+            if let Some((e, placement, skipped)) = self.evaluate(key.3, &mut failed) {
                 if placement.borrowed == 0 {
-                    self.start(j, e, placement, skipped, false);
-                    free = self.total_free();
+                    self.start(key.3, e, placement, skipped, false);
+                } else {
+                    // It would borrow: so would any later job of the queue needing as many.
+                    let job = &self.world.jobs[key.3];
+                    note_failure(
+                        &mut failed,
+                        self.pending
+                            .pair(job.share.unwrap_or(0), job.entries[e].pool),
+                        job.entries[e].count,
+                    );
                 }
             }
         }
     }
 
+    /// What a phase visits: the queues of the dirty types, and the given jobs; under strict FIFO
+    /// only each share's first pending job (the only ones that may start), and the given jobs so
+    /// their reason is brought up to date.
+    fn candidates(
+        &self,
+        dirty: &[TypeId],
+        fresh: &[JobId],
+    ) -> (Vec<(usize, ShareId, PoolId)>, Vec<JobId>) {
+        let mut jobs: Vec<JobId> = fresh
+            .iter()
+            .copied()
+            .filter(|&j| self.jobs[j].phase == Phase::Pending)
+            .collect();
+        if self.world.strict_fifo {
+            jobs.extend(
+                self.pending
+                    .share_queue
+                    .iter()
+                    .filter_map(|q| q.first().map(|k| k.3)),
+            );
+            return (Vec::new(), jobs);
+        }
+        (self.pairs_of(dirty), jobs)
+    }
+
+    /// False once a queue's smallest count has failed in this phase.
+    fn pair_hopeful(&self, failed: &[Option<u32>], s: ShareId, pool: PoolId) -> bool {
+        let pair = self.pending.pair(s, pool);
+        failed[pair].is_none_or(|c| self.pending.min_count(pair).is_some_and(|min| min < c))
+    }
+
     /// Phase B: in FIFO order, each remaining job starts on its first fitting entry, borrowing
     /// if it must (AWS `idleResourceAssignmentStrategy = FIFO`).
-    fn phase_borrowers(&mut self, scope: Scope) {
-        let keys: Box<dyn Fn(&Sim, Option<FifoKey>) -> Option<FifoKey>> = match scope {
-            Scope::AllPending => Box::new(|sim: &Sim, after: Option<FifoKey>| next_after(&sim.pending_fifo, after)),
-            Scope::Only(jobs) => {
-                let fixed: BTreeSet<FifoKey> = jobs.iter().filter(|&&j| self.jobs[j].phase == Phase::Pending).map(|&j| self.fifo_key_of(j)).collect();
-                Box::new(move |_: &Sim, after: Option<FifoKey>| next_after(&fixed, after))
-            }
-        };
-        let mut free = self.total_free();
-        let mut cursor = None;
-        while free > 0 {
-            let Some(key) = keys(self, cursor) else { break };
-            cursor = Some(key);
-            let j = key.3;
-            if self.jobs[j].phase != Phase::Pending {
+    fn phase_borrowers(&mut self, dirty: &[TypeId], fresh: &[JobId]) {
+        self.phase_stamp += 1;
+        let (pairs, jobs) = self.candidates(dirty, fresh);
+        let list = jobs.iter().map(|&j| self.fifo_key_of(j)).collect();
+        let mut failed = vec![None; self.pending.pairs()];
+        let mut merge = Merge::new(pairs, list, |pair| self.pending.fifo(pair).first().copied());
+        while let Some((key, _)) = merge.pop(
+            |pair, k| {
+                self.pending
+                    .fifo(pair)
+                    .range((Excluded(k), Unbounded))
+                    .next()
+                    .copied()
+            },
+            |s, pool, _| {
+                self.pair_open(Phase2::Borrowers, s, pool) && self.pair_hopeful(&failed, s, pool)
+            },
+        ) {
+            if !self.first_visit(key.3) {
                 continue;
             }
-            if let Some((e, placement, skipped)) = self.evaluate(j) {
-                self.start(j, e, placement, skipped, false);
-                free = self.total_free();
+            if let Some((e, placement, skipped)) = self.evaluate(key.3, &mut failed) {
+                self.start(key.3, e, placement, skipped, false);
             }
         }
     }
@@ -138,33 +343,64 @@ impl Sim<'_> {
     /// in-share preemption; the first entry where either frees enough starts the job at once.
     /// Returns whether anything started, and the jobs preempted.
     fn phase_preemption(&mut self) -> (bool, Vec<JobId>) {
+        self.phase_stamp += 1;
+        let all_types: Vec<TypeId> = (0..self.world.types.len()).collect();
+        let (pairs, jobs) = self.candidates(&all_types, &[]);
+        let pairs: Vec<_> = pairs
+            .into_iter()
+            .filter(|&(_, s, pool)| self.pair_open(Phase2::Preemption, s, pool))
+            .collect();
+        let mut prospects = Prospects::new(self, &pairs);
+        let list = jobs.iter().map(|&j| self.queue_key_of(j)).collect();
+        let mut merge = Merge::new(pairs, list, |pair| {
+            self.pending.queue(pair).first().copied()
+        });
         let mut changed = false;
         let mut preempted = Vec::new();
-        let mut cursor: Option<QueueKey> = None;
-        while let Some(key) = next_after(&self.pending, cursor) {
-            cursor = Some(key);
+        while let Some((key, _)) = merge.pop(
+            |pair, k| {
+                self.pending
+                    .queue(pair)
+                    .range((Excluded(k), Unbounded))
+                    .next()
+                    .copied()
+            },
+            |s, t, k| prospects.alive(self, s, t, k),
+        ) {
             let j = key.3;
             // A job preempted at this instant cannot preempt at this instant (SEMANTICS §4).
-            if self.jobs[j].preempted_at == Some(self.now) || self.held_back(j) || !self.may_preempt(j) {
+            if self.jobs[j].preempted_at == Some(self.now)
+                || self.held_back(j)
+                || !self.first_visit(j)
+            {
                 continue;
             }
-            if let Some(victims) = self.start_by_preemption(j) {
+            if let Some(victims) = self.start_by_preemption(j, &mut prospects) {
                 changed = true;
                 preempted.extend(victims);
+                // The state changed: earlier failures prove nothing now.
+                prospects = Prospects::new(self, &merge.pairs);
             }
         }
         (changed, preempted)
     }
 
     /// Tries each entry in order; on success the victims are preempted and the job started.
-    fn start_by_preemption(&mut self, j: JobId) -> Option<Vec<JobId>> {
+    fn start_by_preemption(&mut self, j: JobId, prospects: &mut Prospects) -> Option<Vec<JobId>> {
         let job = &self.world.jobs[j];
+        let share = job.share.unwrap_or(0);
         let mut skipped = Vec::new();
-        for e in 0..job.entries.len() {
+        for (e, entry) in job.entries.iter().enumerate() {
+            let pair = self.pending.pair(share, entry.pool);
             if let Ok(placement) = fit::check(self.world, &self.cap, job, e) {
                 // Room appeared (a victim freed more than its preemptor needed): no victims needed.
                 self.start(j, e, placement, skipped, false);
                 return Some(Vec::new());
+            }
+            let known_to_fail = prospects.failed[pair].is_some_and(|c| entry.count >= c);
+            if known_to_fail {
+                skipped.push(fit::check(self.world, &self.cap, job, e).err());
+                continue;
             }
             if let Some((victims, stop)) = self.find_victims(j, e) {
                 for &v in &victims {
@@ -174,15 +410,63 @@ impl Sim<'_> {
                 self.start(j, e, placement, skipped, true);
                 return Some(victims);
             }
+            note_failure(&mut prospects.failed, pair, entry.count);
             skipped.push(fit::check(self.world, &self.cap, job, e).err());
         }
         None
     }
 }
 
-fn next_after<K: Ord + Copy>(set: &BTreeSet<K>, after: Option<K>) -> Option<K> {
-    match after {
-        None => set.first().copied(),
-        Some(k) => set.range((Excluded(k), Unbounded)).next().copied(),
+/// What phase C knows about each (share, pool) queue in one round, so hopeless queues are left
+/// whole instead of job by job.
+struct Prospects {
+    /// The smallest instance count for which preemption failed: a later job of the queue (same or
+    /// lower priority, so no more victims) needing at least that many fails too.
+    failed: Vec<Option<u32>>,
+    /// Whether reclaim could help the share on the pool's type at all.
+    reclaim: Vec<bool>,
+    /// The lowest priority among the share's running jobs on the pool, for in-share preemption.
+    lowest_running: Vec<Option<u32>>,
+}
+
+impl Prospects {
+    fn new(sim: &Sim, pairs: &[(usize, ShareId, PoolId)]) -> Self {
+        let n = sim.world.shares.len().max(1) * sim.world.pools.len();
+        let mut prospects = Prospects {
+            failed: vec![None; n],
+            reclaim: vec![false; n],
+            lowest_running: vec![None; n],
+        };
+        for &(pair, s, pool) in pairs {
+            let t = sim.world.pools[pool].instance_type;
+            let terms = &sim.cap.terms[s];
+            prospects.reclaim[pair] = terms.strategy.lends()
+                && terms.limits[t].is_some_and(|own| sim.cap.share_used[s][t] < own)
+                && sim.cap.total_borrowed(t) > sim.cap.borrowed(s, t);
+            if terms.in_share_preemption {
+                prospects.lowest_running[pair] = sim.running[pool]
+                    .iter()
+                    .filter(|&&v| sim.world.jobs[v].share == Some(s))
+                    .map(|&v| sim.jobs[v].priority)
+                    .min();
+            }
+        }
+        prospects
     }
+
+    /// Whether the queue can still give a job that preemption might start, at key `k`.
+    fn alive(&self, sim: &Sim, s: ShareId, pool: PoolId, k: QueueKey) -> bool {
+        let pair = sim.pending.pair(s, pool);
+        if !sim.pair_hopeful(&self.failed, s, pool) {
+            return false;
+        }
+        let priority = k.0 .0;
+        self.reclaim[pair] || self.lowest_running[pair].is_some_and(|lowest| lowest < priority)
+    }
+}
+
+/// Remembers that `count` instances failed on a queue (the smallest such count is kept).
+fn note_failure(failed: &mut [Option<u32>], pair: usize, count: u32) {
+    let smallest = failed[pair].get_or_insert(count);
+    *smallest = (*smallest).min(count);
 }

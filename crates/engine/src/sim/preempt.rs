@@ -10,22 +10,6 @@ use super::world::JobId;
 use super::Sim;
 
 impl Sim<'_> {
-    /// A cheap test that preemption could help this job at all, so long queues stay cheap.
-    pub(super) fn may_preempt(&self, j: JobId) -> bool {
-        let job = &self.world.jobs[j];
-        let Some(s) = job.share else { return false };
-        let terms = &self.cap.terms[s];
-        job.entries.iter().any(|entry| {
-            let t = entry.instance_type;
-            let reclaim = terms.strategy.lends()
-                && terms.limits[t].is_some_and(|own| self.cap.share_used[s][t] + entry.count <= own)
-                && self.cap.total_borrowed(t) > self.cap.borrowed(s, t);
-            let in_share = terms.in_share_preemption
-                && self.running[entry.pool].iter().any(|&v| self.world.jobs[v].share == Some(s) && self.jobs[v].priority < self.jobs[j].priority);
-            reclaim || in_share
-        })
-    }
-
     /// Victims that let `j` start on entry `e`: reclaim first, then in-share (SEMANTICS §5).
     pub(super) fn find_victims(&mut self, j: JobId, e: usize) -> Option<(Vec<JobId>, Stop)> {
         self.reclaim_victims(j, e)
@@ -42,21 +26,38 @@ impl Sim<'_> {
         let entry = &job.entries[e];
         let t = entry.instance_type;
         let terms = &self.cap.terms[s];
-        if !terms.strategy.lends() || !terms.limits[t].is_some_and(|own| self.cap.share_used[s][t] + entry.count <= own) {
+        if !terms.strategy.lends()
+            || terms.limits[t].is_none_or(|own| self.cap.share_used[s][t] + entry.count > own)
+        {
             return None;
         }
         let mut candidates: Vec<JobId> = self.running[entry.pool]
             .iter()
             .copied()
-            .filter(|&v| world.jobs[v].share.is_some_and(|vs| vs != s && self.cap.borrowed(vs, t) > 0) && self.preemptible_now(v))
+            .filter(|&v| {
+                world.jobs[v]
+                    .share
+                    .is_some_and(|vs| vs != s && self.cap.borrowed(vs, t) > 0)
+                    && self.preemptible_now(v)
+            })
             .collect();
         candidates.sort_by_key(|&v| {
-            let run = self.jobs[v].running.as_ref().expect("candidates are running");
-            reclaim_victim_key(run.borrowed, self.jobs[v].priority, run.plan.start, world.name_rank[v])
+            let run = self.jobs[v]
+                .running
+                .as_ref()
+                .expect("candidates are running");
+            reclaim_victim_key(
+                run.borrowed,
+                self.jobs[v].priority,
+                run.plan.start,
+                world.name_rank[v],
+            )
         });
         // A share stops being a candidate as soon as the victims chosen so far end its borrowing.
         self.choose(j, e, candidates, |sim, v| {
-            let vs = world.jobs[v].share.expect("reclaim victims belong to a share");
+            let vs = world.jobs[v]
+                .share
+                .expect("reclaim victims belong to a share");
             sim.cap.borrowed(vs, t) > 0
         })
     }
@@ -75,7 +76,11 @@ impl Sim<'_> {
         let mut candidates: Vec<JobId> = self.running[entry.pool]
             .iter()
             .copied()
-            .filter(|&v| world.jobs[v].share == Some(s) && self.jobs[v].priority < priority && self.preemptible_now(v))
+            .filter(|&v| {
+                world.jobs[v].share == Some(s)
+                    && self.jobs[v].priority < priority
+                    && self.preemptible_now(v)
+            })
             .collect();
         candidates.sort_by_key(|&v| {
             let started = self.jobs[v].running.as_ref().map_or(0, |r| r.plan.start);
@@ -86,12 +91,22 @@ impl Sim<'_> {
 
     /// A job started by preemption at this instant cannot be preempted at this instant.
     fn preemptible_now(&self, v: JobId) -> bool {
-        self.jobs[v].phase == Phase::Running && self.jobs[v].running.as_ref().is_some_and(|r| r.by_preemption_at != Some(self.now))
+        self.jobs[v].phase == Phase::Running
+            && self.jobs[v]
+                .running
+                .as_ref()
+                .is_some_and(|r| r.by_preemption_at != Some(self.now))
     }
 
     /// Greedy choice then pruning, on tentatively released capacity; the state is restored
     /// before returning, and the caller preempts the returned victims for real.
-    fn choose(&mut self, j: JobId, e: usize, candidates: Vec<JobId>, still_candidate: impl Fn(&Sim, JobId) -> bool) -> Option<Vec<JobId>> {
+    fn choose(
+        &mut self,
+        j: JobId,
+        e: usize,
+        candidates: Vec<JobId>,
+        still_candidate: impl Fn(&Sim, JobId) -> bool,
+    ) -> Option<Vec<JobId>> {
         let job = &self.world.jobs[j];
         let mut chosen = Vec::new();
         let mut fits = false;
@@ -132,11 +147,17 @@ impl Sim<'_> {
     /// Tentatively gives a running job's instances back (`occupied = false`) or takes them again.
     fn hold(&mut self, v: JobId, occupied: bool) {
         let job = &self.world.jobs[v];
-        let entry = &job.entries[self.jobs[v].running.as_ref().expect("victims are running").entry];
+        let entry = &job.entries[self.jobs[v]
+            .running
+            .as_ref()
+            .expect("victims are running")
+            .entry];
         if occupied {
-            self.cap.occupy(entry.pool, entry.instance_type, job.share, entry.count);
+            self.cap
+                .occupy(entry.pool, entry.instance_type, job.share, entry.count);
         } else {
-            self.cap.release(entry.pool, entry.instance_type, job.share, entry.count);
+            self.cap
+                .release(entry.pool, entry.instance_type, job.share, entry.count);
         }
     }
 }

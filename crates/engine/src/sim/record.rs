@@ -69,7 +69,9 @@ impl Ending {
     fn status(self) -> &'static str {
         match self {
             Ending::Succeeded => "succeeded",
-            Ending::InsufficientMemory | Ending::RetriesExhausted | Ending::InsufficientCapacity => "failed",
+            Ending::InsufficientMemory
+            | Ending::RetriesExhausted
+            | Ending::InsufficientCapacity => "failed",
             Ending::TimedOut => "timed_out",
             Ending::Stopped => "stopped",
             Ending::Cancelled => "cancelled",
@@ -102,7 +104,7 @@ struct AttemptLog {
     skipped: Vec<(usize, Reason)>,
 }
 
-/// Instance-seconds per share, for the share metrics.
+/// Instance levels, or instance-seconds once integrated, per share.
 #[derive(Default, Clone)]
 struct ShareAreas {
     borrowed: f64,
@@ -117,6 +119,8 @@ pub struct Log {
     endings: Vec<Option<(Seconds, Ending)>>,
     usage: Vec<Vec<UsagePoint>>,
     areas: Vec<ShareAreas>,
+    /// The share levels since the last sample.
+    levels: Vec<ShareAreas>,
     last_sample: Seconds,
     notes: Vec<String>,
 }
@@ -129,6 +133,7 @@ impl Log {
             endings: vec![None; world.jobs.len()],
             usage: vec![Vec::new(); world.types.len()],
             areas: vec![ShareAreas::default(); world.shares.len()],
+            levels: vec![ShareAreas::default(); world.shares.len()],
             last_sample: 0,
             notes: Vec::new(),
         }
@@ -154,7 +159,15 @@ impl Log {
         self.job_event(world, now, "submitted", j);
     }
 
-    pub fn started(&mut self, world: &World, now: Seconds, j: JobId, e: usize, borrowed: u32, skipped: &[Option<Reason>]) {
+    pub fn started(
+        &mut self,
+        world: &World,
+        now: Seconds,
+        j: JobId,
+        e: usize,
+        borrowed: u32,
+        skipped: &[Option<Reason>],
+    ) {
         let entry = &world.jobs[j].entries[e];
         let pool = world.pools[entry.pool].kind.label();
         let event = self.job_event(world, now, "started", j);
@@ -163,11 +176,33 @@ impl Log {
         event.instance_count = Some(entry.count);
         event.pool = Some(pool.to_string());
         event.borrowed = Some(borrowed);
-        let skipped = skipped.iter().take(e).enumerate().filter_map(|(k, r)| r.map(|r| (k, r))).collect();
-        self.attempts[j].push(AttemptLog { start: now, end: now, entry: e, borrowed, stop: None, by: None, lost: 0, skipped });
+        let skipped = skipped
+            .iter()
+            .take(e)
+            .enumerate()
+            .filter_map(|(k, r)| r.map(|r| (k, r)))
+            .collect();
+        self.attempts[j].push(AttemptLog {
+            start: now,
+            end: now,
+            entry: e,
+            borrowed,
+            stop: None,
+            by: None,
+            lost: 0,
+            skipped,
+        });
     }
 
-    pub fn attempt_stopped(&mut self, world: &World, now: Seconds, j: JobId, stop: Stop, by: Option<JobId>, lost: Seconds) {
+    pub fn attempt_stopped(
+        &mut self,
+        world: &World,
+        now: Seconds,
+        j: JobId,
+        stop: Stop,
+        by: Option<JobId>,
+        lost: Seconds,
+    ) {
         if let Some(attempt) = self.attempts[j].last_mut() {
             attempt.end = now;
             attempt.stop = Some(stop);
@@ -204,7 +239,12 @@ impl Log {
     }
 
     pub fn share_updated(&mut self, world: &World, now: Seconds, s: ShareId) {
-        self.events.push(Event { t_h: hours(now), kind: "share_updated".into(), share: Some(world.shares[s].name.clone()), ..Event::default() });
+        self.events.push(Event {
+            t_h: hours(now),
+            kind: "share_updated".into(),
+            share: Some(world.shares[s].name.clone()),
+            ..Event::default()
+        });
     }
 
     pub fn capacity_changed(&mut self, world: &World, now: Seconds, t: TypeId, count: u32) {
@@ -217,81 +257,140 @@ impl Log {
         });
     }
 
-    /// Records usage per type after an instant, when it changed, and integrates the share areas.
+    /// Records usage per type after an instant, when it changed, and integrates the share areas
+    /// over the time since the last instant (usage is constant between instants).
     pub fn sample_usage(&mut self, world: &World, cap: &Capacity, now: Seconds) {
         let dt = (now - self.last_sample) as f64;
+        if dt > 0.0 {
+            for (area, level) in self.areas.iter_mut().zip(&self.levels) {
+                area.borrowed += level.borrowed * dt;
+                area.lent += level.lent * dt;
+                area.own_used += level.own_used * dt;
+                area.own_limit += level.own_limit * dt;
+            }
+        }
         for t in 0..world.types.len() {
             let point = usage_point(world, cap, t, now);
-            if dt > 0.0 {
-                if let Some(previous) = self.usage[t].last() {
-                    integrate(&mut self.areas, previous, dt);
-                }
-            }
-            let unchanged = self.usage[t].last().is_some_and(|p| p.used == point.used && p.capacity == point.capacity && p.limits == point.limits);
+            let unchanged = self.usage[t].last().is_some_and(|p| {
+                p.used == point.used && p.capacity == point.capacity && p.limits == point.limits
+            });
             if !unchanged {
                 self.usage[t].push(point);
             }
         }
+        self.levels = share_levels(world, cap);
         self.last_sample = now;
     }
 }
 
 fn usage_point(world: &World, cap: &Capacity, t: TypeId, now: Seconds) -> UsagePoint {
     let (used, borrowed, limits) = if world.shares.is_empty() {
-        let used = world.pools.iter().enumerate().filter(|(_, p)| p.instance_type == t).map(|(i, _)| cap.pool_used[i]).sum();
+        let used = world
+            .pools
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.instance_type == t)
+            .map(|(i, _)| cap.pool_used[i])
+            .sum();
         (vec![used], vec![0], Vec::new())
     } else {
         (
-            (0..world.shares.len()).map(|s| cap.share_used[s][t]).collect(),
-            (0..world.shares.len()).map(|s| cap.borrowed(s, t)).collect(),
-            (0..world.shares.len()).map(|s| cap.terms[s].own(t)).collect(),
+            (0..world.shares.len())
+                .map(|s| cap.share_used[s][t])
+                .collect(),
+            (0..world.shares.len())
+                .map(|s| cap.borrowed(s, t))
+                .collect(),
+            (0..world.shares.len())
+                .map(|s| cap.terms[s].own(t))
+                .collect(),
         )
     };
-    UsagePoint { t_h: hours(now), capacity: cap.on_demand[t], used, borrowed, limits }
+    UsagePoint {
+        t_h: hours(now),
+        capacity: cap.on_demand[t],
+        used,
+        borrowed,
+        limits,
+    }
 }
 
-/// Adds `dt` seconds at the levels of `p`. Lent capacity: what is borrowed beyond the unowned
-/// capacity is drawn from the lending shares' idle capacity pro rata (our attribution; the
-/// quota invariant guarantees it is there).
-fn integrate(areas: &mut [ShareAreas], p: &UsagePoint, dt: f64) {
-    if areas.is_empty() {
-        return;
-    }
-    let owned: u32 = p.limits.iter().sum();
-    let unowned = p.capacity.saturating_sub(owned);
-    let borrowed_total: u32 = p.borrowed.iter().sum();
-    let drawn = borrowed_total.saturating_sub(unowned) as f64;
-    let idle: Vec<f64> = p.limits.iter().zip(&p.used).map(|(l, u)| l.saturating_sub(*u) as f64).collect();
-    let idle_total: f64 = idle.iter().sum();
-    for (s, area) in areas.iter_mut().enumerate() {
-        area.borrowed += f64::from(p.borrowed[s]) * dt;
-        area.own_used += f64::from(p.used[s].min(p.limits[s])) * dt;
-        area.own_limit += f64::from(p.limits[s]) * dt;
-        if idle_total > 0.0 {
-            area.lent += drawn * idle[s] / idle_total * dt;
+/// Each share's instance levels right now, summed over types. Lent capacity: what is borrowed
+/// beyond the unowned capacity is drawn from the lending shares' idle capacity pro rata (our
+/// attribution; the quota invariant guarantees it is there).
+fn share_levels(world: &World, cap: &Capacity) -> Vec<ShareAreas> {
+    let mut levels = vec![ShareAreas::default(); world.shares.len()];
+    for t in 0..world.types.len() {
+        let owned: u32 = (0..levels.len()).map(|s| cap.terms[s].own(t)).sum();
+        let unowned = cap.on_demand[t].saturating_sub(owned);
+        let drawn = f64::from(cap.total_borrowed(t).saturating_sub(unowned));
+        let idle = |s: usize| {
+            if cap.terms[s].strategy.lends() {
+                f64::from(cap.terms[s].own(t).saturating_sub(cap.share_used[s][t]))
+            } else {
+                0.0
+            }
+        };
+        let idle_total: f64 = (0..levels.len()).map(idle).sum();
+        for (s, level) in levels.iter_mut().enumerate() {
+            let own = cap.terms[s].own(t);
+            level.borrowed += f64::from(cap.borrowed(s, t));
+            level.own_used += f64::from(cap.share_used[s][t].min(own));
+            level.own_limit += f64::from(own);
+            if idle_total > 0.0 {
+                level.lent += drawn.min(idle_total) * idle(s) / idle_total;
+            }
         }
     }
+    levels
 }
 
 /// Builds the result document from the finished run.
 pub fn build_result(scenario: &Scenario, sim: &Sim) -> result::SimResult {
     let world = sim.world;
     let log = &sim.log;
-    let jobs: Vec<JobResult> = (0..world.jobs.len()).map(|j| job_result(world, &sim.jobs[j], log, j)).collect();
+    let jobs: Vec<JobResult> = (0..world.jobs.len())
+        .map(|j| job_result(world, &sim.jobs[j], log, j))
+        .collect();
     let share_areas: Vec<(f64, f64, f64)> = log
         .areas
         .iter()
-        .map(|a| (a.borrowed / 3600.0, a.lent / 3600.0, if a.own_limit > 0.0 { a.own_used / a.own_limit } else { 0.0 }))
+        .map(|a| {
+            (
+                a.borrowed / 3600.0,
+                a.lent / 3600.0,
+                if a.own_limit > 0.0 {
+                    a.own_used / a.own_limit
+                } else {
+                    0.0
+                },
+            )
+        })
         .collect();
     let usage = log
         .usage
         .iter()
         .enumerate()
-        .map(|(t, points)| UsageSeries { instance_type: world.types[t].name.clone(), points: points.clone() })
+        .map(|(t, points)| UsageSeries {
+            instance_type: world.types[t].name.clone(),
+            points: points.clone(),
+        })
         .collect();
-    let plans = world.plans.iter().map(|p| (p.name.clone(), p.upfront_cost)).collect::<Vec<_>>();
-    let shares = world.shares.iter().map(|s| s.name.clone()).collect::<Vec<_>>();
-    let types = world.types.iter().map(|t| t.name.clone()).collect::<Vec<_>>();
+    let plans = world
+        .plans
+        .iter()
+        .map(|p| (p.name.clone(), p.upfront_cost))
+        .collect::<Vec<_>>();
+    let shares = world
+        .shares
+        .iter()
+        .map(|s| s.name.clone())
+        .collect::<Vec<_>>();
+    let types = world
+        .types
+        .iter()
+        .map(|t| t.name.clone())
+        .collect::<Vec<_>>();
     let mut result = result::metrics::aggregate(result::metrics::Inputs {
         scenario,
         jobs,
@@ -310,17 +409,27 @@ pub fn build_result(scenario: &Scenario, sim: &Sim) -> result::SimResult {
 fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult {
     let job = &world.jobs[j];
     let (end, ending) = log.endings[j].unwrap_or((0, Ending::Unfinished(None)));
-    let attempts: Vec<Attempt> = log.attempts[j].iter().map(|a| attempt_result(world, job, a)).collect();
+    let attempts: Vec<Attempt> = log.attempts[j]
+        .iter()
+        .map(|a| attempt_result(world, job, a))
+        .collect();
     let finished = !matches!(ending, Ending::Unfinished(_));
     let lost: Seconds = log.attempts[j].iter().map(|a| a.lost).sum();
     let lost_accel: f64 = log.attempts[j]
         .iter()
         .map(|a| {
             let entry = &job.entries[a.entry];
-            hours(a.lost) * f64::from(entry.count) * f64::from(world.types[entry.instance_type].accelerators)
+            hours(a.lost)
+                * f64::from(entry.count)
+                * f64::from(world.types[entry.instance_type].accelerators)
         })
         .sum();
-    let counted = |f: fn(Stop) -> bool| log.attempts[j].iter().filter(|a| a.stop.is_some_and(f)).count() as u32;
+    let counted = |f: fn(Stop) -> bool| {
+        log.attempts[j]
+            .iter()
+            .filter(|a| a.stop.is_some_and(f))
+            .count() as u32
+    };
     let selected = log.attempts[j].last().map(|a| {
         let entry = &job.entries[a.entry];
         Selected {
@@ -359,10 +468,16 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         interruptions: counted(|s| matches!(s, Stop::PlanEnd | Stop::Spot)),
         lost_h: hours(lost),
         lost_accelerator_h: lost_accel,
-        deadline_met: job.deadline.map(|d| ending == Ending::Succeeded && end - job.submit <= d),
+        deadline_met: job
+            .deadline
+            .map(|d| ending == Ending::Succeeded && end - job.submit <= d),
         waited,
         blocked_by,
-        last_reasons: state.entry_reasons.iter().map(|r| r.map(|r| r.as_str().to_string())).collect(),
+        last_reasons: state
+            .entry_reasons
+            .iter()
+            .map(|r| r.map(|r| r.as_str().to_string()))
+            .collect(),
     }
 }
 
@@ -391,7 +506,17 @@ fn attempt_result(world: &World, job: &super::world::Job, a: &AttemptLog) -> Att
         preemption: stop.kind().map(str::to_string),
         preempted_by: a.by.map(|b| world.jobs[b].name.clone()),
         lost_h: hours(a.lost),
-        cost: hours(a.end - a.start) * f64::from(entry.count) * itype.price_per_h * pool.price_factor,
-        skipped: a.skipped.iter().map(|&(preference, r)| Skipped { preference, reason: r.as_str().to_string() }).collect(),
+        cost: hours(a.end - a.start)
+            * f64::from(entry.count)
+            * itype.price_per_h
+            * pool.price_factor,
+        skipped: a
+            .skipped
+            .iter()
+            .map(|&(preference, r)| Skipped {
+                preference,
+                reason: r.as_str().to_string(),
+            })
+            .collect(),
     }
 }

@@ -55,7 +55,8 @@ impl Capacity {
     }
 
     pub fn pool_free(&self, world: &World, pool: PoolId) -> u32 {
-        self.pool_capacity(world, pool).saturating_sub(self.pool_used[pool])
+        self.pool_capacity(world, pool)
+            .saturating_sub(self.pool_used[pool])
     }
 
     pub fn occupy(&mut self, pool: PoolId, t: TypeId, share: Option<ShareId>, count: u32) {
@@ -85,7 +86,8 @@ impl Capacity {
         let mut owned = 0i64;
         for (s, terms) in self.terms.iter().enumerate() {
             let own = i64::from(terms.own(t));
-            let used = i64::from(self.share_used[s][t]) + extra.filter(|e| e.0 == s).map_or(0, |e| i64::from(e.1));
+            let used = i64::from(self.share_used[s][t])
+                + extra.filter(|e| e.0 == s).map_or(0, |e| i64::from(e.1));
             owned += own;
             borrowed += (used - own).max(0);
             if terms.strategy.lends() {

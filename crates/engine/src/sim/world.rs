@@ -102,9 +102,9 @@ impl ShareTerms {
         let own = self.limits[t].unwrap_or(0);
         match (self.strategy, self.borrow_limit) {
             (Strategy::LendAndBorrow, -1) if self.limits[t].is_some() => None,
-            (Strategy::LendAndBorrow, percent) if percent >= 0 => {
-                Some(((u64::from(own) * (100 + percent as u64)) / 100).min(u64::from(u32::MAX)) as u32)
-            }
+            (Strategy::LendAndBorrow, percent) if percent >= 0 => Some(
+                ((u64::from(own) * (100 + percent as u64)) / 100).min(u64::from(u32::MAX)) as u32,
+            ),
             _ => Some(own),
         }
     }
@@ -117,6 +117,8 @@ impl ShareTerms {
 pub struct World {
     pub types: Vec<InstanceType>,
     pub pools: Vec<Pool>,
+    /// The pools of each type: on-demand, spot and its training plans.
+    pub type_pools: Vec<Vec<PoolId>>,
     /// On-demand steps per type, `(at, count)` sorted, the first at 0.
     pub on_demand: Vec<Vec<(Seconds, u32)>>,
     /// Spot pool per type: count, interruptions per instance-hour.
@@ -141,7 +143,11 @@ impl World {
     /// Compiles a validated scenario.
     pub fn new(scenario: &Scenario) -> World {
         let types = used_types(scenario);
-        let type_index: HashMap<String, TypeId> = types.iter().enumerate().map(|(i, t)| (t.name.clone(), i)).collect();
+        let type_index: HashMap<String, TypeId> = types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.clone(), i))
+            .collect();
         let n = types.len();
         let mut pools: Vec<Pool> = Vec::with_capacity(2 * n + scenario.training_plans.len());
         let mut on_demand = vec![vec![(0, 0)]; n];
@@ -153,7 +159,12 @@ impl World {
         }
         for (t, steps) in on_demand.iter().enumerate() {
             let ceiling = steps.iter().map(|s| s.1).max().unwrap_or(0);
-            pools.push(Pool { kind: PoolKind::OnDemand, instance_type: t, price_factor: 1.0, ceiling });
+            pools.push(Pool {
+                kind: PoolKind::OnDemand,
+                instance_type: t,
+                price_factor: 1.0,
+                ceiling,
+            });
         }
         let mut spot = vec![None; n];
         let mut spot_factor = vec![1.0; n];
@@ -164,24 +175,42 @@ impl World {
         }
         for t in 0..n {
             let ceiling = spot[t].map_or(0, |s| s.0);
-            pools.push(Pool { kind: PoolKind::Spot, instance_type: t, price_factor: spot_factor[t], ceiling });
+            pools.push(Pool {
+                kind: PoolKind::Spot,
+                instance_type: t,
+                price_factor: spot_factor[t],
+                ceiling,
+            });
         }
         let plans: Vec<Plan> = scenario
             .training_plans
             .iter()
             .enumerate()
             .map(|(p, plan)| {
-                pools.push(Pool { kind: PoolKind::Plan(p), instance_type: type_index[&plan.instance_type], price_factor: 0.0, ceiling: plan.count });
+                pools.push(Pool {
+                    kind: PoolKind::Plan(p),
+                    instance_type: type_index[&plan.instance_type],
+                    price_factor: 0.0,
+                    ceiling: plan.count,
+                });
                 Plan {
                     name: plan.name.clone(),
                     pool: pools.len() - 1,
                     count: plan.count,
-                    blocks: plan.blocks.iter().map(|b| (seconds(b.start_h), seconds(b.end_h))).collect(),
+                    blocks: plan
+                        .blocks
+                        .iter()
+                        .map(|b| (seconds(b.start_h), seconds(b.end_h)))
+                        .collect(),
                     upfront_cost: plan.upfront_cost,
                 }
             })
             .collect();
-        let plan_index: HashMap<&str, PlanId> = plans.iter().enumerate().map(|(i, p)| (p.name.as_str(), i)).collect();
+        let plan_index: HashMap<&str, PlanId> = plans
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.name.as_str(), i))
+            .collect();
         let shares: Vec<ShareTerms> = scenario
             .quota_shares
             .iter()
@@ -193,19 +222,37 @@ impl World {
                 in_share_preemption: s.in_share_preemption,
             })
             .collect();
-        let share_index: HashMap<String, ShareId> = shares.iter().enumerate().map(|(i, s)| (s.name.clone(), i)).collect();
+        let share_index: HashMap<String, ShareId> = shares
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name.clone(), i))
+            .collect();
         let mixes: Vec<String> = scenario.job_mixes.iter().map(|m| m.name.clone()).collect();
         let specs = all_jobs(scenario);
         let explicit = scenario.jobs.len();
         let mut mix_of = Vec::with_capacity(specs.len());
         mix_of.extend(std::iter::repeat_n(None, explicit));
         for (m, mix) in scenario.job_mixes.iter().enumerate() {
-            mix_of.extend(std::iter::repeat_n(Some(m), crate::generate::mix_count(mix) as usize));
+            mix_of.extend(std::iter::repeat_n(
+                Some(m),
+                crate::generate::mix_count(mix) as usize,
+            ));
         }
         let jobs: Vec<Job> = specs
             .iter()
             .zip(mix_of)
-            .map(|(spec, mix)| compile_job(spec, mix, &types, &type_index, &plan_index, &plans, &share_index, n))
+            .map(|(spec, mix)| {
+                compile_job(
+                    spec,
+                    mix,
+                    &types,
+                    &type_index,
+                    &plan_index,
+                    &plans,
+                    &share_index,
+                    n,
+                )
+            })
             .collect();
         let mut order: Vec<JobId> = (0..jobs.len()).collect();
         order.sort_by(|&a, &b| jobs[a].name.as_bytes().cmp(jobs[b].name.as_bytes()));
@@ -213,10 +260,19 @@ impl World {
         for (rank, &j) in order.iter().enumerate() {
             name_rank[j] = rank as u32;
         }
-        let job_index = jobs.iter().enumerate().map(|(i, j)| (j.name.clone(), i)).collect();
+        let job_index = jobs
+            .iter()
+            .enumerate()
+            .map(|(i, j)| (j.name.clone(), i))
+            .collect();
+        let mut type_pools = vec![Vec::new(); n];
+        for (p, pool) in pools.iter().enumerate() {
+            type_pools[pool.instance_type].push(p);
+        }
         World {
             types,
             pools,
+            type_pools,
             on_demand,
             spot,
             plans,
@@ -251,10 +307,31 @@ fn used_types(scenario: &Scenario) -> Vec<InstanceType> {
         .map(|c| &c.instance_type)
         .chain(scenario.spot.iter().map(|s| &s.instance_type))
         .chain(scenario.training_plans.iter().map(|p| &p.instance_type))
-        .chain(scenario.quota_shares.iter().flat_map(|s| s.capacity_limits.iter().map(|l| &l.instance_type)))
-        .chain(scenario.actions.iter().filter_map(|a| a.update_share.as_ref()).flat_map(|u| u.capacity_limits.iter().flatten().map(|l| &l.instance_type)))
-        .chain(scenario.jobs.iter().flat_map(|j| j.preferences.iter().map(|p| &p.instance_type)))
-        .chain(scenario.job_mixes.iter().flat_map(|m| m.template.preferences.iter().map(|p| &p.instance_type)));
+        .chain(
+            scenario
+                .quota_shares
+                .iter()
+                .flat_map(|s| s.capacity_limits.iter().map(|l| &l.instance_type)),
+        )
+        .chain(
+            scenario
+                .actions
+                .iter()
+                .filter_map(|a| a.update_share.as_ref())
+                .flat_map(|u| u.capacity_limits.iter().flatten().map(|l| &l.instance_type)),
+        )
+        .chain(
+            scenario
+                .jobs
+                .iter()
+                .flat_map(|j| j.preferences.iter().map(|p| &p.instance_type)),
+        )
+        .chain(
+            scenario
+                .job_mixes
+                .iter()
+                .flat_map(|m| m.template.preferences.iter().map(|p| &p.instance_type)),
+        );
     for name in mentioned {
         if !types.iter().any(|t| &t.name == name) {
             if let Some(t) = catalog.iter().find(|t| &t.name == name) {
@@ -265,7 +342,11 @@ fn used_types(scenario: &Scenario) -> Vec<InstanceType> {
     types
 }
 
-pub(crate) fn limits_vector(limits: &[crate::scenario::CapacityLimit], type_index: &HashMap<String, TypeId>, n: usize) -> Vec<Option<u32>> {
+pub(crate) fn limits_vector(
+    limits: &[crate::scenario::CapacityLimit],
+    type_index: &HashMap<String, TypeId>,
+    n: usize,
+) -> Vec<Option<u32>> {
     let mut v = vec![None; n];
     for l in limits {
         if let Some(&t) = type_index.get(&l.instance_type) {
@@ -305,10 +386,17 @@ fn compile_job(
                 Some(h) => seconds(h),
                 None => derived_duration(base, first_type, first_count, &types[t], count),
             };
-            Entry { instance_type: t, pool, count, duration: duration.max(1) }
+            Entry {
+                instance_type: t,
+                pool,
+                count,
+                duration: duration.max(1),
+            }
         })
         .collect();
-    let accelerated = entries.iter().any(|e| types[e.instance_type].is_accelerated());
+    let accelerated = entries
+        .iter()
+        .any(|e| types[e.instance_type].is_accelerated());
     Job {
         name: spec.name.clone(),
         share: spec.share.as_ref().map(|s| share_index[s]),
@@ -316,7 +404,9 @@ fn compile_job(
         submit: seconds(spec.submit_h),
         priority: spec.priority,
         startup: seconds(spec.startup_h),
-        checkpoint: spec.checkpoint_interval_h.map(|i| (seconds(i).max(1), seconds(spec.checkpoint_cost_h))),
+        checkpoint: spec
+            .checkpoint_interval_h
+            .map(|i| (seconds(i).max(1), seconds(spec.checkpoint_cost_h))),
         max_pending: spec.max_pending_h.filter(|_| accelerated).map(seconds),
         preemption_retries: spec.preemption_retries,
         memory_gib: spec.accelerator_memory_gib,
@@ -329,7 +419,14 @@ fn compile_job(
 
 /// SEMANTICS §3: `d_i = d_0 * (speed_0 * accel_0 * count_0) / (speed_i * accel_i * count_i)`.
 /// A type without accelerators counts as one, so CPU entries scale by instance count and speed.
-fn derived_duration(base: Seconds, first: &InstanceType, first_count: u32, entry: &InstanceType, count: u32) -> Seconds {
-    let power = |t: &InstanceType, c: u32| t.speed * f64::from(t.accelerators.max(1)) * f64::from(c);
+fn derived_duration(
+    base: Seconds,
+    first: &InstanceType,
+    first_count: u32,
+    entry: &InstanceType,
+    count: u32,
+) -> Seconds {
+    let power =
+        |t: &InstanceType, c: u32| t.speed * f64::from(t.accelerators.max(1)) * f64::from(c);
     libm::round(base as f64 * power(first, first_count) / power(entry, count)) as Seconds
 }

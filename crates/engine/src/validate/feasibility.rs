@@ -10,10 +10,24 @@ use crate::scenario::{JobAttributes, QuotaShare, Scenario, Strategy};
 
 pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report) {
     for (i, job) in scenario.jobs.iter().enumerate() {
-        check_job(scenario, context, report, &format!("jobs[{i}]"), job.share.as_deref(), &job.attributes());
+        check_job(
+            scenario,
+            context,
+            report,
+            &format!("jobs[{i}]"),
+            job.share.as_deref(),
+            &job.attributes(),
+        );
     }
     for (i, mix) in scenario.job_mixes.iter().enumerate() {
-        check_job(scenario, context, report, &format!("job_mixes[{i}].template"), mix.share.as_deref(), &mix.template);
+        check_job(
+            scenario,
+            context,
+            report,
+            &format!("job_mixes[{i}].template"),
+            mix.share.as_deref(),
+            &mix.template,
+        );
     }
     lenders_without_borrowers(scenario, report);
     overcommitted_types(scenario, report);
@@ -21,7 +35,10 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
 
 /// The most instances of a type a share may ever hold under its initial terms, if bounded.
 pub(crate) fn share_ceiling(share: &QuotaShare, instance_type: &str) -> Option<Option<u64>> {
-    let limit = share.capacity_limits.iter().find(|l| l.instance_type == instance_type)?;
+    let limit = share
+        .capacity_limits
+        .iter()
+        .find(|l| l.instance_type == instance_type)?;
     let own = u64::from(limit.max_capacity);
     Some(match (share.strategy, share.effective_borrow_limit()) {
         (Strategy::LendAndBorrow, -1) => None,
@@ -31,27 +48,58 @@ pub(crate) fn share_ceiling(share: &QuotaShare, instance_type: &str) -> Option<O
 }
 
 /// The most instances the entry's pool ever offers.
-pub(crate) fn pool_ceiling(scenario: &Scenario, instance_type: &str, plan: Option<&str>, spot: bool) -> u64 {
+pub(crate) fn pool_ceiling(
+    scenario: &Scenario,
+    instance_type: &str,
+    plan: Option<&str>,
+    spot: bool,
+) -> u64 {
     if let Some(plan) = plan {
-        return scenario.training_plans.iter().find(|p| p.name == plan).map_or(0, |p| u64::from(p.count));
+        return scenario
+            .training_plans
+            .iter()
+            .find(|p| p.name == plan)
+            .map_or(0, |p| u64::from(p.count));
     }
     if spot {
-        return scenario.spot.iter().find(|s| s.instance_type == instance_type).map_or(0, |s| u64::from(s.count));
+        return scenario
+            .spot
+            .iter()
+            .find(|s| s.instance_type == instance_type)
+            .map_or(0, |s| u64::from(s.count));
     }
     scenario
         .capacity
         .iter()
         .find(|c| c.instance_type == instance_type)
-        .map_or(0, |c| u64::from(c.changes.iter().map(|ch| ch.count).chain([c.count]).max().unwrap_or(0)))
+        .map_or(0, |c| {
+            u64::from(
+                c.changes
+                    .iter()
+                    .map(|ch| ch.count)
+                    .chain([c.count])
+                    .max()
+                    .unwrap_or(0),
+            )
+        })
 }
 
-fn check_job(scenario: &Scenario, context: &Context, report: &mut Report, path: &str, share: Option<&str>, job: &JobAttributes) {
+fn check_job(
+    scenario: &Scenario,
+    context: &Context,
+    report: &mut Report,
+    path: &str,
+    share: Option<&str>,
+    job: &JobAttributes,
+) {
     let share = share.and_then(|name| scenario.quota_shares.iter().find(|s| s.name == name));
     let mut accelerated = false;
     for (k, entry) in job.preferences.iter().enumerate() {
         let ep = format!("{path}.preferences[{k}]");
         let count = u64::from(entry.instance_count.or(job.instance_count).unwrap_or(1));
-        let Some(itype) = context.instance_type(&entry.instance_type) else { continue };
+        let Some(itype) = context.instance_type(&entry.instance_type) else {
+            continue;
+        };
         accelerated |= itype.is_accelerated();
         if let Some(share) = share {
             match share_ceiling(share, &entry.instance_type) {
@@ -66,10 +114,27 @@ fn check_job(scenario: &Scenario, context: &Context, report: &mut Report, path: 
                 _ => {}
             }
         }
-        let pool = pool_ceiling(scenario, &entry.instance_type, entry.training_plan.as_deref(), job.spot);
+        let pool = pool_ceiling(
+            scenario,
+            &entry.instance_type,
+            entry.training_plan.as_deref(),
+            job.spot,
+        );
         if count > pool {
-            let what = if entry.training_plan.is_some() { "its training plan reserves" } else if job.spot { "the spot pool holds" } else { "on-demand capacity ever offers" };
-            report.warning(format!("{ep}.instance_count"), format!("needs {count} instances of {} but {what} {pool}", entry.instance_type));
+            let what = if entry.training_plan.is_some() {
+                "its training plan reserves"
+            } else if job.spot {
+                "the spot pool holds"
+            } else {
+                "on-demand capacity ever offers"
+            };
+            report.warning(
+                format!("{ep}.instance_count"),
+                format!(
+                    "needs {count} instances of {} but {what} {pool}",
+                    entry.instance_type
+                ),
+            );
         }
         if let Some(need) = job.accelerator_memory_gib {
             if need > itype.accelerator_memory_gib {
@@ -82,9 +147,15 @@ fn check_job(scenario: &Scenario, context: &Context, report: &mut Report, path: 
     }
     if let Some(max_pending) = job.max_pending_h {
         if !accelerated {
-            report.warning(format!("{path}.max_pending_h"), "max pending time has no effect: no entry is an accelerated type (AWS)");
+            report.warning(
+                format!("{path}.max_pending_h"),
+                "max pending time has no effect: no entry is an accelerated type (AWS)",
+            );
         } else if !(2.0..=672.0).contains(&max_pending) {
-            report.warning(format!("{path}.max_pending_h"), "AWS accepts MaxPendingTimeInSeconds of 2 to 672 hours; it would refuse this value");
+            report.warning(
+                format!("{path}.max_pending_h"),
+                "AWS accepts MaxPendingTimeInSeconds of 2 to 672 hours; it would refuse this value",
+            );
         }
     }
 }
@@ -98,7 +169,12 @@ fn lenders_without_borrowers(scenario: &Scenario, report: &mut Report) {
         let has_borrower = scenario.quota_shares.iter().enumerate().any(|(j, other)| {
             j != i
                 && other.strategy == Strategy::LendAndBorrow
-                && other.capacity_limits.iter().any(|l| lender.capacity_limits.iter().any(|m| m.instance_type == l.instance_type))
+                && other.capacity_limits.iter().any(|l| {
+                    lender
+                        .capacity_limits
+                        .iter()
+                        .any(|m| m.instance_type == l.instance_type)
+                })
         });
         if !has_borrower {
             report.warning(
@@ -111,11 +187,21 @@ fn lenders_without_borrowers(scenario: &Scenario, report: &mut Report) {
 
 /// Limits adding up to more than the on-demand pool promise capacity that does not exist.
 fn overcommitted_types(scenario: &Scenario, report: &mut Report) {
-    let mut types: Vec<&str> = scenario.quota_shares.iter().flat_map(|s| s.capacity_limits.iter().map(|l| l.instance_type.as_str())).collect();
+    let mut types: Vec<&str> = scenario
+        .quota_shares
+        .iter()
+        .flat_map(|s| s.capacity_limits.iter().map(|l| l.instance_type.as_str()))
+        .collect();
     types.sort_unstable();
     types.dedup();
     for t in types {
-        let promised: u64 = scenario.quota_shares.iter().flat_map(|s| &s.capacity_limits).filter(|l| l.instance_type == t).map(|l| u64::from(l.max_capacity)).sum();
+        let promised: u64 = scenario
+            .quota_shares
+            .iter()
+            .flat_map(|s| &s.capacity_limits)
+            .filter(|l| l.instance_type == t)
+            .map(|l| u64::from(l.max_capacity))
+            .sum();
         let pool = pool_ceiling(scenario, t, None, false);
         if promised > pool {
             report.warning(

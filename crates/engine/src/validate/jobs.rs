@@ -2,7 +2,9 @@
 
 use super::{check_duration, check_name, check_time, Context, MAX_JOBS, MAX_PRIORITY};
 use crate::diagnostic::Report;
-use crate::scenario::{Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobKind, JobMix, Scenario};
+use crate::scenario::{
+    Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobKind, JobMix, Scenario,
+};
 use std::collections::HashSet;
 
 pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report) {
@@ -15,21 +17,46 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
     for (i, job) in scenario.jobs.iter().enumerate() {
         let path = format!("jobs[{i}]");
         check_name(report, &format!("{path}.name"), &job.name, &mut seen, "job");
-        check_share_ref(scenario, context, report, &format!("{path}.share"), job.share.as_deref());
+        check_share_ref(
+            scenario,
+            context,
+            report,
+            &format!("{path}.share"),
+            job.share.as_deref(),
+        );
         check_time(report, &format!("{path}.submit_h"), job.submit_h);
         check_duration(report, &format!("{path}.duration_h"), job.duration_h, false);
         check_attributes(context, report, &path, &job.attributes());
     }
     for (i, mix) in scenario.job_mixes.iter().enumerate() {
-        check_mix(scenario, context, report, &format!("job_mixes[{i}]"), mix, &mut seen);
+        check_mix(
+            scenario,
+            context,
+            report,
+            &format!("job_mixes[{i}]"),
+            mix,
+            &mut seen,
+        );
     }
 }
 
 /// SEMANTICS §2: a job names exactly one existing share when shares exist, and none otherwise.
-fn check_share_ref(scenario: &Scenario, context: &Context, report: &mut Report, path: &str, share: Option<&str>) {
+fn check_share_ref(
+    scenario: &Scenario,
+    context: &Context,
+    report: &mut Report,
+    path: &str,
+    share: Option<&str>,
+) {
     match (scenario.quota_shares.is_empty(), share) {
-        (true, Some(_)) => report.error(path, "this scenario declares no quota shares, so jobs must not name one"),
-        (false, None) => report.error(path, "this scenario has quota shares, so every job must name one (AWS quotaShareName)"),
+        (true, Some(_)) => report.error(
+            path,
+            "this scenario declares no quota shares, so jobs must not name one",
+        ),
+        (false, None) => report.error(
+            path,
+            "this scenario has quota shares, so every job must name one (AWS quotaShareName)",
+        ),
         (false, Some(name)) if !context.shares.contains_key(name) => {
             report.error(path, format!("no quota share is called \"{name}\""))
         }
@@ -37,18 +64,47 @@ fn check_share_ref(scenario: &Scenario, context: &Context, report: &mut Report, 
     }
 }
 
-fn check_mix(scenario: &Scenario, context: &Context, report: &mut Report, path: &str, mix: &JobMix, seen: &mut HashSet<String>) {
+fn check_mix(
+    scenario: &Scenario,
+    context: &Context,
+    report: &mut Report,
+    path: &str,
+    mix: &JobMix,
+    seen: &mut HashSet<String>,
+) {
     let mut mix_names = HashSet::new();
-    check_name(report, &format!("{path}.name"), &mix.name, &mut mix_names, "job mix");
-    check_share_ref(scenario, context, report, &format!("{path}.share"), mix.share.as_deref());
+    check_name(
+        report,
+        &format!("{path}.name"),
+        &mix.name,
+        &mut mix_names,
+        "job mix",
+    );
+    check_share_ref(
+        scenario,
+        context,
+        report,
+        &format!("{path}.share"),
+        mix.share.as_deref(),
+    );
     let generated = crate::generate::mix_count(mix);
     match &mix.arrivals {
         Arrivals::Poisson(p) => {
-            positive(report, &format!("{path}.arrivals.poisson_per_h"), p.poisson_per_h, "the arrival rate per hour");
+            positive(
+                report,
+                &format!("{path}.arrivals.poisson_per_h"),
+                p.poisson_per_h,
+                "the arrival rate per hour",
+            );
             check_time(report, &format!("{path}.arrivals.start_h"), p.start_h);
         }
         Arrivals::Periodic(p) => {
-            check_duration(report, &format!("{path}.arrivals.every_h"), p.every_h, false);
+            check_duration(
+                report,
+                &format!("{path}.arrivals.every_h"),
+                p.every_h,
+                false,
+            );
             check_time(report, &format!("{path}.arrivals.start_h"), p.start_h);
         }
         Arrivals::Listed(l) => {
@@ -56,12 +112,21 @@ fn check_mix(scenario: &Scenario, context: &Context, report: &mut Report, path: 
                 check_time(report, &format!("{path}.arrivals.at_h[{k}]"), *at);
             }
             if mix.count.is_some_and(|c| c as usize != l.at_h.len()) {
-                report.error(format!("{path}.count"), format!("count must equal the number of arrival times ({}) or be left out", l.at_h.len()));
+                report.error(
+                    format!("{path}.count"),
+                    format!(
+                        "count must equal the number of arrival times ({}) or be left out",
+                        l.at_h.len()
+                    ),
+                );
             }
         }
     }
     if !matches!(mix.arrivals, Arrivals::Listed(_)) && mix.count.is_none() {
-        report.error(format!("{path}.count"), "how many jobs the mix generates (1 or more); only at_h arrivals may leave it out");
+        report.error(
+            format!("{path}.count"),
+            "how many jobs the mix generates (1 or more); only at_h arrivals may leave it out",
+        );
     } else if generated == 0 {
         report.error(format!("{path}.count"), "a mix generates at least 1 job");
     }
@@ -70,7 +135,10 @@ fn check_mix(scenario: &Scenario, context: &Context, report: &mut Report, path: 
     for k in 1..=generated {
         let name = format!("{}-{k}", mix.name);
         if !seen.insert(name.clone()) {
-            report.error(format!("{path}.name"), format!("the mix generates \"{name}\", which another job is already called"));
+            report.error(
+                format!("{path}.name"),
+                format!("the mix generates \"{name}\", which another job is already called"),
+            );
             break;
         }
     }
@@ -85,14 +153,24 @@ fn check_duration_spec(report: &mut Report, path: &str, spec: &DurationSpec) {
             let ok = check_duration(report, &format!("{path}.uniform.min_h"), *min_h, false)
                 & check_duration(report, &format!("{path}.uniform.max_h"), *max_h, false);
             if ok && max_h < min_h {
-                report.error(format!("{path}.uniform.max_h"), "max_h must be at least min_h");
+                report.error(
+                    format!("{path}.uniform.max_h"),
+                    "max_h must be at least min_h",
+                );
             }
         }
         DurationSpec::Distribution(DurationDistribution::Lognormal { median_h, p90_h }) => {
-            let ok = check_duration(report, &format!("{path}.lognormal.median_h"), *median_h, false)
-                & check_duration(report, &format!("{path}.lognormal.p90_h"), *p90_h, false);
+            let ok = check_duration(
+                report,
+                &format!("{path}.lognormal.median_h"),
+                *median_h,
+                false,
+            ) & check_duration(report, &format!("{path}.lognormal.p90_h"), *p90_h, false);
             if ok && p90_h < median_h {
-                report.error(format!("{path}.lognormal.p90_h"), "p90_h must be at least median_h");
+                report.error(
+                    format!("{path}.lognormal.p90_h"),
+                    "p90_h must be at least median_h",
+                );
             }
         }
     }
@@ -107,29 +185,55 @@ fn positive(report: &mut Report, path: &str, value: f64, what: &str) {
 /// The rules every job and template share (SCENARIO.md, "A job" and "A preference entry").
 fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &JobAttributes) {
     if job.priority > MAX_PRIORITY {
-        report.error(format!("{path}.priority"), format!("priority is 0 to {MAX_PRIORITY} (AWS schedulingPriority)"));
+        report.error(
+            format!("{path}.priority"),
+            format!("priority is 0 to {MAX_PRIORITY} (AWS schedulingPriority)"),
+        );
     }
     check_duration(report, &format!("{path}.startup_h"), job.startup_h, true);
     if let Some(i) = job.checkpoint_interval_h {
         check_duration(report, &format!("{path}.checkpoint_interval_h"), i, false);
     }
-    check_duration(report, &format!("{path}.checkpoint_cost_h"), job.checkpoint_cost_h, true);
+    check_duration(
+        report,
+        &format!("{path}.checkpoint_cost_h"),
+        job.checkpoint_cost_h,
+        true,
+    );
     if job.checkpoint_interval_h.is_none() && job.checkpoint_cost_h > 0.0 {
-        report.warning(format!("{path}.checkpoint_cost_h"), "a checkpoint cost without a checkpoint interval has no effect");
+        report.warning(
+            format!("{path}.checkpoint_cost_h"),
+            "a checkpoint cost without a checkpoint interval has no effect",
+        );
     }
-    for (field, value) in [("max_pending_h", job.max_pending_h), ("deadline_h", job.deadline_h), ("max_wait_h", job.max_wait_h)] {
+    for (field, value) in [
+        ("max_pending_h", job.max_pending_h),
+        ("deadline_h", job.deadline_h),
+        ("max_wait_h", job.max_wait_h),
+    ] {
         if let Some(v) = value {
             check_duration(report, &format!("{path}.{field}"), v, false);
         }
     }
     if let Some(m) = job.accelerator_memory_gib {
-        positive(report, &format!("{path}.accelerator_memory_gib"), m, "the accelerator memory needed");
+        positive(
+            report,
+            &format!("{path}.accelerator_memory_gib"),
+            m,
+            "the accelerator memory needed",
+        );
     }
     if job.instance_count == Some(0) {
-        report.error(format!("{path}.instance_count"), "a job runs on at least 1 instance");
+        report.error(
+            format!("{path}.instance_count"),
+            "a job runs on at least 1 instance",
+        );
     }
     if job.max_wait_h.is_some() && !job.spot {
-        report.error(format!("{path}.max_wait_h"), "max_wait_h applies only to spot jobs (set spot: true or remove it)");
+        report.error(
+            format!("{path}.max_wait_h"),
+            "max_wait_h applies only to spot jobs (set spot: true or remove it)",
+        );
     }
     check_preferences(context, report, path, job);
 }
@@ -137,7 +241,13 @@ fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &Jo
 fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &JobAttributes) {
     let prefs = &job.preferences;
     if prefs.is_empty() || prefs.len() > 5 {
-        report.error(format!("{path}.preferences"), format!("a preference list has 1 to 5 entries; this one has {}", prefs.len()));
+        report.error(
+            format!("{path}.preferences"),
+            format!(
+                "a preference list has 1 to 5 entries; this one has {}",
+                prefs.len()
+            ),
+        );
     }
     if job.spot && prefs.len() > 1 {
         report.error(format!("{path}.preferences"), "a spot job has exactly one entry (AWS: managed spot training cannot be combined with instance preferences)");
@@ -146,18 +256,38 @@ fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &J
     match (job.instance_count.is_some(), entry_counts) {
         (true, 0) => {}
         (false, n) if n == prefs.len() && n > 0 => {}
-        (true, _) => report.error(format!("{path}.instance_count"), "set instance_count on the job or on every entry, not both"),
-        (false, 0) => report.error(format!("{path}.instance_count"), "set instance_count on the job, or on every preference entry"),
-        (false, _) => report.error(format!("{path}.preferences"), "when entries set instance_count, every entry must set it"),
+        (true, _) => report.error(
+            format!("{path}.instance_count"),
+            "set instance_count on the job or on every entry, not both",
+        ),
+        (false, 0) => report.error(
+            format!("{path}.instance_count"),
+            "set instance_count on the job, or on every preference entry",
+        ),
+        (false, _) => report.error(
+            format!("{path}.preferences"),
+            "when entries set instance_count, every entry must set it",
+        ),
     }
     let mut seen = HashSet::new();
     for (k, entry) in prefs.iter().enumerate() {
         let ep = format!("{path}.preferences[{k}]");
-        if context.check_type(report, &format!("{ep}.instance_type"), &entry.instance_type) && !seen.insert(entry.instance_type.as_str()) {
-            report.error(format!("{ep}.instance_type"), format!("\"{}\" is already in this list; each type appears once (AWS)", entry.instance_type));
+        if context.check_type(report, &format!("{ep}.instance_type"), &entry.instance_type)
+            && !seen.insert(entry.instance_type.as_str())
+        {
+            report.error(
+                format!("{ep}.instance_type"),
+                format!(
+                    "\"{}\" is already in this list; each type appears once (AWS)",
+                    entry.instance_type
+                ),
+            );
         }
         if entry.instance_count == Some(0) {
-            report.error(format!("{ep}.instance_count"), "an entry needs at least 1 instance");
+            report.error(
+                format!("{ep}.instance_count"),
+                "an entry needs at least 1 instance",
+            );
         }
         if let Some(d) = entry.duration_h {
             check_duration(report, &format!("{ep}.duration_h"), d, false);
@@ -168,7 +298,14 @@ fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &J
     }
 }
 
-fn check_plan_entry(context: &Context, report: &mut Report, entry_path: &str, job: &JobAttributes, plan_name: &str, instance_type: &str) {
+fn check_plan_entry(
+    context: &Context,
+    report: &mut Report,
+    entry_path: &str,
+    job: &JobAttributes,
+    plan_name: &str,
+    instance_type: &str,
+) {
     let path = format!("{entry_path}.training_plan");
     if job.kind == JobKind::Processing {
         report.error(&path, "processing jobs cannot use training plans (AWS)");
@@ -181,7 +318,13 @@ fn check_plan_entry(context: &Context, report: &mut Report, entry_path: &str, jo
         Some(_) => {
             let plan_type = context.plan_type(plan_name);
             if plan_type != Some(instance_type) {
-                report.error(&path, format!("plan \"{plan_name}\" reserves {}, not {instance_type}", plan_type.unwrap_or("?")));
+                report.error(
+                    &path,
+                    format!(
+                        "plan \"{plan_name}\" reserves {}, not {instance_type}",
+                        plan_type.unwrap_or("?")
+                    ),
+                );
             }
         }
     }

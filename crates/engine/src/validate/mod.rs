@@ -54,9 +54,17 @@ impl<'a> Context<'a> {
         Context {
             types,
             catalog,
-            plans: scenario.training_plans.iter().map(|p| (p.name.as_str(), p.instance_type.as_str())).collect(),
+            plans: scenario
+                .training_plans
+                .iter()
+                .map(|p| (p.name.as_str(), p.instance_type.as_str()))
+                .collect(),
             shares: names(scenario.quota_shares.iter().map(|s| s.name.as_str())),
-            jobs: if crate::generate::job_count(scenario) <= MAX_JOBS { crate::generate::job_names(scenario) } else { HashSet::new() },
+            jobs: if crate::generate::job_count(scenario) <= MAX_JOBS {
+                crate::generate::job_names(scenario)
+            } else {
+                HashSet::new()
+            },
         }
     }
 
@@ -94,31 +102,62 @@ fn names<'a>(items: impl Iterator<Item = &'a str>) -> BTreeMap<&'a str, usize> {
 }
 
 /// A name: non-empty, at most 128 characters, unique within its kind.
-pub(crate) fn check_name(report: &mut Report, path: &str, name: &str, seen: &mut HashSet<String>, kind: &str) {
+pub(crate) fn check_name(
+    report: &mut Report,
+    path: &str,
+    name: &str,
+    seen: &mut HashSet<String>,
+    kind: &str,
+) {
     if name.trim().is_empty() {
         report.error(path, format!("the {kind} needs a name"));
     } else if name.chars().count() > MAX_NAME_CHARS {
-        report.error(path, format!("names are at most {MAX_NAME_CHARS} characters; this one has {}", name.chars().count()));
+        report.error(
+            path,
+            format!(
+                "names are at most {MAX_NAME_CHARS} characters; this one has {}",
+                name.chars().count()
+            ),
+        );
     } else if !seen.insert(name.to_string()) {
-        report.error(path, format!("another {kind} is already called \"{name}\"; names must be unique"));
+        report.error(
+            path,
+            format!("another {kind} is already called \"{name}\"; names must be unique"),
+        );
     }
 }
 
 /// A time in hours: finite and within `[0, MAX_TIME_H]`.
 pub(crate) fn check_time(report: &mut Report, path: &str, hours: f64) -> bool {
     if !hours.is_finite() || !(0.0..=MAX_TIME_H).contains(&hours) {
-        report.error(path, format!("must be a time in hours from 0 to {MAX_TIME_H}"));
+        report.error(
+            path,
+            format!("must be a time in hours from 0 to {MAX_TIME_H}"),
+        );
         return false;
     }
     true
 }
 
 /// A duration in hours: finite, positive (or non-negative when `allow_zero`), within range.
-pub(crate) fn check_duration(report: &mut Report, path: &str, hours: f64, allow_zero: bool) -> bool {
-    let ok = hours.is_finite() && hours <= MAX_TIME_H && (hours > 0.0 || (allow_zero && hours == 0.0));
+pub(crate) fn check_duration(
+    report: &mut Report,
+    path: &str,
+    hours: f64,
+    allow_zero: bool,
+) -> bool {
+    let ok =
+        hours.is_finite() && hours <= MAX_TIME_H && (hours > 0.0 || (allow_zero && hours == 0.0));
     if !ok {
-        let lower = if allow_zero { "0 or more" } else { "more than 0" };
-        report.error(path, format!("must be a number of hours, {lower} and at most {MAX_TIME_H}"));
+        let lower = if allow_zero {
+            "0 or more"
+        } else {
+            "more than 0"
+        };
+        report.error(
+            path,
+            format!("must be a number of hours, {lower} and at most {MAX_TIME_H}"),
+        );
     }
     ok
 }

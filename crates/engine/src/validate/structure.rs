@@ -1,6 +1,8 @@
 //! Checks of the document's frame: name and horizon, instance types, pools, shares and actions.
 
-use super::{check_duration, check_name, check_non_negative, check_time, Context, MAX_PRIORITY, MAX_SHARES};
+use super::{
+    check_duration, check_name, check_non_negative, check_time, Context, MAX_PRIORITY, MAX_SHARES,
+};
 use crate::diagnostic::Report;
 use crate::scenario::{ActionKind, CapacityLimit, Scenario, Strategy, UpdateShare};
 use std::collections::HashSet;
@@ -9,13 +11,22 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
     if scenario.name.trim().is_empty() {
         report.error("name", "the scenario needs a name");
     } else {
-        check_name(report, "name", &scenario.name, &mut HashSet::new(), "scenario");
+        check_name(
+            report,
+            "name",
+            &scenario.name,
+            &mut HashSet::new(),
+            "scenario",
+        );
     }
     if let Some(h) = scenario.horizon_h {
         check_duration(report, "horizon_h", h, false);
     }
     if scenario.currency.0.trim().is_empty() || scenario.currency.0.chars().count() > 8 {
-        report.error("currency", "a currency code such as USD or EUR, at most 8 characters");
+        report.error(
+            "currency",
+            "a currency code such as USD or EUR, at most 8 characters",
+        );
     }
     instance_types(scenario, report);
     capacity(scenario, context, report);
@@ -29,11 +40,30 @@ fn instance_types(scenario: &Scenario, report: &mut Report) {
     let mut seen = HashSet::new();
     for (i, t) in scenario.instance_types.iter().enumerate() {
         let path = format!("instance_types[{i}]");
-        check_name(report, &format!("{path}.name"), &t.name, &mut seen, "instance type");
-        check_non_negative(report, &format!("{path}.accelerator_memory_gib"), t.accelerator_memory_gib, "accelerator memory");
-        check_non_negative(report, &format!("{path}.price_per_h"), t.price_per_h, "the price per instance-hour");
+        check_name(
+            report,
+            &format!("{path}.name"),
+            &t.name,
+            &mut seen,
+            "instance type",
+        );
+        check_non_negative(
+            report,
+            &format!("{path}.accelerator_memory_gib"),
+            t.accelerator_memory_gib,
+            "accelerator memory",
+        );
+        check_non_negative(
+            report,
+            &format!("{path}.price_per_h"),
+            t.price_per_h,
+            "the price per instance-hour",
+        );
         if !t.speed.is_finite() || t.speed <= 0.0 {
-            report.error(format!("{path}.speed"), "relative speed per accelerator must be more than 0");
+            report.error(
+                format!("{path}.speed"),
+                "relative speed per accelerator must be more than 0",
+            );
         }
     }
 }
@@ -51,7 +81,10 @@ fn capacity(scenario: &Scenario, context: &Context, report: &mut Report) {
             let at = format!("{path}.changes[{k}].at_h");
             if check_time(report, &at, change.at_h) {
                 if previous.is_some_and(|p| change.at_h <= p) {
-                    report.error(at, "changes must be sorted by at_h, each later than the one before");
+                    report.error(
+                        at,
+                        "changes must be sorted by at_h, each later than the one before",
+                    );
                 }
                 previous = Some(change.at_h);
             }
@@ -65,10 +98,26 @@ fn spot(scenario: &Scenario, context: &Context, report: &mut Report) {
         let path = format!("spot[{i}]");
         context.check_type(report, &format!("{path}.instance_type"), &s.instance_type);
         if !seen.insert(s.instance_type.as_str()) {
-            report.error(format!("{path}.instance_type"), format!("a spot pool for \"{}\" is already given; one pool per type", s.instance_type));
+            report.error(
+                format!("{path}.instance_type"),
+                format!(
+                    "a spot pool for \"{}\" is already given; one pool per type",
+                    s.instance_type
+                ),
+            );
         }
-        check_non_negative(report, &format!("{path}.price_factor"), s.price_factor, "the spot price factor");
-        check_non_negative(report, &format!("{path}.interruptions_per_h"), s.interruptions_per_h, "the interruption rate");
+        check_non_negative(
+            report,
+            &format!("{path}.price_factor"),
+            s.price_factor,
+            "the spot price factor",
+        );
+        check_non_negative(
+            report,
+            &format!("{path}.interruptions_per_h"),
+            s.interruptions_per_h,
+            "the interruption rate",
+        );
     }
 }
 
@@ -76,26 +125,54 @@ fn training_plans(scenario: &Scenario, context: &Context, report: &mut Report) {
     let mut seen = HashSet::new();
     for (i, plan) in scenario.training_plans.iter().enumerate() {
         let path = format!("training_plans[{i}]");
-        check_name(report, &format!("{path}.name"), &plan.name, &mut seen, "training plan");
-        context.check_type(report, &format!("{path}.instance_type"), &plan.instance_type);
+        check_name(
+            report,
+            &format!("{path}.name"),
+            &plan.name,
+            &mut seen,
+            "training plan",
+        );
+        context.check_type(
+            report,
+            &format!("{path}.instance_type"),
+            &plan.instance_type,
+        );
         if plan.count == 0 {
-            report.error(format!("{path}.count"), "a training plan reserves at least 1 instance");
+            report.error(
+                format!("{path}.count"),
+                "a training plan reserves at least 1 instance",
+            );
         }
-        check_non_negative(report, &format!("{path}.upfront_cost"), plan.upfront_cost, "the upfront cost");
+        check_non_negative(
+            report,
+            &format!("{path}.upfront_cost"),
+            plan.upfront_cost,
+            "the upfront cost",
+        );
         if plan.blocks.is_empty() || plan.blocks.len() > 5 {
-            report.error(format!("{path}.blocks"), format!("a plan has 1 to 5 blocks; this one has {}", plan.blocks.len()));
+            report.error(
+                format!("{path}.blocks"),
+                format!(
+                    "a plan has 1 to 5 blocks; this one has {}",
+                    plan.blocks.len()
+                ),
+            );
         }
         let mut previous_end: Option<f64> = None;
         for (k, block) in plan.blocks.iter().enumerate() {
             let bp = format!("{path}.blocks[{k}]");
-            let ok = check_time(report, &format!("{bp}.start_h"), block.start_h) & check_time(report, &format!("{bp}.end_h"), block.end_h);
+            let ok = check_time(report, &format!("{bp}.start_h"), block.start_h)
+                & check_time(report, &format!("{bp}.end_h"), block.end_h);
             if !ok {
                 continue;
             }
             if block.end_h <= block.start_h {
                 report.error(format!("{bp}.end_h"), "a block ends after it starts");
             } else if previous_end.is_some_and(|end| block.start_h < end) {
-                report.error(format!("{bp}.start_h"), "blocks must be in time order and must not overlap");
+                report.error(
+                    format!("{bp}.start_h"),
+                    "blocks must be in time order and must not overlap",
+                );
             } else if block.end_h - block.start_h <= 0.5 {
                 report.warning(format!("{bp}.end_h"), "the block is 30 minutes or shorter: jobs stop 30 minutes before a block ends, so nothing can run on it");
             }
@@ -106,42 +183,93 @@ fn training_plans(scenario: &Scenario, context: &Context, report: &mut Report) {
 
 fn shares(scenario: &Scenario, context: &Context, report: &mut Report) {
     if scenario.quota_shares.len() > MAX_SHARES {
-        report.error("quota_shares", format!("at most {MAX_SHARES} quota shares (AWS); this scenario has {}", scenario.quota_shares.len()));
+        report.error(
+            "quota_shares",
+            format!(
+                "at most {MAX_SHARES} quota shares (AWS); this scenario has {}",
+                scenario.quota_shares.len()
+            ),
+        );
     }
     let mut seen = HashSet::new();
     for (i, share) in scenario.quota_shares.iter().enumerate() {
         let path = format!("quota_shares[{i}]");
-        check_name(report, &format!("{path}.name"), &share.name, &mut seen, "quota share");
-        check_limits(report, context, &format!("{path}.capacity_limits"), &share.capacity_limits);
-        check_borrow_limit(report, &format!("{path}.borrow_limit"), share.strategy, share.borrow_limit);
+        check_name(
+            report,
+            &format!("{path}.name"),
+            &share.name,
+            &mut seen,
+            "quota share",
+        );
+        check_limits(
+            report,
+            context,
+            &format!("{path}.capacity_limits"),
+            &share.capacity_limits,
+        );
+        check_borrow_limit(
+            report,
+            &format!("{path}.borrow_limit"),
+            share.strategy,
+            share.borrow_limit,
+        );
     }
 }
 
 /// AWS `CapacityLimit` rules: 1 to 5 limits, `max_capacity >= 1`, types unique and known.
 fn check_limits(report: &mut Report, context: &Context, path: &str, limits: &[CapacityLimit]) {
     if limits.is_empty() || limits.len() > 5 {
-        report.error(path, format!("a share has 1 to 5 capacity limits; this one has {}", limits.len()));
+        report.error(
+            path,
+            format!(
+                "a share has 1 to 5 capacity limits; this one has {}",
+                limits.len()
+            ),
+        );
     }
     let mut seen = HashSet::new();
     for (k, limit) in limits.iter().enumerate() {
         let lp = format!("{path}[{k}]");
         context.check_type(report, &format!("{lp}.instance_type"), &limit.instance_type);
         if !seen.insert(limit.instance_type.as_str()) {
-            report.error(format!("{lp}.instance_type"), format!("\"{}\" already has a limit in this share; types must be unique", limit.instance_type));
+            report.error(
+                format!("{lp}.instance_type"),
+                format!(
+                    "\"{}\" already has a limit in this share; types must be unique",
+                    limit.instance_type
+                ),
+            );
         }
         if limit.max_capacity == 0 {
-            report.error(format!("{lp}.max_capacity"), "max_capacity is at least 1 instance (AWS)");
+            report.error(
+                format!("{lp}.max_capacity"),
+                "max_capacity is at least 1 instance (AWS)",
+            );
         }
     }
 }
 
 /// SEMANTICS §2: a borrow limit is an integer >= -1, and only with `LEND_AND_BORROW`.
-fn check_borrow_limit(report: &mut Report, path: &str, strategy: Strategy, borrow_limit: Option<i64>) {
+fn check_borrow_limit(
+    report: &mut Report,
+    path: &str,
+    strategy: Strategy,
+    borrow_limit: Option<i64>,
+) {
     let Some(limit) = borrow_limit else { return };
     if strategy != Strategy::LendAndBorrow {
-        report.error(path, format!("a borrow limit applies only with LEND_AND_BORROW; this share is {}", strategy.as_str()));
+        report.error(
+            path,
+            format!(
+                "a borrow limit applies only with LEND_AND_BORROW; this share is {}",
+                strategy.as_str()
+            ),
+        );
     } else if limit < -1 {
-        report.error(path, "the borrow limit is a percentage of 0 or more, or -1 for no cap");
+        report.error(
+            path,
+            "the borrow limit is a percentage of 0 or more, or -1 for no cap",
+        );
     }
 }
 
@@ -150,15 +278,29 @@ fn actions(scenario: &Scenario, context: &Context, report: &mut Report) {
         let path = format!("actions[{i}]");
         check_time(report, &format!("{path}.at_h"), action.at_h);
         match action.kind() {
-            None => report.error(path, "an action holds exactly one of set_priority, update_share or cancel"),
+            None => report.error(
+                path,
+                "an action holds exactly one of set_priority, update_share or cancel",
+            ),
             Some(ActionKind::SetPriority(p)) => {
                 check_job_ref(report, context, &format!("{path}.set_priority.job"), &p.job);
                 if p.priority > MAX_PRIORITY {
-                    report.error(format!("{path}.set_priority.priority"), format!("priority is 0 to {MAX_PRIORITY}"));
+                    report.error(
+                        format!("{path}.set_priority.priority"),
+                        format!("priority is 0 to {MAX_PRIORITY}"),
+                    );
                 }
             }
-            Some(ActionKind::Cancel(c)) => check_job_ref(report, context, &format!("{path}.cancel.job"), &c.job),
-            Some(ActionKind::UpdateShare(u)) => check_update(scenario, context, report, &format!("{path}.update_share"), u),
+            Some(ActionKind::Cancel(c)) => {
+                check_job_ref(report, context, &format!("{path}.cancel.job"), &c.job)
+            }
+            Some(ActionKind::UpdateShare(u)) => check_update(
+                scenario,
+                context,
+                report,
+                &format!("{path}.update_share"),
+                u,
+            ),
         }
     }
 }
@@ -169,15 +311,31 @@ fn check_job_ref(report: &mut Report, context: &Context, path: &str, job: &str) 
     }
 }
 
-fn check_update(scenario: &Scenario, context: &Context, report: &mut Report, path: &str, update: &UpdateShare) {
+fn check_update(
+    scenario: &Scenario,
+    context: &Context,
+    report: &mut Report,
+    path: &str,
+    update: &UpdateShare,
+) {
     let Some(&index) = context.shares.get(update.share.as_str()) else {
-        report.error(format!("{path}.share"), format!("no quota share is called \"{}\"", update.share));
+        report.error(
+            format!("{path}.share"),
+            format!("no quota share is called \"{}\"", update.share),
+        );
         return;
     };
     if let Some(limits) = &update.capacity_limits {
         check_limits(report, context, &format!("{path}.capacity_limits"), limits);
     }
     // The borrow limit must suit the strategy the share has after the update.
-    let strategy = update.strategy.unwrap_or(scenario.quota_shares[index].strategy);
-    check_borrow_limit(report, &format!("{path}.borrow_limit"), strategy, update.borrow_limit);
+    let strategy = update
+        .strategy
+        .unwrap_or(scenario.quota_shares[index].strategy);
+    check_borrow_limit(
+        report,
+        &format!("{path}.borrow_limit"),
+        strategy,
+        update.borrow_limit,
+    );
 }

@@ -16,8 +16,18 @@ macro_rules! spec_example {
     ($name:literal) => {
         Golden {
             name: $name,
-            scenario: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/spec/examples/", $name, ".json")),
-            expected: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/spec/examples/", $name, ".expected.json")),
+            scenario: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/spec/examples/",
+                $name,
+                ".json"
+            )),
+            expected: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/spec/examples/",
+                $name,
+                ".expected.json"
+            )),
         }
     };
 }
@@ -26,8 +36,18 @@ macro_rules! own_golden {
     ($name:literal) => {
         Golden {
             name: $name,
-            scenario: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/", $name, ".json")),
-            expected: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/", $name, ".expected.json")),
+            scenario: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/golden/",
+                $name,
+                ".json"
+            )),
+            expected: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/golden/",
+                $name,
+                ".expected.json"
+            )),
         }
     };
 }
@@ -40,7 +60,8 @@ pub fn check(golden: &Golden) -> Vec<String> {
         Ok(s) => s,
         Err(e) => return vec![format!("{}: does not load: {e}", golden.name)],
     };
-    let result: Value = serde_json::from_str(&simulate(&scenario).to_json()).expect("result is JSON");
+    let result: Value =
+        serde_json::from_str(&simulate(&scenario).to_json()).expect("result is JSON");
     let expected: Value = serde_json::from_str(golden.expected).expect("expectations are JSON");
     let mut failures = Vec::new();
     let mut checked = 0;
@@ -50,19 +71,40 @@ pub fn check(golden: &Golden) -> Vec<String> {
                 failures.push(format!("{}: no job {job} in the result", golden.name));
                 continue;
             };
-            compare(golden.name, job, actual, fields, &mut failures, &mut checked);
+            compare(
+                golden.name,
+                job,
+                actual,
+                fields,
+                &mut failures,
+                &mut checked,
+            );
         }
     }
     if let Some(shares) = expected.get("shares").and_then(Value::as_object) {
         for (share, fields) in shares {
             match find_named(&result["shares"], share) {
-                Some(actual) => compare(golden.name, share, actual, fields, &mut failures, &mut checked),
+                Some(actual) => compare(
+                    golden.name,
+                    share,
+                    actual,
+                    fields,
+                    &mut failures,
+                    &mut checked,
+                ),
                 None => failures.push(format!("{}: no share {share} in the result", golden.name)),
             }
         }
     }
     if let Some(totals) = expected.get("totals") {
-        compare(golden.name, "totals", &result["totals"], totals, &mut failures, &mut checked);
+        compare(
+            golden.name,
+            "totals",
+            &result["totals"],
+            totals,
+            &mut failures,
+            &mut checked,
+        );
     }
     if checked == 0 {
         failures.push(format!("{}: the expectations check nothing", golden.name));
@@ -74,12 +116,22 @@ fn find_named<'a>(list: &'a Value, name: &str) -> Option<&'a Value> {
     list.as_array()?.iter().find(|v| v["name"] == name)
 }
 
-fn compare(golden: &str, owner: &str, actual: &Value, fields: &Value, failures: &mut Vec<String>, checked: &mut usize) {
+fn compare(
+    golden: &str,
+    owner: &str,
+    actual: &Value,
+    fields: &Value,
+    failures: &mut Vec<String>,
+    checked: &mut usize,
+) {
     for (path, want) in fields.as_object().into_iter().flatten() {
         *checked += 1;
         let got = lookup(actual, path);
         if !same(got, want) {
-            failures.push(format!("{golden}: {owner}.{path} is {}, expected {want}", got.map_or("missing".to_string(), Value::to_string)));
+            failures.push(format!(
+                "{golden}: {owner}.{path} is {}, expected {want}",
+                got.map_or("missing".to_string(), Value::to_string)
+            ));
         }
     }
 }
@@ -89,7 +141,10 @@ fn lookup<'a>(value: &'a Value, path: &str) -> Option<&'a Value> {
     let mut current = value;
     for part in path.split('.') {
         let (key, index) = match part.find('[') {
-            Some(i) => (&part[..i], part[i + 1..part.len() - 1].parse::<usize>().ok()),
+            Some(i) => (
+                &part[..i],
+                part[i + 1..part.len() - 1].parse::<usize>().ok(),
+            ),
             None => (part, None),
         };
         if !key.is_empty() {
@@ -105,7 +160,9 @@ fn lookup<'a>(value: &'a Value, path: &str) -> Option<&'a Value> {
 /// Numbers compare to within a second's worth of hours (the engine's unit) or a cent.
 fn same(got: Option<&Value>, want: &Value) -> bool {
     match (got, want) {
-        (Some(Value::Number(a)), Value::Number(b)) => (a.as_f64().unwrap_or(f64::NAN) - b.as_f64().unwrap_or(f64::NAN)).abs() < 1e-3,
+        (Some(Value::Number(a)), Value::Number(b)) => {
+            (a.as_f64().unwrap_or(f64::NAN) - b.as_f64().unwrap_or(f64::NAN)).abs() < 1e-3
+        }
         (Some(a), b) => a == b,
         (None, Value::Null) => true,
         (None, _) => false,

@@ -1,0 +1,7 @@
+//! One module per subcommand.
+
+pub mod bench;
+pub mod export;
+pub mod import;
+pub mod run;
+pub mod validate;

@@ -1,0 +1,153 @@
+//! The agreement: what an export to AWS or Kueue carries and an import gives back. It is the
+//! shares (names, limits, strategies, borrow limits, in-share preemption) and the on-demand
+//! capacity per instance type at time 0. Jobs, capacity changes, spot pools and training plans
+//! are not part of it: AWS and Kueue configuration have no place for them (the AWS export writes
+//! job skeletons, which are templates, not the workload).
+
+use quotalab_engine::scenario::{Scenario, Strategy};
+use std::collections::BTreeMap;
+
+/// The comparable core of a scenario, for round-trip checks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Agreement {
+    pub shares: Vec<ShareTerms>,
+    /// Instances per type at time 0; types with no instances are left out.
+    pub capacity: BTreeMap<String, u32>,
+}
+
+/// One share's terms, normalised: the borrow limit is `Some` exactly for `LEND_AND_BORROW`
+/// (-1 when the scenario leaves it unset, SEMANTICS §2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShareTerms {
+    pub name: String,
+    pub limits: Vec<(String, u32)>,
+    pub strategy: Strategy,
+    pub borrow_limit: Option<i64>,
+    pub in_share_preemption: bool,
+}
+
+impl Agreement {
+    /// The agreement a scenario states.
+    pub fn of(scenario: &Scenario) -> Agreement {
+        let shares = scenario
+            .quota_shares
+            .iter()
+            .map(|s| ShareTerms {
+                name: s.name.clone(),
+                limits: s
+                    .capacity_limits
+                    .iter()
+                    .map(|l| (l.instance_type.clone(), l.max_capacity))
+                    .collect(),
+                strategy: s.strategy,
+                borrow_limit: (s.strategy == Strategy::LendAndBorrow)
+                    .then(|| s.effective_borrow_limit()),
+                in_share_preemption: s.in_share_preemption,
+            })
+            .collect();
+        let capacity = scenario
+            .capacity
+            .iter()
+            .filter(|c| c.count > 0)
+            .map(|c| (c.instance_type.clone(), c.count))
+            .collect();
+        Agreement { shares, capacity }
+    }
+}
+
+/// A scenario read back from AWS or Kueue configuration, and notes on what was assumed.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    pub scenario: Scenario,
+    pub notes: Vec<String>,
+}
+
+/// Why configuration could not be read back.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ImportError {
+    /// A file (or YAML document) that is not what it claims, naming the file and the problem.
+    #[error("{file}: {message}")]
+    Invalid { file: String, message: String },
+    /// Nothing usable was found.
+    #[error("{0}")]
+    Missing(String),
+}
+
+impl Agreement {
+    /// A scenario holding this agreement and no jobs. Instance types the built-in catalog lacks
+    /// get placeholder definitions (1 accelerator, price 0), each named in `notes`.
+    pub fn into_scenario(
+        self,
+        name: String,
+        description: String,
+        notes: &mut Vec<String>,
+    ) -> Scenario {
+        use quotalab_engine::scenario::{
+            catalog, Capacity, CapacityLimit, InstanceType, QuotaShare,
+        };
+        let builtin = catalog::builtin();
+        let mut instance_types: Vec<InstanceType> = Vec::new();
+        let used = self
+            .shares
+            .iter()
+            .flat_map(|s| s.limits.iter().map(|l| l.0.clone()))
+            .chain(self.capacity.keys().cloned());
+        for t in used {
+            if builtin.iter().any(|b| b.name == t) || instance_types.iter().any(|x| x.name == t) {
+                continue;
+            }
+            notes.push(format!("instance type {t} is not in the built-in catalog; it gets a placeholder definition (1 accelerator, price 0) to edit"));
+            instance_types.push(InstanceType {
+                name: t,
+                accelerator: "unknown".into(),
+                accelerators: 1,
+                accelerator_memory_gib: 0.0,
+                price_per_h: 0.0,
+                speed: 1.0,
+                accelerated: None,
+            });
+        }
+        Scenario {
+            version: 1,
+            name,
+            description,
+            seed: 0,
+            currency: Default::default(),
+            horizon_h: None,
+            queueing: Default::default(),
+            instance_types,
+            capacity: self
+                .capacity
+                .into_iter()
+                .map(|(instance_type, count)| Capacity {
+                    instance_type,
+                    count,
+                    changes: Vec::new(),
+                })
+                .collect(),
+            spot: Vec::new(),
+            training_plans: Vec::new(),
+            quota_shares: self
+                .shares
+                .into_iter()
+                .map(|s| QuotaShare {
+                    name: s.name,
+                    capacity_limits: s
+                        .limits
+                        .into_iter()
+                        .map(|(instance_type, max_capacity)| CapacityLimit {
+                            instance_type,
+                            max_capacity,
+                        })
+                        .collect(),
+                    strategy: s.strategy,
+                    borrow_limit: s.borrow_limit,
+                    in_share_preemption: s.in_share_preemption,
+                })
+                .collect(),
+            jobs: Vec::new(),
+            job_mixes: Vec::new(),
+            actions: Vec::new(),
+        }
+    }
+}

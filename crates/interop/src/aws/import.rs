@@ -1,0 +1,154 @@
+//! AWS Batch CLI input back to a scenario: the quota shares (with their original names from the
+//! `quotalab:name` tag) and the on-demand capacity from the service environment's tags. Files
+//! are recognised by their fields, not their names, so hand-edited sets work too; job skeletons
+//! are templates and are not read back.
+
+use super::shapes::{CreateQuotaShare, CreateServiceEnvironment};
+use super::{AwsExport, ExportFile, BUNDLE_FORMAT, CAPACITY_TAG_PREFIX, NAME_TAG, SOURCE_TAG};
+use crate::agreement::{Agreement, ImportError, Imported, ShareTerms};
+use quotalab_engine::scenario::Strategy;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// Reads an export bundle (the app's single JSON file).
+pub fn import_bundle(text: &str) -> Result<Imported, ImportError> {
+    let bundle: AwsExport = serde_json::from_str(text).map_err(|e| ImportError::Invalid {
+        file: "bundle".into(),
+        message: e.to_string(),
+    })?;
+    if bundle.format != BUNDLE_FORMAT {
+        return Err(ImportError::Invalid {
+            file: "bundle".into(),
+            message: format!(
+                "format is \"{}\", expected \"{BUNDLE_FORMAT}\"",
+                bundle.format
+            ),
+        });
+    }
+    import(&bundle.files)
+}
+
+/// Reads a set of AWS CLI input files (an export directory's `.json` files, in any order).
+pub fn import(files: &[ExportFile]) -> Result<Imported, ImportError> {
+    let mut files: Vec<&ExportFile> = files.iter().filter(|f| f.path.ends_with(".json")).collect();
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut shares = Vec::new();
+    let mut environment: Option<CreateServiceEnvironment> = None;
+    let mut queue_name: Option<String> = None;
+    let mut notes = Vec::new();
+    for file in files {
+        let invalid = |message: String| ImportError::Invalid {
+            file: file.path.clone(),
+            message,
+        };
+        let value: Value =
+            serde_json::from_str(&file.contents).map_err(|e| invalid(format!("not JSON: {e}")))?;
+        let has = |key: &str| value.get(key).is_some();
+        if has("quotaShareName") && has("capacityLimits") {
+            let share: CreateQuotaShare = serde_json::from_value(value)
+                .map_err(|e| invalid(format!("not a create-quota-share input: {e}")))?;
+            shares.push(share_terms(&share).map_err(invalid)?);
+        } else if has("serviceEnvironmentType") {
+            environment =
+                Some(serde_json::from_value(value).map_err(|e| {
+                    invalid(format!("not a create-service-environment input: {e}"))
+                })?);
+        } else if has("jobQueueName") {
+            // The scenario's own name when Quota Lab wrote the queue, else the queue's.
+            let tagged = value
+                .get("tags")
+                .and_then(|t| t.get(NAME_TAG))
+                .and_then(Value::as_str);
+            let queue = value.get("jobQueueName").and_then(Value::as_str);
+            queue_name = tagged
+                .map(str::to_string)
+                .or_else(|| queue.map(|q| q.trim_end_matches("-queue").to_string()));
+        }
+    }
+    if shares.is_empty() {
+        return Err(ImportError::Missing(
+            "no create-quota-share input found (JSON with quotaShareName and capacityLimits)"
+                .into(),
+        ));
+    }
+    let capacity = capacity(environment.as_ref(), &shares, &mut notes);
+    let name = queue_name.unwrap_or_else(|| "Imported from AWS Batch".into());
+    let agreement = Agreement { shares, capacity };
+    let scenario = agreement.into_scenario(
+        name,
+        "Quota shares read back from AWS Batch create-quota-share input.".into(),
+        &mut notes,
+    );
+    Ok(Imported { scenario, notes })
+}
+
+fn share_terms(share: &CreateQuotaShare) -> Result<ShareTerms, String> {
+    let strategy = match share.resource_sharing_configuration.strategy.as_str() {
+        "RESERVE" => Strategy::Reserve,
+        "LEND" => Strategy::Lend,
+        "LEND_AND_BORROW" => Strategy::LendAndBorrow,
+        other => return Err(format!("resourceSharingConfiguration.strategy: expected RESERVE, LEND or LEND_AND_BORROW, found \"{other}\"")),
+    };
+    let borrow_limit = share.resource_sharing_configuration.borrow_limit;
+    if borrow_limit.is_some() && strategy != Strategy::LendAndBorrow {
+        return Err(
+            "resourceSharingConfiguration.borrowLimit: only LEND_AND_BORROW takes a borrow limit"
+                .into(),
+        );
+    }
+    if borrow_limit.is_some_and(|b| b < -1) {
+        return Err("resourceSharingConfiguration.borrowLimit: the minimum is -1 (no cap)".into());
+    }
+    let in_share_preemption = match share.preemption_configuration.in_share_preemption.as_str() {
+        "ENABLED" => true,
+        "DISABLED" => false,
+        other => return Err(format!("preemptionConfiguration.inSharePreemption: expected ENABLED or DISABLED, found \"{other}\"")),
+    };
+    Ok(ShareTerms {
+        name: share
+            .tags
+            .get(NAME_TAG)
+            .cloned()
+            .unwrap_or_else(|| share.quota_share_name.clone()),
+        limits: share
+            .capacity_limits
+            .iter()
+            .map(|l| (l.capacity_unit.clone(), l.max_capacity))
+            .collect(),
+        strategy,
+        borrow_limit: (strategy == Strategy::LendAndBorrow).then(|| borrow_limit.unwrap_or(-1)),
+        in_share_preemption,
+    })
+}
+
+/// Capacity per type from the service environment's tags; without them (hand-written input),
+/// the sum of the shares' limits per type, which AWS's total instance limit cannot split.
+fn capacity(
+    environment: Option<&CreateServiceEnvironment>,
+    shares: &[ShareTerms],
+    notes: &mut Vec<String>,
+) -> BTreeMap<String, u32> {
+    if let Some(env) = environment.filter(|e| {
+        e.tags.contains_key(SOURCE_TAG) || e.tags.keys().any(|k| k.starts_with(CAPACITY_TAG_PREFIX))
+    }) {
+        return env
+            .tags
+            .iter()
+            .filter_map(|(k, v)| {
+                Some((
+                    k.strip_prefix(CAPACITY_TAG_PREFIX)?.to_string(),
+                    v.parse().ok()?,
+                ))
+            })
+            .filter(|(_, n): &(String, u32)| *n > 0)
+            .collect();
+    }
+    let mut capacity = BTreeMap::new();
+    for share in shares {
+        for (t, n) in &share.limits {
+            *capacity.entry(t.clone()).or_insert(0u32) += n;
+        }
+    }
+    notes.push("no per-type capacity in the input (AWS only limits the total): each type's capacity is set to the sum of the shares' limits".into());
+    capacity
+}

@@ -1,0 +1,123 @@
+//! Export then import gives the same agreement (shares: names, limits, strategies, borrow limits,
+//! in-share preemption; the capacity at time 0), for every gallery scenario and spec example.
+
+use quotalab_engine::Scenario;
+use quotalab_interop::agreement::Agreement;
+use quotalab_interop::{aws, kueue};
+use std::path::{Path, PathBuf};
+
+/// `scenarios/*.json` (whatever the gallery holds now) and the spec's worked examples.
+fn gallery() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = Vec::new();
+    for dir in [
+        root.join("../../scenarios"),
+        root.join("../../../shared/spec/examples"),
+    ] {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with(".json") && !name.ends_with(".expected.json") {
+                paths.push(path);
+            }
+        }
+    }
+    paths.sort();
+    paths
+}
+
+fn load(path: &Path) -> Scenario {
+    Scenario::parse_json(&std::fs::read_to_string(path).unwrap())
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn gallery_includes_the_default_scenario_and_the_spec_examples() {
+    let names: Vec<String> = gallery()
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.contains(&"default.json".to_string()), "{names:?}");
+    assert!(
+        names.contains(&"two-teams-reclaim.json".to_string()),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn aws_export_then_import_keeps_the_agreement_for_every_gallery_scenario() {
+    for path in gallery() {
+        let scenario = load(&path);
+        if scenario.quota_shares.is_empty() {
+            continue;
+        }
+        let export = aws::export(&scenario);
+        let back = aws::import(&export.files).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(
+            Agreement::of(&back.scenario),
+            Agreement::of(&scenario),
+            "{}",
+            path.display()
+        );
+        assert!(
+            back.scenario.validate().errors.is_empty(),
+            "{}: {:?}",
+            path.display(),
+            back.scenario.validate().errors
+        );
+        let via_bundle = aws::import_bundle(&export.to_bundle_json()).unwrap();
+        assert_eq!(
+            Agreement::of(&via_bundle.scenario),
+            Agreement::of(&scenario),
+            "{}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn kueue_export_then_import_keeps_the_agreement_for_every_gallery_scenario() {
+    for path in gallery() {
+        let scenario = load(&path);
+        if scenario.quota_shares.is_empty() {
+            continue;
+        }
+        let export = kueue::export(&scenario);
+        let back = kueue::import(&export.yaml)
+            .unwrap_or_else(|e| panic!("{}: {e}\n{}", path.display(), export.yaml));
+        assert_eq!(
+            Agreement::of(&back.scenario),
+            Agreement::of(&scenario),
+            "{}\n{}",
+            path.display(),
+            export.yaml
+        );
+        assert!(
+            back.scenario.validate().errors.is_empty(),
+            "{}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn awkward_names_and_borrow_limits_survive_both_round_trips() {
+    let scenario = Scenario::from_json(
+        r#"{ "version": 1, "name": "Odd names: team A/B",
+             "capacity": [ { "instance_type": "ml.g5.xlarge", "count": 10 }, { "instance_type": "ml.p4d.24xlarge", "count": 3 } ],
+             "quota_shares": [
+               { "name": "Team A/B (research)", "strategy": "LEND_AND_BORROW", "borrow_limit": 50,
+                 "capacity_limits": [ { "instance_type": "ml.g5.xlarge", "max_capacity": 3 }, { "instance_type": "ml.p4d.24xlarge", "max_capacity": 1 } ] },
+               { "name": "team a b research", "strategy": "LEND_AND_BORROW", "borrow_limit": 0, "in_share_preemption": true,
+                 "capacity_limits": [ { "instance_type": "ml.g5.xlarge", "max_capacity": 2 } ] },
+               { "name": "ops", "strategy": "RESERVE", "capacity_limits": [ { "instance_type": "ml.p4d.24xlarge", "max_capacity": 2 } ] } ] }"#,
+    )
+    .unwrap();
+    let aws_back = aws::import(&aws::export(&scenario).files).unwrap();
+    assert_eq!(Agreement::of(&aws_back.scenario), Agreement::of(&scenario));
+    let kueue_back = kueue::import(&kueue::export(&scenario).yaml).unwrap();
+    assert_eq!(
+        Agreement::of(&kueue_back.scenario),
+        Agreement::of(&scenario)
+    );
+}
