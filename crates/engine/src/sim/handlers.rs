@@ -36,6 +36,7 @@ impl Sim<'_> {
                     self.loosened[instance_type] = true;
                 }
                 self.cap.on_demand[instance_type] = count;
+                self.audit_allow_current(&[instance_type]);
                 self.log
                     .capacity_changed(self.world, self.now, instance_type, count);
             }
@@ -210,6 +211,7 @@ impl Sim<'_> {
         self.cap
             .occupy(entry.pool, entry.instance_type, job.share, entry.count);
         self.running[entry.pool].insert(j);
+        self.audit_start(j, entry.pool);
         let state = &mut self.jobs[j];
         let plan = attempt::Plan {
             start: self.now,
@@ -320,6 +322,8 @@ impl Sim<'_> {
         };
         state.progress =
             (state.progress + interrupted.saved as f64 / entry.duration as f64).min(1.0);
+        let succeeded = stop == Stop::Succeeded;
+        self.audit_work(j, succeeded, run.plan.compute, interrupted.saved, entry.duration);
         self.log
             .attempt_stopped(world, self.now, j, stop, by, interrupted.lost);
         interrupted.lost
@@ -411,6 +415,8 @@ impl Sim<'_> {
                 self.loosened.iter_mut().for_each(|l| *l = true);
                 self.log.share_updated(world, self.now, s);
                 self.enforce_lowered_limits(s);
+                let all: Vec<usize> = (0..world.types.len()).collect();
+                self.audit_allow_current(&all);
             }
         }
     }

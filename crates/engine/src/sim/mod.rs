@@ -6,6 +6,7 @@
 //! history into the result, and `crate::result::metrics` aggregates it.
 
 mod attempt;
+mod audit;
 mod events;
 mod fit;
 mod handlers;
@@ -57,6 +58,18 @@ pub fn simulate_with_progress(
     Some(record::build_result(scenario, &sim))
 }
 
+/// Runs a validated scenario while checking the engine's invariants after every decision
+/// (see `audit`); returns the result and every violation found. For tests.
+pub fn simulate_audited(scenario: &Scenario) -> (SimResult, Vec<String>) {
+    let world = World::new(scenario);
+    let mut sim = Sim::new(&world);
+    sim.audit = Some(audit::Audit::new(world.types.len(), world.jobs.len()));
+    sim.seed_events(scenario);
+    sim.run(0, &mut |_| true);
+    let result = record::build_result(scenario, &sim);
+    (result, sim.audit.take().map(|a| a.violations).unwrap_or_default())
+}
+
 /// The most events one run processes; past it the run stops and says so. This guards against
 /// runs that can never end, such as a spot job without checkpoints interrupted faster than it can
 /// finish.
@@ -87,6 +100,8 @@ pub(crate) struct Sim<'w> {
     events_done: u64,
     ended: u64,
     log: record::Log,
+    /// Invariant checks, in audited runs only.
+    audit: Option<audit::Audit>,
 }
 
 impl<'w> Sim<'w> {
@@ -116,6 +131,7 @@ impl<'w> Sim<'w> {
             events_done: 0,
             ended: 0,
             log: record::Log::new(world),
+            audit: None,
         }
     }
 

@@ -139,6 +139,11 @@ impl Log {
         }
     }
 
+    /// How many attempts a job has made so far.
+    pub fn attempts_of(&self, j: JobId) -> usize {
+        self.attempts[j].len()
+    }
+
     pub fn note(&mut self, text: String) {
         self.notes.push(text);
     }
