@@ -2,7 +2,7 @@
 //! the browser (SEMANTICS.md is the contract; these are its worked cases).
 
 mod golden;
-use golden::{check, spec_example, Golden};
+use golden::{check, own_golden, spec_example, Golden};
 
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
@@ -31,3 +31,29 @@ golden_test!(
     spec_preference_stockout,
     spec_example!("preference-stockout")
 );
+
+// Own golden scenarios (crates/engine/tests/golden), one rule each; expectations derived by hand
+// from SEMANTICS.md, reasoning in each X.expected.json "why".
+golden_test!(aws_walkthrough_reclaim_in_share_and_retries, own_golden!("aws-walkthrough"));
+golden_test!(borrow_limit_caps_what_a_share_may_hold, own_golden!("borrow-limit-caps-borrowing"));
+golden_test!(reserve_share_never_lends_idle_capacity, own_golden!("reserve-never-lends"));
+golden_test!(unowned_capacity_is_never_reclaimed, own_golden!("unowned-capacity-is-never-reclaimed"));
+golden_test!(share_uses_only_types_in_its_limits, own_golden!("type-outside-limits"));
+golden_test!(capacity_drop_keeps_running_jobs, own_golden!("capacity-drop-keeps-running-jobs"));
+golden_test!(lowered_limit_preempts_in_in_share_victim_order, own_golden!("limit-lowered-preempts"));
+golden_test!(plan_block_end_interrupts_at_end_minus_30_min, own_golden!("training-plan-end"));
+golden_test!(plan_only_job_fails_after_two_days_pending, own_golden!("plan-only-two-day-rule"));
+golden_test!(max_pending_clock_pauses_while_plan_inactive, own_golden!("max-pending-pauses-while-plan-inactive"));
+golden_test!(max_pending_applies_only_with_an_accelerated_entry, own_golden!("max-pending-needs-accelerated-type"));
+golden_test!(spot_max_wait_stops_the_job, own_golden!("spot-max-wait"));
+golden_test!(spot_attempts_billed_at_price_factor, own_golden!("spot-price-factor"));
+golden_test!(too_little_memory_fails_after_startup_and_bills, own_golden!("memory-too-small-fails-after-startup"));
+golden_test!(checkpoint_pauses_extend_the_run_and_bound_lost_work, own_golden!("checkpoint-pauses-extend-the-run"));
+golden_test!(strict_fifo_blocks_later_jobs, own_golden!("strict-fifo-blocks-later-jobs"));
+golden_test!(best_effort_fifo_passes_a_blocked_job, own_golden!("best-effort-fifo-passes-blocked-jobs"));
+golden_test!(cancel_ends_running_and_pending_jobs, own_golden!("cancel-action"));
+golden_test!(horizon_cuts_running_attempts_and_bills_them, own_golden!("horizon-cuts-and-bills"));
+golden_test!(deadline_is_reported_not_scheduled, own_golden!("deadline-met-and-missed"));
+golden_test!(reclaim_takes_biggest_borrower_first_then_prunes, own_golden!("reclaim-victims-pruned"));
+golden_test!(in_share_preempts_only_strictly_lower_priority, own_golden!("in-share-lower-priority-only"));
+golden_test!(borrowers_are_served_fifo_by_submit_time, own_golden!("phase-b-fifo-order"));
