@@ -3,7 +3,10 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/spec/examples/two-teams-reclaim.json");
+const EXAMPLE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/spec/examples/two-teams-reclaim.json"
+);
 
 fn quotalab(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_quotalab"))
@@ -14,7 +17,12 @@ fn quotalab(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .expect("quotalab starts");
     if let Some(text) = stdin {
-        child.stdin.take().expect("stdin").write_all(text.as_bytes()).expect("write stdin");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("write stdin");
     }
     drop(child.stdin.take());
     child.wait_with_output().expect("quotalab ends")
@@ -39,7 +47,10 @@ fn run_reads_standard_input() {
     let from_file = quotalab(&["run", EXAMPLE], None);
     let from_stdin = quotalab(&["run", "-"], Some(&scenario));
     assert_eq!(from_stdin.status.code(), Some(0));
-    assert_eq!(from_file.stdout, from_stdin.stdout, "the same scenario gives the same bytes");
+    assert_eq!(
+        from_file.stdout, from_stdin.stdout,
+        "the same scenario gives the same bytes"
+    );
 }
 
 #[test]
@@ -47,7 +58,12 @@ fn summary_is_a_table_for_people() {
     let out = quotalab(&["run", EXAMPLE, "--summary"], None);
     assert_eq!(out.status.code(), Some(0));
     let table = text(&out.stdout);
-    assert!(table.contains("share") && table.lines().any(|l| l.starts_with('A')) && table.contains("total: 4 jobs"), "{table}");
+    assert!(
+        table.contains("share")
+            && table.lines().any(|l| l.starts_with('A'))
+            && table.contains("total: 4 jobs"),
+        "{table}"
+    );
 }
 
 #[test]
@@ -56,8 +72,16 @@ fn invalid_scenario_exits_2_with_paths_on_stderr_and_nothing_on_stdout() {
     for command in ["run", "validate"] {
         let out = quotalab(&[command, "-"], Some(bad));
         assert_eq!(out.status.code(), Some(2), "{command}");
-        assert!(out.stdout.is_empty(), "{command} printed {}", text(&out.stdout));
-        assert!(text(&out.stderr).contains("jobs[0].duration_h: "), "{}", text(&out.stderr));
+        assert!(
+            out.stdout.is_empty(),
+            "{command} printed {}",
+            text(&out.stdout)
+        );
+        assert!(
+            text(&out.stderr).contains("jobs[0].duration_h: "),
+            "{}",
+            text(&out.stderr)
+        );
     }
 }
 
@@ -65,7 +89,11 @@ fn invalid_scenario_exits_2_with_paths_on_stderr_and_nothing_on_stdout() {
 fn syntax_errors_exit_2_with_the_line() {
     let out = quotalab(&["validate", "-"], Some("{\n\"version\": 1,\n\"name\": }"));
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("line 3"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("line 3"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -75,27 +103,53 @@ fn validate_prints_warnings_one_a_line() {
     let out = quotalab(&["validate", "-"], Some(scenario));
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
-    assert!(stdout.lines().any(|l| l.starts_with("warning: jobs[0].preferences[0].instance_count: ")), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("warning: jobs[0].preferences[0].instance_count: ")),
+        "{stdout}"
+    );
 }
 
 #[test]
 fn unreadable_file_exits_1_with_one_line() {
     let out = quotalab(&["run", "/nonexistent/scenario.json"], None);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(text(&out.stderr).lines().count(), 1, "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr).lines().count(),
+        1,
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
 fn unknown_command_exits_1() {
     assert_eq!(quotalab(&["frobnicate"], None).status.code(), Some(1));
-    assert_eq!(quotalab(&["run", EXAMPLE, "--wat"], None).status.code(), Some(1));
+    assert_eq!(
+        quotalab(&["run", EXAMPLE, "--wat"], None).status.code(),
+        Some(1)
+    );
 }
 
 #[test]
 fn garbage_never_panics() {
-    for input in ["", "null", "[]", "{}", "\u{0}", "{\"version\": 1e999}", "{\"version\":1,\"name\":\"x\",\"horizon_h\":-5}"] {
+    for input in [
+        "",
+        "null",
+        "[]",
+        "{}",
+        "\u{0}",
+        "{\"version\": 1e999}",
+        "{\"version\":1,\"name\":\"x\",\"horizon_h\":-5}",
+    ] {
         let out = quotalab(&["run", "-"], Some(input));
-        assert!(matches!(out.status.code(), Some(1) | Some(2)), "{input:?} gave {:?}: {}", out.status, text(&out.stderr));
+        assert!(
+            matches!(out.status.code(), Some(1) | Some(2)),
+            "{input:?} gave {:?}: {}",
+            out.status,
+            text(&out.stderr)
+        );
         assert!(!text(&out.stderr).contains("panicked"), "{input:?}");
     }
 }

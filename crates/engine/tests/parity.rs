@@ -18,15 +18,49 @@ const DIGESTS: &str = include_str!("fixtures/result-digests.txt");
 fn scenarios() -> Vec<(String, Scenario)> {
     let files: [(&str, &str); 5] = [
         ("default", include_str!("../../../scenarios/default.json")),
-        ("philly-trace", include_str!("../../../scenarios/philly-trace.json")),
-        ("two-teams-reclaim", include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/spec/examples/two-teams-reclaim.json"))),
-        ("in-share-priorities", include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/spec/examples/in-share-priorities.json"))),
-        ("preference-stockout", include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/spec/examples/preference-stockout.json"))),
+        (
+            "philly-trace",
+            include_str!("../../../scenarios/philly-trace.json"),
+        ),
+        (
+            "two-teams-reclaim",
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/spec/examples/two-teams-reclaim.json"
+            )),
+        ),
+        (
+            "in-share-priorities",
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/spec/examples/in-share-priorities.json"
+            )),
+        ),
+        (
+            "preference-stockout",
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/spec/examples/preference-stockout.json"
+            )),
+        ),
     ];
-    let mut all: Vec<(String, Scenario)> =
-        files.iter().map(|(name, text)| (name.to_string(), Scenario::from_json(text).expect("bundled scenarios are valid"))).collect();
-    all.extend((0..60).filter_map(|seed| support::scenario(seed).map(|s| (format!("generated-{seed}"), s))));
-    all.push(("synthetic-2000".into(), quotalab_engine::synthetic::scenario(2_000, 3)));
+    let mut all: Vec<(String, Scenario)> = files
+        .iter()
+        .map(|(name, text)| {
+            (
+                name.to_string(),
+                Scenario::from_json(text).expect("bundled scenarios are valid"),
+            )
+        })
+        .collect();
+    all.extend(
+        (0..60)
+            .filter_map(|seed| support::scenario(seed).map(|s| (format!("generated-{seed}"), s))),
+    );
+    all.push((
+        "synthetic-2000".into(),
+        quotalab_engine::synthetic::scenario(2_000, 3),
+    ));
     all
 }
 
@@ -41,7 +75,10 @@ fn digest(bytes: &[u8]) -> String {
 }
 
 fn current() -> String {
-    scenarios().into_iter().map(|(name, s)| format!("{name} {}\n", digest(simulate(&s).to_json().as_bytes()))).collect()
+    scenarios()
+        .into_iter()
+        .map(|(name, s)| format!("{name} {}\n", digest(simulate(&s).to_json().as_bytes())))
+        .collect()
 }
 
 fn assert_matches_fixture() {
@@ -65,7 +102,14 @@ fn assert_matches_fixture() {
 #[test]
 fn native_results_match_the_recorded_digests() {
     if std::env::var_os("QUOTALAB_REGENERATE").is_some() {
-        std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/result-digests.txt"), current()).expect("write digests");
+        std::fs::write(
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/result-digests.txt"
+            ),
+            current(),
+        )
+        .expect("write digests");
     }
     assert_matches_fixture();
 }

@@ -13,11 +13,20 @@ use quotalab_engine::{simulate, simulate_audited, Scenario, SimResult};
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
-const STATUSES: [&str; 6] = ["succeeded", "failed", "timed_out", "stopped", "cancelled", "unfinished"];
+const STATUSES: [&str; 6] = [
+    "succeeded",
+    "failed",
+    "timed_out",
+    "stopped",
+    "cancelled",
+    "unfinished",
+];
 
 /// Every property for one generated scenario; `Err` names the first that failed.
 fn check_seed(seed: u64) -> Result<(), String> {
-    let Some(scenario) = support::scenario(seed) else { return Ok(()) };
+    let Some(scenario) = support::scenario(seed) else {
+        return Ok(());
+    };
     let (result, violations) = simulate_audited(&scenario);
     if let Some(v) = violations.first() {
         return Err(format!("seed {seed}: invariant broken: {v}"));
@@ -26,7 +35,9 @@ fn check_seed(seed: u64) -> Result<(), String> {
     cost_is_time_times_price(&scenario, &result).map_err(|e| format!("seed {seed}: {e}"))?;
     let again = simulate(&scenario).to_json();
     if again != result.to_json() || again != simulate(&scenario).to_json() {
-        return Err(format!("seed {seed}: the same scenario and seed gave different bytes"));
+        return Err(format!(
+            "seed {seed}: the same scenario and seed gave different bytes"
+        ));
     }
     Ok(())
 }
@@ -43,9 +54,16 @@ fn statuses_are_exclusive(result: &SimResult) -> Result<(), String> {
             _ => job.end_h.is_some(),
         };
         if !consistent {
-            return Err(format!("{} is {} but its last attempt is {last:?}, end {:?}", job.name, job.status, job.end_h));
+            return Err(format!(
+                "{} is {} but its last attempt is {last:?}, end {:?}",
+                job.name, job.status, job.end_h
+            ));
         }
-        let completed = job.attempts.iter().filter(|a| a.outcome == "succeeded").count();
+        let completed = job
+            .attempts
+            .iter()
+            .filter(|a| a.outcome == "succeeded")
+            .count();
         if completed > 1 {
             return Err(format!("{} completed {completed} times", job.name));
         }
@@ -59,8 +77,20 @@ fn statuses_are_exclusive(result: &SimResult) -> Result<(), String> {
 }
 
 fn cost_is_time_times_price(scenario: &Scenario, result: &SimResult) -> Result<(), String> {
-    let price = |name: &str| catalog::builtin().into_iter().find(|t| t.name == name).map(|t| t.price_per_h).unwrap_or(f64::NAN);
-    let spot_factor = |name: &str| scenario.spot.iter().find(|s| s.instance_type == name).map_or(1.0, |s| s.price_factor);
+    let price = |name: &str| {
+        catalog::builtin()
+            .into_iter()
+            .find(|t| t.name == name)
+            .map(|t| t.price_per_h)
+            .unwrap_or(f64::NAN)
+    };
+    let spot_factor = |name: &str| {
+        scenario
+            .spot
+            .iter()
+            .find(|s| s.instance_type == name)
+            .map_or(1.0, |s| s.price_factor)
+    };
     let mut total = 0.0;
     for job in &result.jobs {
         let mut job_cost = 0.0;
@@ -70,19 +100,31 @@ fn cost_is_time_times_price(scenario: &Scenario, result: &SimResult) -> Result<(
                 "spot" => spot_factor(&a.instance_type),
                 _ => 0.0,
             };
-            let expected = (a.end_h - a.start_h) * f64::from(a.instance_count) * price(&a.instance_type) * factor;
+            let expected = (a.end_h - a.start_h)
+                * f64::from(a.instance_count)
+                * price(&a.instance_type)
+                * factor;
             if (expected - a.cost).abs() > 1e-6 {
-                return Err(format!("{} attempt at {} costs {} but time x price is {expected}", job.name, a.start_h, a.cost));
+                return Err(format!(
+                    "{} attempt at {} costs {} but time x price is {expected}",
+                    job.name, a.start_h, a.cost
+                ));
             }
             job_cost += a.cost;
         }
         if (job_cost - job.cost).abs() > 1e-6 {
-            return Err(format!("{} costs {} but its attempts add up to {job_cost}", job.name, job.cost));
+            return Err(format!(
+                "{} costs {} but its attempts add up to {job_cost}",
+                job.name, job.cost
+            ));
         }
         total += job.cost;
     }
     if (total - result.totals.cost).abs() > 1e-6 {
-        return Err(format!("total cost {} but jobs add up to {total}", result.totals.cost));
+        return Err(format!(
+            "total cost {} but jobs add up to {total}",
+            result.totals.cost
+        ));
     }
     Ok(())
 }
@@ -93,7 +135,8 @@ fn mangle(text: &str, k: usize, value: &str) -> String {
     let mut seen = 0;
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
-        let starts_number = (c.is_ascii_digit() || c == '-') && !text[..i].ends_with(|p: char| p.is_alphanumeric() || p == '_' || p == '.');
+        let starts_number = (c.is_ascii_digit() || c == '-')
+            && !text[..i].ends_with(|p: char| p.is_alphanumeric() || p == '_' || p == '.');
         if starts_number {
             let mut end = i + c.len_utf8();
             while let Some(&(j, d)) = chars.peek() {
@@ -115,14 +158,25 @@ fn mangle(text: &str, k: usize, value: &str) -> String {
 
 /// Mangled scenarios load or fail with an error, and when they load they run, without panicking.
 fn mangled_input_never_panics(seed: u64, k: usize, value: &str) {
-    let Some(scenario) = support::scenario(seed) else { return };
+    let Some(scenario) = support::scenario(seed) else {
+        return;
+    };
     let text = mangle(&scenario.to_json_pretty(), k, value);
     if let Ok(s) = Scenario::from_json(&text) {
         simulate(&s);
     }
 }
 
-const ODD_NUMBERS: [&str; 8] = ["-1", "0", "1e300", "-0.5", "99999999999", "4294967296", "0.0001", "1e-300"];
+const ODD_NUMBERS: [&str; 8] = [
+    "-1",
+    "0",
+    "1e300",
+    "-0.5",
+    "99999999999",
+    "4294967296",
+    "0.0001",
+    "1e-300",
+];
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
@@ -151,7 +205,10 @@ mod native {
     #[test]
     fn generator_produces_mostly_valid_scenarios() {
         let valid = (0..200).filter(|&s| support::scenario(s).is_some()).count();
-        assert!(valid > 100, "only {valid} of 200 generated scenarios are valid; the properties would test little");
+        assert!(
+            valid > 100,
+            "only {valid} of 200 generated scenarios are valid; the properties would test little"
+        );
     }
 }
 
@@ -173,7 +230,11 @@ mod browser {
     fn mangled_numbers_never_panic_in_the_browser() {
         for seed in 0..20 {
             for k in (0..60).step_by(7) {
-                mangled_input_never_panics(seed, k, ODD_NUMBERS[(seed as usize + k) % ODD_NUMBERS.len()]);
+                mangled_input_never_panics(
+                    seed,
+                    k,
+                    ODD_NUMBERS[(seed as usize + k) % ODD_NUMBERS.len()],
+                );
             }
         }
     }
@@ -183,11 +244,26 @@ mod browser {
 #[test]
 fn generated_scenarios_exercise_preemption_and_fallback() {
     // The properties only mean something if the generator reaches the interesting rules.
-    let results: Vec<SimResult> = (0..300).filter_map(support::scenario).map(|s| simulate(&s)).collect();
+    let results: Vec<SimResult> = (0..300)
+        .filter_map(support::scenario)
+        .map(|s| simulate(&s))
+        .collect();
     let preempted = results.iter().filter(|r| r.totals.preemptions > 0).count();
-    let fell_back = results.iter().filter(|r| r.totals.fallback_rate > 0.0).count();
-    let statuses: std::collections::BTreeSet<&str> = results.iter().flat_map(|r| r.jobs.iter().map(|j| j.status.as_str())).collect();
-    assert!(preempted >= 10, "only {preempted} generated scenarios preempt anything");
-    assert!(fell_back >= 10, "only {fell_back} generated scenarios fall back");
+    let fell_back = results
+        .iter()
+        .filter(|r| r.totals.fallback_rate > 0.0)
+        .count();
+    let statuses: std::collections::BTreeSet<&str> = results
+        .iter()
+        .flat_map(|r| r.jobs.iter().map(|j| j.status.as_str()))
+        .collect();
+    assert!(
+        preempted >= 10,
+        "only {preempted} generated scenarios preempt anything"
+    );
+    assert!(
+        fell_back >= 10,
+        "only {fell_back} generated scenarios fall back"
+    );
     assert!(statuses.len() >= 5, "statuses reached: {statuses:?}");
 }

@@ -37,15 +37,24 @@ fn findings(edit: impl FnOnce(&mut Value)) -> Vec<(Severity, String, String)> {
     let mut doc = base();
     edit(&mut doc);
     match Scenario::parse_json(&doc.to_string()) {
-        Ok(s) => s.validate().all().map(|d| (d.severity, d.path.clone(), d.message.clone())).collect(),
-        Err(e) => e.diagnostics().into_iter().map(|d| (d.severity, d.path, d.message)).collect(),
+        Ok(s) => s
+            .validate()
+            .all()
+            .map(|d| (d.severity, d.path.clone(), d.message.clone()))
+            .collect(),
+        Err(e) => e
+            .diagnostics()
+            .into_iter()
+            .map(|d| (d.severity, d.path, d.message))
+            .collect(),
     }
 }
 
 fn assert_finding(severity: Severity, path: &str, fragment: &str, edit: impl FnOnce(&mut Value)) {
     let all = findings(edit);
     assert!(
-        all.iter().any(|(s, p, m)| *s == severity && p == path && m.contains(fragment)),
+        all.iter()
+            .any(|(s, p, m)| *s == severity && p == path && m.contains(fragment)),
         "expected {severity:?} at {path} containing \"{fragment}\", got {all:#?}"
     );
 }
@@ -65,60 +74,311 @@ macro_rules! case {
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn the_base_scenario_is_clean() {
-    let errors: Vec<_> = findings(|_| {}).into_iter().filter(|f| f.0 == Severity::Error).collect();
+    let errors: Vec<_> = findings(|_| {})
+        .into_iter()
+        .filter(|f| f.0 == Severity::Error)
+        .collect();
     assert!(errors.is_empty(), "{errors:#?}");
 }
 
-case!(unknown_field_is_an_error_naming_it, Error, "jobs[0].colour", "unknown field", |d| d["jobs"][0]["colour"] = json!("red"));
-case!(newer_version_is_refused, Error, "version", "newer", |d| d["version"] = json!(7));
-case!(wrong_type_names_the_path, Error, "jobs[1].preferences[0].instance_count", "invalid type", |d| d["jobs"][1]["preferences"][0]["instance_count"] = json!("two"));
-case!(names_are_unique, Error, "jobs[1].name", "already called", |d| d["jobs"][1]["name"] = json!("J1"));
-case!(names_are_at_most_128_characters, Error, "quota_shares[0].name", "128", |d| d["quota_shares"][0]["name"] = json!("x".repeat(129)));
-case!(priority_is_at_most_9999, Error, "jobs[0].priority", "9999", |d| d["jobs"][0]["priority"] = json!(10000));
-case!(duration_must_be_positive, Error, "jobs[0].duration_h", "more than 0", |d| d["jobs"][0]["duration_h"] = json!(0));
-case!(preference_list_has_at_most_five_entries, Error, "jobs[0].preferences", "1 to 5", |d| d["jobs"][0]["preferences"] = json!([
+case!(
+    unknown_field_is_an_error_naming_it,
+    Error,
+    "jobs[0].colour",
+    "unknown field",
+    |d| d["jobs"][0]["colour"] = json!("red")
+);
+case!(newer_version_is_refused, Error, "version", "newer", |d| d
+    ["version"] =
+    json!(7));
+case!(
+    wrong_type_names_the_path,
+    Error,
+    "jobs[1].preferences[0].instance_count",
+    "invalid type",
+    |d| d["jobs"][1]["preferences"][0]["instance_count"] = json!("two")
+);
+case!(
+    names_are_unique,
+    Error,
+    "jobs[1].name",
+    "already called",
+    |d| d["jobs"][1]["name"] = json!("J1")
+);
+case!(
+    names_are_at_most_128_characters,
+    Error,
+    "quota_shares[0].name",
+    "128",
+    |d| d["quota_shares"][0]["name"] = json!("x".repeat(129))
+);
+case!(
+    priority_is_at_most_9999,
+    Error,
+    "jobs[0].priority",
+    "9999",
+    |d| d["jobs"][0]["priority"] = json!(10000)
+);
+case!(
+    duration_must_be_positive,
+    Error,
+    "jobs[0].duration_h",
+    "more than 0",
+    |d| d["jobs"][0]["duration_h"] = json!(0)
+);
+case!(
+    preference_list_has_at_most_five_entries,
+    Error,
+    "jobs[0].preferences",
+    "1 to 5",
+    |d| d["jobs"][0]["preferences"] = json!([
     {"instance_type": "ml.g5.xlarge"}, {"instance_type": "ml.g5.2xlarge"}, {"instance_type": "ml.g5.12xlarge"},
-    {"instance_type": "ml.g6.xlarge"}, {"instance_type": "ml.g6e.xlarge"}, {"instance_type": "ml.p4d.24xlarge"}]));
-case!(entry_types_are_unique, Error, "jobs[1].preferences[1].instance_type", "already in this list", |d| d["jobs"][1]["preferences"][1]["instance_type"] = json!("ml.p4d.24xlarge"));
-case!(counts_on_the_job_or_on_every_entry, Error, "jobs[0].instance_count", "not both", |d| d["jobs"][0]["preferences"][0]["instance_count"] = json!(1));
-case!(counts_on_some_entries_only_is_an_error, Error, "jobs[1].preferences", "every entry", |d| { d["jobs"][1]["preferences"][1].as_object_mut().unwrap().remove("instance_count"); });
-case!(share_is_required_when_shares_exist, Error, "jobs[0].share", "must name one", |d| { d["jobs"][0].as_object_mut().unwrap().remove("share"); });
-case!(share_must_exist, Error, "jobs[0].share", "no quota share", |d| d["jobs"][0]["share"] = json!("Z"));
-case!(plan_must_be_of_the_same_type, Error, "jobs[1].preferences[0].training_plan", "reserves", |d| d["jobs"][1]["preferences"][0]["instance_type"] = json!("ml.p5.48xlarge"));
-case!(processing_jobs_cannot_use_plans, Error, "jobs[1].preferences[0].training_plan", "processing", |d| d["jobs"][1]["kind"] = json!("processing"));
-case!(spot_jobs_have_one_entry, Error, "jobs[1].preferences", "exactly one entry", |d| d["jobs"][1]["spot"] = json!(true));
-case!(max_wait_only_with_spot, Error, "jobs[0].max_wait_h", "only to spot", |d| d["jobs"][0]["max_wait_h"] = json!(3));
-case!(borrow_limit_only_with_lend_and_borrow, Error, "quota_shares[0].borrow_limit", "only with LEND_AND_BORROW", |d| d["quota_shares"][0]["borrow_limit"] = json!(50));
-case!(borrow_limit_is_at_least_minus_one, Error, "quota_shares[1].borrow_limit", "-1", |d| d["quota_shares"][1]["borrow_limit"] = json!(-5));
-case!(max_capacity_is_at_least_one, Error, "quota_shares[0].capacity_limits[0].max_capacity", "at least 1", |d| d["quota_shares"][0]["capacity_limits"][0]["max_capacity"] = json!(0));
-case!(at_most_five_capacity_limits, Error, "quota_shares[0].capacity_limits", "1 to 5", |d| d["quota_shares"][0]["capacity_limits"] = json!([]));
-case!(at_most_twenty_shares, Error, "quota_shares", "at most 20", |d| {
-    let share = d["quota_shares"][0].clone();
-    d["quota_shares"] = Value::Array((0..21).map(|i| { let mut s = share.clone(); s["name"] = json!(format!("S{i}")); s }).collect());
-});
-case!(capacity_changes_are_sorted, Error, "capacity[0].changes[1].at_h", "sorted", |d| d["capacity"][0]["changes"] = json!([{"at_h": 5, "count": 1}, {"at_h": 2, "count": 3}]));
-case!(unknown_instance_type, Error, "capacity[0].instance_type", "unknown instance type", |d| d["capacity"][0]["instance_type"] = json!("ml.zz.huge"));
-case!(plan_blocks_do_not_overlap, Error, "training_plans[0].blocks[1].start_h", "overlap", |d| d["training_plans"][0]["blocks"] = json!([{"start_h": 0, "end_h": 10}, {"start_h": 5, "end_h": 20}]));
-case!(actions_hold_exactly_one_kind, Error, "actions[0]", "exactly one", |d| d["actions"][0]["cancel"] = json!({"job": "J1"}));
-case!(actions_name_existing_jobs, Error, "actions[0].set_priority.job", "no job", |d| d["actions"][0]["set_priority"]["job"] = json!("nobody"));
-case!(mix_count_is_required_without_listed_arrivals, Error, "job_mixes[0].count", "how many", |d| { d["job_mixes"][0].as_object_mut().unwrap().remove("count"); });
-case!(mix_template_is_checked_like_a_job, Error, "job_mixes[0].template.priority", "9999", |d| d["job_mixes"][0]["template"]["priority"] = json!(20000));
-case!(generated_names_must_not_clash, Error, "job_mixes[0].name", "m-1", |d| d["jobs"][0]["name"] = json!("m-1"));
-case!(lognormal_p90_is_at_least_the_median, Error, "job_mixes[0].duration_h.lognormal.p90_h", "at least median_h", |d| d["job_mixes"][0]["duration_h"] = json!({"lognormal": {"median_h": 3, "p90_h": 1}}));
-case!(too_many_jobs_is_a_clear_error, Error, "jobs", "limit", |d| d["job_mixes"][0]["count"] = json!(3_000_000));
+    {"instance_type": "ml.g6.xlarge"}, {"instance_type": "ml.g6e.xlarge"}, {"instance_type": "ml.p4d.24xlarge"}])
+);
+case!(
+    entry_types_are_unique,
+    Error,
+    "jobs[1].preferences[1].instance_type",
+    "already in this list",
+    |d| d["jobs"][1]["preferences"][1]["instance_type"] = json!("ml.p4d.24xlarge")
+);
+case!(
+    counts_on_the_job_or_on_every_entry,
+    Error,
+    "jobs[0].instance_count",
+    "not both",
+    |d| d["jobs"][0]["preferences"][0]["instance_count"] = json!(1)
+);
+case!(
+    counts_on_some_entries_only_is_an_error,
+    Error,
+    "jobs[1].preferences",
+    "every entry",
+    |d| {
+        d["jobs"][1]["preferences"][1]
+            .as_object_mut()
+            .unwrap()
+            .remove("instance_count");
+    }
+);
+case!(
+    share_is_required_when_shares_exist,
+    Error,
+    "jobs[0].share",
+    "must name one",
+    |d| {
+        d["jobs"][0].as_object_mut().unwrap().remove("share");
+    }
+);
+case!(
+    share_must_exist,
+    Error,
+    "jobs[0].share",
+    "no quota share",
+    |d| d["jobs"][0]["share"] = json!("Z")
+);
+case!(
+    plan_must_be_of_the_same_type,
+    Error,
+    "jobs[1].preferences[0].training_plan",
+    "reserves",
+    |d| d["jobs"][1]["preferences"][0]["instance_type"] = json!("ml.p5.48xlarge")
+);
+case!(
+    processing_jobs_cannot_use_plans,
+    Error,
+    "jobs[1].preferences[0].training_plan",
+    "processing",
+    |d| d["jobs"][1]["kind"] = json!("processing")
+);
+case!(
+    spot_jobs_have_one_entry,
+    Error,
+    "jobs[1].preferences",
+    "exactly one entry",
+    |d| d["jobs"][1]["spot"] = json!(true)
+);
+case!(
+    max_wait_only_with_spot,
+    Error,
+    "jobs[0].max_wait_h",
+    "only to spot",
+    |d| d["jobs"][0]["max_wait_h"] = json!(3)
+);
+case!(
+    borrow_limit_only_with_lend_and_borrow,
+    Error,
+    "quota_shares[0].borrow_limit",
+    "only with LEND_AND_BORROW",
+    |d| d["quota_shares"][0]["borrow_limit"] = json!(50)
+);
+case!(
+    borrow_limit_is_at_least_minus_one,
+    Error,
+    "quota_shares[1].borrow_limit",
+    "-1",
+    |d| d["quota_shares"][1]["borrow_limit"] = json!(-5)
+);
+case!(
+    max_capacity_is_at_least_one,
+    Error,
+    "quota_shares[0].capacity_limits[0].max_capacity",
+    "at least 1",
+    |d| d["quota_shares"][0]["capacity_limits"][0]["max_capacity"] = json!(0)
+);
+case!(
+    at_most_five_capacity_limits,
+    Error,
+    "quota_shares[0].capacity_limits",
+    "1 to 5",
+    |d| d["quota_shares"][0]["capacity_limits"] = json!([])
+);
+case!(
+    at_most_twenty_shares,
+    Error,
+    "quota_shares",
+    "at most 20",
+    |d| {
+        let share = d["quota_shares"][0].clone();
+        d["quota_shares"] = Value::Array(
+            (0..21)
+                .map(|i| {
+                    let mut s = share.clone();
+                    s["name"] = json!(format!("S{i}"));
+                    s
+                })
+                .collect(),
+        );
+    }
+);
+case!(
+    capacity_changes_are_sorted,
+    Error,
+    "capacity[0].changes[1].at_h",
+    "sorted",
+    |d| d["capacity"][0]["changes"] = json!([{"at_h": 5, "count": 1}, {"at_h": 2, "count": 3}])
+);
+case!(
+    unknown_instance_type,
+    Error,
+    "capacity[0].instance_type",
+    "unknown instance type",
+    |d| d["capacity"][0]["instance_type"] = json!("ml.zz.huge")
+);
+case!(
+    plan_blocks_do_not_overlap,
+    Error,
+    "training_plans[0].blocks[1].start_h",
+    "overlap",
+    |d| d["training_plans"][0]["blocks"] =
+        json!([{"start_h": 0, "end_h": 10}, {"start_h": 5, "end_h": 20}])
+);
+case!(
+    actions_hold_exactly_one_kind,
+    Error,
+    "actions[0]",
+    "exactly one",
+    |d| d["actions"][0]["cancel"] = json!({"job": "J1"})
+);
+case!(
+    actions_name_existing_jobs,
+    Error,
+    "actions[0].set_priority.job",
+    "no job",
+    |d| d["actions"][0]["set_priority"]["job"] = json!("nobody")
+);
+case!(
+    mix_count_is_required_without_listed_arrivals,
+    Error,
+    "job_mixes[0].count",
+    "how many",
+    |d| {
+        d["job_mixes"][0].as_object_mut().unwrap().remove("count");
+    }
+);
+case!(
+    mix_template_is_checked_like_a_job,
+    Error,
+    "job_mixes[0].template.priority",
+    "9999",
+    |d| d["job_mixes"][0]["template"]["priority"] = json!(20000)
+);
+case!(
+    generated_names_must_not_clash,
+    Error,
+    "job_mixes[0].name",
+    "m-1",
+    |d| d["jobs"][0]["name"] = json!("m-1")
+);
+case!(
+    lognormal_p90_is_at_least_the_median,
+    Error,
+    "job_mixes[0].duration_h.lognormal.p90_h",
+    "at least median_h",
+    |d| d["job_mixes"][0]["duration_h"] = json!({"lognormal": {"median_h": 3, "p90_h": 1}})
+);
+case!(
+    too_many_jobs_is_a_clear_error,
+    Error,
+    "jobs",
+    "limit",
+    |d| d["job_mixes"][0]["count"] = json!(3_000_000)
+);
 
-case!(entry_outside_share_limits_warns, Warning, "jobs[0].preferences[0].instance_type", "not in share", |d| d["jobs"][0]["preferences"][0]["instance_type"] = json!("ml.p4d.24xlarge"));
-case!(entry_beyond_share_ceiling_warns, Warning, "jobs[0].preferences[0].instance_count", "may hold at most", |d| d["jobs"][0]["instance_count"] = json!(2));
-case!(entry_beyond_pool_warns, Warning, "jobs[1].preferences[1].instance_count", "on-demand capacity ever offers", |d| d["jobs"][1]["preferences"][1]["instance_count"] = json!(3));
-case!(too_little_memory_warns, Warning, "jobs[0].preferences[0].instance_type", "insufficient_accelerator_memory", |d| d["jobs"][0]["accelerator_memory_gib"] = json!(40));
-case!(max_pending_outside_aws_range_warns, Warning, "jobs[0].max_pending_h", "2 to 672", |d| d["jobs"][0]["max_pending_h"] = json!(1));
-case!(max_pending_without_accelerated_type_warns, Warning, "jobs[0].max_pending_h", "no effect", |d| {
-    d["capacity"][0]["instance_type"] = json!("ml.m5.xlarge");
-    d["quota_shares"][0]["capacity_limits"][0]["instance_type"] = json!("ml.m5.xlarge");
-    d["jobs"][0]["preferences"][0]["instance_type"] = json!("ml.m5.xlarge");
-    d["jobs"][0]["max_pending_h"] = json!(5);
-});
-case!(share_that_lends_to_nobody_warns, Warning, "quota_shares[0].strategy", "lends to nobody", |d| d["quota_shares"][1]["strategy"] = json!("RESERVE"));
+case!(
+    entry_outside_share_limits_warns,
+    Warning,
+    "jobs[0].preferences[0].instance_type",
+    "not in share",
+    |d| d["jobs"][0]["preferences"][0]["instance_type"] = json!("ml.p4d.24xlarge")
+);
+case!(
+    entry_beyond_share_ceiling_warns,
+    Warning,
+    "jobs[0].preferences[0].instance_count",
+    "may hold at most",
+    |d| d["jobs"][0]["instance_count"] = json!(2)
+);
+case!(
+    entry_beyond_pool_warns,
+    Warning,
+    "jobs[1].preferences[1].instance_count",
+    "on-demand capacity ever offers",
+    |d| d["jobs"][1]["preferences"][1]["instance_count"] = json!(3)
+);
+case!(
+    too_little_memory_warns,
+    Warning,
+    "jobs[0].preferences[0].instance_type",
+    "insufficient_accelerator_memory",
+    |d| d["jobs"][0]["accelerator_memory_gib"] = json!(40)
+);
+case!(
+    max_pending_outside_aws_range_warns,
+    Warning,
+    "jobs[0].max_pending_h",
+    "2 to 672",
+    |d| d["jobs"][0]["max_pending_h"] = json!(1)
+);
+case!(
+    max_pending_without_accelerated_type_warns,
+    Warning,
+    "jobs[0].max_pending_h",
+    "no effect",
+    |d| {
+        d["capacity"][0]["instance_type"] = json!("ml.m5.xlarge");
+        d["quota_shares"][0]["capacity_limits"][0]["instance_type"] = json!("ml.m5.xlarge");
+        d["jobs"][0]["preferences"][0]["instance_type"] = json!("ml.m5.xlarge");
+        d["jobs"][0]["max_pending_h"] = json!(5);
+    }
+);
+case!(
+    share_that_lends_to_nobody_warns,
+    Warning,
+    "quota_shares[0].strategy",
+    "lends to nobody",
+    |d| d["quota_shares"][1]["strategy"] = json!("RESERVE")
+);
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
@@ -127,7 +387,9 @@ fn from_json_returns_every_error_at_once() {
     doc["jobs"][0]["priority"] = json!(10000);
     doc["jobs"][1]["duration_h"] = json!(-1);
     match Scenario::from_json(&doc.to_string()) {
-        Err(LoadError::Invalid { report }) => assert!(report.errors.len() >= 2, "{:?}", report.errors),
+        Err(LoadError::Invalid { report }) => {
+            assert!(report.errors.len() >= 2, "{:?}", report.errors)
+        }
         other => panic!("expected Invalid, got {other:?}"),
     }
 }

@@ -23,14 +23,20 @@ pub struct Audit {
 
 impl Audit {
     pub fn new(types: usize, jobs: usize) -> Self {
-        Audit { violations: Vec::new(), tolerance: vec![0; types], work: vec![0.0; jobs] }
+        Audit {
+            violations: Vec::new(),
+            tolerance: vec![0; types],
+            work: vec![0.0; jobs],
+        }
     }
 }
 
 impl Sim<'_> {
     /// After a start on `pool`: the pool holds what it has, and the invariant holds.
     pub(super) fn audit_start(&mut self, j: JobId, pool: PoolId) {
-        let Some(audit) = self.audit.as_mut() else { return };
+        let Some(audit) = self.audit.as_mut() else {
+            return;
+        };
         let capacity = self.cap.pool_capacity(self.world, pool);
         if self.cap.pool_used[pool] > capacity {
             audit.violations.push(format!(
@@ -46,7 +52,9 @@ impl Sim<'_> {
         if self.world.shares.is_empty() {
             return;
         }
-        let Some(audit) = self.audit.as_mut() else { return };
+        let Some(audit) = self.audit.as_mut() else {
+            return;
+        };
         for t in 0..self.world.types.len() {
             let excess = self.cap.excess(t, None);
             if excess > audit.tolerance[t] {
@@ -62,7 +70,9 @@ impl Sim<'_> {
 
     /// A capacity drop or share update may break the invariant; later decisions must not worsen it.
     pub(super) fn audit_allow_current(&mut self, types: &[TypeId]) {
-        let Some(audit) = self.audit.as_mut() else { return };
+        let Some(audit) = self.audit.as_mut() else {
+            return;
+        };
         for &t in types {
             audit.tolerance[t] = audit.tolerance[t].max(self.cap.excess(t, None));
         }
@@ -70,15 +80,27 @@ impl Sim<'_> {
 
     /// Work accounting when an attempt stops: `saved` of `duration` kept, or the whole attempt's
     /// `compute` when it succeeded.
-    pub(super) fn audit_work(&mut self, j: JobId, succeeded: bool, compute: Seconds, saved: Seconds, duration: Seconds) {
-        let Some(audit) = self.audit.as_mut() else { return };
+    pub(super) fn audit_work(
+        &mut self,
+        j: JobId,
+        succeeded: bool,
+        compute: Seconds,
+        saved: Seconds,
+        duration: Seconds,
+    ) {
+        let Some(audit) = self.audit.as_mut() else {
+            return;
+        };
         let done = if succeeded { compute } else { saved };
         audit.work[j] += done as f64 / duration as f64;
         if succeeded {
             // Each attempt rounds its remaining compute to the nearest second.
             let tolerance = self.log.attempts_of(j) as f64 / duration as f64;
             if (audit.work[j] - 1.0).abs() > tolerance {
-                audit.violations.push(format!("{} succeeded after completing {} of its work", self.world.jobs[j].name, audit.work[j]));
+                audit.violations.push(format!(
+                    "{} succeeded after completing {} of its work",
+                    self.world.jobs[j].name, audit.work[j]
+                ));
             }
         }
     }

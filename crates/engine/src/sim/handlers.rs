@@ -24,6 +24,8 @@ impl Sim<'_> {
             Event::PlanStop { plan } => self.plan_stops(plan),
             Event::PlanStart { plan } => {
                 self.cap.plan_open[plan] = true;
+                self.cap.touched[self.world.pools[self.world.plans[plan].pool].instance_type] =
+                    true;
                 self.loosened[self.world.pools[self.world.plans[plan].pool].instance_type] = true;
                 self.refresh_plan_clocks(plan);
             }
@@ -36,6 +38,7 @@ impl Sim<'_> {
                     self.loosened[instance_type] = true;
                 }
                 self.cap.on_demand[instance_type] = count;
+                self.cap.touched[instance_type] = true;
                 self.audit_allow_current(&[instance_type]);
                 self.log
                     .capacity_changed(self.world, self.now, instance_type, count);
@@ -76,12 +79,14 @@ impl Sim<'_> {
         let state = &mut self.jobs[j];
         state.phase = Phase::Pending;
         state.pending_since = self.now;
-        state.reason = None;
-        state.reason_since = self.now;
         state.clock_used = 0;
         state.clock_since = None;
         state.clock_epoch += 1;
-        self.pending.insert(self.world, j, state.priority);
+        let priority = state.priority;
+        let head = self.head_of(j);
+        self.pending.insert(self.world, j, priority);
+        self.start_waiting(j);
+        self.head_changed(head, self.head_of(j));
         self.fresh.push(j);
         self.resume_clock(j);
     }
@@ -92,15 +97,21 @@ impl Sim<'_> {
         let state = &mut self.jobs[j];
         let share = job.share.unwrap_or(0);
         let was_head = self.pending.share_queue[share].first().map(|k| k.3) == Some(j);
-        self.pending.remove(self.world, j, state.priority);
-        state.close_reason(self.now);
+        let priority = state.priority;
+        state.entry_reasons = Vec::new();
+        let reasons = self.entry_reasons_now(j);
+        self.jobs[j].entry_reasons = reasons;
+        self.stop_waiting(j);
+        self.pending.remove(self.world, j, priority);
+        let state = &mut self.jobs[j];
         state.wait_total += self.now - state.pending_since;
         state.clock_since = None;
         state.clock_epoch += 1;
         // Strict FIFO: the next job of the share may now start; it needs evaluating.
         if self.world.strict_fifo && was_head {
-            if let Some(next) = self.pending.share_queue[share].first() {
-                self.fresh.push(next.3);
+            if let Some(next) = self.pending.share_queue[share].first().map(|k| k.3) {
+                self.head_changed(None, Some(next));
+                self.fresh.push(next);
             }
         }
     }
@@ -323,7 +334,13 @@ impl Sim<'_> {
         state.progress =
             (state.progress + interrupted.saved as f64 / entry.duration as f64).min(1.0);
         let succeeded = stop == Stop::Succeeded;
-        self.audit_work(j, succeeded, run.plan.compute, interrupted.saved, entry.duration);
+        self.audit_work(
+            j,
+            succeeded,
+            run.plan.compute,
+            interrupted.saved,
+            entry.duration,
+        );
         self.log
             .attempt_stopped(world, self.now, j, stop, by, interrupted.lost);
         interrupted.lost
@@ -360,6 +377,7 @@ impl Sim<'_> {
 
     fn plan_stops(&mut self, plan: usize) {
         self.cap.plan_open[plan] = false;
+        self.cap.touched[self.world.pools[self.world.plans[plan].pool].instance_type] = true;
         let pool = self.world.plans[plan].pool;
         let victims: Vec<JobId> = self.running[pool].iter().copied().collect();
         let mut ordered = victims;
@@ -413,6 +431,7 @@ impl Sim<'_> {
                 }
                 // New terms can open room on any type (and the invariant spans all shares).
                 self.loosened.iter_mut().for_each(|l| *l = true);
+                self.cap.touched.iter_mut().for_each(|t| *t = true);
                 self.log.share_updated(world, self.now, s);
                 self.enforce_lowered_limits(s);
                 let all: Vec<usize> = (0..world.types.len()).collect();
@@ -428,8 +447,12 @@ impl Sim<'_> {
         let job = &self.world.jobs[j];
         let old = self.jobs[j].priority;
         if pending {
+            let head = self.head_of(j);
+            self.stop_waiting(j);
             self.pending.remove(self.world, j, old);
             self.pending.insert(self.world, j, priority);
+            self.start_waiting(j);
+            self.head_changed(head, self.head_of(j));
             // Its place in the queue changed: evaluate it again (under strict FIFO it may now lead).
             self.fresh.push(j);
             if let Some(head) = self.pending.share_queue[job.share.unwrap_or(0)].first() {
@@ -505,7 +528,7 @@ impl Sim<'_> {
         } else if permanent.iter().all(Option::is_some) {
             Some(Reason::CapacityExceeded)
         } else {
-            self.jobs[j].reason
+            self.current_reason(j)
         }
     }
 }

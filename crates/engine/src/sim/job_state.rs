@@ -3,6 +3,7 @@
 
 use super::attempt;
 use super::reason::Reason;
+use super::waiting::PerReason;
 use super::world::Job;
 use crate::rng::Stream;
 use crate::time::Seconds;
@@ -44,10 +45,12 @@ pub struct JobState {
     pub preempted_at: Option<Seconds>,
     pub pending_since: Seconds,
     pub wait_total: Seconds,
-    /// The first entry's current reason, since when, and the time waited per reason.
-    pub reason: Option<Reason>,
-    pub reason_since: Seconds,
-    pub waited: [Seconds; 8],
+    /// Time waited per reason so far, and while pending, the group clock when waiting began
+    /// or, under strict FIFO, since when the job waits behind another (see `waiting`).
+    pub waited: PerReason,
+    pub waiting_from: PerReason,
+    pub behind_since: Option<Seconds>,
+    /// The reason on each entry at the job's last evaluation.
     pub entry_reasons: Vec<Option<Reason>>,
     pub spot_stream: Option<Stream>,
     /// The scheduling phase that last visited the job (a job sits in several queues).
@@ -69,29 +72,13 @@ impl JobState {
             preempted_at: None,
             pending_since: 0,
             wait_total: 0,
-            reason: None,
-            reason_since: 0,
             waited: [0; 8],
+            waiting_from: [0; 8],
+            behind_since: None,
             entry_reasons: Vec::new(),
             spot_stream: None,
             visited: 0,
         }
-    }
-
-    /// Records the first entry's reason at this evaluation, closing the time spent on the last one.
-    pub fn set_reason(&mut self, now: Seconds, reason: Reason) {
-        if self.reason != Some(reason) {
-            self.close_reason(now);
-            self.reason = Some(reason);
-        }
-    }
-
-    /// Adds the time since the reason was last set to that reason.
-    pub fn close_reason(&mut self, now: Seconds) {
-        if let Some(r) = self.reason {
-            self.waited[r.index()] += now - self.reason_since;
-        }
-        self.reason_since = now;
     }
 
     /// Compute still needed on an entry whose whole job takes `duration`.

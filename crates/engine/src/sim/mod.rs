@@ -18,6 +18,7 @@ mod queues;
 pub mod reason;
 mod record;
 mod state;
+mod waiting;
 mod world;
 
 use crate::result::SimResult;
@@ -67,7 +68,10 @@ pub fn simulate_audited(scenario: &Scenario) -> (SimResult, Vec<String>) {
     sim.seed_events(scenario);
     sim.run(0, &mut |_| true);
     let result = record::build_result(scenario, &sim);
-    (result, sim.audit.take().map(|a| a.violations).unwrap_or_default())
+    (
+        result,
+        sim.audit.take().map(|a| a.violations).unwrap_or_default(),
+    )
 }
 
 /// The most events one run processes; past it the run stops and says so. This guards against
@@ -100,6 +104,8 @@ pub(crate) struct Sim<'w> {
     events_done: u64,
     ended: u64,
     log: record::Log,
+    /// Why pending jobs wait, per group of like first entries.
+    waiting: waiting::ReasonGroups,
     /// Invariant checks, in audited runs only.
     audit: Option<audit::Audit>,
 }
@@ -131,6 +137,7 @@ impl<'w> Sim<'w> {
             events_done: 0,
             ended: 0,
             log: record::Log::new(world),
+            waiting: waiting::ReasonGroups::new(world),
             audit: None,
         }
     }
@@ -209,13 +216,13 @@ impl<'w> Sim<'w> {
                     self.pass();
                 }
             }
-            self.log.sample_usage(self.world, &self.cap, self.now);
+            self.after_instant();
         }
         // With a horizon the run covers it whole, unless every job ended before it.
         if let Some(h) = self.world.horizon {
             if self.ended < self.jobs.len() as u64 && self.now < h && self.events_done < budget {
                 self.now = h;
-                self.log.sample_usage(self.world, &self.cap, self.now);
+                self.after_instant();
             }
         }
         self.finish();
@@ -223,6 +230,15 @@ impl<'w> Sim<'w> {
             progress(self.progress());
         }
         Some(())
+    }
+
+    /// Brings the waiting reasons and the usage series up to date with the instant just done.
+    fn after_instant(&mut self) {
+        let changed: Vec<usize> = (0..self.world.types.len())
+            .filter(|&t| self.cap.touched[t])
+            .collect();
+        self.refresh_waiting_reasons(&changed);
+        self.log.sample_usage(self.world, &mut self.cap, self.now);
     }
 
     fn progress(&self) -> Progress {

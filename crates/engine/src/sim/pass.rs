@@ -10,7 +10,8 @@
 //! remembers, per queue, the smallest instance count that failed there: later jobs of the queue
 //! needing at least as many fail too, so once that count is the queue's smallest, the queue is
 //! left whole. Under strict FIFO only each share's first job may start, so only those are
-//! visited. Jobs not visited keep the reason of their last evaluation (SEMANTICS §6).
+//! visited. The time each pending job waits per reason is kept by `waiting`, which follows the
+//! state of every job's first entry without visiting the jobs.
 
 use super::fit::{self, Placement};
 use super::job_state::Phase;
@@ -195,7 +196,6 @@ impl Sim<'_> {
     ) -> Option<(usize, Placement, Vec<Option<Reason>>)> {
         if self.held_back(j) {
             let n = self.world.jobs[j].entries.len();
-            self.jobs[j].set_reason(self.now, Reason::BehindHigherPriority);
             self.jobs[j].entry_reasons = vec![Some(Reason::BehindHigherPriority); n];
             return None;
         }
@@ -217,9 +217,6 @@ impl Sim<'_> {
         match outcome {
             Some((e, placement)) => Some((e, placement, reasons)),
             None => {
-                if let Some(Some(first)) = reasons.first() {
-                    self.jobs[j].set_reason(self.now, *first);
-                }
                 self.jobs[j].entry_reasons = reasons;
                 None
             }

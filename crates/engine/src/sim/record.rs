@@ -113,14 +113,24 @@ struct ShareAreas {
     own_limit: f64,
 }
 
+impl ShareAreas {
+    fn add(&mut self, other: &ShareAreas) {
+        self.borrowed += other.borrowed;
+        self.lent += other.lent;
+        self.own_used += other.own_used;
+        self.own_limit += other.own_limit;
+    }
+}
+
 pub struct Log {
     events: Vec<Event>,
     attempts: Vec<Vec<AttemptLog>>,
     endings: Vec<Option<(Seconds, Ending)>>,
     usage: Vec<Vec<UsagePoint>>,
     areas: Vec<ShareAreas>,
-    /// The share levels since the last sample.
+    /// The share levels since the last sample, in total and per type.
     levels: Vec<ShareAreas>,
+    type_levels: Vec<Vec<ShareAreas>>,
     last_sample: Seconds,
     notes: Vec<String>,
 }
@@ -134,6 +144,7 @@ impl Log {
             usage: vec![Vec::new(); world.types.len()],
             areas: vec![ShareAreas::default(); world.shares.len()],
             levels: vec![ShareAreas::default(); world.shares.len()],
+            type_levels: vec![vec![ShareAreas::default(); world.shares.len()]; world.types.len()],
             last_sample: 0,
             notes: Vec::new(),
         }
@@ -262,9 +273,9 @@ impl Log {
         });
     }
 
-    /// Records usage per type after an instant, when it changed, and integrates the share areas
-    /// over the time since the last instant (usage is constant between instants).
-    pub fn sample_usage(&mut self, world: &World, cap: &Capacity, now: Seconds) {
+    /// Records usage per type after an instant, for the types that changed, and integrates the
+    /// share areas over the time since the last instant (usage is constant between instants).
+    pub fn sample_usage(&mut self, world: &World, cap: &mut Capacity, now: Seconds) {
         let dt = (now - self.last_sample) as f64;
         if dt > 0.0 {
             for (area, level) in self.areas.iter_mut().zip(&self.levels) {
@@ -275,6 +286,9 @@ impl Log {
             }
         }
         for t in 0..world.types.len() {
+            if !std::mem::take(&mut cap.touched[t]) {
+                continue;
+            }
             let point = usage_point(world, cap, t, now);
             let unchanged = self.usage[t].last().is_some_and(|p| {
                 p.used == point.used && p.capacity == point.capacity && p.limits == point.limits
@@ -282,8 +296,15 @@ impl Log {
             if !unchanged {
                 self.usage[t].push(point);
             }
+            self.type_levels[t] = type_levels(cap, t);
         }
-        self.levels = share_levels(world, cap);
+        // Summed afresh rather than updated by differences, so no rounding drift builds up.
+        for (s, total) in self.levels.iter_mut().enumerate() {
+            *total = ShareAreas::default();
+            for levels in &self.type_levels {
+                total.add(&levels[s]);
+            }
+        }
         self.last_sample = now;
     }
 }
@@ -320,34 +341,37 @@ fn usage_point(world: &World, cap: &Capacity, t: TypeId, now: Seconds) -> UsageP
     }
 }
 
-/// Each share's instance levels right now, summed over types. Lent capacity: what is borrowed
-/// beyond the unowned capacity is drawn from the lending shares' idle capacity pro rata (our
+/// Each share's instance levels on one type right now. Lent capacity: what is borrowed beyond
+/// the unowned capacity is drawn from the lending shares' idle capacity pro rata (our
 /// attribution; the quota invariant guarantees it is there).
-fn share_levels(world: &World, cap: &Capacity) -> Vec<ShareAreas> {
-    let mut levels = vec![ShareAreas::default(); world.shares.len()];
-    for t in 0..world.types.len() {
-        let owned: u32 = (0..levels.len()).map(|s| cap.terms[s].own(t)).sum();
-        let unowned = cap.on_demand[t].saturating_sub(owned);
-        let drawn = f64::from(cap.total_borrowed(t).saturating_sub(unowned));
-        let idle = |s: usize| {
-            if cap.terms[s].strategy.lends() {
-                f64::from(cap.terms[s].own(t).saturating_sub(cap.share_used[s][t]))
-            } else {
-                0.0
-            }
-        };
-        let idle_total: f64 = (0..levels.len()).map(idle).sum();
-        for (s, level) in levels.iter_mut().enumerate() {
-            let own = cap.terms[s].own(t);
-            level.borrowed += f64::from(cap.borrowed(s, t));
-            level.own_used += f64::from(cap.share_used[s][t].min(own));
-            level.own_limit += f64::from(own);
-            if idle_total > 0.0 {
-                level.lent += drawn.min(idle_total) * idle(s) / idle_total;
-            }
+fn type_levels(cap: &Capacity, t: TypeId) -> Vec<ShareAreas> {
+    let shares = cap.terms.len();
+    let owned: u32 = (0..shares).map(|s| cap.terms[s].own(t)).sum();
+    let unowned = cap.on_demand[t].saturating_sub(owned);
+    let drawn = f64::from(cap.total_borrowed(t).saturating_sub(unowned));
+    let idle = |s: usize| {
+        if cap.terms[s].strategy.lends() {
+            f64::from(cap.terms[s].own(t).saturating_sub(cap.share_used[s][t]))
+        } else {
+            0.0
         }
-    }
-    levels
+    };
+    let idle_total: f64 = (0..shares).map(idle).sum();
+    (0..shares)
+        .map(|s| {
+            let own = cap.terms[s].own(t);
+            ShareAreas {
+                borrowed: f64::from(cap.borrowed(s, t)),
+                own_used: f64::from(cap.share_used[s][t].min(own)),
+                own_limit: f64::from(own),
+                lent: if idle_total > 0.0 {
+                    drawn.min(idle_total) * idle(s) / idle_total
+                } else {
+                    0.0
+                },
+            }
+        })
+        .collect()
 }
 
 /// Builds the result document from the finished run.

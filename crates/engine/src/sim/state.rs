@@ -15,6 +15,8 @@ pub struct Capacity {
     pub share_used: Vec<Vec<u32>>,
     /// The shares' current terms (scripted updates change them).
     pub terms: Vec<ShareTerms>,
+    /// Types whose usage, capacity or terms changed since the usage series last looked.
+    pub touched: Vec<bool>,
 }
 
 impl Capacity {
@@ -23,6 +25,7 @@ impl Capacity {
             pool_used: vec![0; world.pools.len()],
             on_demand: world.on_demand.iter().map(|steps| steps[0].1).collect(),
             plan_open: vec![false; world.plans.len()],
+            touched: vec![true; world.types.len()],
             share_used: vec![vec![0; world.types.len()]; world.shares.len()],
             terms: world
                 .shares
@@ -61,6 +64,7 @@ impl Capacity {
 
     pub fn occupy(&mut self, pool: PoolId, t: TypeId, share: Option<ShareId>, count: u32) {
         self.pool_used[pool] += count;
+        self.touched[t] = true;
         if let Some(s) = share {
             self.share_used[s][t] += count;
         }
@@ -68,6 +72,7 @@ impl Capacity {
 
     pub fn release(&mut self, pool: PoolId, t: TypeId, share: Option<ShareId>, count: u32) {
         self.pool_used[pool] -= count;
+        self.touched[t] = true;
         if let Some(s) = share {
             self.share_used[s][t] -= count;
         }

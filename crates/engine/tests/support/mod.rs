@@ -5,7 +5,12 @@ use quotalab_engine::rng::{Purpose, Stream};
 use quotalab_engine::scenario::*;
 use quotalab_engine::Scenario;
 
-const TYPES: [&str; 4] = ["ml.g5.xlarge", "ml.g6e.12xlarge", "ml.p4d.24xlarge", "ml.m5.xlarge"];
+const TYPES: [&str; 4] = [
+    "ml.g5.xlarge",
+    "ml.g6e.12xlarge",
+    "ml.p4d.24xlarge",
+    "ml.m5.xlarge",
+];
 
 fn pick<'a, T>(rng: &mut Stream, items: &'a [T]) -> &'a T {
     &items[(rng.next_u64() % items.len() as u64) as usize]
@@ -28,11 +33,23 @@ pub fn scenario(seed: u64) -> Option<Scenario> {
         .map(|t| Capacity {
             instance_type: t.to_string(),
             count: below(&mut rng, 6) as u32,
-            changes: if below(&mut rng, 3) == 0 { vec![CapacityChange { at_h: hours(&mut rng, 6.0) + 0.25, count: below(&mut rng, 6) as u32 }] } else { vec![] },
+            changes: if below(&mut rng, 3) == 0 {
+                vec![CapacityChange {
+                    at_h: hours(&mut rng, 6.0) + 0.25,
+                    count: below(&mut rng, 6) as u32,
+                }]
+            } else {
+                vec![]
+            },
         })
         .collect();
     let spot = if below(&mut rng, 3) == 0 {
-        vec![SpotPool { instance_type: types[0].into(), count: 1 + below(&mut rng, 3) as u32, price_factor: 0.3, interruptions_per_h: rng.uniform() * 0.5 }]
+        vec![SpotPool {
+            instance_type: types[0].into(),
+            count: 1 + below(&mut rng, 3) as u32,
+            price_factor: 0.3,
+            interruptions_per_h: rng.uniform() * 0.5,
+        }]
     } else {
         vec![]
     };
@@ -41,7 +58,10 @@ pub fn scenario(seed: u64) -> Option<Scenario> {
             name: "plan".into(),
             instance_type: types[0].into(),
             count: 1 + below(&mut rng, 2) as u32,
-            blocks: vec![PlanBlock { start_h: hours(&mut rng, 3.0), end_h: 4.0 + hours(&mut rng, 6.0) }],
+            blocks: vec![PlanBlock {
+                start_h: hours(&mut rng, 3.0),
+                end_h: 4.0 + hours(&mut rng, 6.0),
+            }],
             upfront_cost: 100.0,
         }]
     } else {
@@ -50,7 +70,10 @@ pub fn scenario(seed: u64) -> Option<Scenario> {
     let share_count = below(&mut rng, 4) as usize;
     let shares: Vec<QuotaShare> = (0..share_count)
         .map(|s| {
-            let strategy = *pick(&mut rng, &[Strategy::Reserve, Strategy::Lend, Strategy::LendAndBorrow]);
+            let strategy = *pick(
+                &mut rng,
+                &[Strategy::Reserve, Strategy::Lend, Strategy::LendAndBorrow],
+            );
             QuotaShare {
                 name: format!("S{s}"),
                 capacity_limits: types
@@ -58,24 +81,56 @@ pub fn scenario(seed: u64) -> Option<Scenario> {
                     .filter_map(|t| {
                         let keep = below(&mut rng, 4) != 0;
                         let max_capacity = 1 + below(&mut rng, 3) as u32;
-                        keep.then(|| CapacityLimit { instance_type: t.to_string(), max_capacity })
+                        keep.then(|| CapacityLimit {
+                            instance_type: t.to_string(),
+                            max_capacity,
+                        })
                     })
                     .collect(),
                 strategy,
-                borrow_limit: (strategy == Strategy::LendAndBorrow).then(|| *pick(&mut rng, &[-1, 0, 50, 100])),
+                borrow_limit: (strategy == Strategy::LendAndBorrow)
+                    .then(|| *pick(&mut rng, &[-1, 0, 50, 100])),
                 in_share_preemption: below(&mut rng, 2) == 0,
             }
         })
         .collect();
-    let jobs: Vec<JobSpec> = (0..1 + below(&mut rng, 10)).map(|k| job(&mut rng, k, &types, &shares, !plans.is_empty(), !spot.is_empty())).collect();
+    let jobs: Vec<JobSpec> = (0..1 + below(&mut rng, 10))
+        .map(|k| {
+            job(
+                &mut rng,
+                k,
+                &types,
+                &shares,
+                !plans.is_empty(),
+                !spot.is_empty(),
+            )
+        })
+        .collect();
     let mut actions = Vec::new();
     if below(&mut rng, 2) == 0 {
-        let target = jobs[below(&mut rng, jobs.len() as u64) as usize].name.clone();
-        actions.push(Action { at_h: hours(&mut rng, 6.0), set_priority: Some(SetPriority { job: target, priority: below(&mut rng, 100) as u32 }), update_share: None, cancel: None });
+        let target = jobs[below(&mut rng, jobs.len() as u64) as usize]
+            .name
+            .clone();
+        actions.push(Action {
+            at_h: hours(&mut rng, 6.0),
+            set_priority: Some(SetPriority {
+                job: target,
+                priority: below(&mut rng, 100) as u32,
+            }),
+            update_share: None,
+            cancel: None,
+        });
     }
     if below(&mut rng, 4) == 0 {
-        let target = jobs[below(&mut rng, jobs.len() as u64) as usize].name.clone();
-        actions.push(Action { at_h: hours(&mut rng, 6.0), set_priority: None, update_share: None, cancel: Some(Cancel { job: target }) });
+        let target = jobs[below(&mut rng, jobs.len() as u64) as usize]
+            .name
+            .clone();
+        actions.push(Action {
+            at_h: hours(&mut rng, 6.0),
+            set_priority: None,
+            update_share: None,
+            cancel: Some(Cancel { job: target }),
+        });
     }
     if !shares.is_empty() && below(&mut rng, 4) == 0 {
         let share = &shares[below(&mut rng, shares.len() as u64) as usize];
@@ -84,7 +139,16 @@ pub fn scenario(seed: u64) -> Option<Scenario> {
             set_priority: None,
             update_share: Some(UpdateShare {
                 share: share.name.clone(),
-                capacity_limits: Some(share.capacity_limits.iter().map(|l| CapacityLimit { max_capacity: 1, ..l.clone() }).collect()),
+                capacity_limits: Some(
+                    share
+                        .capacity_limits
+                        .iter()
+                        .map(|l| CapacityLimit {
+                            max_capacity: 1,
+                            ..l.clone()
+                        })
+                        .collect(),
+                ),
                 strategy: Some(Strategy::Reserve),
                 borrow_limit: None,
                 in_share_preemption: None,
@@ -112,9 +176,20 @@ pub fn scenario(seed: u64) -> Option<Scenario> {
     scenario.validate().is_valid().then_some(scenario)
 }
 
-fn job(rng: &mut Stream, k: u64, types: &[&str], shares: &[QuotaShare], plan: bool, spot_pool: bool) -> JobSpec {
+fn job(
+    rng: &mut Stream,
+    k: u64,
+    types: &[&str],
+    shares: &[QuotaShare],
+    plan: bool,
+    spot_pool: bool,
+) -> JobSpec {
     let spot = spot_pool && below(rng, 4) == 0;
-    let entries = if spot { 1 } else { 1 + below(rng, types.len() as u64) as usize };
+    let entries = if spot {
+        1
+    } else {
+        1 + below(rng, types.len() as u64) as usize
+    };
     let preferences = types
         .iter()
         .take(entries)
@@ -122,14 +197,19 @@ fn job(rng: &mut Stream, k: u64, types: &[&str], shares: &[QuotaShare], plan: bo
         .map(|(i, t)| Preference {
             instance_type: t.to_string(),
             instance_count: None,
-            training_plan: (plan && i == 0 && !spot && below(rng, 2) == 0).then(|| "plan".to_string()),
+            training_plan: (plan && i == 0 && !spot && below(rng, 2) == 0)
+                .then(|| "plan".to_string()),
             duration_h: (below(rng, 3) == 0).then(|| 0.5 + hours(rng, 4.0)),
         })
         .collect();
     let checkpoints = below(rng, 2) == 0;
     JobSpec::from_attributes(
         format!("J{k}"),
-        (!shares.is_empty()).then(|| shares[below(rng, shares.len() as u64) as usize].name.clone()),
+        (!shares.is_empty()).then(|| {
+            shares[below(rng, shares.len() as u64) as usize]
+                .name
+                .clone()
+        }),
         hours(rng, 8.0),
         0.25 + hours(rng, 5.0),
         &JobAttributes {
