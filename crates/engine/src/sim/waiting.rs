@@ -123,8 +123,8 @@ impl Sim<'_> {
         match state.behind_since.take() {
             Some(since) => state.waited[Reason::BehindHigherPriority.index()] += now - since,
             None => {
-                for r in 0..state.waited.len() {
-                    state.waited[r] += clock[r] - state.waiting_from[r];
+                for ((waited, now), from) in state.waited.iter_mut().zip(clock).zip(state.waiting_from) {
+                    *waited += now - from;
                 }
             }
         }
