@@ -22,12 +22,7 @@ pub struct Inputs<'a> {
 }
 
 pub fn aggregate(inputs: Inputs) -> SimResult {
-    let shares = inputs
-        .shares
-        .iter()
-        .enumerate()
-        .map(|(s, name)| share_result(name, &inputs.jobs, inputs.share_areas[s]))
-        .collect();
+    let shares = share_results(&inputs);
     SimResult {
         version: FORMAT_VERSION as u32,
         scenario: inputs.scenario.name.clone(),
@@ -49,6 +44,60 @@ pub fn aggregate(inputs: Inputs) -> SimResult {
     }
 }
 
+/// Per share, its jobs and the preemptions they caused, gathered in one pass over the jobs.
+fn share_results(inputs: &Inputs) -> Vec<ShareResult> {
+    let index: HashMap<&str, usize> = inputs
+        .shares
+        .iter()
+        .enumerate()
+        .map(|(s, name)| (name.as_str(), s))
+        .collect();
+    let share_of = |job: &JobResult| {
+        job.share
+            .as_deref()
+            .and_then(|name| index.get(name).copied())
+    };
+    let by_name: HashMap<&str, &JobResult> =
+        inputs.jobs.iter().map(|j| (j.name.as_str(), j)).collect();
+    let mut members: Vec<Vec<&JobResult>> = vec![Vec::new(); inputs.shares.len()];
+    // Per share: reclaims its jobs made, and preemptions they caused by the victim's share.
+    let mut caused: Vec<(u32, BTreeMap<String, u32>)> =
+        vec![(0, BTreeMap::new()); inputs.shares.len()];
+    for job in &inputs.jobs {
+        if let Some(s) = share_of(job) {
+            members[s].push(job);
+        }
+        for attempt in &job.attempts {
+            let preemptor = attempt
+                .preempted_by
+                .as_deref()
+                .and_then(|name| by_name.get(name))
+                .and_then(|p| share_of(p));
+            let Some(preemptor) = preemptor else { continue };
+            if attempt.preemption.as_deref() == Some("reclaim") {
+                caused[preemptor].0 += 1;
+            }
+            *caused[preemptor]
+                .1
+                .entry(job.share.clone().unwrap_or_default())
+                .or_default() += 1;
+        }
+    }
+    inputs
+        .shares
+        .iter()
+        .enumerate()
+        .map(|(s, name)| {
+            share_result(
+                name,
+                &members[s],
+                std::mem::take(&mut caused[s]),
+                inputs.share_areas[s],
+            )
+        })
+        .collect()
+}
+
 /// The nearest-rank percentile of sorted values.
 pub fn percentile(sorted: &[f64], p: f64) -> Option<f64> {
     if sorted.is_empty() {
@@ -64,13 +113,10 @@ fn count_status(jobs: &[&JobResult], status: &str) -> u32 {
 
 fn share_result(
     name: &str,
-    all: &[JobResult],
+    jobs: &[&JobResult],
+    (reclaims_made, reclaimed_from): (u32, BTreeMap<String, u32>),
     (borrowed, lent, own_utilization): (f64, f64, f64),
 ) -> ShareResult {
-    let jobs: Vec<&JobResult> = all
-        .iter()
-        .filter(|j| j.share.as_deref() == Some(name))
-        .collect();
     let mut completions: Vec<f64> = jobs
         .iter()
         .filter(|j| j.status == "succeeded")
@@ -88,35 +134,16 @@ fn share_result(
             _ => {}
         }
     }
-    let own_jobs: HashMap<&str, ()> = jobs.iter().map(|j| (j.name.as_str(), ())).collect();
-    let mut reclaims_made = 0;
-    let mut reclaimed_from: BTreeMap<String, u32> = BTreeMap::new();
-    for victim in all {
-        for attempt in &victim.attempts {
-            let Some(by) = attempt.preempted_by.as_deref() else {
-                continue;
-            };
-            if !own_jobs.contains_key(by) {
-                continue;
-            }
-            if attempt.preemption.as_deref() == Some("reclaim") {
-                reclaims_made += 1;
-            }
-            *reclaimed_from
-                .entry(victim.share.clone().unwrap_or_default())
-                .or_default() += 1;
-        }
-    }
     let n = jobs.len().max(1) as f64;
     ShareResult {
         name: name.to_string(),
         jobs: jobs.len() as u32,
-        succeeded: count_status(&jobs, "succeeded"),
-        failed: count_status(&jobs, "failed"),
-        timed_out: count_status(&jobs, "timed_out"),
-        stopped: count_status(&jobs, "stopped"),
-        cancelled: count_status(&jobs, "cancelled"),
-        unfinished: count_status(&jobs, "unfinished"),
+        succeeded: count_status(jobs, "succeeded"),
+        failed: count_status(jobs, "failed"),
+        timed_out: count_status(jobs, "timed_out"),
+        stopped: count_status(jobs, "stopped"),
+        cancelled: count_status(jobs, "cancelled"),
+        unfinished: count_status(jobs, "unfinished"),
         completion_p50_h: percentile(&completions, 0.5),
         completion_p90_h: percentile(&completions, 0.9),
         wait_mean_h: jobs.iter().map(|j| j.wait_h).sum::<f64>() / n,

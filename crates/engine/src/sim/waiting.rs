@@ -123,7 +123,9 @@ impl Sim<'_> {
         match state.behind_since.take() {
             Some(since) => state.waited[Reason::BehindHigherPriority.index()] += now - since,
             None => {
-                for ((waited, now), from) in state.waited.iter_mut().zip(clock).zip(state.waiting_from) {
+                for ((waited, now), from) in
+                    state.waited.iter_mut().zip(clock).zip(state.waiting_from)
+                {
                     *waited += now - from;
                 }
             }
