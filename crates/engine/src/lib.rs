@@ -20,6 +20,8 @@
 //! assert_eq!(result.jobs[0].end_h, Some(2.0));
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod diagnostic;
 pub mod format;
 pub mod generate;
