@@ -24,6 +24,8 @@ Usage:
   quotalab import aws DIR | kueue FILE.yaml  exported configuration back to a scenario
   quotalab export aws|kueue SCENARIO.json -o OUT
                                              AWS Batch CLI input (directory or .json bundle) or Kueue YAML
+  quotalab report SCENARIO.json [--format md|html] [-o FILE]
+                                             simulate; print the agreement report (Markdown or HTML)
   quotalab help                              this text
 
 SCENARIO.json may be - to read standard input.
@@ -56,6 +58,7 @@ fn dispatch(args: &[String]) -> Result<(), Failure> {
         "bench" => commands::bench::main(rest),
         "import" => commands::import::main(rest),
         "export" => commands::export::main(rest),
+        "report" => commands::report::main(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

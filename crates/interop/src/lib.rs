@@ -36,4 +36,5 @@ pub mod agreement;
 pub mod aws;
 pub mod kueue;
 mod names;
+pub mod report;
 pub mod traces;

@@ -1,0 +1,92 @@
+//! The report as Markdown (GitHub-flavoured tables): for pull requests, wikis and e-mail.
+//! Every user-typed string goes through [`escape::markdown`]; the fixed AWS field names are
+//! written as code spans.
+
+use super::charts::Chart;
+use super::escape::markdown as esc;
+use super::model::{Fact, Report, ShareSection};
+use std::fmt::Write;
+
+pub fn render(report: &Report) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# Agreement report: {}\n", esc(&report.title));
+    if !report.description.is_empty() {
+        let _ = writeln!(out, "{}\n", esc(&report.description));
+    }
+    let _ = writeln!(out, "## At a glance\n\n{}\n", esc(&report.summary));
+    for chart in &report.charts {
+        table_of_chart(&mut out, chart);
+    }
+    for share in &report.shares {
+        section(&mut out, share);
+    }
+    if let Some(facts) = &report.single_queue {
+        let _ = writeln!(
+            out,
+            "## One queue\n\nThis scenario has no quota shares: all jobs form one queue with no preemption.\n"
+        );
+        facts_table(&mut out, facts);
+    }
+    let _ = writeln!(out, "## Assumptions\n");
+    for a in &report.assumptions {
+        let _ = writeln!(out, "- {}", esc(a));
+    }
+    out
+}
+
+fn table_of_chart(out: &mut String, chart: &Chart) {
+    let _ = writeln!(out, "### {}\n", chart.title);
+    let _ = write!(out, "| share |");
+    for s in &chart.series {
+        let _ = write!(out, " {} |", s.name);
+    }
+    let _ = write!(out, "\n| --- |");
+    for _ in &chart.series {
+        let _ = write!(out, " ---: |");
+    }
+    out.push('\n');
+    for row in &chart.rows {
+        let _ = write!(out, "| {} |", esc(&row.label));
+        for shown in &row.shown {
+            let _ = write!(out, " {} |", esc(shown));
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
+fn section(out: &mut String, share: &ShareSection) {
+    let _ = writeln!(
+        out,
+        "## Share: {} (`{}`)\n\n### What is promised\n",
+        esc(&share.name),
+        share.strategy
+    );
+    for term in &share.promised {
+        let value = term
+            .value
+            .as_ref()
+            .map_or(String::new(), |v| format!(" = `{}`", v.replace('`', "")));
+        let _ = writeln!(
+            out,
+            "- **{}** (`{}`{value}): {}",
+            term.topic,
+            term.field,
+            esc(&term.text)
+        );
+    }
+    let _ = writeln!(out, "\n### What the simulation showed\n");
+    facts_table(out, &share.observed);
+    if !share.reading.is_empty() {
+        let reading: Vec<String> = share.reading.iter().map(|r| esc(r)).collect();
+        let _ = writeln!(out, "**In short:** {}\n", reading.join(" "));
+    }
+}
+
+fn facts_table(out: &mut String, facts: &[Fact]) {
+    let _ = writeln!(out, "| measure | value |\n| --- | --- |");
+    for fact in facts {
+        let _ = writeln!(out, "| {} | {} |", fact.label, esc(&fact.value));
+    }
+    out.push('\n');
+}

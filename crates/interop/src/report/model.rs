@@ -1,0 +1,124 @@
+//! The report as data: built once from a scenario and its result, then rendered as Markdown
+//! ([`super::markdown`]) or HTML ([`super::html`]). All wording and rounding happen here, so the
+//! two outputs say the same thing; every string is plain text and the renderers escape it.
+
+use super::{assumptions, charts, numbers, observed, reading, terms};
+use quotalab_engine::{Scenario, SimResult};
+
+/// The whole agreement report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// The scenario's name.
+    pub title: String,
+    pub description: String,
+    /// One line on the run as a whole (jobs, outcomes, preemptions, cost).
+    pub summary: String,
+    /// The key comparisons across shares: SVG bar charts in HTML, tables in Markdown.
+    pub charts: Vec<charts::Chart>,
+    /// One section per quota share, in scenario order: the promise next to the outcome.
+    pub shares: Vec<ShareSection>,
+    /// Outcomes of a scenario without quota shares (one queue), when there are no sections.
+    pub single_queue: Option<Vec<Fact>>,
+    /// Seed, horizon, capacity, and the engine decisions of SEMANTICS.md that matter here.
+    pub assumptions: Vec<String>,
+}
+
+/// One share: what the agreement promises and what the simulation showed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShareSection {
+    pub name: String,
+    /// The share's index in `quota_shares`, which picks its colour.
+    pub index: usize,
+    /// `RESERVE`, `LEND` or `LEND_AND_BORROW`.
+    pub strategy: &'static str,
+    pub promised: Vec<Term>,
+    pub observed: Vec<Fact>,
+    /// The promise held against the outcome, in a few sentences.
+    pub reading: Vec<String>,
+}
+
+/// One promise of the agreement, tied to the AWS field that states it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Term {
+    /// What the promise is about, in the words of DESIGN.md ("Borrow limit").
+    pub topic: &'static str,
+    /// The AWS field (`borrowLimit`), shown in parentheses.
+    pub field: &'static str,
+    /// The field's value as configured, when it has one value (`LEND_AND_BORROW`, `50`).
+    pub value: Option<String>,
+    /// The promise in plain language.
+    pub text: String,
+}
+
+/// One measured outcome, already rounded and with its unit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fact {
+    pub label: &'static str,
+    pub value: String,
+}
+
+impl Report {
+    /// Builds the report for `result`, which must be the result of simulating `scenario`.
+    pub fn build(scenario: &Scenario, result: &SimResult) -> Report {
+        let shares = scenario
+            .quota_shares
+            .iter()
+            .enumerate()
+            .map(|(index, share)| {
+                let measured = result.shares.iter().find(|r| r.name == share.name);
+                ShareSection {
+                    name: share.name.clone(),
+                    index,
+                    strategy: share.strategy.as_str(),
+                    promised: terms::of_share(scenario, share),
+                    observed: measured
+                        .map(|r| observed::of_share(r, &share.name, &result.currency))
+                        .unwrap_or_default(),
+                    reading: measured
+                        .map(|r| reading::of_share(share, r, result))
+                        .unwrap_or_default(),
+                }
+            })
+            .collect();
+        let single_queue = scenario
+            .quota_shares
+            .is_empty()
+            .then(|| observed::of_totals(result));
+        Report {
+            title: scenario.name.clone(),
+            description: scenario.description.clone(),
+            summary: summary(result),
+            charts: charts::of_result(result),
+            shares,
+            single_queue,
+            assumptions: assumptions::of(scenario, result),
+        }
+    }
+}
+
+fn summary(result: &SimResult) -> String {
+    let t = &result.totals;
+    let mut line = format!(
+        "{}: {} succeeded, {} failed, {} timed out, {} unfinished. {}, {}; {} of work lost. Usage cost {}",
+        numbers::count(t.jobs.into(), "job", "jobs"),
+        t.succeeded,
+        t.failed,
+        t.timed_out,
+        t.unfinished,
+        numbers::count(t.preemptions.into(), "preemption", "preemptions"),
+        numbers::count(t.interruptions.into(), "interruption", "interruptions"),
+        observed::accelerator_hours(t.lost_accelerator_h),
+        numbers::money(t.cost, &result.currency),
+    );
+    if t.upfront_cost > 0.0 {
+        line += &format!(
+            " (training plans: {} upfront)",
+            numbers::money(t.upfront_cost, &result.currency)
+        );
+    }
+    line += &format!(
+        "; {} of started jobs fell back past their first preference.",
+        numbers::percent(t.fallback_rate)
+    );
+    line
+}

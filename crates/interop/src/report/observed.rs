@@ -1,0 +1,160 @@
+//! What the simulation showed, per share: the engine's [`ShareResult`] rounded for people. No
+//! number is computed here that the engine does not already report (STYLE.md: "if the UI needs a
+//! number, the engine computes it").
+
+use super::model::Fact;
+use super::numbers;
+use quotalab_engine::result::{PreemptionCounts, ShareResult};
+use quotalab_engine::SimResult;
+
+/// Lost work and the like: `1.2 accelerator-h`.
+pub fn accelerator_hours(h: f64) -> String {
+    format!("{h:.1} accelerator-h")
+}
+
+/// The facts for one share, in the order of the agreement's promises.
+pub fn of_share(s: &ShareResult, own_name: &str, currency: &str) -> Vec<Fact> {
+    vec![
+        Fact {
+            label: "Jobs",
+            value: s.jobs.to_string(),
+        },
+        Fact {
+            label: "Outcomes",
+            value: outcomes(s),
+        },
+        Fact {
+            label: "Completion p50 / p90 (succeeded jobs)",
+            value: format!(
+                "{} / {}",
+                numbers::maybe_hours(s.completion_p50_h),
+                numbers::maybe_hours(s.completion_p90_h)
+            ),
+        },
+        Fact {
+            label: "Mean wait",
+            value: numbers::hours(s.wait_mean_h),
+        },
+        Fact {
+            label: "Preemptions suffered",
+            value: suffered(&s.preempted),
+        },
+        Fact {
+            label: "Preemptions caused",
+            value: caused(s, own_name),
+        },
+        Fact {
+            label: "Lost work",
+            value: accelerator_hours(s.lost_accelerator_h),
+        },
+        Fact {
+            label: "Borrowed / lent",
+            value: format!(
+                "{:.1} / {:.1} instance-h",
+                s.borrowed_instance_h, s.lent_instance_h
+            ),
+        },
+        Fact {
+            label: "Own utilisation",
+            value: numbers::percent(s.own_utilization),
+        },
+        Fact {
+            label: "Cost",
+            value: numbers::money(s.cost, currency),
+        },
+    ]
+}
+
+/// The facts of a run without quota shares, from the totals.
+pub fn of_totals(result: &SimResult) -> Vec<Fact> {
+    let t = &result.totals;
+    vec![
+        Fact {
+            label: "Jobs",
+            value: t.jobs.to_string(),
+        },
+        Fact {
+            label: "Outcomes",
+            value: format!(
+                "{} succeeded, {} failed, {} timed out, {} stopped, {} cancelled, {} unfinished",
+                t.succeeded, t.failed, t.timed_out, t.stopped, t.cancelled, t.unfinished
+            ),
+        },
+        Fact {
+            label: "Interruptions (plan end, spot)",
+            value: t.interruptions.to_string(),
+        },
+        Fact {
+            label: "Lost work",
+            value: accelerator_hours(t.lost_accelerator_h),
+        },
+        Fact {
+            label: "Cost",
+            value: numbers::money(t.cost, &result.currency),
+        },
+    ]
+}
+
+/// `6 succeeded, 1 failed, 0 timed out, 1 unfinished`, plus stopped and cancelled when any.
+fn outcomes(s: &ShareResult) -> String {
+    let mut parts = vec![
+        format!("{} succeeded", s.succeeded),
+        format!("{} failed", s.failed),
+        format!("{} timed out", s.timed_out),
+        format!("{} unfinished", s.unfinished),
+    ];
+    if s.stopped > 0 {
+        parts.push(format!("{} stopped", s.stopped));
+    }
+    if s.cancelled > 0 {
+        parts.push(format!("{} cancelled", s.cancelled));
+    }
+    parts.join(", ")
+}
+
+/// Preemptions and interruptions by kind (SEMANTICS §5 and §1), only the kinds that happened.
+fn suffered(p: &PreemptionCounts) -> String {
+    let kinds = [
+        (p.reclaim, "reclaim"),
+        (p.in_share, "in-share"),
+        (p.limit_lowered, "limit lowered"),
+        (p.plan_end, "plan end"),
+        (p.spot, "spot"),
+    ];
+    let parts: Vec<String> = kinds
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, kind)| format!("{n} {kind}"))
+        .collect();
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// Total preempts of the share's jobs (its preemptions caused, by share preempted).
+pub fn caused_total(s: &ShareResult) -> u32 {
+    s.reclaimed_from.values().sum()
+}
+
+/// `2 reclaims made; jobs preempted: medium 2, own share 1`.
+fn caused(s: &ShareResult, own_name: &str) -> String {
+    let mut line = numbers::count(s.reclaims_made.into(), "reclaim made", "reclaims made");
+    if !s.reclaimed_from.is_empty() {
+        let victims: Vec<String> = s
+            .reclaimed_from
+            .iter()
+            .map(|(share, n)| {
+                let whose = if share == own_name {
+                    "own share"
+                } else {
+                    share.as_str()
+                };
+                format!("{whose} {n}")
+            })
+            .collect();
+        line += &format!("; jobs preempted, by share: {}", victims.join(", "));
+    }
+    line
+}
