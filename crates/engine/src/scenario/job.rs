@@ -35,7 +35,7 @@ pub struct Preference {
 macro_rules! job_types {
     ( $( $(#[$field_meta:meta])* $field:ident : $ty:ty ),* $(,)? ) => {
         /// The job fields a mix's `template` may set: everything but name, share, submit and duration.
-        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
         #[serde(deny_unknown_fields)]
         pub struct JobAttributes {
             $( $(#[$field_meta])* pub $field: $ty, )*

@@ -11,7 +11,7 @@ mod serde_util;
 
 pub use job::{
     Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobKind, JobMix, JobSpec,
-    Preference,
+    ListedArrivals, PeriodicArrivals, PoissonArrivals, Preference,
 };
 
 use serde::{Deserialize, Serialize};
@@ -97,6 +97,17 @@ pub struct Scenario {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub actions: Vec<Action>,
+}
+
+impl Scenario {
+    /// The instance type called `name`: the scenario's own definition, else the built-in one.
+    pub fn instance_type(&self, name: &str) -> Option<InstanceType> {
+        self.instance_types
+            .iter()
+            .find(|t| t.name == name)
+            .cloned()
+            .or_else(|| catalog::builtin().into_iter().find(|t| t.name == name))
+    }
 }
 
 /// The scenario's currency code (`USD` when absent).
