@@ -1,0 +1,33 @@
+//! The page frame (DESIGN.md layout): header, the BUILD and RESULTS zones, and the status bar.
+//! The RESULTS zone and the run status belong to `crate::results`.
+
+use crate::components::build_zone::BuildZone;
+use crate::components::dialogs::Dialogs;
+use crate::components::header::Header;
+use crate::components::keyboard;
+use crate::components::notice_bar::NoticeBar;
+use crate::components::status_bar::StatusBar;
+use crate::state::provide_app_state;
+use leptos::prelude::*;
+
+#[component]
+pub fn App() -> impl IntoView {
+    let state = provide_app_state();
+    keyboard::install(state);
+    view! {
+        <div class="app" class:presentation=move || state.presentation.get()>
+            <Header />
+            <NoticeBar />
+            <main class="zones">
+                <section class="build" aria-label="Build the scenario">
+                    <BuildZone />
+                </section>
+                <section class="results" aria-label="Results">
+                    <crate::results::ResultsPanel />
+                </section>
+            </main>
+            <StatusBar />
+            <Dialogs />
+        </div>
+    }
+}

@@ -1,0 +1,30 @@
+//! The simulation worker: a second wasm binary that Trunk builds for a Web Worker
+//! (`index.html`: `data-type="worker"`), so a long run never freezes the page.
+//!
+//! It only wires `onmessage` to [`quotalab_app::results::protocol::serve`] and announces that it
+//! is ready: messages sent before the wasm has loaded would be lost, so the page queues its first
+//! request until it hears `Ready`.
+
+use quotalab_app::results::protocol::{encode_reply, serve, Header};
+use wasm_bindgen::prelude::*;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+fn main() {
+    console_error_panic_hook::set_once();
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let replies = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let Some(message) = event.data().as_string() else {
+            return;
+        };
+        let now_ms = || js_sys::Date::now();
+        serve(&message, &now_ms, &mut |reply| {
+            // Posting a string to the page cannot fail short of the page being gone.
+            let _ = replies.post_message(&JsValue::from_str(&reply));
+        });
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    on_message.forget();
+    let _ = scope.post_message(&JsValue::from_str(&encode_reply(&Header::Ready, None)));
+}

@@ -1,0 +1,296 @@
+//! The Events tab: scripted actions (SCENARIO.md `actions`) on the time axis, then one row each.
+//! An action changes a job's priority, updates a share's terms, or cancels a job at an hour.
+
+use super::binding::{bind, Binding};
+use super::choice_inputs::{SelectInput, TextInput};
+use super::number_input::{NumberInput, Numbers};
+use super::options;
+use super::time_axis::{self, TimeTicks};
+use crate::state::palette::share_colour_by_name;
+use crate::state::paths::control_id;
+use crate::state::{edits, use_app_state};
+use leptos::prelude::*;
+use quotalab_engine::scenario::{Action, ActionKind, Cancel, SetPriority, Strategy, UpdateShare};
+use quotalab_engine::Scenario;
+
+const HEIGHT: f64 = 44.0;
+
+fn kind_name(a: &Action) -> &'static str {
+    match a.kind() {
+        Some(ActionKind::SetPriority(_)) => "set_priority",
+        Some(ActionKind::Cancel(_)) => "cancel",
+        _ => "update_share",
+    }
+}
+
+/// One line for the timeline's tooltips and screen readers.
+fn describe(a: &Action) -> String {
+    match a.kind() {
+        Some(ActionKind::SetPriority(p)) => {
+            format!("{} h: priority of {} becomes {}", a.at_h, p.job, p.priority)
+        }
+        Some(ActionKind::Cancel(c)) => format!("{} h: cancel {}", a.at_h, c.job),
+        Some(ActionKind::UpdateShare(u)) => format!(
+            "{} h: update share {}{}",
+            a.at_h,
+            u.share,
+            u.strategy
+                .map(|s| format!(" to {}", s.as_str()))
+                .unwrap_or_default()
+        ),
+        None => format!("{} h: (invalid action)", a.at_h),
+    }
+}
+
+#[component]
+pub fn ActionsSection() -> impl IntoView {
+    let state = use_app_state();
+    let count = Memo::new(move |_| state.scenario.with(|s| s.actions.len()));
+    view! {
+        <section class="build-section" aria-label="Scripted actions">
+            <h3 id="f-actions" tabindex="-1">"Scripted actions"</h3>
+            {move || state.scenario.with(draw)}
+            <For each=move || 0..count.get() key=|i| *i children=|i| view! { <ActionRow index=i /> } />
+            {move || (count.get() == 0).then(|| view! { <p class="empty">"Nothing happens on its own. Add an action to change a share's terms, a job's priority, or cancel a job at a given hour."</p> })}
+            <button type="button" on:click=move |_| state.edit(edits::add_action)>"+ Add action"</button>
+        </section>
+    }
+}
+
+fn draw(s: &Scenario) -> impl IntoView {
+    let horizon = time_axis::horizon(s);
+    let marks = s.actions.iter().map(|a| {
+        let x = time_axis::x(a.at_h, horizon);
+        let colour = a.update_share.as_ref().map_or("#555555", |u| share_colour_by_name(s, &u.share));
+        view! { <g class="action-mark"><line x1=x x2=x y1="2" y2="30" stroke=colour stroke-width="2" /><circle cx=x cy="6" r="4" fill=colour /><title>{describe(a)}</title></g> }
+    }).collect_view();
+    let label = format!(
+        "{} scripted actions: {}",
+        s.actions.len(),
+        s.actions
+            .iter()
+            .map(describe)
+            .collect::<Vec<_>>()
+            .join("; ")
+    );
+    view! {
+        <svg class="timeline" viewBox=time_axis::view_box(HEIGHT) role="img" aria-label=label>
+            <TimeTicks horizon=horizon height=HEIGHT />
+            {marks}
+        </svg>
+    }
+}
+
+fn set_kind(a: &mut Action, kind: &str, first_share: String) {
+    let job = a
+        .set_priority
+        .as_ref()
+        .map(|p| p.job.clone())
+        .or_else(|| a.cancel.as_ref().map(|c| c.job.clone()))
+        .unwrap_or_default();
+    a.set_priority = None;
+    a.update_share = None;
+    a.cancel = None;
+    match kind {
+        "set_priority" => a.set_priority = Some(SetPriority { job, priority: 100 }),
+        "cancel" => a.cancel = Some(Cancel { job }),
+        _ => {
+            a.update_share = Some(UpdateShare {
+                share: first_share,
+                capacity_limits: None,
+                strategy: Some(Strategy::Reserve),
+                borrow_limit: None,
+                in_share_preemption: None,
+            })
+        }
+    }
+}
+
+#[component]
+fn ActionRow(index: usize) -> impl IntoView {
+    let state = use_app_state();
+    let path = format!("actions[{index}]");
+    let get = move |s: &Scenario| s.actions.get(index).cloned();
+    let at = bind(
+        format!("{path}.at_h"),
+        move |s| get(s).map(|a| Some(a.at_h)),
+        move |s, v: Option<f64>| {
+            if let Some(a) = s.actions.get_mut(index) {
+                a.at_h = v.unwrap_or(0.0);
+            }
+        },
+    );
+    let kind = bind(
+        path.clone(),
+        move |s| get(s).map(|a| kind_name(&a).to_string()),
+        move |s, v: String| {
+            let first = s
+                .quota_shares
+                .first()
+                .map(|q| q.name.clone())
+                .unwrap_or_default();
+            if let Some(a) = s.actions.get_mut(index) {
+                if kind_name(a) != v {
+                    set_kind(a, &v, first);
+                }
+            }
+        },
+    );
+    let kinds = vec![
+        ("update_share".into(), "update share".into()),
+        ("set_priority".into(), "set priority".into()),
+        ("cancel".into(), "cancel job".into()),
+    ];
+    let current = Memo::new(move |_| state.scenario.with(|s| get(s).map(|a| kind_name(&a))));
+    let remove = move |_| {
+        state.edit(|s| {
+            if index < s.actions.len() {
+                s.actions.remove(index);
+            }
+        })
+    };
+    view! {
+        <article class="card action-row" id=control_id(&path) tabindex="-1">
+            <div class="field-row">
+                <NumberInput binding=at label="At" unit="h" tip="When the action happens" />
+                <SelectInput binding=kind label="Action" options=kinds tip="update_share (AWS UpdateQuotaShare), set_priority (UpdateServiceJob schedulingPriority) or cancel (CancelJob)" />
+                <button type="button" class="icon-button" on:click=remove aria-label="Remove this action" title="Remove this action">"\u{2715}"</button>
+            </div>
+            {move || match current.get() {
+                Some("update_share") => view! { <UpdateShareFields index=index /> }.into_any(),
+                Some(kind) => view! { <JobActionFields index=index priority=kind == "set_priority" /> }.into_any(),
+                None => ().into_any(),
+            }}
+        </article>
+    }
+}
+
+#[component]
+fn JobActionFields(index: usize, priority: bool) -> impl IntoView {
+    let path = format!("actions[{index}]");
+    let field = if priority { "set_priority" } else { "cancel" };
+    let job: Binding<String> = bind(
+        format!("{path}.{field}.job"),
+        move |s| {
+            let a = s.actions.get(index)?;
+            a.set_priority
+                .as_ref()
+                .map(|p| p.job.clone())
+                .or_else(|| a.cancel.as_ref().map(|c| c.job.clone()))
+        },
+        move |s, v: String| {
+            if let Some(a) = s.actions.get_mut(index) {
+                if let Some(p) = a.set_priority.as_mut() {
+                    p.job = v.clone();
+                }
+                if let Some(c) = a.cancel.as_mut() {
+                    c.job = v;
+                }
+            }
+        },
+    );
+    let value = bind(
+        format!("{path}.set_priority.priority"),
+        move |s| {
+            Some(
+                s.actions
+                    .get(index)?
+                    .set_priority
+                    .as_ref()
+                    .map(|p| f64::from(p.priority)),
+            )
+        },
+        move |s, v: Option<f64>| {
+            if let Some(p) = s
+                .actions
+                .get_mut(index)
+                .and_then(|a| a.set_priority.as_mut())
+            {
+                p.priority = v.unwrap_or(0.0) as u32;
+            }
+        },
+    );
+    view! {
+        <div class="field-row">
+            <TextInput binding=job label="Job" tip="The job's name (generated jobs are <mix>-<k>)" />
+            {priority.then(|| view! { <NumberInput binding=value label="New priority" numbers=Numbers::WholeFrom(0) tip="schedulingPriority from this hour on: 0 to 9999" /> })}
+        </div>
+    }
+}
+
+#[component]
+fn UpdateShareFields(index: usize) -> impl IntoView {
+    let path = format!("actions[{index}].update_share");
+    let update = move |s: &mut Scenario, f: &dyn Fn(&mut UpdateShare)| {
+        if let Some(u) = s
+            .actions
+            .get_mut(index)
+            .and_then(|a| a.update_share.as_mut())
+        {
+            f(u)
+        }
+    };
+    let get = move |s: &Scenario| s.actions.get(index).and_then(|a| a.update_share.clone());
+    let share = bind(
+        format!("{path}.share"),
+        move |s| get(s).map(|u| u.share),
+        move |s, v: String| update(s, &|u| u.share = v.clone()),
+    );
+    let strategy = bind(
+        format!("{path}.strategy"),
+        move |s| {
+            get(s).map(|u| {
+                u.strategy
+                    .map(|x| x.as_str().to_string())
+                    .unwrap_or_default()
+            })
+        },
+        move |s, v: String| {
+            update(s, &|u| {
+                u.strategy = serde_json::from_value(serde_json::Value::String(v.clone())).ok()
+            })
+        },
+    );
+    let borrow = bind(
+        format!("{path}.borrow_limit"),
+        move |s| get(s).map(|u| u.borrow_limit.map(|b| b as f64)),
+        move |s, v: Option<f64>| update(s, &|u| u.borrow_limit = v.map(|b| b as i64)),
+    );
+    let preemption = bind(
+        format!("{path}.in_share_preemption"),
+        move |s| {
+            get(s).map(|u| {
+                match u.in_share_preemption {
+                    Some(true) => "on",
+                    Some(false) => "off",
+                    None => "",
+                }
+                .to_string()
+            })
+        },
+        move |s, v: String| {
+            update(s, &|u| {
+                u.in_share_preemption = match v.as_str() {
+                    "on" => Some(true),
+                    "off" => Some(false),
+                    _ => None,
+                }
+            })
+        },
+    );
+    let mut strategies = vec![(String::new(), "unchanged".to_string())];
+    strategies.extend(options::strategies());
+    let switches = vec![
+        (String::new(), "unchanged".to_string()),
+        ("on".into(), "on".into()),
+        ("off".into(), "off".into()),
+    ];
+    view! {
+        <div class="field-row">
+            <SelectInput binding=share label="Share" options=options::shares() tip="The quota share to update (UpdateQuotaShare)" />
+            <SelectInput binding=strategy label="New strategy" options=strategies tip="resourceSharingConfiguration.strategy from this hour on" />
+            <NumberInput binding=borrow label="New borrow limit" unit="%" numbers=Numbers::WholeFrom(-1) optional=true placeholder="unchanged" tip="borrowLimit from this hour on; only with LEND_AND_BORROW" />
+            <SelectInput binding=preemption label="In-share preemption" options=switches tip="inSharePreemption from this hour on" />
+        </div>
+    }
+}

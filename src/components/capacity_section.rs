@@ -1,0 +1,42 @@
+//! The Capacity tab: the instance catalog, on-demand pools as step timelines, spot pools and
+//! training plans, all on one time axis.
+
+use super::capacity_timeline::CapacityTimeline;
+use super::catalog_table::CatalogTable;
+use super::spot_pools::SpotPools;
+use super::training_plans::TrainingPlans;
+use crate::state::{catalog, use_app_state};
+use leptos::prelude::*;
+use quotalab_engine::scenario::Capacity;
+
+#[component]
+pub fn CapacitySection() -> impl IntoView {
+    let state = use_app_state();
+    let pools = Memo::new(move |_| state.scenario.with(|s| s.capacity.len()));
+    // The next pool is for the first catalog type that has none yet.
+    let add = move |_| {
+        state.edit(|s| {
+            let instance_type = catalog::instance_types(s)
+                .into_iter()
+                .map(|t| t.name)
+                .find(|n| !s.capacity.iter().any(|c| &c.instance_type == n));
+            if let Some(instance_type) = instance_type {
+                s.capacity.push(Capacity {
+                    instance_type,
+                    count: 1,
+                    changes: Vec::new(),
+                });
+            }
+        })
+    };
+    view! {
+        <section class="build-section" aria-label="Capacity">
+            <CatalogTable />
+            <h3 id="f-capacity" tabindex="-1" title="capacity: on-demand instances per type, a step function of time">"On-demand capacity"</h3>
+            <For each=move || 0..pools.get() key=|i| *i children=move |i| view! { <CapacityTimeline index=i /> } />
+            <button type="button" on:click=add>"+ Add on-demand pool"</button>
+            <SpotPools />
+            <TrainingPlans />
+        </section>
+    }
+}

@@ -1,0 +1,104 @@
+//! The instance catalog: every type a scenario may name, with what a planner compares
+//! (accelerator, count, memory, price, speed). Price and speed are editable; an edit writes an
+//! override into `instance_types`, and "reset" removes it (SCENARIO.md `instance_types`).
+
+use super::binding::bind;
+use super::number_input::NumberInput;
+use crate::state::{catalog, use_app_state};
+use leptos::prelude::*;
+use quotalab_engine::scenario::InstanceType;
+use quotalab_engine::Scenario;
+
+/// Sets one field of type `name`'s override, creating the override from the catalog entry.
+fn override_type(s: &mut Scenario, name: &str, change: impl FnOnce(&mut InstanceType)) {
+    if !s.instance_types.iter().any(|t| t.name == name) {
+        let Some(base) = catalog::find(s, name) else {
+            return;
+        };
+        s.instance_types.push(base);
+    }
+    if let Some(t) = s.instance_types.iter_mut().find(|t| t.name == name) {
+        change(t);
+    }
+}
+
+/// The JSON path of type `name`'s override: where it is, or where it would be added.
+fn override_path(s: &Scenario, name: &str) -> String {
+    let at = s
+        .instance_types
+        .iter()
+        .position(|t| t.name == name)
+        .unwrap_or(s.instance_types.len());
+    format!("instance_types[{at}]")
+}
+
+#[component]
+pub fn CatalogTable() -> impl IntoView {
+    let state = use_app_state();
+    let names = Memo::new(move |_| {
+        state.scenario.with(|s| {
+            catalog::instance_types(s)
+                .into_iter()
+                .map(|t| t.name)
+                .collect::<Vec<_>>()
+        })
+    });
+    view! {
+        <details class="catalog">
+            <summary title="instance_types: the built-in catalog, with this scenario's overrides">"Instance types (catalog)"</summary>
+            <table>
+                <thead><tr>
+                    <th scope="col">"Type"</th><th scope="col">"Accelerator"</th><th scope="col">"Per instance"</th>
+                    <th scope="col">"Memory"</th><th scope="col">"Price"</th><th scope="col">"Speed"</th><th></th>
+                </tr></thead>
+                <tbody>
+                    <For each=move || names.get() key=|n| n.clone() children=|n| view! { <CatalogRow name=n /> } />
+                </tbody>
+            </table>
+        </details>
+    }
+}
+
+#[component]
+fn CatalogRow(name: String) -> impl IntoView {
+    let state = use_app_state();
+    let row = {
+        let name = name.clone();
+        Memo::new(move |_| state.scenario.with(|s| catalog::find(s, &name)))
+    };
+    let path = state.scenario.with_untracked(|s| override_path(s, &name));
+    let (n1, n2, n3, n4) = (name.clone(), name.clone(), name.clone(), name.clone());
+    let price = bind(
+        format!("{path}.price_per_h"),
+        move |s| Some(catalog::find(s, &n1).map(|t| t.price_per_h)),
+        move |s, v: Option<f64>| override_type(s, &n2, |t| t.price_per_h = v.unwrap_or(0.0)),
+    );
+    let speed = bind(
+        format!("{path}.speed"),
+        move |s| Some(catalog::find(s, &n3).map(|t| t.speed)),
+        move |s, v: Option<f64>| override_type(s, &n4, |t| t.speed = v.unwrap_or(0.0)),
+    );
+    let overridden = {
+        let name = name.clone();
+        Memo::new(move |_| {
+            state
+                .scenario
+                .with(|s| s.instance_types.iter().any(|t| t.name == name))
+        })
+    };
+    let reset = {
+        let name = name.clone();
+        move |_| state.edit(|s| s.instance_types.retain(|t| t.name != name))
+    };
+    view! {
+        <tr class:overridden=overridden>
+            <th scope="row">{name.clone()}</th>
+            <td>{move || row.get().map(|t| t.accelerator).unwrap_or_default()}</td>
+            <td>{move || row.get().map(|t| format!("{} accelerators", t.accelerators)).unwrap_or_default()}</td>
+            <td>{move || row.get().map(|t| format!("{} GiB each", t.accelerator_memory_gib)).unwrap_or_default()}</td>
+            <td><NumberInput binding=price label="Price" unit="$/h" tip="On-demand price per instance-hour (us-east-1 list price by default)" /></td>
+            <td><NumberInput binding=speed label="Speed" unit="\u{00d7}" tip="Relative speed per accelerator (A10G = 1); durations on other entries scale by total speed (SEMANTICS §3)" /></td>
+            <td>{move || overridden.get().then(|| view! { <button type="button" class="link-button" on:click=reset.clone()>"reset"</button> })}</td>
+        </tr>
+    }
+}

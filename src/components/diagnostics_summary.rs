@@ -1,0 +1,42 @@
+//! Every error and warning in one list at the top of BUILD; clicking one takes you to its field.
+
+use super::focus::focus_path;
+use crate::state::use_app_state;
+use leptos::prelude::*;
+use quotalab_engine::Severity;
+
+#[component]
+pub fn DiagnosticsSummary() -> impl IntoView {
+    let state = use_app_state();
+    let items = move || {
+        state.report.with(|r| {
+            r.all()
+                .map(|d| {
+                    let path = d.path.clone();
+                    let class = if d.severity == Severity::Error { "error" } else { "warning" };
+                    let place = if d.path.is_empty() { "scenario".to_string() } else { d.path.clone() };
+                    view! {
+                        <li class=class>
+                            <button type="button" class="link-button" on:click=move |_| focus_path(state, path.clone())>
+                                <code>{place}</code>" "{d.message.clone()}
+                            </button>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let counts = move || state.report.with(|r| (r.errors.len(), r.warnings.len()));
+    view! {
+        {move || {
+            let (errors, warnings) = counts();
+            let open = errors > 0;
+            (errors + warnings > 0).then(|| view! {
+                <details class="diagnostics" open=open data-testid="diagnostics">
+                    <summary>{super::status_bar::describe(errors, warnings)}</summary>
+                    <ul>{items}</ul>
+                </details>
+            })
+        }}
+    }
+}

@@ -1,0 +1,97 @@
+//! The dialogs: the example gallery, "replace your edits?", and the keyboard shortcuts.
+
+use super::modal::Modal;
+use crate::state::gallery::EXAMPLES;
+use crate::state::{use_app_state, Dialog};
+use leptos::prelude::*;
+use quotalab_engine::Scenario;
+
+/// Whichever dialog the state says is open.
+#[component]
+pub fn Dialogs() -> impl IntoView {
+    let state = use_app_state();
+    move || match state.dialog.get() {
+        None => ().into_any(),
+        Some(Dialog::Examples) => view! { <ExamplesDialog /> }.into_any(),
+        Some(Dialog::Shortcuts) => view! { <ShortcutsDialog /> }.into_any(),
+        Some(Dialog::ConfirmReplace { scenario, origin }) => {
+            view! { <ConfirmReplace scenario=*scenario origin=origin /> }.into_any()
+        }
+    }
+}
+
+#[component]
+fn ExamplesDialog() -> impl IntoView {
+    let state = use_app_state();
+    let items = EXAMPLES
+        .iter()
+        .map(|example| {
+            let open = move |_| {
+                state.dialog.set(None);
+                match Scenario::parse_json(example.json) {
+                    Ok(scenario) => state.open(scenario, "the examples"),
+                    Err(e) => state.tell(true, format!("The example {} is broken: {e}", example.id)),
+                }
+            };
+            view! {
+                <li>
+                    <button type="button" class="example" on:click=open data-testid=format!("example-{}", example.id)>
+                        <strong>{example.title}</strong>
+                        <span>{example.description}</span>
+                    </button>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <Modal title="Examples" testid="examples-dialog">
+            <ul class="gallery">{items}</ul>
+        </Modal>
+    }
+}
+
+/// Opening a scenario over edits that were never shared or exported.
+#[component]
+fn ConfirmReplace(scenario: Scenario, origin: String) -> impl IntoView {
+    let state = use_app_state();
+    let current = state.scenario.with_untracked(|s| s.name.clone());
+    let incoming = scenario.name.clone();
+    let stored = StoredValue::new(scenario);
+    let place = origin.clone();
+    let replace = move |_| {
+        state.dialog.set(None);
+        state.replace(stored.get_value(), &place, false);
+    };
+    view! {
+        <Modal title="Replace the scenario?" testid="confirm-dialog">
+            <p>
+                "Open \u{201c}"{incoming}"\u{201d} from "{origin}" in place of \u{201c}"{current}
+                "\u{201d}? Your edits have not been shared or exported; they stay one Undo (Ctrl+Z) away."
+            </p>
+            <div class="dialog-actions">
+                <button type="button" class="primary" on:click=replace data-testid="confirm-replace">"Replace"</button>
+                <button type="button" on:click=move |_| state.dialog.set(None)>"Keep editing"</button>
+            </div>
+        </Modal>
+    }
+}
+
+/// The shortcuts, as `keyboard` implements them.
+const SHORTCUTS: [(&str, &str); 6] = [
+    ("Ctrl+Z", "Undo"),
+    ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
+    ("?", "Show these shortcuts"),
+    ("P", "Presentation mode on or off"),
+    ("Escape", "Close a dialog"),
+    ("Tab", "Move through the controls: header, BUILD, RESULTS"),
+];
+
+#[component]
+fn ShortcutsDialog() -> impl IntoView {
+    let rows = SHORTCUTS.iter().map(|(keys, what)| view! { <tr><th scope="row"><kbd>{*keys}</kbd></th><td>{*what}</td></tr> }).collect_view();
+    view! {
+        <Modal title="Keyboard shortcuts" testid="shortcuts-dialog">
+            <table class="shortcuts"><tbody>{rows}</tbody></table>
+        </Modal>
+    }
+}

@@ -1,0 +1,72 @@
+//! The top bar (DESIGN.md): the scenario's name, then Examples | Import | Export | Copy link |
+//! Undo Redo, and the presentation-mode switch.
+
+use super::scenario_files;
+use crate::state::{use_app_state, Dialog};
+use leptos::html::Input;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+#[component]
+pub fn Header() -> impl IntoView {
+    let state = use_app_state();
+    let file_input: NodeRef<Input> = NodeRef::new();
+    let on_file = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        if let Some(file) = input.files().and_then(|files| files.get(0)) {
+            leptos::task::spawn_local(scenario_files::import(state, file));
+        }
+        // Let the same file be picked again after fixing it.
+        input.set_value("");
+    };
+    let export = move |_| match state.scenario.with_untracked(scenario_files::export) {
+        Ok(()) => state.pristine.set(true),
+        Err(why) => state.tell(true, format!("Export failed: {why}.")),
+    };
+    let copy_link = move |_| {
+        let url = state.make_link();
+        // The clipboard may be refused (no permission, headless); the link also stays in the
+        // address bar and in the box below the header.
+        if let Some(window) = web_sys::window() {
+            let written = wasm_bindgen_futures::JsFuture::from(
+                window.navigator().clipboard().write_text(&url),
+            );
+            // Awaited so a refusal is handled here, not reported as an uncaught rejection.
+            leptos::task::spawn_local(async move {
+                let _ = written.await;
+            });
+        }
+        state.tell(
+            false,
+            "Link copied: it holds the whole scenario. It is also in the address bar and below.",
+        );
+    };
+    let can_undo = move || state.history.with(|h| h.can_undo());
+    let can_redo = move || state.history.with(|h| h.can_redo());
+    view! {
+        <header class="topbar">
+            <h1>"Quota Lab"</h1>
+            <span class="scenario-name" data-testid="scenario-name">{move || state.scenario.with(|s| s.name.clone())}</span>
+            <nav class="actions" aria-label="Scenario">
+                <button type="button" on:click=move |_| state.dialog.set(Some(Dialog::Examples))>"Examples"</button>
+                <button type="button" on:click=move |_| { if let Some(i) = file_input.get() { i.click() } }
+                    title="Open a scenario .json file">"Import"</button>
+                <input type="file" accept=".json,application/json" class="visually-hidden" node_ref=file_input
+                    data-testid="import-file" aria-label="Import a scenario file" tabindex="-1" on:change=on_file />
+                <button type="button" on:click=export title="Download the scenario as a .json file">"Export"</button>
+                <button type="button" on:click=copy_link data-testid="copy-link" title="Put the whole scenario in a link">"Copy link"</button>
+                <span class="separator" aria-hidden="true"></span>
+                <button type="button" on:click=move |_| state.undo() disabled=move || !can_undo() title="Undo (Ctrl+Z)" data-testid="undo">"Undo"</button>
+                <button type="button" on:click=move |_| state.redo() disabled=move || !can_redo() title="Redo (Ctrl+Shift+Z)" data-testid="redo">"Redo"</button>
+                <button type="button" aria-pressed=move || state.presentation.get().to_string()
+                    on:click=move |_| state.toggle_presentation() title="Presentation mode: larger type, only the selected share (P)">"Present"</button>
+                <button type="button" on:click=move |_| state.dialog.set(Some(Dialog::Shortcuts)) title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">"?"</button>
+            </nav>
+        </header>
+    }
+}

@@ -1,0 +1,152 @@
+//! The fields every job carries, for a mix's template or an explicit job (SCENARIO.md, "A job"):
+//! priority, kind, instance count, the preference list, checkpoints, startup, max pending,
+//! preemption retries, accelerator memory, deadline, spot and max wait.
+
+use super::binding::{bind, Binding};
+use super::choice_inputs::{CheckInput, SelectInput};
+use super::job_ref::JobRef;
+use super::number_input::{NumberInput, Numbers};
+use super::preference_list::PreferenceList;
+use crate::state::use_app_state;
+use leptos::prelude::*;
+use quotalab_engine::scenario::{JobAttributes, JobKind};
+
+/// Binds attribute `name` of `job` through a getter and setter on its attributes.
+pub fn attr<T>(
+    job: JobRef,
+    name: &str,
+    get: fn(&JobAttributes) -> T,
+    set: fn(&mut JobAttributes, T),
+) -> Binding<T>
+where
+    T: Clone + Default + PartialEq + Send + Sync + 'static,
+{
+    bind(
+        job.field(name),
+        move |s| job.get(s).map(|a| get(&a)),
+        move |s, v| job.update(s, |a| set(a, v)),
+    )
+}
+
+fn hours(v: Option<f64>) -> f64 {
+    v.unwrap_or(0.0)
+}
+
+#[component]
+pub fn JobAttributesEditor(job: JobRef) -> impl IntoView {
+    let state = use_app_state();
+    let priority = attr(
+        job,
+        "priority",
+        |a| Some(f64::from(a.priority)),
+        |a, v| a.priority = v.unwrap_or(0.0) as u32,
+    );
+    let kind = attr(
+        job,
+        "kind",
+        |a| {
+            if a.kind == JobKind::Processing {
+                "processing"
+            } else {
+                "training"
+            }
+            .to_string()
+        },
+        |a, v| {
+            a.kind = if v == "processing" {
+                JobKind::Processing
+            } else {
+                JobKind::Training
+            }
+        },
+    );
+    let startup = attr(
+        job,
+        "startup_h",
+        |a| Some(a.startup_h),
+        |a, v| a.startup_h = hours(v),
+    );
+    let interval = attr(
+        job,
+        "checkpoint_interval_h",
+        |a| a.checkpoint_interval_h,
+        |a, v| a.checkpoint_interval_h = v,
+    );
+    let cost = attr(
+        job,
+        "checkpoint_cost_h",
+        |a| Some(a.checkpoint_cost_h),
+        |a, v| a.checkpoint_cost_h = hours(v),
+    );
+    let max_pending = attr(
+        job,
+        "max_pending_h",
+        |a| a.max_pending_h,
+        |a, v| a.max_pending_h = v,
+    );
+    let retries = attr(
+        job,
+        "preemption_retries",
+        |a| a.preemption_retries.map(f64::from),
+        |a, v| a.preemption_retries = v.map(|n| n as u32),
+    );
+    let memory = attr(
+        job,
+        "accelerator_memory_gib",
+        |a| a.accelerator_memory_gib,
+        |a, v| a.accelerator_memory_gib = v,
+    );
+    let deadline = attr(job, "deadline_h", |a| a.deadline_h, |a, v| a.deadline_h = v);
+    let spot = attr(
+        job,
+        "spot",
+        |a| a.spot,
+        |a, v| {
+            a.spot = v;
+            // max_wait_h is only valid on spot jobs.
+            if !v {
+                a.max_wait_h = None;
+            }
+        },
+    );
+    let max_wait = attr(job, "max_wait_h", |a| a.max_wait_h, |a, v| a.max_wait_h = v);
+    let not_spot =
+        Signal::derive(move || !state.scenario.with(|s| job.get(s).is_some_and(|a| a.spot)));
+    let kinds = vec![
+        ("training".to_string(), "training".to_string()),
+        ("processing".to_string(), "processing".to_string()),
+    ];
+    view! {
+        <div class="job-attributes">
+            <div class="field-row">
+                <NumberInput binding=priority label="Priority" numbers=Numbers::WholeFrom(0)
+                    tip="schedulingPriority: 0 to 9999, higher runs first within the share and may preempt lower (in-share preemption)" />
+                <SelectInput binding=kind label="Kind" options=kinds tip="Training or processing job; processing jobs cannot use training plans" />
+            </div>
+            <PreferenceList job=job />
+            <div class="field-row">
+                <NumberInput binding=interval label="Checkpoint every" unit="h" optional=true placeholder="never"
+                    tip="How often the job saves progress; a preempted or interrupted job loses the work since its last checkpoint" />
+                <NumberInput binding=cost label="Checkpoint cost" unit="h" tip="Time each checkpoint adds to the run" />
+                <NumberInput binding=startup label="Startup" unit="h" tip="Time from start to useful work (provisioning, image pull); paid again after every preemption" />
+            </div>
+            <div class="field-row">
+                <NumberInput binding=max_pending label="Max pending" unit="h" optional=true placeholder="no limit"
+                    tip="MaxPendingTimeInSeconds (in hours): give up when no entry of the instance preference list could start in this time; AWS allows 2 to 672 h" />
+                <NumberInput binding=retries label="Preemption retries" numbers=Numbers::WholeFrom(0) optional=true placeholder="unlimited"
+                    tip="preemptionRetriesBeforeTermination: requeues allowed after preemption; the next preemption fails the job" />
+            </div>
+            <div class="field-row">
+                <NumberInput binding=memory label="Accelerator memory" unit="GiB" optional=true placeholder="any"
+                    tip="Memory the job needs per accelerator; entries with less fail after startup" />
+                <NumberInput binding=deadline label="Deadline" unit="h after submit" optional=true placeholder="none"
+                    tip="Reported as met or missed; changes no scheduling decision" />
+            </div>
+            <div class="field-row">
+                <CheckInput binding=spot label="Spot" tip="Managed Spot Training (EnableManagedSpotTraining): run on the spot pool, cheaper but interruptible; one preference entry only" />
+                <NumberInput binding=max_wait label="Max wait" unit="h" optional=true placeholder="none" disabled=not_spot
+                    tip="StoppingCondition.MaxWaitTimeInSeconds (in hours): spot only; waiting plus running time before the job is stopped" />
+            </div>
+        </div>
+    }
+}

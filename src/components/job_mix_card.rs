@@ -1,0 +1,89 @@
+//! One job mix as a card (SCENARIO.md `job_mixes`): a family of jobs `<mix>-<k>` with a share,
+//! a count, arrivals, a duration distribution and a template of job fields. Its border is its
+//! share's colour.
+
+use super::arrivals_editor::ArrivalsEditor;
+use super::binding::{bind, bind_optional_count};
+use super::choice_inputs::{SelectInput, TextInput};
+use super::duration_editor::DurationEditor;
+use super::job_attributes::JobAttributesEditor;
+use super::job_ref::JobRef;
+use super::number_input::{NumberInput, Numbers};
+use super::options;
+use crate::state::palette::share_colour_by_name;
+use crate::state::paths::control_id;
+use crate::state::use_app_state;
+use leptos::prelude::*;
+
+#[component]
+pub fn JobMixCard(index: usize) -> impl IntoView {
+    let state = use_app_state();
+    let path = format!("job_mixes[{index}]");
+    let name = bind(
+        format!("{path}.name"),
+        move |s| Some(s.job_mixes.get(index)?.name.clone()),
+        move |s, v| {
+            if let Some(m) = s.job_mixes.get_mut(index) {
+                m.name = v;
+            }
+        },
+    );
+    let share = bind(
+        format!("{path}.share"),
+        move |s| Some(s.job_mixes.get(index)?.share.clone().unwrap_or_default()),
+        move |s, v: String| {
+            if let Some(m) = s.job_mixes.get_mut(index) {
+                m.share = (!v.is_empty()).then_some(v);
+            }
+        },
+    );
+    let count = bind_optional_count(
+        format!("{path}.count"),
+        move |s| Some(s.job_mixes.get(index)?.count),
+        move |s, v| {
+            if let Some(m) = s.job_mixes.get_mut(index) {
+                m.count = v;
+            }
+        },
+    );
+    let colour = move || {
+        state.scenario.with(|s| {
+            let share = s
+                .job_mixes
+                .get(index)
+                .and_then(|m| m.share.clone())
+                .unwrap_or_default();
+            share_colour_by_name(s, &share)
+        })
+    };
+    let has_shares = move || state.scenario.with(|s| !s.quota_shares.is_empty());
+    let remove = move |_| {
+        state.edit(|s| {
+            if index < s.job_mixes.len() {
+                s.job_mixes.remove(index);
+            }
+        })
+    };
+    view! {
+        <article class="card mix-card" id=control_id(&path) tabindex="-1" data-testid="mix-card" style=move || format!("--share-colour: {}", colour())>
+            <header class="card-head">
+                <span class="swatch" aria-hidden="true"></span>
+                <TextInput binding=name label="Job mix" tip="Generates jobs named <mix>-1, <mix>-2, \u{2026}" />
+                <button type="button" class="icon-button" on:click=remove aria-label="Remove this job mix" title="Remove this job mix">"\u{2715}"</button>
+            </header>
+            <div class="field-row">
+                {move || has_shares().then(|| view! {
+                    <SelectInput binding=share.clone() label="Share" options=options::shares() tip="quotaShareName: the quota share the jobs are submitted to" />
+                })}
+                <NumberInput binding=count label="Jobs" numbers=Numbers::WholeFrom(0) optional=true placeholder="one per listed hour"
+                    tip="How many jobs the mix generates" />
+            </div>
+            <ArrivalsEditor mix=index />
+            <DurationEditor mix=index />
+            <details class="template" open=true>
+                <summary>"Job template"</summary>
+                <JobAttributesEditor job=JobRef::Mix(index) />
+            </details>
+        </article>
+    }
+}

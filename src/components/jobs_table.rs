@@ -1,0 +1,137 @@
+//! Explicit jobs in a table (SCENARIO.md `jobs`): one row each with name, share, submit time,
+//! duration and first preference; a row opens to the full set of job fields.
+//! Traces can hold thousands of jobs, so only the first rows are editable here; the JSON view
+//! and files hold the rest.
+
+use super::binding::bind;
+use super::choice_inputs::{SelectInput, TextInput};
+use super::job_attributes::JobAttributesEditor;
+use super::job_ref::JobRef;
+use super::number_input::NumberInput;
+use super::options;
+use crate::state::palette::share_colour_by_name;
+use crate::state::paths::control_id;
+use crate::state::{edits, use_app_state};
+use leptos::prelude::*;
+
+/// Rows shown; more would make every edit re-render thousands of inputs.
+const SHOWN_ROWS: usize = 200;
+
+#[component]
+pub fn JobsTable() -> impl IntoView {
+    let state = use_app_state();
+    let total = Memo::new(move |_| state.scenario.with(|s| s.jobs.len()));
+    view! {
+        <h3 id="f-jobs" tabindex="-1">"Explicit jobs"</h3>
+        {move || (total.get() > 0).then(|| view! {
+            <table class="jobs-table">
+                <thead><tr>
+                    <th scope="col">"Name"</th><th scope="col">"Share"</th><th scope="col">"Submit"</th>
+                    <th scope="col">"Duration"</th><th scope="col">"First preference"</th><th></th>
+                </tr></thead>
+                <For each=move || 0..total.get().min(SHOWN_ROWS) key=|i| *i children=move |i| view! { <JobRow index=i /> } />
+            </table>
+        })}
+        {move || (total.get() > SHOWN_ROWS).then(|| view! {
+            <p class="empty">{format!("Showing {SHOWN_ROWS} of {} jobs; edit the others in the JSON view.", total.get())}</p>
+        })}
+        <button type="button" on:click=move |_| state.edit(edits::add_job)>"+ Add job"</button>
+    }
+}
+
+#[component]
+fn JobRow(index: usize) -> impl IntoView {
+    let state = use_app_state();
+    let path = format!("jobs[{index}]");
+    let open = RwSignal::new(false);
+    let name = bind(
+        format!("{path}.name"),
+        move |s| Some(s.jobs.get(index)?.name.clone()),
+        move |s, v| {
+            if let Some(j) = s.jobs.get_mut(index) {
+                j.name = v;
+            }
+        },
+    );
+    let share = bind(
+        format!("{path}.share"),
+        move |s| Some(s.jobs.get(index)?.share.clone().unwrap_or_default()),
+        move |s, v: String| {
+            if let Some(j) = s.jobs.get_mut(index) {
+                j.share = (!v.is_empty()).then_some(v);
+            }
+        },
+    );
+    let submit = bind(
+        format!("{path}.submit_h"),
+        move |s| Some(Some(s.jobs.get(index)?.submit_h)),
+        move |s, v: Option<f64>| {
+            if let Some(j) = s.jobs.get_mut(index) {
+                j.submit_h = v.unwrap_or(0.0);
+            }
+        },
+    );
+    let duration = bind(
+        format!("{path}.duration_h"),
+        move |s| Some(Some(s.jobs.get(index)?.duration_h)),
+        move |s, v: Option<f64>| {
+            if let Some(j) = s.jobs.get_mut(index) {
+                j.duration_h = v.unwrap_or(0.0);
+            }
+        },
+    );
+    let summary = move || {
+        state.scenario.with(|s| {
+            s.jobs.get(index).map(|j| {
+                let first = j
+                    .preferences
+                    .first()
+                    .map(|p| p.instance_type.clone())
+                    .unwrap_or_else(|| "none".into());
+                let more = j.preferences.len().saturating_sub(1);
+                if more > 0 {
+                    format!("{first} (+{more})")
+                } else {
+                    first
+                }
+            })
+        })
+    };
+    let colour = move || {
+        state.scenario.with(|s| {
+            share_colour_by_name(
+                s,
+                s.jobs
+                    .get(index)
+                    .and_then(|j| j.share.as_deref())
+                    .unwrap_or(""),
+            )
+        })
+    };
+    let remove = move |_| {
+        state.edit(|s| {
+            if index < s.jobs.len() {
+                s.jobs.remove(index);
+            }
+        })
+    };
+    view! {
+        <tbody id=control_id(&path) tabindex="-1">
+            <tr style=move || format!("--share-colour: {}", colour())>
+                <td class="tagged"><TextInput binding=name label="Name" tip="Job name, unique among all jobs" /></td>
+                <td><SelectInput binding=share label="Share" options=options::shares() tip="quotaShareName" /></td>
+                <td><NumberInput binding=submit label="Submit" unit="h" tip="When the job is submitted" /></td>
+                <td><NumberInput binding=duration label="Duration" unit="h" tip="Uninterrupted compute time on the first preference" /></td>
+                <td>{summary}</td>
+                <td class="row-buttons">
+                    <button type="button" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)
+                        title="All fields of this job">{move || if open.get() { "Close" } else { "Edit" }}</button>
+                    <button type="button" class="icon-button" on:click=remove aria-label="Remove this job" title="Remove this job">"\u{2715}"</button>
+                </td>
+            </tr>
+            {move || open.get().then(|| view! {
+                <tr class="job-details"><td colspan="6"><JobAttributesEditor job=JobRef::Job(index) /></td></tr>
+            })}
+        </tbody>
+    }
+}

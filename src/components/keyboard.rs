@@ -1,0 +1,47 @@
+//! Global shortcuts (DESIGN.md, "The keyboard works"): Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, "?",
+//! "P" and Escape. Typing in a field is never hijacked except for undo and redo, which act on
+//! the scenario because every keystroke already edited it; the JSON text area keeps its own.
+
+use crate::state::{AppState, Dialog};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Listens on the window for the app's lifetime.
+pub fn install(state: AppState) {
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| on_key(state, &ev));
+    on_cleanup(move || handle.remove());
+}
+
+fn on_key(state: AppState, ev: &web_sys::KeyboardEvent) {
+    let target = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    let tag = target
+        .as_ref()
+        .map(|t| t.tag_name().to_ascii_lowercase())
+        .unwrap_or_default();
+    let typing = matches!(tag.as_str(), "input" | "textarea" | "select");
+    let command = ev.ctrl_key() || ev.meta_key();
+    let key = ev.key();
+    match key.as_str() {
+        "z" | "Z" if command && tag != "textarea" => {
+            ev.prevent_default();
+            if ev.shift_key() {
+                state.redo()
+            } else {
+                state.undo()
+            }
+        }
+        "y" | "Y" if command && tag != "textarea" => {
+            ev.prevent_default();
+            state.redo();
+        }
+        "Escape" if state.dialog.with_untracked(Option::is_some) => {
+            ev.prevent_default();
+            state.dialog.set(None);
+        }
+        "?" if !typing && !command => state.dialog.set(Some(Dialog::Shortcuts)),
+        "p" | "P" if !typing && !command && !ev.alt_key() => state.toggle_presentation(),
+        _ => {}
+    }
+}

@@ -1,0 +1,131 @@
+//! A labelled number field: hours, counts, prices, percentages.
+//!
+//! A text input rather than `type=number`, because Chromium reports a half-typed number ("1.")
+//! as empty; here every keystroke that forms a number is applied at once (validation as you
+//! type), and text that is not a number stays in the box with a message instead of being lost.
+
+use super::binding::Binding;
+use super::field_messages::FieldMessages;
+use crate::state::paths::control_id;
+use leptos::html::Input;
+use leptos::prelude::*;
+
+/// Which numbers a field takes.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum Numbers {
+    /// Any finite number (the engine checks the range and names the rule).
+    #[default]
+    Decimal,
+    /// Whole numbers from this minimum up (counts are 0 or more, a borrow limit -1 or more).
+    WholeFrom(i64),
+}
+
+impl Numbers {
+    /// The number in `text`, or what is wrong with it. Empty is `None` when `optional`.
+    pub fn parse(self, text: &str, optional: bool) -> Result<Option<f64>, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return if optional {
+                Ok(None)
+            } else {
+                Err("enter a number".into())
+            };
+        }
+        let value: f64 = text
+            .parse()
+            .map_err(|_| format!("\u{201c}{text}\u{201d} is not a number"))?;
+        match self {
+            _ if !value.is_finite() => Err("enter a finite number".into()),
+            Numbers::WholeFrom(min)
+                if value.fract() != 0.0 || value < min as f64 || value > f64::from(u32::MAX) =>
+            {
+                Err(format!("enter a whole number, {min} or more"))
+            }
+            _ => Ok(Some(value)),
+        }
+    }
+}
+
+/// A number control with label, unit and the AWS field in its tooltip.
+#[component]
+pub fn NumberInput(
+    binding: Binding<Option<f64>>,
+    label: &'static str,
+    /// What the number counts: "h", "instances", "%", "$".
+    #[prop(optional)]
+    unit: &'static str,
+    /// What the field means, in AWS terms; the tooltip of the label and the input.
+    tip: &'static str,
+    #[prop(optional)] numbers: Numbers,
+    /// Empty is allowed and means "unset" (shown as `placeholder`).
+    #[prop(optional)]
+    optional: bool,
+    #[prop(optional)] placeholder: &'static str,
+    #[prop(optional, into)] disabled: Signal<bool>,
+) -> impl IntoView {
+    let Binding { path, value, set } = binding;
+    let id = control_id(&path);
+    let input: NodeRef<Input> = NodeRef::new();
+    let problem = RwSignal::new(None::<String>);
+    // Keep the text the user typed while it means the value on screen ("1." stays "1."), so the
+    // cursor never jumps; show the value itself when it changed elsewhere (undo, JSON view).
+    // An Effect comparing with the DOM, rather than `prop:value`, because Leptos skips a property
+    // equal to the one it last set, which the user's typing has since replaced.
+    let format = |v: Option<f64>| v.map(|n| n.to_string()).unwrap_or_default();
+    let initial = format(value.get_untracked());
+    Effect::new(move |_| {
+        let v = value.get();
+        if let Some(el) = input.get() {
+            if numbers.parse(&el.value(), optional) != Ok(v) {
+                el.set_value(&format(v));
+                problem.set(None);
+            }
+        }
+    });
+    let on_input = move |ev| match numbers.parse(&event_target_value(&ev), optional) {
+        Ok(v) => {
+            problem.set(None);
+            set.run(v);
+        }
+        Err(why) => problem.set(Some(why)),
+    };
+    view! {
+        <div class="field number-field">
+            <label for=id.clone() title=tip>{label}</label>
+            <span class="input-with-unit">
+                <input id=id.clone() node_ref=input type="text" inputmode="decimal" autocomplete="off"
+                    title=tip placeholder=placeholder aria-describedby=format!("{id}-msg")
+                    aria-invalid=move || problem.with(Option::is_some).to_string()
+                    value=initial on:input=on_input disabled=move || disabled.get() />
+                <span class="unit" aria-hidden="true">{unit}</span>
+            </span>
+            <FieldMessages path=path local=problem />
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Numbers;
+
+    #[test]
+    fn half_typed_and_bad_numbers() {
+        assert_eq!(Numbers::Decimal.parse("1.", false), Ok(Some(1.0)));
+        assert_eq!(Numbers::Decimal.parse(" 2.5 ", false), Ok(Some(2.5)));
+        assert!(Numbers::Decimal.parse("", false).is_err());
+        assert_eq!(Numbers::Decimal.parse("", true), Ok(None));
+        assert!(Numbers::Decimal
+            .parse("abc", false)
+            .unwrap_err()
+            .contains("abc"));
+        assert!(Numbers::Decimal.parse("inf", false).is_err());
+    }
+
+    #[test]
+    fn whole_numbers_respect_their_minimum() {
+        assert_eq!(Numbers::WholeFrom(-1).parse("-1", false), Ok(Some(-1.0)));
+        assert!(Numbers::WholeFrom(0).parse("-1", false).is_err());
+        assert!(Numbers::WholeFrom(0).parse("1.5", false).is_err());
+        assert!(Numbers::WholeFrom(0).parse("99999999999", false).is_err());
+    }
+}

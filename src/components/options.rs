@@ -1,0 +1,44 @@
+//! The choices pickers offer, derived from the scenario so they follow its edits.
+
+use crate::state::{catalog, use_app_state};
+use leptos::prelude::*;
+
+/// Every instance type the scenario may name, labelled with what a planner compares.
+pub fn instance_types() -> Signal<Vec<(String, String)>> {
+    let state = use_app_state();
+    Signal::derive(move || {
+        state.scenario.with(|s| {
+            catalog::instance_types(s)
+                .into_iter()
+                .map(|t| {
+                    let label = format!(
+                        "{} \u{00b7} {} \u{00d7}{} \u{00b7} ${}/h",
+                        t.name, t.accelerator, t.accelerators, t.price_per_h
+                    );
+                    (t.name, label)
+                })
+                .collect()
+        })
+    })
+}
+
+/// The quota shares, by name.
+pub fn shares() -> Signal<Vec<(String, String)>> {
+    let state = use_app_state();
+    Signal::derive(move || {
+        state.scenario.with(|s| {
+            s.quota_shares
+                .iter()
+                .map(|q| (q.name.clone(), q.name.clone()))
+                .collect()
+        })
+    })
+}
+
+/// The three sharing strategies, in AWS spelling.
+pub fn strategies() -> Vec<(String, String)> {
+    ["RESERVE", "LEND", "LEND_AND_BORROW"]
+        .iter()
+        .map(|s| (s.to_string(), s.to_string()))
+        .collect()
+}

@@ -1,0 +1,66 @@
+//! The status bar (DESIGN.md): "valid, 2 warnings, 1,204 jobs", then the results' own status.
+
+use crate::state::use_app_state;
+use leptos::prelude::*;
+
+/// "valid", "valid, 2 warnings", "1 error, 1 warning": what validation found, for people.
+pub fn describe(errors: usize, warnings: usize) -> String {
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    match (errors, warnings) {
+        (0, 0) => "valid".into(),
+        (0, w) => format!("valid, {}", plural(w, "warning")),
+        (e, 0) => plural(e, "error"),
+        (e, w) => format!("{}, {}", plural(e, "error"), plural(w, "warning")),
+    }
+}
+
+/// 1204 -> "1,204".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[component]
+pub fn StatusBar() -> impl IntoView {
+    let state = use_app_state();
+    let validation = move || {
+        state
+            .report
+            .with(|r| describe(r.errors.len(), r.warnings.len()))
+    };
+    let jobs = move || {
+        state
+            .scenario
+            .with(|s| thousands(quotalab_engine::generate::job_count(s)))
+    };
+    let invalid = move || state.report.with(|r| !r.is_valid());
+    view! {
+        <footer class="status-bar" data-testid="status-bar" data-revision=move || state.revision.get().to_string()>
+            <span class="validation" class:error=invalid>{move || format!("{}, {} jobs", validation(), jobs())}</span>
+            {move || invalid().then(|| view! { <span class="hint">" \u{2014} fix the errors to run"</span> })}
+            <crate::results::RunStatus />
+        </footer>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_reads_like_design_md() {
+        assert_eq!(describe(0, 0), "valid");
+        assert_eq!(describe(0, 2), "valid, 2 warnings");
+        assert_eq!(describe(1, 1), "1 error, 1 warning");
+        assert_eq!(thousands(1204), "1,204");
+        assert_eq!(thousands(12), "12");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+}

@@ -1,0 +1,206 @@
+//! Training plans (SEMANTICS §1): reserved instances of one type during 1 to 5 blocks, drawn as
+//! bars on the same time axis as the capacity timelines. The last 30 minutes of each block are
+//! drawn apart: jobs are stopped from then on (AWS).
+
+use super::binding::{bind, bind_count};
+use super::choice_inputs::{SelectInput, TextInput};
+use super::field_messages::FieldMessages;
+use super::number_input::{NumberInput, Numbers};
+use super::options;
+use super::time_axis::{self, TimeTicks};
+use crate::state::paths::control_id;
+use crate::state::{edits, use_app_state};
+use leptos::prelude::*;
+use quotalab_engine::scenario::{PlanBlock, TrainingPlan};
+use quotalab_engine::Scenario;
+
+const HEIGHT: f64 = 40.0;
+/// AWS stops jobs on a plan 30 minutes before the block ends.
+const WIND_DOWN_H: f64 = 0.5;
+
+#[component]
+pub fn TrainingPlans() -> impl IntoView {
+    let state = use_app_state();
+    let count = Memo::new(move |_| state.scenario.with(|s| s.training_plans.len()));
+    let add = move |_| {
+        state.edit(|s| {
+            let name = edits::fresh_name("plan", |n| s.training_plans.iter().any(|p| p.name == n));
+            let end = time_axis::horizon(s).min(48.0).round();
+            s.training_plans.push(TrainingPlan {
+                name,
+                instance_type: edits::default_type(s),
+                count: 1,
+                blocks: vec![PlanBlock {
+                    start_h: 0.0,
+                    end_h: end,
+                }],
+                upfront_cost: 0.0,
+            });
+        })
+    };
+    view! {
+        <h3 id="f-training_plans" tabindex="-1">"Training plans"</h3>
+        <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <PlanCard index=i /> } />
+        <button type="button" on:click=add>"+ Add training plan"</button>
+    }
+}
+
+#[component]
+fn PlanCard(index: usize) -> impl IntoView {
+    let state = use_app_state();
+    let path = format!("training_plans[{index}]");
+    let name = bind(
+        format!("{path}.name"),
+        move |s| Some(s.training_plans.get(index)?.name.clone()),
+        move |s, v: String| edits::rename_plan(s, index, &v),
+    );
+    let instance_type = bind(
+        format!("{path}.instance_type"),
+        move |s| Some(s.training_plans.get(index)?.instance_type.clone()),
+        move |s, v| {
+            if let Some(p) = s.training_plans.get_mut(index) {
+                p.instance_type = v;
+            }
+        },
+    );
+    let count = bind_count(
+        format!("{path}.count"),
+        move |s| Some(s.training_plans.get(index)?.count),
+        move |s, v| {
+            if let Some(p) = s.training_plans.get_mut(index) {
+                p.count = v;
+            }
+        },
+    );
+    let upfront = bind(
+        format!("{path}.upfront_cost"),
+        move |s| Some(Some(s.training_plans.get(index)?.upfront_cost)),
+        move |s, v: Option<f64>| {
+            if let Some(p) = s.training_plans.get_mut(index) {
+                p.upfront_cost = v.unwrap_or(0.0);
+            }
+        },
+    );
+    let blocks = Memo::new(move |_| {
+        state
+            .scenario
+            .with(|s| s.training_plans.get(index).map_or(0, |p| p.blocks.len()))
+    });
+    let add_block = move |_| {
+        state.edit(|s| {
+            if let Some(p) = s.training_plans.get_mut(index) {
+                let start = p.blocks.last().map_or(0.0, |b| b.end_h + 24.0);
+                p.blocks.push(PlanBlock {
+                    start_h: start,
+                    end_h: start + 24.0,
+                });
+            }
+        })
+    };
+    let remove = move |_| {
+        state.edit(|s| {
+            if index < s.training_plans.len() {
+                s.training_plans.remove(index);
+            }
+        })
+    };
+    let too_many = move || blocks.get() >= 5;
+    view! {
+        <article class="card" id=control_id(&path) tabindex="-1">
+            <div class="field-row">
+                <TextInput binding=name label="Plan" tip="SageMaker Flexible Training Plan name; preference entries name it to use its reserved capacity" />
+                <SelectInput binding=instance_type label="Instance type" options=options::instance_types() tip="The instance type the plan reserves" />
+                <button type="button" class="icon-button" on:click=remove aria-label="Remove this plan" title="Remove this plan">"\u{2715}"</button>
+            </div>
+            <div class="field-row">
+                <NumberInput binding=count label="Instances" unit="instances" numbers=Numbers::WholeFrom(0) tip="Instances reserved during each block" />
+                <NumberInput binding=upfront label="Upfront cost" unit="$" tip="What the plan costs, paid whether used or not; shown apart from usage cost" />
+            </div>
+            {move || state.scenario.with(|s| draw(s, index))}
+            <For each=move || 0..blocks.get() key=|k| *k children=move |k| view! { <BlockRow plan=index block=k /> } />
+            <FieldMessages path=format!("{path}.blocks") exact=true />
+            <button type="button" on:click=add_block disabled=too_many>"+ Add block"</button>
+        </article>
+    }
+}
+
+fn draw(scenario: &Scenario, index: usize) -> Option<impl IntoView> {
+    let horizon = time_axis::horizon(scenario);
+    let plan = scenario.training_plans.get(index)?;
+    let bars = plan
+        .blocks
+        .iter()
+        .map(|b| {
+            let (x0, x1) = (time_axis::x(b.start_h, horizon), time_axis::x(b.end_h, horizon));
+            let wind = time_axis::x((b.end_h - WIND_DOWN_H).max(b.start_h), horizon);
+            view! {
+                <rect class="plan-block" x=x0 y="4" width=(x1 - x0).max(0.5) height="20"><title>{format!("{} to {} h", b.start_h, b.end_h)}</title></rect>
+                <rect class="plan-wind-down" x=wind y="4" width=(x1 - wind).max(0.0) height="20"><title>"last 30 minutes: jobs are stopped"</title></rect>
+            }
+        })
+        .collect_view();
+    let label = format!(
+        "{} reserves {} {} during {} block(s)",
+        plan.name,
+        plan.count,
+        plan.instance_type,
+        plan.blocks.len()
+    );
+    Some(view! {
+        <svg class="timeline" viewBox=time_axis::view_box(HEIGHT) role="img" aria-label=label>
+            <TimeTicks horizon=horizon height=HEIGHT />
+            {bars}
+        </svg>
+    })
+}
+
+#[component]
+fn BlockRow(plan: usize, block: usize) -> impl IntoView {
+    let state = use_app_state();
+    let path = format!("training_plans[{plan}].blocks[{block}]");
+    let get = move |s: &Scenario| s.training_plans.get(plan)?.blocks.get(block).cloned();
+    let start = bind(
+        format!("{path}.start_h"),
+        move |s| get(s).map(|b| Some(b.start_h)),
+        move |s, v: Option<f64>| {
+            if let Some(b) = s
+                .training_plans
+                .get_mut(plan)
+                .and_then(|p| p.blocks.get_mut(block))
+            {
+                b.start_h = v.unwrap_or(0.0);
+            }
+        },
+    );
+    let end = bind(
+        format!("{path}.end_h"),
+        move |s| get(s).map(|b| Some(b.end_h)),
+        move |s, v: Option<f64>| {
+            if let Some(b) = s
+                .training_plans
+                .get_mut(plan)
+                .and_then(|p| p.blocks.get_mut(block))
+            {
+                b.end_h = v.unwrap_or(0.0);
+            }
+        },
+    );
+    let remove = move |_| {
+        state.edit(|s| {
+            if let Some(p) = s
+                .training_plans
+                .get_mut(plan)
+                .filter(|p| block < p.blocks.len())
+            {
+                p.blocks.remove(block);
+            }
+        })
+    };
+    view! {
+        <div class="field-row">
+            <NumberInput binding=start label="Block start" unit="h" tip="When the reserved capacity becomes usable" />
+            <NumberInput binding=end label="Block end" unit="h" tip="When the reservation ends; jobs are stopped 30 minutes before" />
+            <button type="button" class="icon-button" on:click=remove aria-label="Remove this block" title="Remove this block">"\u{2715}"</button>
+        </div>
+    }
+}

@@ -1,0 +1,16 @@
+//! Quota Lab's web app: a Leptos single-page app that edits a scenario, runs the engine in the
+//! browser and shows what the agreement does to each team.
+//!
+//! - `state`: the scenario on screen, its history (undo/redo), autosave and links.
+//! - `components`: the BUILD zone and the page frame, one component per file.
+//! - `results`: running the engine off the main thread and the RESULTS zone.
+//!
+//! The app never re-implements engine logic: it edits a `quotalab_engine::Scenario`, asks the
+//! engine to validate and simulate it, and draws the `SimResult`.
+
+pub mod app;
+pub mod components;
+pub mod results;
+pub mod state;
+
+pub use app::App;

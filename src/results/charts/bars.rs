@@ -1,0 +1,148 @@
+//! Horizontal bar charts over named categories: the shape shared by the fallback, reclaim, cost
+//! and waiting charts. Categories run down the left (long names stay readable); each series is
+//! one share (or pool) in its colour, side by side (grouped) or end to end (stacked).
+
+use crate::results::charts::canvas::{
+    bold_style, label_style, row_labels, small_style, Area, DrawResult, Plot, GRID, INK,
+};
+use crate::results::charts::legend::{legend_row, Key};
+use crate::results::format::round_for_people;
+use plotters::prelude::*;
+
+/// One series: a name for the legend, a colour, and one value per category.
+pub struct Series {
+    pub name: String,
+    pub colour: RGBColor,
+    pub values: Vec<f64>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+pub enum Layout {
+    Grouped,
+    Stacked,
+}
+
+/// What to draw: categories top to bottom, the series, and the value axis' description.
+pub struct Bars<'a> {
+    pub title: &'a str,
+    pub categories: &'a [String],
+    pub series: &'a [Series],
+    pub axis: &'a str,
+    pub layout: Layout,
+    /// Room for the category names, in pixels.
+    pub label_width: u32,
+}
+
+impl Bars<'_> {
+    pub fn draw(&self, area: &Area) -> DrawResult {
+        let n = self.categories.len().max(1);
+        let max = self.largest().max(1e-9) * 1.12;
+        let categories = self.categories;
+        let area = area.titled(self.title, bold_style())?;
+        let keys: Vec<(Key, String)> = self
+            .series
+            .iter()
+            .map(|s| (Key::Fill(s.colour), s.name.clone()))
+            .collect();
+        let area = legend_row(&area, &keys)?;
+        let mut chart = ChartBuilder::on(&area)
+            .margin(12)
+            .x_label_area_size(56)
+            .y_label_area_size(self.label_width)
+            .build_cartesian_2d(0.0..max, 0.0..n as f64)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .bold_line_style(GRID.mix(0.35))
+            .light_line_style(TRANSPARENT)
+            .axis_style(INK)
+            .x_desc(self.axis)
+            .x_label_formatter(&|v| round_for_people(*v))
+            .y_labels(0)
+            .label_style(label_style())
+            .axis_desc_style(label_style())
+            .draw()?;
+        let rows: Vec<(f64, String, RGBColor)> = categories
+            .iter()
+            .enumerate()
+            .map(|(c, name)| ((n - c) as f64 - 0.5, name.clone(), INK))
+            .collect();
+        row_labels(&area, &chart, &rows, self.label_width)?;
+        let lanes = match self.layout {
+            Layout::Grouped => self.series.len().max(1) as f64,
+            Layout::Stacked => 1.0,
+        };
+        let band = 0.8 / lanes;
+        for (s, series) in self.series.iter().enumerate() {
+            let colour = series.colour;
+            let bars = series
+                .values
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| **v > 0.0)
+                .map(|(c, v)| {
+                    let top = (n - c) as f64
+                        - 0.1
+                        - band
+                            * if self.layout == Layout::Grouped {
+                                s as f64
+                            } else {
+                                0.0
+                            };
+                    let start = if self.layout == Layout::Stacked {
+                        self.stacked_before(s, c)
+                    } else {
+                        0.0
+                    };
+                    Rectangle::new([(start, top), (start + v, top - band)], colour.filled())
+                });
+            chart.draw_series(bars)?;
+        }
+        self.value_labels(&mut chart, n, band)
+    }
+
+    fn largest(&self) -> f64 {
+        let per_category = |c: usize| -> f64 {
+            let values = self
+                .series
+                .iter()
+                .map(|s| s.values.get(c).copied().unwrap_or(0.0));
+            match self.layout {
+                Layout::Grouped => values.fold(0.0, f64::max),
+                Layout::Stacked => values.sum(),
+            }
+        };
+        (0..self.categories.len())
+            .map(per_category)
+            .fold(0.0, f64::max)
+    }
+
+    fn stacked_before(&self, series: usize, category: usize) -> f64 {
+        self.series[..series]
+            .iter()
+            .map(|s| s.values.get(category).copied().unwrap_or(0.0))
+            .sum()
+    }
+
+    /// The value at the end of each bar, so a room can read it without the axis.
+    fn value_labels(&self, chart: &mut Plot, n: usize, band: f64) -> DrawResult {
+        for (s, series) in self.series.iter().enumerate() {
+            let labels = series
+                .values
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| **v > 0.0)
+                .map(|(c, v)| {
+                    let (lane, end) = match self.layout {
+                        Layout::Grouped => (s as f64, *v),
+                        Layout::Stacked => (0.0, self.stacked_before(s, c) + v),
+                    };
+                    let middle = (n - c) as f64 - 0.1 - band * (lane + 0.5);
+                    EmptyElement::at((end, middle))
+                        + Text::new(round_for_people(*v), (5, -8), small_style())
+                });
+            chart.draw_series(labels).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+}

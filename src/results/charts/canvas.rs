@@ -1,0 +1,147 @@
+//! The common ground of every chart: an SVG string of a fixed size, one font, one set of neutral
+//! colours, and the share key (name and colour per series).
+//!
+//! Charts draw with plotters into a `String`. plotters' SVG backend escapes text and attribute
+//! values (`<` becomes `&lt;`), so a user-typed share name ends up as text, never as markup; the
+//! `results_charts` test pins that. Text is measured through a canvas on wasm, so charts are drawn
+//! on the main thread.
+
+use crate::results::colours::{rgb, share_colour};
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use quotalab_engine::result::JobResult;
+use quotalab_engine::SimResult;
+use std::error::Error;
+
+pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+pub type DrawResult = Result<(), Box<dyn Error>>;
+/// A chart with numeric axes on an SVG backend, the kind every chart here draws on.
+pub type Plot<'a, 'b> =
+    ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// Width of every chart in SVG units; CSS scales the picture to its box.
+pub const WIDTH: u32 = 960;
+pub const FONT: &str = "sans-serif";
+/// Axes, grid and text. CSS recolours text for dark mode; lines are a grey that reads on both.
+pub const INK: RGBColor = RGBColor(0x33, 0x33, 0x33);
+pub const GRID: RGBColor = RGBColor(0x99, 0x99, 0x99);
+
+/// Draws a chart of `WIDTH` x `height` and returns its SVG text. A drawing error (which plotters
+/// reports only for impossible layouts) is drawn as a message instead of failing the page.
+pub fn svg(height: u32, draw: impl FnOnce(&Area) -> DrawResult) -> String {
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, (WIDTH, height)).into_drawing_area();
+        let outcome = draw(&root).and_then(|()| root.present().map_err(Into::into));
+        if let Err(err) = outcome {
+            let _ = root.fill(&WHITE);
+            let _ = root.draw(&Text::new(
+                format!("This chart could not be drawn: {err}"),
+                (20, 30),
+                label_style(),
+            ));
+            let _ = root.present();
+        }
+    }
+    text
+}
+
+/// Font sizes are large on purpose: the SVG is scaled to its column, and a room reads it from a
+/// projector (plotters writes SVG font sizes as size / 1.24).
+pub fn label_style() -> TextStyle<'static> {
+    (FONT, 19).into_font().color(&INK)
+}
+
+pub fn bold_style() -> TextStyle<'static> {
+    (FONT, 21, FontStyle::Bold).into_font().color(&INK)
+}
+
+pub fn small_style() -> TextStyle<'static> {
+    (FONT, 17).into_font().color(&INK)
+}
+
+/// One series per share, in the scenario's order, each in its share's colour. A scenario without
+/// shares has one series, "all jobs".
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShareKey {
+    pub names: Vec<String>,
+    pub colours: Vec<RGBColor>,
+}
+
+impl ShareKey {
+    pub fn of(result: &SimResult) -> ShareKey {
+        let names: Vec<String> = if result.shares.is_empty() {
+            vec!["all jobs".to_owned()]
+        } else {
+            result.shares.iter().map(|s| s.name.clone()).collect()
+        };
+        let colours = (0..names.len()).map(|i| rgb(share_colour(i))).collect();
+        ShareKey { names, colours }
+    }
+
+    /// The series a job belongs to.
+    pub fn index_of(&self, job: &JobResult) -> usize {
+        job.share
+            .as_ref()
+            .and_then(|s| self.names.iter().position(|n| n == s))
+            .unwrap_or(0)
+    }
+
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+}
+
+/// Names down the left of a chart, right-aligned against its y axis, one per `(y, name)` given in
+/// the chart's coordinates. plotters' own labels only sit at "nice" numbers, not at categories.
+pub fn row_labels(
+    area: &Area,
+    chart: &Plot,
+    rows: &[(f64, String, RGBColor)],
+    room: u32,
+) -> DrawResult {
+    let base = area.get_base_pixel();
+    let style = label_style().pos(plotters::style::text_anchor::Pos::new(
+        plotters::style::text_anchor::HPos::Right,
+        plotters::style::text_anchor::VPos::Center,
+    ));
+    let fits = (room as usize / 10).max(6);
+    for (y, name, colour) in rows {
+        let (x, y) = chart.backend_coord(&(chart.x_range().start, *y));
+        area.draw(&Text::new(
+            shorten(name, fits),
+            (x - 10 - base.0, y - base.1),
+            style.clone().color(colour),
+        ))?;
+    }
+    Ok(())
+}
+
+/// A name cut to `max` characters, with an ellipsis; the full name is in the table and legend.
+pub fn shorten(name: &str, max: usize) -> String {
+    if name.chars().count() > max {
+        format!("{}…", name.chars().take(max - 1).collect::<String>())
+    } else {
+        name.to_owned()
+    }
+}
+
+/// A message in place of an empty chart ("No job of any share was preempted").
+pub fn empty(area: &Area, message: &str) -> DrawResult {
+    let (w, h) = area.dim_in_pixel();
+    let style = label_style().pos(plotters::style::text_anchor::Pos::new(
+        plotters::style::text_anchor::HPos::Center,
+        plotters::style::text_anchor::VPos::Center,
+    ));
+    area.draw(&Text::new(
+        message.to_owned(),
+        (w as i32 / 2, h as i32 / 2),
+        style,
+    ))?;
+    Ok(())
+}

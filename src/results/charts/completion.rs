@@ -1,0 +1,133 @@
+//! Completion time by share: the cumulative distribution of `completion_h` over each share's
+//! succeeded jobs, with the engine's p50 and p90 marked on it.
+
+use crate::results::charts::canvas::{
+    empty, label_style, small_style, svg, Area, DrawResult, Plot, ShareKey, GRID, INK,
+};
+use crate::results::charts::legend::{legend_row, Key};
+use crate::results::format::round_for_people;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use quotalab_engine::SimResult;
+
+pub fn draw(result: &SimResult) -> String {
+    svg(480, |area| draw_on(area, result))
+}
+
+/// Each share's succeeded completion times, sorted (the CDF's steps).
+fn completions(result: &SimResult, key: &ShareKey) -> Vec<Vec<f64>> {
+    let mut per_share = vec![Vec::new(); key.len()];
+    for job in result.jobs.iter().filter(|j| j.status == "succeeded") {
+        if let Some(c) = job.completion_h {
+            per_share[key.index_of(job)].push(c);
+        }
+    }
+    per_share.iter_mut().for_each(|v| v.sort_by(f64::total_cmp));
+    per_share
+}
+
+fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
+    let key = ShareKey::of(result);
+    let per_share = completions(result, &key);
+    let longest = per_share.iter().flatten().copied().fold(0.0, f64::max);
+    if longest == 0.0 {
+        return empty(
+            area,
+            "No job has succeeded yet, so there is no completion time to show.",
+        );
+    }
+    let mut keys: Vec<(Key, String)> = (0..key.len())
+        .map(|s| {
+            (
+                Key::Line(key.colours[s]),
+                format!("{} ({} succeeded)", key.names[s], per_share[s].len()),
+            )
+        })
+        .collect();
+    keys.extend([
+        (Key::Dot(GRID), "p50".to_owned()),
+        (Key::Triangle(GRID), "p90".to_owned()),
+    ]);
+    let area = legend_row(area, &keys)?;
+    let mut chart = ChartBuilder::on(&area)
+        .margin(14)
+        .x_label_area_size(60)
+        .y_label_area_size(76)
+        .build_cartesian_2d(0.0..longest * 1.05, 0.0..100.0)?;
+    chart
+        .configure_mesh()
+        .bold_line_style(GRID.mix(0.35))
+        .light_line_style(TRANSPARENT)
+        .axis_style(INK)
+        .x_desc("completion time: end minus submit (h)")
+        .y_desc("succeeded jobs done (%)")
+        .x_label_formatter(&|v| round_for_people(*v))
+        .y_label_formatter(&|v| round_for_people(*v))
+        .label_style(label_style())
+        .axis_desc_style(label_style())
+        .draw()?;
+    for (s, times) in per_share.iter().enumerate() {
+        let colour = key.colours[s];
+        let n = times.len() as f64;
+        // A step up at each completion: the share of jobs done by then.
+        let steps = times
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| [(*t, i as f64 / n * 100.0), (*t, (i + 1) as f64 / n * 100.0)]);
+        let line = std::iter::once((0.0, 0.0))
+            .chain(steps)
+            .chain(std::iter::once((longest * 1.05, 100.0)));
+        let drawn = if times.is_empty() { None } else { Some(line) };
+        chart.draw_series(LineSeries::new(
+            drawn.into_iter().flatten(),
+            colour.stroke_width(3),
+        ))?;
+    }
+    mark_percentiles(&mut chart, result, &key)
+}
+
+/// The engine's p50 (circle) and p90 (triangle) per share, labelled with their value. Labels are
+/// staggered by share so equal percentiles stay readable, and turn left near the right edge.
+fn mark_percentiles(chart: &mut Plot, result: &SimResult, key: &ShareKey) -> DrawResult {
+    let right_edge = chart.x_range().end * 0.85;
+    for share in &result.shares {
+        let Some(s) = key.names.iter().position(|n| *n == share.name) else {
+            continue;
+        };
+        let colour = key.colours[s];
+        let marks = [
+            (share.completion_p50_h, 50.0, "p50"),
+            (share.completion_p90_h, 90.0, "p90"),
+        ];
+        for (value, pct, label) in marks
+            .into_iter()
+            .filter_map(|(v, p, l)| v.map(|v| (v, p, l)))
+        {
+            let (dx, anchor) = if value > right_edge {
+                (-10, HPos::Right)
+            } else {
+                (10, HPos::Left)
+            };
+            let style = small_style().pos(Pos::new(anchor, VPos::Center));
+            let text = Text::new(
+                format!("{label} {} h", round_for_people(value)),
+                (dx, 14 + 20 * s as i32),
+                style,
+            );
+            let marker: DynElement<SVGBackend, (f64, f64)> = if label == "p50" {
+                (EmptyElement::at((value, pct)) + Circle::new((0, 0), 6, colour.filled()) + text)
+                    .into_dyn()
+            } else {
+                (EmptyElement::at((value, pct))
+                    + TriangleMarker::new((0, 0), 8, colour.filled())
+                    + text)
+                    .into_dyn()
+            };
+            chart
+                .plotting_area()
+                .draw(&marker)
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,151 @@
+//! Reclaim impact: preemptions suffered per kind and share, the work lost to them, and who
+//! reclaimed from whom (`shares[].reclaimed_from`).
+
+use crate::results::charts::bars::{Bars, Layout, Series};
+use crate::results::charts::canvas::{
+    bold_style, empty, shorten, small_style, svg, Area, DrawResult, ShareKey, GRID, INK,
+};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use quotalab_engine::result::PreemptionCounts;
+use quotalab_engine::SimResult;
+
+/// The kinds in SEMANTICS' words, with how to read them.
+const KINDS: [&str; 5] = [
+    "reclaim",
+    "in-share preemption",
+    "limit lowered",
+    "plan end",
+    "spot interruption",
+];
+
+fn by_kind(p: &PreemptionCounts) -> [f64; 5] {
+    [p.reclaim, p.in_share, p.limit_lowered, p.plan_end, p.spot].map(f64::from)
+}
+
+pub fn draw(result: &SimResult) -> String {
+    let shares = ShareKey::of(result).len() as u32;
+    svg(440 + 40 * shares, |area| draw_on(area, result))
+}
+
+fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
+    if result.totals.preemptions + result.totals.interruptions == 0 {
+        return empty(
+            area,
+            "No job was preempted or interrupted: no share lost work.",
+        );
+    }
+    let key = ShareKey::of(result);
+    let (left, right) = area.split_horizontally(area.dim_in_pixel().0 * 11 / 20);
+    let (lost, matrix) = right.split_vertically(area.dim_in_pixel().1 * 9 / 20);
+    let series: Vec<Series> = result
+        .shares
+        .iter()
+        .enumerate()
+        .map(|(s, share)| Series {
+            name: share.name.clone(),
+            colour: key.colours[s],
+            values: by_kind(&share.preempted).to_vec(),
+        })
+        .collect();
+    let kinds: Vec<String> = KINDS.iter().map(|k| (*k).to_owned()).collect();
+    Bars {
+        title: "Preemptions suffered, by kind",
+        categories: &kinds,
+        series: &series,
+        axis: "attempts ended",
+        layout: Layout::Grouped,
+        label_width: 230,
+    }
+    .draw(&left)?;
+    let lost_series: Vec<Series> = result
+        .shares
+        .iter()
+        .enumerate()
+        .map(|(s, share)| Series {
+            name: share.name.clone(),
+            colour: key.colours[s],
+            values: vec![share.lost_accelerator_h, restarts(result, &share.name)],
+        })
+        .collect();
+    let rows = ["lost accelerator-h".to_owned(), "restarts".to_owned()];
+    Bars {
+        title: "Work lost and restarts",
+        categories: &rows,
+        series: &lost_series,
+        axis: "GPU-h lost / restarts",
+        layout: Layout::Grouped,
+        label_width: 210,
+    }
+    .draw(&lost)?;
+    draw_matrix(&matrix, result, &key)
+}
+
+/// Attempts after the first, over the share's jobs: how often its jobs had to start again.
+fn restarts(result: &SimResult, share: &str) -> f64 {
+    result
+        .jobs
+        .iter()
+        .filter(|j| j.share.as_deref() == Some(share))
+        .map(|j| j.attempts.len().saturating_sub(1) as f64)
+        .sum()
+}
+
+/// A grid: row = the share whose jobs preempted, column = the share that lost the attempt.
+fn draw_matrix(area: &Area, result: &SimResult, key: &ShareKey) -> DrawResult {
+    let area = area.margin(8, 8, 12, 8);
+    let (w, h) = area.dim_in_pixel();
+    area.draw(&Text::new(
+        "Who preempted whom (row took from column)",
+        (0, 0),
+        bold_style(),
+    ))?;
+    let n = key.len() as i32;
+    let label_w = 130;
+    let cell_w = ((w as i32 - label_w) / n.max(1)).min(110);
+    let cell_h = ((h as i32 - 60) / n.max(1)).min(34);
+    let most = result
+        .shares
+        .iter()
+        .flat_map(|s| s.reclaimed_from.values())
+        .copied()
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let centre = small_style().pos(Pos::new(HPos::Center, VPos::Center));
+    for (c, name) in key.names.iter().enumerate() {
+        let x = label_w + c as i32 * cell_w + cell_w / 2;
+        area.draw(&Text::new(
+            shorten(name, 14),
+            (x, 36),
+            centre.clone().color(&key.colours[c]),
+        ))?;
+    }
+    for (r, share) in result.shares.iter().enumerate() {
+        let y = 50 + r as i32 * cell_h;
+        area.draw(&Text::new(
+            shorten(&share.name, 14),
+            (0, y + cell_h / 2 - 7),
+            small_style().color(&key.colours[r]),
+        ))?;
+        for (c, victim) in key.names.iter().enumerate() {
+            let count = share.reclaimed_from.get(victim).copied().unwrap_or(0);
+            let x = label_w + c as i32 * cell_w;
+            let shade = key.colours[r].mix(0.08 + 0.7 * f64::from(count) / f64::from(most));
+            area.draw(&Rectangle::new(
+                [(x, y), (x + cell_w - 2, y + cell_h - 2)],
+                shade.filled(),
+            ))?;
+            area.draw(&Rectangle::new(
+                [(x, y), (x + cell_w - 2, y + cell_h - 2)],
+                GRID.mix(0.5),
+            ))?;
+            area.draw(&Text::new(
+                count.to_string(),
+                (x + cell_w / 2, y + cell_h / 2),
+                centre.clone().color(&INK),
+            ))?;
+        }
+    }
+    Ok(())
+}

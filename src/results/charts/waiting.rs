@@ -1,0 +1,55 @@
+//! Waiting time by reason: the hours each share's jobs spent pending, per the engine's reasons
+//! (`jobs[].waited`, SEMANTICS §6), summed over the share's jobs.
+
+use crate::results::charts::bars::{Bars, Layout, Series};
+use crate::results::charts::canvas::{empty, svg, Area, DrawResult, ShareKey};
+use quotalab_engine::SimResult;
+use std::collections::BTreeMap;
+
+pub fn draw(result: &SimResult) -> String {
+    let rows = hours_by_reason(result).len();
+    svg(170 + 56 * rows as u32, |area| draw_on(area, result))
+}
+
+/// Hours waited per reason and share, largest reason first.
+fn hours_by_reason(result: &SimResult) -> Vec<(String, Vec<f64>)> {
+    let key = ShareKey::of(result);
+    let mut hours: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    for job in &result.jobs {
+        for (reason, h) in &job.waited {
+            hours.entry(reason).or_insert_with(|| vec![0.0; key.len()])[key.index_of(job)] += h;
+        }
+    }
+    let mut rows: Vec<(String, Vec<f64>)> =
+        hours.into_iter().map(|(r, v)| (r.to_owned(), v)).collect();
+    rows.sort_by(|a, b| b.1.iter().sum::<f64>().total_cmp(&a.1.iter().sum::<f64>()));
+    rows
+}
+
+fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
+    let key = ShareKey::of(result);
+    let rows = hours_by_reason(result);
+    if rows.is_empty() {
+        return empty(
+            area,
+            "No job waited: every job started when it was submitted.",
+        );
+    }
+    let categories: Vec<String> = rows.iter().map(|(r, _)| r.clone()).collect();
+    let series: Vec<Series> = (0..key.len())
+        .map(|s| Series {
+            name: key.names[s].clone(),
+            colour: key.colours[s],
+            values: rows.iter().map(|(_, v)| v[s]).collect(),
+        })
+        .collect();
+    Bars {
+        title: "Hours pending, by the reason the job could not start",
+        categories: &categories,
+        series: &series,
+        axis: "job-hours waited (h)",
+        layout: Layout::Grouped,
+        label_width: 280,
+    }
+    .draw(area)
+}

@@ -1,0 +1,10 @@
+//! The jobs behind the charts: a table to find them and a story to explain one.
+
+mod attempt_line;
+pub mod query;
+mod story;
+mod table;
+mod words;
+
+pub use story::JobStory;
+pub use table::JobsTable;

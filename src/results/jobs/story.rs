@@ -1,0 +1,130 @@
+//! The job story (DESIGN.md "Ask why"): a drawer that tells one job's life from the engine's
+//! record: when it was submitted, which entries it tried and why each was skipped, where it ran,
+//! who preempted it and what that cost in lost work, how long it waited and why, and its cost.
+
+use crate::results::format::{exact, hours, money};
+use crate::results::jobs::attempt_line::AttemptLine;
+use crate::results::jobs::words;
+use crate::results::session::Outcome;
+use crate::state::use_app_state;
+use leptos::ev;
+use leptos::prelude::*;
+use quotalab_engine::result::{Attempt, JobResult};
+use std::sync::Arc;
+
+/// The drawer; open while `AppState::selected_job` names a job of the current result.
+#[component]
+pub fn JobStory(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
+    let state = use_app_state();
+    let close = move || state.selected_job.set(None);
+    let handle = window_event_listener(ev::keydown, move |e| {
+        if e.key() == "Escape" {
+            close();
+        }
+    });
+    on_cleanup(move || handle.remove());
+    let story = move || {
+        let name = state.selected_job.get()?;
+        let o = outcome.get()?;
+        let job = o.result.jobs.iter().find(|j| j.name == name)?.clone();
+        let label = format!("Story of job {}", job.name);
+        Some(view! {
+            <aside class="story" data-testid="job-story" role="dialog" aria-label=label>
+                <button class="close" on:click=move |_| close() aria-label="Close the story">"×"</button>
+                <StoryBody job outcome=o />
+            </aside>
+        })
+    };
+    view! { {story} }
+}
+
+#[component]
+fn StoryBody(job: JobResult, outcome: Arc<Outcome>) -> impl IntoView {
+    let currency = outcome.result.currency.clone();
+    let share_of = move |name: &str| {
+        outcome
+            .result
+            .jobs
+            .iter()
+            .find(|j| j.name == name)
+            .and_then(|j| j.share.clone())
+    };
+    let ended = match (&job.end_h, &job.reason) {
+        (Some(end), Some(reason)) => format!("{} at {} ({reason})", job.status, hours(*end)),
+        (Some(end), None) => format!("{} at {}", job.status, hours(*end)),
+        (None, _) => format!(
+            "{}: {}",
+            job.status,
+            job.blocked_by
+                .as_deref()
+                .map(words::reason)
+                .unwrap_or("did not end before the horizon")
+        ),
+    };
+    let attempts = job.attempts.iter().enumerate().map(|(i, a)| view! { <AttemptItem n=i + 1 attempt=a.clone() by_share=a.preempted_by.as_deref().and_then(&share_of) /> }).collect_view();
+    let waited = job.waited.iter().map(|(r, h)| view! { <li title=exact(*h)>{hours(*h)}" — "<code>{r.clone()}</code>": "{words::reason(r)}</li> }).collect_view();
+    view! {
+        <h3>{job.name.clone()}</h3>
+        <p class="story-facts">
+            {format!("share {} · mix {} · priority {}", job.share.clone().unwrap_or("—".into()), job.mix.clone().unwrap_or("—".into()), job.priority)}
+        </p>
+        <AttemptLine job=job.clone() />
+        <ol class="story-steps">
+            <li>{format!("Submitted at {}.", hours(job.submit_h))}</li>
+            {attempts}
+            <li>{format!("Ended: {ended}.")}</li>
+        </ol>
+        <h4>"Time waited, by reason"</h4>
+        {if job.waited.is_empty() { view! { <p>"It never waited."</p> }.into_any() } else { view! { <ul>{waited}</ul> }.into_any() }}
+        <p title=exact(job.cost)>{format!("Cost {} · lost work {} ({} accelerator-h)", money(job.cost, &currency), hours(job.lost_h), crate::results::format::round_for_people(job.lost_accelerator_h))}</p>
+    }
+}
+
+/// One attempt: the entries skipped before it and why, where it ran, and how it ended.
+#[component]
+fn AttemptItem(n: usize, attempt: Attempt, by_share: Option<String>) -> impl IntoView {
+    let a = attempt;
+    let skipped = a
+        .skipped
+        .iter()
+        .map(|s| view! { <li>{format!("entry #{} skipped: ", s.preference + 1)}<code>{s.reason.clone()}</code>{format!(", {}", words::reason(&s.reason))}</li> })
+        .collect_view();
+    let borrowed = if a.borrowed > 0 {
+        format!(", borrowing {} of them", a.borrowed)
+    } else {
+        String::new()
+    };
+    let ran = format!(
+        "Attempt {n}: started at {} on entry #{}, {} ×{} ({}){borrowed}.",
+        hours(a.start_h),
+        a.preference + 1,
+        a.instance_type,
+        a.instance_count,
+        words::pool(&a.pool, a.training_plan.as_deref())
+    );
+    let end = match (a.outcome.as_str(), a.preemption.as_deref()) {
+        ("preempted" | "interrupted", Some(kind)) => format!(
+            "At {} it was {}{}; {} of work since the last checkpoint was lost.",
+            hours(a.end_h),
+            words::preemption(kind),
+            a.preempted_by
+                .as_ref()
+                .map(|by| format!(
+                    " (by job {by}{})",
+                    by_share
+                        .map(|s| format!(" of share {s}"))
+                        .unwrap_or_default()
+                ))
+                .unwrap_or_default(),
+            hours(a.lost_h)
+        ),
+        (outcome, _) => format!("At {} it ended: {outcome}.", hours(a.end_h)),
+    };
+    view! {
+        <li class="attempt" data-testid="story-attempt">
+            {(!a.skipped.is_empty()).then(|| view! { <ul class="skipped">{skipped}</ul> })}
+            <p>{ran}</p>
+            <p>{end}</p>
+        </li>
+    }
+}

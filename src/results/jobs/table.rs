@@ -1,0 +1,136 @@
+//! `JobsTable`: every job of the run, filterable by share, status and mix, sortable by any column,
+//! fifty to a page. A row opens the job's story.
+
+use crate::results::colours::share_colour;
+use crate::results::format::{exact, hours, money};
+use crate::results::jobs::query::{distinct, Column, Query, PAGE_SIZE};
+use crate::results::session::Outcome;
+use crate::state::use_app_state;
+use leptos::prelude::*;
+use quotalab_engine::result::JobResult;
+use std::sync::Arc;
+
+#[component]
+pub fn JobsTable(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
+    let query = RwSignal::new(Query::default());
+    let rows = Memo::new(move |_| {
+        outcome.with(|o| o.as_ref().map(|o| query.with(|q| q.apply(&o.result.jobs))))
+    });
+    let total = move || rows.with(|r| r.as_ref().map_or(0, Vec::len));
+    let pages = move || total().div_ceil(PAGE_SIZE).max(1);
+    view! {
+        <section class="jobs" aria-label="Jobs">
+            <h3>"Jobs"</h3>
+            <Filters outcome query />
+            <table class="jobs-table" data-testid="jobs-table">
+                <thead><tr>{Column::ALL.map(|c| view! { <Header column=c query /> }).collect_view()}</tr></thead>
+                <tbody>
+                    {move || outcome.get().map(|o| {
+                        let page = query.with(|q| q.page);
+                        rows.with(|r| r.iter().flatten().skip(page * PAGE_SIZE).take(PAGE_SIZE)
+                            .filter_map(|&i| o.result.jobs.get(i))
+                            .map(|job| view! { <Row job=job.clone() shares=o.result.shares.iter().map(|s| s.name.clone()).collect() currency=o.result.currency.clone() /> })
+                            .collect_view())
+                    })}
+                </tbody>
+            </table>
+            <div class="pager">
+                <button disabled=move || query.with(|q| q.page == 0) on:click=move |_| query.update(|q| q.page -= 1)>"Previous"</button>
+                <span>{move || format!("page {} of {} ({} jobs)", query.with(|q| q.page) + 1, pages(), total())}</span>
+                <button disabled=move || query.with(|q| q.page + 1 >= pages()) on:click=move |_| query.update(|q| q.page += 1)>"Next"</button>
+            </div>
+        </section>
+    }
+}
+
+#[component]
+fn Header(column: Column, query: RwSignal<Query>) -> impl IntoView {
+    let arrow = move || {
+        query.with(|q| {
+            if q.sort != column {
+                ""
+            } else if q.descending {
+                " ▼"
+            } else {
+                " ▲"
+            }
+        })
+    };
+    let sort = move || {
+        query.with(|q| {
+            if q.sort != column {
+                "none"
+            } else if q.descending {
+                "descending"
+            } else {
+                "ascending"
+            }
+        })
+    };
+    view! {
+        <th aria-sort=sort>
+            <button class="sort" on:click=move |_| query.update(|q| *q = q.sorted_by(column))>{column.label()}{arrow}</button>
+        </th>
+    }
+}
+
+/// Three selects; their options are the values present in the result.
+#[component]
+fn Filters(outcome: Signal<Option<Arc<Outcome>>>, query: RwSignal<Query>) -> impl IntoView {
+    let options = move |field: fn(&JobResult) -> Option<&str>| {
+        outcome.with(|o| {
+            o.as_ref()
+                .map(|o| distinct(&o.result.jobs, field))
+                .unwrap_or_default()
+        })
+    };
+    let select = move |label: &'static str,
+                       field: fn(&JobResult) -> Option<&str>,
+                       set: fn(&mut Query, String)| {
+        view! {
+            <label>{label}" "
+                <select data-testid=format!("filter-{label}") on:change=move |ev| { let v = event_target_value(&ev); query.update(|q| { set(q, v); q.page = 0; }) }>
+                    <option value="">"all"</option>
+                    {move || options(field).into_iter().map(|v| view! { <option value=v.clone()>{v.clone()}</option> }).collect_view()}
+                </select>
+            </label>
+        }
+    };
+    view! {
+        <div class="filters">
+            {select("share", |j| j.share.as_deref(), |q, v| q.share = v)}
+            {select("status", |j| Some(j.status.as_str()), |q, v| q.status = v)}
+            {select("mix", |j| j.mix.as_deref(), |q, v| q.mix = v)}
+        </div>
+    }
+}
+
+#[component]
+fn Row(job: JobResult, shares: Vec<String>, currency: String) -> impl IntoView {
+    let state = use_app_state();
+    let name = job.name.clone();
+    let colour = job
+        .share
+        .as_ref()
+        .and_then(|s| shares.iter().position(|n| n == s))
+        .map_or("#999999", share_colour);
+    let entry = job
+        .selected
+        .as_ref()
+        .map(|s| format!("#{} {}", s.preference + 1, s.instance_type))
+        .unwrap_or_else(|| "—".into());
+    let opt_hours = |v: Option<f64>| v.map_or("—".to_owned(), hours);
+    view! {
+        <tr data-testid="job-row" on:click=move |_| state.selected_job.set(Some(name.clone()))>
+            <td><button class="link-button">{job.name.clone()}</button></td>
+            <td><span class="share-tag" style=format!("--share: {colour}")>{job.share.clone().unwrap_or_default()}</span></td>
+            <td class=format!("status status-{}", job.status)>{job.status.clone()}</td>
+            <td title=exact(job.submit_h)>{hours(job.submit_h)}</td>
+            <td title=exact(job.wait_h)>{hours(job.wait_h)}</td>
+            <td title=job.completion_h.map(exact)>{opt_hours(job.completion_h)}</td>
+            <td>{entry}</td>
+            <td>{job.preemptions + job.interruptions}</td>
+            <td title=exact(job.cost)>{money(job.cost, &currency)}</td>
+        </tr>
+    }
+}

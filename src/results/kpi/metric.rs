@@ -1,0 +1,169 @@
+//! The KPI cards' metrics: what each shows of a `ShareResult`, in which unit, and which way is
+//! better, so a delta can be coloured.
+
+use crate::results::format::{count, money, round_for_people};
+use quotalab_engine::result::ShareResult;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Unit {
+    Hours,
+    InstanceHours,
+    GpuHours,
+    Jobs,
+    Times,
+    Money,
+}
+
+/// Which direction of change is good news for the share.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Better {
+    Lower,
+    Higher,
+    /// Neither (borrowing and lending are trade-offs, not goals).
+    Neither,
+}
+
+pub struct Metric {
+    /// A short label: the card is narrow, and projected.
+    pub label: &'static str,
+    /// What the number means, in the label's tooltip.
+    pub hint: &'static str,
+    pub unit: Unit,
+    pub better: Better,
+    pub value: fn(&ShareResult) -> Option<f64>,
+}
+
+pub const METRICS: [Metric; 10] = [
+    Metric {
+        label: "done",
+        hint: "jobs of the share that succeeded, of all its jobs",
+        unit: Unit::Jobs,
+        better: Better::Higher,
+        value: |s| Some(f64::from(s.succeeded)),
+    },
+    Metric {
+        label: "p50",
+        hint: "p50 completion: half of the succeeded jobs ended within this time of their submission",
+        unit: Unit::Hours,
+        better: Better::Lower,
+        value: |s| s.completion_p50_h,
+    },
+    Metric {
+        label: "p90",
+        hint: "p90 completion: nine in ten succeeded jobs ended within this time of their submission",
+        unit: Unit::Hours,
+        better: Better::Lower,
+        value: |s| s.completion_p90_h,
+    },
+    Metric {
+        label: "mean wait",
+        hint: "mean time a job of the share spent pending",
+        unit: Unit::Hours,
+        better: Better::Lower,
+        value: |s| Some(s.wait_mean_h),
+    },
+    Metric {
+        label: "borrowed",
+        hint: "instance-hours used over the share's own limits",
+        unit: Unit::InstanceHours,
+        better: Better::Neither,
+        value: |s| Some(s.borrowed_instance_h),
+    },
+    Metric {
+        label: "lent",
+        hint: "instance-hours other shares used of this share's idle capacity",
+        unit: Unit::InstanceHours,
+        better: Better::Neither,
+        value: |s| Some(s.lent_instance_h),
+    },
+    Metric {
+        label: "preempted",
+        hint: "preemptions and interruptions the share's jobs suffered (reclaim, in-share, limit lowered, plan end, spot)",
+        unit: Unit::Times,
+        better: Better::Lower,
+        value: |s| Some(f64::from(suffered(s))),
+    },
+    Metric {
+        label: "reclaims made",
+        hint: "jobs of other shares this share's jobs reclaimed capacity from",
+        unit: Unit::Times,
+        better: Better::Neither,
+        value: |s| Some(f64::from(s.reclaims_made)),
+    },
+    Metric {
+        label: "lost work",
+        hint: "accelerator-hours of work lost since the last checkpoint, over all preemptions",
+        unit: Unit::GpuHours,
+        better: Better::Lower,
+        value: |s| Some(s.lost_accelerator_h),
+    },
+    Metric {
+        label: "cost",
+        hint: "on-demand and spot cost of the share's jobs",
+        unit: Unit::Money,
+        better: Better::Lower,
+        value: |s| Some(s.cost),
+    },
+];
+
+/// All preemptions and interruptions the share's jobs suffered (the engine's counts, summed).
+pub fn suffered(s: &ShareResult) -> u32 {
+    let p = &s.preempted;
+    p.reclaim + p.in_share + p.limit_lowered + p.plan_end + p.spot
+}
+
+/// A value for people, with its unit.
+pub fn show(unit: Unit, value: f64, currency: &str) -> String {
+    match unit {
+        Unit::Hours => format!("{} h", round_for_people(value)),
+        Unit::InstanceHours => format!("{} inst-h", round_for_people(value)),
+        Unit::GpuHours => format!("{} GPU-h", round_for_people(value)),
+        Unit::Jobs | Unit::Times => count(value.round() as u64),
+        Unit::Money => money(value, currency),
+    }
+}
+
+/// How a change reads: "▲ +1.2 h", and whether it is good news (`Some(true)`), bad news
+/// (`Some(false)`) or neither (`None`). `None` overall when nothing changed.
+pub fn delta(
+    metric: &Metric,
+    before: Option<f64>,
+    after: Option<f64>,
+    currency: &str,
+) -> Option<(String, Option<bool>)> {
+    let (before, after) = (before?, after?);
+    let change = after - before;
+    if change.abs() < 1e-6 {
+        return None;
+    }
+    let arrow = if change > 0.0 { "▲" } else { "▼" };
+    let sign = if change > 0.0 { "+" } else { "−" };
+    // The row names the metric, so the delta is only the change: "▲ +1.2 h".
+    let text = format!(
+        "{arrow} {sign}{}",
+        show(metric.unit, change.abs(), currency)
+    );
+    let good = match metric.better {
+        Better::Lower => Some(change < 0.0),
+        Better::Higher => Some(change > 0.0),
+        Better::Neither => None,
+    };
+    Some((text, good))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_longer_p90_is_bad_news() {
+        let (text, good) = delta(&METRICS[2], Some(4.0), Some(5.2), "USD").unwrap();
+        assert_eq!(text, "▲ +1.2 h");
+        assert_eq!(good, Some(false));
+    }
+
+    #[test]
+    fn no_change_no_delta() {
+        assert_eq!(delta(&METRICS[9], Some(10.0), Some(10.0), "USD"), None);
+    }
+}

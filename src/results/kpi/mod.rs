@@ -1,0 +1,71 @@
+//! KPI cards, one per share: the numbers a team lead looks for first, each with its change since
+//! the previous run, so a workshop sees what an edit did.
+
+mod metric;
+
+use crate::results::colours::share_colour;
+use crate::results::format::exact;
+use crate::results::session::Outcome;
+use leptos::prelude::*;
+use metric::{delta, show, Unit, METRICS};
+use quotalab_engine::result::ShareResult;
+use std::sync::Arc;
+
+/// The row of cards for the current outcome, compared with the previous one.
+#[component]
+pub fn KpiCards(current: Arc<Outcome>, previous: Option<Arc<Outcome>>) -> impl IntoView {
+    let currency = current.result.currency.clone();
+    let cards = current
+        .result
+        .shares
+        .iter()
+        .enumerate()
+        .map(|(i, share)| {
+            let before = previous.as_ref().and_then(|p| p.result.shares.iter().find(|s| s.name == share.name).cloned());
+            view! { <KpiCard share=share.clone() before colour=share_colour(i) currency=currency.clone() /> }
+        })
+        .collect_view();
+    view! { <div class="kpi-row">{cards}</div> }
+}
+
+#[component]
+fn KpiCard(
+    share: ShareResult,
+    before: Option<ShareResult>,
+    colour: &'static str,
+    currency: String,
+) -> impl IntoView {
+    let rows = METRICS
+        .iter()
+        .map(|m| {
+            let now = (m.value)(&share);
+            let was = before.as_ref().and_then(|b| (m.value)(b));
+            let shown = now.map_or("—".to_owned(), |v| show(m.unit, v, &currency));
+            let shown = if m.unit == Unit::Jobs {
+                format!("{shown} / {}", share.jobs)
+            } else {
+                shown
+            };
+            let change = delta(m, was, now, &currency).map(|(text, good)| {
+                let class = match good {
+                    Some(true) => "delta better",
+                    Some(false) => "delta worse",
+                    None => "delta neutral",
+                };
+                let title = format!("{} {text} since the previous run", m.label);
+                view! { <span class=class data-testid="kpi-delta" title=title>{text}</span> }
+            });
+            view! {
+                <dt title=m.hint>{m.label}</dt>
+                <dd title=now.map(exact).unwrap_or_else(|| "no job succeeded".into())>{shown}</dd>
+                <dd class="delta-cell">{change}</dd>
+            }
+        })
+        .collect_view();
+    view! {
+        <article class="kpi-card" data-testid="kpi-card" style=format!("--share: {colour}")>
+            <h3><span class="swatch"></span>{share.name.clone()}</h3>
+            <dl>{rows}</dl>
+        </article>
+    }
+}

@@ -1,0 +1,27 @@
+//! The RESULTS zone: runs the scenario on screen in a Web Worker and shows what it does.
+//!
+//! - `protocol`: the worker's messages, and the worker's whole job (`serve`);
+//! - `session`: when to run, the worker handle, and the latest outcomes;
+//! - `panel` and `status`: the two components the page frame renders;
+//! - `kpi`, `charts`, `jobs`: what the panel shows; `export`: files out; `theme`: dark mode;
+//! - `format` and `colours`: how numbers and shares look, everywhere;
+//! - `debug`: the main-thread engine call the e2e test compares the worker with.
+//!
+//! Nothing here computes a scheduling number: everything drawn comes from the engine's `SimResult`
+//! (sorting, filtering, counting and bucketing aside).
+
+pub mod charts;
+pub mod colours;
+mod debug;
+pub mod export;
+pub mod format;
+pub mod jobs;
+pub mod kpi;
+mod panel;
+pub mod protocol;
+pub mod session;
+mod status;
+mod theme;
+
+pub use panel::ResultsPanel;
+pub use status::RunStatus;

@@ -1,0 +1,71 @@
+//! `ResultsPanel`: the RESULTS zone. KPI cards on top, then the charts, then the jobs table; the
+//! job story opens as a drawer.
+//!
+//! The root carries `data-testid="app-ready"` and `data-revision` only while the results shown
+//! belong to the scenario on screen (tests wait on it); while an edit is running, the previous
+//! results stay visible but dimmed and marked as out of date, so nothing jumps.
+
+use crate::results::charts::tabs::ChartTabs;
+use crate::results::export::ResultExports;
+use crate::results::jobs::{JobStory, JobsTable};
+use crate::results::kpi::KpiCards;
+use crate::results::session::{use_session, Phase};
+use crate::results::theme::ThemeToggle;
+use crate::state::use_app_state;
+use leptos::prelude::*;
+
+#[component]
+pub fn ResultsPanel() -> impl IntoView {
+    let state = use_app_state();
+    let session = use_session();
+    let outcome = Signal::derive(move || session.current.get());
+    let current = move || {
+        session.current.with(|o| {
+            o.as_ref()
+                .is_some_and(|o| o.revision == state.revision.get())
+        })
+    };
+    let json = Signal::derive(move || session.current.with(|o| o.as_ref().map(|o| o.json.clone())));
+    let result = Signal::derive(move || {
+        session
+            .current
+            .with(|o| o.as_ref().map(|o| std::sync::Arc::new(o.result.clone())))
+    });
+    view! {
+        <div class="results-root" class:stale=move || !current()
+            data-testid=move || current().then_some("app-ready")
+            data-revision=move || session.current.with(|o| o.as_ref().map(|o| o.revision.to_string()))>
+            <header class="results-head">
+                <h2>"Results"</h2>
+                <StaleNote />
+                <ResultExports json result />
+                <ThemeToggle />
+            </header>
+            {move || match outcome.get() {
+                Some(current) => view! { <KpiCards current previous=session.previous.get() /> }.into_any(),
+                None => view! { <p class="placeholder">"The results appear here as soon as the scenario has run."</p> }.into_any(),
+            }}
+            <ChartTabs outcome />
+            <JobsTable outcome />
+            <JobStory outcome />
+        </div>
+    }
+}
+
+/// Says why the results shown may not match the scenario on screen.
+#[component]
+fn StaleNote() -> impl IntoView {
+    let session = use_session();
+    move || {
+        match session.phase.get() {
+            Phase::Invalid { errors } => Some(format!(
+                "Out of date: fix {errors} error{} to run.",
+                if errors == 1 { "" } else { "s" }
+            )),
+            Phase::Scheduled | Phase::Running { .. } => Some("Updating…".to_owned()),
+            Phase::Cancelled => Some("Out of date: the run was cancelled.".to_owned()),
+            _ => None,
+        }
+        .map(|text| view! { <span class="stale-note" data-testid="stale-note">{text}</span> })
+    }
+}

@@ -1,0 +1,290 @@
+//! The run session: decides when the scenario on screen runs, runs it in the worker, and holds
+//! the latest result and the one before it (for the KPI deltas).
+//!
+//! Every edit schedules a run after a short quiet time (debounce), so typing does not start a run
+//! per keystroke. Each run gets a sequence number; a newer edit terminates a run still in flight,
+//! and replies carrying any other number are dropped, so the results shown always belong to the
+//! newest scenario that finished running. Each outcome records the `AppState::revision` it ran,
+//! which the panel compares with the revision on screen.
+
+mod worker;
+
+use crate::results::protocol::{decode_reply, encode_request, Header, Request};
+use crate::state::{use_app_state, AppState};
+use leptos::prelude::*;
+use quotalab_engine::SimResult;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
+use worker::SimWorker;
+
+/// Scenarios with more jobs than this run after a longer pause and show their progress.
+pub const LARGE_JOBS: u64 = 20_000;
+/// The quiet time after an edit before a run starts, for small and for large scenarios.
+const DEBOUNCE_MS: (f64, f64) = (150.0, 600.0);
+/// The worker reports progress every this many events.
+const PROGRESS_EVERY: u64 = 20_000;
+
+/// What the session is doing, for the status bar.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Phase {
+    /// Nothing has run yet.
+    Starting,
+    /// The scenario has validation errors and does not run.
+    Invalid {
+        errors: usize,
+    },
+    /// An edit is waiting for the debounce to end.
+    Scheduled,
+    Running {
+        started_ms: f64,
+        progress: Option<RunProgress>,
+    },
+    Ran {
+        elapsed_ms: f64,
+    },
+    Cancelled,
+    Failed {
+        message: String,
+    },
+}
+
+/// How far a running simulation has come.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RunProgress {
+    pub events: u64,
+    pub now_h: f64,
+    pub jobs_ended: u64,
+    pub jobs: u64,
+}
+
+/// One finished run of one revision of the scenario.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub revision: u64,
+    pub result: SimResult,
+    /// The engine's result JSON, exactly as the worker sent it (the JSON export).
+    pub json: String,
+    pub elapsed_ms: f64,
+}
+
+/// The run asked for most recently.
+#[derive(Debug, Clone, Copy, Default)]
+struct Latest {
+    run: u64,
+    revision: u64,
+}
+
+/// Shared handles on the session (a `Copy` bag of signals, like `AppState`).
+#[derive(Clone, Copy)]
+pub struct Session {
+    pub phase: RwSignal<Phase>,
+    /// The newest outcome, and the one it replaced (the KPI cards show the difference).
+    pub current: RwSignal<Option<Arc<Outcome>>>,
+    pub previous: RwSignal<Option<Arc<Outcome>>>,
+    state: AppState,
+    worker: StoredValue<Option<SimWorker>, LocalStorage>,
+    latest: StoredValue<Latest>,
+    debounce: StoredValue<Option<TimeoutHandle>>,
+    /// When the last run was asked for, on the page's clock.
+    last_start_ms: StoredValue<f64>,
+}
+
+/// The session of this app, created on first use.
+///
+/// `RunStatus` sits in the status bar, outside `ResultsPanel`'s subtree, and `app.rs` provides only
+/// `AppState`. So whichever of the two renders first creates the session on the root owner, where
+/// both find it as context, and where it lives as long as the app.
+pub fn use_session() -> Session {
+    if let Some(session) = use_context::<Session>() {
+        return session;
+    }
+    let state = use_app_state();
+    let mut root = Owner::current().expect("components render inside an owner");
+    while let Some(parent) = root.parent() {
+        root = parent;
+    }
+    root.with(|| {
+        let session = Session::start(state);
+        provide_context(session);
+        session
+    })
+}
+
+impl Session {
+    fn start(state: AppState) -> Session {
+        let session = Session {
+            phase: RwSignal::new(Phase::Starting),
+            current: RwSignal::new(None),
+            previous: RwSignal::new(None),
+            state,
+            worker: StoredValue::new_local(None),
+            latest: StoredValue::new(Latest::default()),
+            debounce: StoredValue::new(None),
+            last_start_ms: StoredValue::new(f64::NEG_INFINITY),
+        };
+        session.respawn();
+        // Any edit (a new revision, or a scenario replaced wholesale) schedules a run.
+        Effect::new(move |previous: Option<()>| {
+            state.scenario.track();
+            state.revision.track();
+            session.schedule(previous.is_none());
+        });
+        session
+    }
+
+    /// Replaces the worker by a fresh one, ending any run in flight.
+    fn respawn(self) {
+        let on_reply: Rc<dyn Fn(String)> = Rc::new(move |text| self.receive(&text));
+        match SimWorker::spawn(on_reply) {
+            Ok(worker) => self.worker.set_value(Some(worker)),
+            Err(err) => self.phase.set(Phase::Failed {
+                message: format!("could not start the simulation worker: {err:?}"),
+            }),
+        }
+    }
+
+    /// Runs the scenario on screen after the debounce, unless it has errors.
+    fn schedule(self, first: bool) {
+        if let Some(handle) = self.debounce.get_value() {
+            handle.clear();
+        }
+        let (errors, jobs) = self.state.scenario.with_untracked(|s| {
+            (
+                s.validate().errors.len(),
+                quotalab_engine::generate::job_count(s),
+            )
+        });
+        if errors > 0 {
+            self.cancel_run();
+            self.phase.set(Phase::Invalid { errors });
+            return;
+        }
+        // Leading and trailing edge: a lone edit (a click, a picked option) runs at once, so the
+        // room sees it within a frame or two; a burst of edits (typing) runs once it pauses.
+        let quiet = if jobs > LARGE_JOBS {
+            DEBOUNCE_MS.1
+        } else {
+            DEBOUNCE_MS.0
+        };
+        let busy = now_ms() - self.last_start_ms.get_value() < quiet
+            || matches!(
+                self.phase.get_untracked(),
+                Phase::Running { .. } | Phase::Scheduled
+            );
+        let delay = if first || !busy { 0.0 } else { quiet };
+        self.phase.set(Phase::Scheduled);
+        let handle =
+            set_timeout_with_handle(move || self.run_now(), Duration::from_millis(delay as u64));
+        self.debounce.set_value(handle.ok());
+    }
+
+    /// Starts a run of the scenario on screen now.
+    pub fn run_now(self) {
+        if matches!(self.phase.get_untracked(), Phase::Running { .. }) {
+            self.respawn();
+        }
+        let revision = self.state.revision.get_untracked();
+        let run = self.latest.get_value().run + 1;
+        self.latest.set_value(Latest { run, revision });
+        self.last_start_ms.set_value(now_ms());
+        let scenario = self
+            .state
+            .scenario
+            .with_untracked(|s| serde_json::to_string(s).expect("a scenario always serialises"));
+        let request = encode_request(&Request {
+            run,
+            progress_every: PROGRESS_EVERY,
+            scenario,
+        });
+        self.phase.set(Phase::Running {
+            started_ms: now_ms(),
+            progress: None,
+        });
+        self.worker
+            .with_value(|w| w.as_ref().map(|w| w.send(request)));
+    }
+
+    /// Stops the run in flight (the user pressed Cancel, or the scenario became invalid).
+    pub fn cancel(self) {
+        self.cancel_run();
+        self.phase.set(Phase::Cancelled);
+    }
+
+    fn cancel_run(self) {
+        // Forget the run, so a reply already on its way is dropped.
+        self.latest.update_value(|l| l.run += 1);
+        if matches!(self.phase.get_untracked(), Phase::Running { .. }) {
+            self.respawn();
+        }
+    }
+
+    /// Handles one message from the worker.
+    fn receive(self, text: &str) {
+        let Some(reply) = decode_reply(text) else {
+            return;
+        };
+        let latest = self.latest.get_value();
+        match reply.header {
+            Header::Ready => {}
+            Header::Progress {
+                run,
+                events,
+                now_h,
+                jobs_ended,
+                jobs,
+            } if run == latest.run => {
+                let progress = Some(RunProgress {
+                    events,
+                    now_h,
+                    jobs_ended,
+                    jobs,
+                });
+                self.phase.update(|p| {
+                    if let Phase::Running { progress: old, .. } = p {
+                        *old = progress
+                    }
+                });
+            }
+            Header::Done { run, elapsed_ms } if run == latest.run => {
+                let json = reply.result_json.unwrap_or_default();
+                match serde_json::from_str::<SimResult>(&json) {
+                    Ok(result) => self.show(Outcome {
+                        revision: latest.revision,
+                        result,
+                        json,
+                        elapsed_ms,
+                    }),
+                    Err(err) => self.phase.set(Phase::Failed {
+                        message: format!("unreadable result: {err}"),
+                    }),
+                }
+            }
+            Header::Failed { run, message } if run == latest.run => {
+                self.phase.set(Phase::Failed { message })
+            }
+            _ => {} // a reply to a run nobody waits for any more
+        }
+    }
+
+    fn show(self, outcome: Outcome) {
+        let elapsed_ms = outcome.elapsed_ms;
+        let replaced = self.current.get_untracked();
+        if replaced
+            .as_ref()
+            .is_some_and(|r| r.revision != outcome.revision)
+        {
+            self.previous.set(replaced);
+        }
+        self.current.set(Some(Arc::new(outcome)));
+        self.phase.set(Phase::Ran { elapsed_ms });
+    }
+}
+
+/// Milliseconds on the page's clock.
+pub fn now_ms() -> f64 {
+    window()
+        .performance()
+        .map(|p| p.now())
+        .unwrap_or_else(js_sys::Date::now)
+}

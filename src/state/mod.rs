@@ -1,0 +1,253 @@
+//! The app's state: the scenario on screen and everything that keeps it safe.
+//!
+//! The scenario is the one source of truth. Validation and results derive from it; the BUILD
+//! zone changes it only through [`AppState::edit`] (or [`AppState::edit_field`]), which records
+//! an undo step and bumps [`AppState::revision`], so results can tell which scenario they show.
+//!
+//! - `history`: undo and redo; `autosave`: localStorage; `link`: the `#s=` link codec.
+//! - `gallery`: the bundled examples; `edits`: multi-field edits (adds, renames).
+//! - `catalog`: the instance types a scenario can name; `paths`: JSON paths to controls.
+//! - `palette`: one colour per share, for every picture in the app.
+
+pub mod autosave;
+pub mod browser;
+pub mod catalog;
+pub mod edits;
+pub mod gallery;
+pub mod history;
+pub mod link;
+pub mod palette;
+pub mod paths;
+
+use history::History;
+use leptos::prelude::*;
+use quotalab_engine::{Report, Scenario};
+
+/// The default scenario: three teams sharing a small g5 pool (the AWS walkthrough shape).
+pub const DEFAULT_SCENARIO: &str = include_str!("../../scenarios/default.json");
+
+/// The tabs of the BUILD zone, in DESIGN.md's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    Scenario,
+    Capacity,
+    Shares,
+    Workload,
+    Events,
+    Json,
+}
+
+/// The modal dialog on screen, if any. One at a time, closed by Escape.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Dialog {
+    Examples,
+    Shortcuts,
+    /// Opening `scenario` (from `origin`: an example, a file, a link) would replace edits that
+    /// were never shared or exported: ask first.
+    ConfirmReplace {
+        scenario: Box<Scenario>,
+        origin: String,
+    },
+}
+
+/// A message for the user above the zones: a link that could not be opened, an import that
+/// failed, what Undo will bring back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Notice {
+    pub is_error: bool,
+    pub text: String,
+}
+
+/// Shared handles, provided as context at the root and copied into components.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// The scenario on screen. Read it freely; change it only through [`AppState::edit`].
+    pub scenario: RwSignal<Scenario>,
+    /// Bumped on every change of the scenario, so results can tell which scenario they belong to.
+    pub revision: RwSignal<u64>,
+    /// The job whose story is open, if any.
+    pub selected_job: RwSignal<Option<String>>,
+    /// The engine's errors and warnings for the scenario on screen.
+    pub report: Memo<Report>,
+    pub history: RwSignal<History>,
+    /// False once the user edits; true again after the scenario was loaded, linked or exported.
+    /// Replacing a scenario that is not pristine asks first.
+    pub pristine: RwSignal<bool>,
+    pub section: RwSignal<Section>,
+    pub dialog: RwSignal<Option<Dialog>>,
+    pub notice: RwSignal<Option<Notice>>,
+    /// The last link made by "Copy link", shown so it can be copied by hand.
+    pub share_link: RwSignal<Option<String>>,
+    /// Presentation mode: BUILD shows only the selected share's card, type is larger.
+    pub presentation: RwSignal<bool>,
+    /// The share card presentation mode keeps (index into `quota_shares`).
+    pub selected_share: RwSignal<usize>,
+}
+
+impl AppState {
+    /// A state showing `scenario`, touching neither storage nor the URL (tests use this).
+    pub fn new(scenario: Scenario) -> Self {
+        let scenario = RwSignal::new(scenario);
+        AppState {
+            scenario,
+            revision: RwSignal::new(0),
+            selected_job: RwSignal::new(None),
+            report: Memo::new(move |_| scenario.with(Scenario::validate)),
+            history: RwSignal::new(History::default()),
+            pristine: RwSignal::new(true),
+            section: RwSignal::new(Section::Shares),
+            dialog: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            share_link: RwSignal::new(None),
+            presentation: RwSignal::new(false),
+            selected_share: RwSignal::new(0),
+        }
+    }
+
+    /// Applies one user edit to the scenario, as one undo step.
+    pub fn edit(&self, change: impl FnOnce(&mut Scenario)) {
+        self.apply(None, change);
+    }
+
+    /// Applies an edit to the field at `path`; consecutive edits of one field (typing) coalesce
+    /// into one undo step.
+    pub fn edit_field(&self, path: &str, change: impl FnOnce(&mut Scenario)) {
+        self.apply(Some(path), change);
+    }
+
+    fn apply(&self, key: Option<&str>, change: impl FnOnce(&mut Scenario)) {
+        let before = self.scenario.get_untracked();
+        let mut after = before.clone();
+        change(&mut after);
+        if after == before {
+            return;
+        }
+        self.history
+            .update(|h| h.record(before, key, browser::now_ms()));
+        self.pristine.set(false);
+        self.show(after, false);
+    }
+
+    pub fn undo(&self) {
+        let current = self.scenario.get_untracked();
+        if let Some(previous) = self.history.try_update(|h| h.undo(current)).flatten() {
+            self.show(previous, false);
+        }
+    }
+
+    pub fn redo(&self) {
+        let current = self.scenario.get_untracked();
+        if let Some(next) = self.history.try_update(|h| h.redo(current)).flatten() {
+            self.show(next, false);
+        }
+    }
+
+    /// Puts `scenario` on screen. A link in the address bar describes the scenario it opened, so
+    /// it goes unless `keep_link`.
+    fn show(&self, scenario: Scenario, keep_link: bool) {
+        self.scenario.set(scenario);
+        self.revision.update(|r| *r += 1);
+        if !keep_link && !browser::hash().is_empty() {
+            browser::replace_hash("");
+        }
+    }
+
+    /// Opens a scenario from `origin` ("example …", "file …", "the link"): at once when the
+    /// current one is pristine, else after the user confirms.
+    pub fn open(&self, scenario: Scenario, origin: &str) {
+        if self.pristine.get_untracked() || scenario == self.scenario.get_untracked() {
+            self.replace(scenario, origin, false);
+        } else {
+            self.dialog.set(Some(Dialog::ConfirmReplace {
+                scenario: Box::new(scenario),
+                origin: origin.to_string(),
+            }));
+        }
+    }
+
+    /// Replaces the scenario, keeping the old one one Undo away.
+    pub fn replace(&self, scenario: Scenario, origin: &str, keep_link: bool) {
+        let before = self.scenario.get_untracked();
+        if scenario == before {
+            return;
+        }
+        let name = scenario.name.clone();
+        self.history
+            .update(|h| h.record(before, None, browser::now_ms()));
+        self.pristine.set(true);
+        self.show(scenario, keep_link);
+        self.tell(false, format!("Opened \u{201c}{name}\u{201d} from {origin}. Undo (Ctrl+Z) brings back the previous scenario."));
+    }
+
+    /// Shows a message above the zones.
+    pub fn tell(&self, is_error: bool, text: impl Into<String>) {
+        self.notice.set(Some(Notice {
+            is_error,
+            text: text.into(),
+        }));
+    }
+
+    /// Opens the scenario in the URL fragment, if there is one; a bad link leaves the scenario
+    /// untouched and says why. `ask` asks first when there are unshared edits.
+    pub fn open_link_in_url(&self, ask: bool) {
+        match link::from_fragment(&browser::hash()) {
+            None => {}
+            Some(Err(e)) => self.tell(true, e.to_string()),
+            Some(Ok(scenario)) if ask => self.open(scenario, "the link"),
+            Some(Ok(scenario)) => self.replace(scenario, "the link", true),
+        }
+    }
+
+    /// Presentation mode on or off; it shows the Shares tab, where the discussion happens.
+    pub fn toggle_presentation(&self) {
+        self.presentation.update(|p| *p = !*p);
+        if self.presentation.get_untracked() {
+            self.section.set(Section::Shares);
+        }
+    }
+
+    /// Puts a link to the scenario in the address bar and returns it.
+    pub fn make_link(&self) -> String {
+        let fragment = self.scenario.with_untracked(link::fragment);
+        browser::replace_hash(&fragment);
+        let url = browser::url_with(&fragment);
+        self.share_link.set(Some(url.clone()));
+        self.pristine.set(true);
+        url
+    }
+}
+
+/// Creates the state at start-up and provides it as context: the autosaved scenario (or the
+/// default), then the link in the URL if there is one; from then on every change is autosaved.
+pub fn provide_app_state() -> AppState {
+    let default =
+        Scenario::parse_json(DEFAULT_SCENARIO).expect("the bundled default scenario is valid");
+    let state = AppState::new(default.clone());
+    match autosave::restore() {
+        None => {}
+        Some(Ok(saved)) => {
+            state.pristine.set(saved == default);
+            state.scenario.set(saved);
+        }
+        Some(Err(e)) => state.tell(true, e.to_string()),
+    }
+    state.open_link_in_url(false);
+    // An Effect, because saving is a side effect of the scenario changing, whoever changed it.
+    Effect::new(move |_| {
+        if let Err(why) = state.scenario.with(autosave::save) {
+            state.tell(true, format!("Your edits are not being saved: {why}."));
+        }
+    });
+    // A link pasted into the address bar of an open tab.
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        state.open_link_in_url(true)
+    });
+    on_cleanup(move || listener.remove());
+    provide_context(state);
+    state
+}
+
+/// The state provided by [`provide_app_state`].
+pub fn use_app_state() -> AppState {
+    expect_context::<AppState>()
+}
