@@ -1,36 +1,8 @@
 //! The command-line contract of SCENARIO.md: output, exit codes 0/2/1, stdin, and no panics.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-const EXAMPLE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/spec/examples/two-teams-reclaim.json"
-);
-
-fn quotalab(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_quotalab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("quotalab starts");
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(text.as_bytes())
-            .expect("write stdin");
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().expect("quotalab ends")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{quotalab, text, EXAMPLE};
 
 #[test]
 fn run_prints_the_result_json() {

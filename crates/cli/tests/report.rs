@@ -1,33 +1,9 @@
 //! `quotalab report`: Markdown by default, HTML with `--format html`, `-o FILE`, and the exit
 //! codes of SCENARIO.md (0 ok, 2 invalid scenario, 1 anything else).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-const EXAMPLE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/spec/examples/two-teams-reclaim.json"
-);
-
-fn quotalab(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_quotalab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("quotalab starts");
-    if let Some(text) = stdin {
-        let mut pipe = child.stdin.take().expect("stdin");
-        pipe.write_all(text.as_bytes()).expect("write stdin");
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().expect("quotalab ends")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{quotalab, text, EXAMPLE};
 
 #[test]
 fn report_prints_markdown_by_default() {

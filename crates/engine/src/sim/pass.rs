@@ -20,7 +20,7 @@ use super::reason::Reason;
 use super::world::{JobId, PoolId, ShareId, TypeId};
 use super::Sim;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BTreeSet, BinaryHeap};
 use std::ops::Bound::{Excluded, Unbounded};
 
 /// Which condition keeps a (share, type) queue worth walking in a phase.
@@ -58,32 +58,37 @@ impl<K: Ord + Copy> Merge<K> {
         Merge { heap, pairs, list }
     }
 
-    /// The next key and the (share, pool) queue it came from (`None` for the list). A queue
-    /// for which `keep` says no is dropped whole; the others advance past the key they gave.
+    /// The next key in order. A queue for which `keep` says no is dropped whole; the others
+    /// advance past the key they gave.
     fn pop(
         &mut self,
         after: impl Fn(usize, K) -> Option<K>,
         keep: impl Fn(ShareId, PoolId, K) -> bool,
-    ) -> Option<(K, Option<(ShareId, PoolId)>)> {
+    ) -> Option<K> {
         loop {
             let Reverse((key, source)) = self.heap.pop()?;
             if source < self.pairs.len() {
-                let (pair, s, t) = self.pairs[source];
-                if !keep(s, t, key) {
+                let (pair, s, pool) = self.pairs[source];
+                if !keep(s, pool, key) {
                     continue;
                 }
                 if let Some(next) = after(pair, key) {
                     self.heap.push(Reverse((next, source)));
                 }
-                return Some((key, Some((s, t))));
+                return Some(key);
             }
             let at = self.list.partition_point(|k| *k <= key);
             if let Some(&next) = self.list.get(at) {
                 self.heap.push(Reverse((next, source)));
             }
-            return Some((key, None));
+            return Some(key);
         }
     }
+}
+
+/// The first key of an ordered queue after `k`.
+fn after<K: Ord + Copy>(queue: &BTreeSet<K>, k: K) -> Option<K> {
+    queue.range((Excluded(k), Unbounded)).next().copied()
 }
 
 impl Sim<'_> {
@@ -244,14 +249,8 @@ impl Sim<'_> {
         let mut merge = Merge::new(pairs, list, |pair| {
             self.pending.queue(pair).first().copied()
         });
-        while let Some((key, _)) = merge.pop(
-            |pair, k| {
-                self.pending
-                    .queue(pair)
-                    .range((Excluded(k), Unbounded))
-                    .next()
-                    .copied()
-            },
+        while let Some(key) = merge.pop(
+            |pair, k| after(self.pending.queue(pair), k),
             |s, pool, _| {
                 self.pair_open(Phase2::Owners, s, pool) && self.pair_hopeful(&failed, s, pool)
             },
@@ -315,14 +314,8 @@ impl Sim<'_> {
         let list = jobs.iter().map(|&j| self.fifo_key_of(j)).collect();
         let mut failed = vec![None; self.pending.pairs()];
         let mut merge = Merge::new(pairs, list, |pair| self.pending.fifo(pair).first().copied());
-        while let Some((key, _)) = merge.pop(
-            |pair, k| {
-                self.pending
-                    .fifo(pair)
-                    .range((Excluded(k), Unbounded))
-                    .next()
-                    .copied()
-            },
+        while let Some(key) = merge.pop(
+            |pair, k| after(self.pending.fifo(pair), k),
             |s, pool, _| {
                 self.pair_open(Phase2::Borrowers, s, pool) && self.pair_hopeful(&failed, s, pool)
             },
@@ -354,14 +347,8 @@ impl Sim<'_> {
         });
         let mut changed = false;
         let mut preempted = Vec::new();
-        while let Some((key, _)) = merge.pop(
-            |pair, k| {
-                self.pending
-                    .queue(pair)
-                    .range((Excluded(k), Unbounded))
-                    .next()
-                    .copied()
-            },
+        while let Some(key) = merge.pop(
+            |pair, k| after(self.pending.queue(pair), k),
             |s, t, k| prospects.alive(self, s, t, k),
         ) {
             let j = key.3;
