@@ -187,3 +187,7 @@ golden_test!(
     job_started_by_preemption_now_cannot_be_preempted_now,
     own_golden!("started-by-preemption-cannot-be-preempted-same-instant")
 );
+golden_test!(
+    restart_overhead_counts_startups_after_the_first_clipped,
+    own_golden!("restart-overhead")
+);

@@ -12,6 +12,9 @@ use std::collections::{BTreeMap, HashMap};
 pub struct Inputs<'a> {
     pub scenario: &'a Scenario,
     pub jobs: Vec<JobResult>,
+    /// Per job (same order): its restart overhead in accelerator-hours, the startup of every
+    /// attempt after the first, clipped to the attempt's length (docs/ARCHITECTURE.md).
+    pub restart_overhead: Vec<f64>,
     pub shares: &'a [String],
     /// Per share: borrowed instance-hours, lent instance-hours, own utilisation.
     pub share_areas: &'a [(f64, f64, f64)],
@@ -36,7 +39,7 @@ pub fn aggregate(inputs: Inputs) -> SimResult {
             .map(|t| type_result(t, &inputs.jobs))
             .collect(),
         preference_ranks: rank_results(&inputs.jobs),
-        totals: totals(&inputs.jobs, inputs.plans),
+        totals: totals(&inputs.jobs, &inputs.restart_overhead, inputs.plans),
         jobs: inputs.jobs,
         events: Vec::new(),
         usage: Vec::new(),
@@ -63,9 +66,11 @@ fn share_results(inputs: &Inputs) -> Vec<ShareResult> {
     // Per share: reclaims its jobs made, and preemptions they caused by the victim's share.
     let mut caused: Vec<(u32, BTreeMap<String, u32>)> =
         vec![(0, BTreeMap::new()); inputs.shares.len()];
-    for job in &inputs.jobs {
+    let mut restart_overhead = vec![0.0; inputs.shares.len()];
+    for (job, overhead) in inputs.jobs.iter().zip(&inputs.restart_overhead) {
         if let Some(s) = share_of(job) {
             members[s].push(job);
+            restart_overhead[s] += overhead;
         }
         for attempt in &job.attempts {
             let preemptor = attempt
@@ -93,6 +98,7 @@ fn share_results(inputs: &Inputs) -> Vec<ShareResult> {
                 &members[s],
                 std::mem::take(&mut caused[s]),
                 inputs.share_areas[s],
+                restart_overhead[s],
             )
         })
         .collect()
@@ -116,6 +122,7 @@ fn share_result(
     jobs: &[&JobResult],
     (reclaims_made, reclaimed_from): (u32, BTreeMap<String, u32>),
     (borrowed, lent, own_utilization): (f64, f64, f64),
+    restart_overhead_accelerator_h: f64,
 ) -> ShareResult {
     let mut completions: Vec<f64> = jobs
         .iter()
@@ -153,6 +160,7 @@ fn share_result(
         reclaims_made,
         reclaimed_from,
         lost_accelerator_h: jobs.iter().map(|j| j.lost_accelerator_h).sum(),
+        restart_overhead_accelerator_h,
         cost: jobs.iter().map(|j| j.cost).sum(),
         own_utilization,
     }
@@ -204,7 +212,7 @@ fn rank_results(jobs: &[JobResult]) -> Vec<RankResult> {
         .collect()
 }
 
-fn totals(jobs: &[JobResult], plans: &[(String, f64)]) -> Totals {
+fn totals(jobs: &[JobResult], restart_overhead: &[f64], plans: &[(String, f64)]) -> Totals {
     let all: Vec<&JobResult> = jobs.iter().collect();
     let started: Vec<&JobResult> = jobs.iter().filter(|j| !j.attempts.is_empty()).collect();
     let fallbacks = started
@@ -222,6 +230,7 @@ fn totals(jobs: &[JobResult], plans: &[(String, f64)]) -> Totals {
         cost: jobs.iter().map(|j| j.cost).sum(),
         upfront_cost: plans.iter().map(|p| p.1).sum(),
         lost_accelerator_h: jobs.iter().map(|j| j.lost_accelerator_h).sum(),
+        restart_overhead_accelerator_h: restart_overhead.iter().sum(),
         preemptions: jobs.iter().map(|j| j.preemptions).sum(),
         interruptions: jobs.iter().map(|j| j.interruptions).sum(),
         fallback_rate: if started.is_empty() {

@@ -4,7 +4,7 @@
 //! Hours are exact to the second (the engine's unit). A few fields go beyond the documented
 //! format because the app needs them and must not recompute engine logic: `mix`, `interruptions`,
 //! `attempts[].cost`, `attempts[].skipped`, `last_reasons`, `totals.upfront_cost`, `pools` per
-//! type, `usage` and `notes`.
+//! type, `usage`, `notes` and `restart_overhead_accelerator_h` per share and in the totals.
 
 pub mod metrics;
 
@@ -139,6 +139,10 @@ pub struct ShareResult {
     /// Preemptions this share's jobs caused, by the share whose job was preempted.
     pub reclaimed_from: BTreeMap<String, u32>,
     pub lost_accelerator_h: f64,
+    /// Accelerator-hours its jobs spent starting up again after a preemption or interruption
+    /// (our extension; docs/ARCHITECTURE.md, "Restart overhead").
+    #[serde(default)]
+    pub restart_overhead_accelerator_h: f64,
     pub cost: f64,
     /// Instance-time used within its own limits over instance-time of its own limits.
     pub own_utilization: f64,
@@ -182,6 +186,9 @@ pub struct Totals {
     /// The training plans' upfront cost, shown apart.
     pub upfront_cost: f64,
     pub lost_accelerator_h: f64,
+    /// The shares' restart overhead summed, and that of jobs without a share.
+    #[serde(default)]
+    pub restart_overhead_accelerator_h: f64,
     pub preemptions: u32,
     pub interruptions: u32,
     pub fallback_rate: f64,

@@ -4,7 +4,7 @@
 use super::job_state::JobState;
 use super::reason::Reason;
 use super::state::Capacity;
-use super::world::{JobId, PoolKind, ShareId, TypeId, World};
+use super::world::{Entry, JobId, PoolKind, ShareId, TypeId, World};
 use super::Sim;
 use crate::result::{self, Attempt, Event, JobResult, Selected, Skipped, UsagePoint, UsageSeries};
 use crate::scenario::Scenario;
@@ -381,6 +381,9 @@ pub fn build_result(scenario: &Scenario, sim: &Sim) -> result::SimResult {
     let jobs: Vec<JobResult> = (0..world.jobs.len())
         .map(|j| job_result(world, &sim.jobs[j], log, j))
         .collect();
+    let restart_overhead = (0..world.jobs.len())
+        .map(|j| restart_overhead(world, log, j))
+        .collect();
     let share_areas: Vec<(f64, f64, f64)> = log
         .areas
         .iter()
@@ -423,6 +426,7 @@ pub fn build_result(scenario: &Scenario, sim: &Sim) -> result::SimResult {
     let mut result = result::metrics::aggregate(result::metrics::Inputs {
         scenario,
         jobs,
+        restart_overhead,
         shares: &shares,
         share_areas: &share_areas,
         types: &types,
@@ -446,12 +450,7 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
     let lost: Seconds = log.attempts[j].iter().map(|a| a.lost).sum();
     let lost_accel: f64 = log.attempts[j]
         .iter()
-        .map(|a| {
-            let entry = &job.entries[a.entry];
-            hours(a.lost)
-                * f64::from(entry.count)
-                * f64::from(world.types[entry.instance_type].accelerators)
-        })
+        .map(|a| accelerator_hours(world, &job.entries[a.entry], a.lost))
         .sum();
     let counted = |f: fn(Stop) -> bool| {
         log.attempts[j]
@@ -508,6 +507,30 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
             .map(|r| r.map(|r| r.as_str().to_string()))
             .collect(),
     }
+}
+
+/// `time` on all the accelerators of an entry: hours times instance count times accelerators per
+/// instance (SEMANTICS §3, "Lost work").
+fn accelerator_hours(world: &World, entry: &Entry, time: Seconds) -> f64 {
+    hours(time) * f64::from(entry.count) * f64::from(world.types[entry.instance_type].accelerators)
+}
+
+/// The job's restart overhead (our metric, docs/ARCHITECTURE.md): every attempt after the first
+/// starts up again (SEMANTICS §3, "Startup"); an attempt that ended during its startup counts
+/// only the part that elapsed.
+fn restart_overhead(world: &World, log: &Log, j: JobId) -> f64 {
+    let job = &world.jobs[j];
+    log.attempts[j]
+        .iter()
+        .skip(1)
+        .map(|a| {
+            accelerator_hours(
+                world,
+                &job.entries[a.entry],
+                job.startup.min(a.end - a.start),
+            )
+        })
+        .sum()
 }
 
 fn plan_name(world: &World, pool: usize) -> Option<String> {
