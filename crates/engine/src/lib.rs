@@ -29,6 +29,7 @@ pub mod result;
 pub mod rng;
 pub mod scenario;
 pub mod sim;
+pub mod study;
 pub mod synthetic;
 pub mod time;
 pub mod validate;

@@ -1,0 +1,249 @@
+//! The side-by-side comparison: per variant and share, every KPI as a mean over seeds with its
+//! 90% interval, the paired difference from the first variant, a pooled completion-time CDF,
+//! and the fields that differ between the variants.
+//!
+//! Values that do not exist are left out, never NaN: a share with no succeeded job in a seed has
+//! no p50 for that seed, and its estimate uses the other seeds (`n` says how many); with no seed
+//! at all the estimate is `None` ("n/a"). A share present in one variant and not in another is
+//! listed where it exists and named in `notes`.
+
+use super::diff::{scenario_changes, FieldChange};
+use super::kpi::Kpi;
+use super::sample::ShareSample;
+use super::shard::{check_complete, compare_units, StudyError, UnitSample};
+use super::stats::{Difference, Estimate};
+use super::Study;
+use serde::{Deserialize, Serialize};
+
+/// The most points of a pooled completion CDF (enough for a chart, small in JSON).
+pub const CDF_POINTS: usize = 200;
+
+/// Everything the side-by-side view and `quotalab compare` show.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    /// The study's name.
+    pub name: String,
+    /// The seeds every variant ran with, in order.
+    pub seeds: Vec<u64>,
+    /// The T of P(wait < T), hours.
+    pub wait_threshold_h: f64,
+    /// The first variant's currency, the unit of `cost`.
+    pub currency: String,
+    /// Per variant, in study order; the first is the baseline.
+    pub variants: Vec<VariantSummary>,
+    /// Per variant after the first, the fields that differ from the first.
+    pub changes: Vec<VariantChanges>,
+    /// Things the reader should know (one seed, shares missing from some variants).
+    pub notes: Vec<String>,
+}
+
+/// One variant's shares.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VariantSummary {
+    /// The variant's (scenario's) name.
+    pub name: String,
+    /// Its shares, in scenario order.
+    pub shares: Vec<ShareSummary>,
+}
+
+/// One share of one variant.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShareSummary {
+    /// The share's name.
+    pub share: String,
+    /// One entry per [`Kpi::ALL`], in that order.
+    pub kpis: Vec<KpiSummary>,
+    /// `(hours, fraction of the share's jobs finished by then)`, pooled over seeds; it ends
+    /// below 1 when jobs did not succeed. At most [`CDF_POINTS`] points.
+    pub completion_cdf: Vec<(f64, f64)>,
+}
+
+/// One KPI of one share of one variant.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KpiSummary {
+    /// Which KPI.
+    pub kpi: Kpi,
+    /// Mean and 90% interval over seeds; `None` when no seed has a value ("n/a").
+    pub estimate: Option<Estimate>,
+    /// Paired difference from the first variant; `None` for the first variant, for a share the
+    /// first variant lacks, and when no seed has both values.
+    pub diff: Option<Difference>,
+}
+
+/// The fields of a variant that differ from the first variant.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VariantChanges {
+    /// The variant's name.
+    pub variant: String,
+    /// Its changed fields, leaves only.
+    pub fields: Vec<FieldChange>,
+}
+
+impl Comparison {
+    /// Compact JSON; the same bytes natively and in wasm.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a comparison always serialises")
+    }
+
+    /// Indented JSON, for files people read.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a comparison always serialises")
+    }
+}
+
+/// Compares the variants of `study` from one sample per unit of [`compare_units`], given in any
+/// order. Missing or duplicate units are an error.
+pub fn compare(study: &Study, samples: &[UnitSample]) -> Result<Comparison, StudyError> {
+    let grid = check_complete(&compare_units(study), samples, study.variants.len())?;
+    let mut notes = Vec::new();
+    if study.seeds == 1 {
+        notes.push(
+            "one seed: every interval is a single value, and no difference is called significant"
+                .into(),
+        );
+    }
+    let baseline = &grid[0];
+    let variants = study
+        .variants
+        .iter()
+        .zip(&grid)
+        .enumerate()
+        .map(|(v, (scenario, runs))| {
+            let shares = share_names(runs)
+                .into_iter()
+                .map(|share| {
+                    let base = (v > 0)
+                        .then(|| shares_named(baseline, &share))
+                        .filter(|b| b.iter().any(Option::is_some));
+                    if v > 0 && base.is_none() {
+                        notes.push(format!(
+                            "share '{share}' of variant '{}' is not in the first variant '{}'",
+                            scenario.name, study.variants[0].name
+                        ));
+                    }
+                    summarize_share(
+                        &share,
+                        &shares_named(runs, &share),
+                        base.as_deref(),
+                        study.wait_threshold_h,
+                    )
+                })
+                .collect();
+            VariantSummary {
+                name: scenario.name.clone(),
+                shares,
+            }
+        })
+        .collect();
+    let changes = study.variants[1..]
+        .iter()
+        .map(|v| VariantChanges {
+            variant: v.name.clone(),
+            fields: scenario_changes(&study.variants[0], v),
+        })
+        .collect();
+    Ok(Comparison {
+        name: study.name.clone(),
+        seeds: study.seed_list(),
+        wait_threshold_h: study.wait_threshold_h,
+        currency: study.variants[0].currency.0.clone(),
+        variants,
+        changes,
+        notes,
+    })
+}
+
+/// The share names of a variant's runs, in order of first appearance.
+fn share_names(runs: &[&UnitSample]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for share in runs.iter().flat_map(|r| &r.sample.shares) {
+        if !names.contains(&share.share) {
+            names.push(share.share.clone());
+        }
+    }
+    names
+}
+
+/// Per seed, the share called `name` (if that run has it).
+fn shares_named<'s>(runs: &[&'s UnitSample], name: &str) -> Vec<Option<&'s ShareSample>> {
+    runs.iter()
+        .map(|r| r.sample.shares.iter().find(|s| s.share == name))
+        .collect()
+}
+
+fn summarize_share(
+    name: &str,
+    runs: &[Option<&ShareSample>],
+    baseline: Option<&[Option<&ShareSample>]>,
+    threshold_h: f64,
+) -> ShareSummary {
+    let kpis = Kpi::ALL
+        .iter()
+        .map(|&kpi| {
+            let values: Vec<Option<f64>> = runs
+                .iter()
+                .map(|s| s.and_then(|s| kpi_value(s, kpi, threshold_h)))
+                .collect();
+            let present: Vec<f64> = values.iter().flatten().copied().collect();
+            let diff = baseline.and_then(|base| {
+                let pairs: Vec<(f64, f64)> = values
+                    .iter()
+                    .zip(base)
+                    .filter_map(|(x, b)| Some(((*x)?, kpi_value((*b)?, kpi, threshold_h)?)))
+                    .collect();
+                Difference::paired(&pairs, kpi.direction())
+            });
+            KpiSummary {
+                kpi,
+                estimate: Estimate::of(&present),
+                diff,
+            }
+        })
+        .collect();
+    ShareSummary {
+        share: name.to_string(),
+        kpis,
+        completion_cdf: completion_cdf(runs),
+    }
+}
+
+/// One KPI of one share in one run; `None` when it does not exist (no succeeded job, no jobs).
+pub fn kpi_value(s: &ShareSample, kpi: Kpi, threshold_h: f64) -> Option<f64> {
+    Some(match kpi {
+        Kpi::JobsDone => f64::from(s.succeeded),
+        Kpi::CompletionP50H => s.completion_p50_h?,
+        Kpi::CompletionP90H => s.completion_p90_h?,
+        Kpi::WaitMeanH => s.wait_mean_h,
+        Kpi::WaitBelowThreshold => {
+            if s.waits_h.is_empty() {
+                return None;
+            }
+            s.waits_h.iter().filter(|&&w| w < threshold_h).count() as f64 / s.waits_h.len() as f64
+        }
+        Kpi::BorrowedInstanceH => s.borrowed_instance_h,
+        Kpi::LentInstanceH => s.lent_instance_h,
+        Kpi::PreemptionsSuffered => f64::from(s.preemptions_suffered),
+        Kpi::ReclaimsMade => f64::from(s.reclaims_made),
+        Kpi::LostAcceleratorH => s.lost_accelerator_h,
+        Kpi::Cost => s.cost,
+    })
+}
+
+/// The completion CDF pooled over seeds, thinned to at most [`CDF_POINTS`] evenly spaced ranks.
+fn completion_cdf(runs: &[Option<&ShareSample>]) -> Vec<(f64, f64)> {
+    let jobs: u32 = runs.iter().flatten().map(|s| s.jobs).sum();
+    let mut done: Vec<f64> = runs
+        .iter()
+        .flatten()
+        .flat_map(|s| s.completions_h.iter().copied())
+        .collect();
+    done.sort_by(f64::total_cmp);
+    let m = done.len();
+    let points = m.min(CDF_POINTS);
+    (1..=points)
+        .map(|j| {
+            let rank = (j * m).div_ceil(points);
+            (done[rank - 1], rank as f64 / f64::from(jobs))
+        })
+        .collect()
+}

@@ -1,0 +1,155 @@
+//! One run of one scenario at one seed, reduced to what the study statistics need.
+//!
+//! A `Sample` crosses a Web Worker boundary and is written by CLI shards, so it keeps per share
+//! the scalar KPIs and the per-job completion and wait hours (for CDFs and P(wait < T)), and per
+//! job mix the running time and interruptions (for Young/Daly), not the whole result.
+//!
+//! A scenario without quota shares reports its jobs as one share named [`NO_SHARE`].
+
+use crate::result::metrics::percentile;
+use crate::result::{JobResult, SimResult};
+use crate::scenario::Scenario;
+use crate::simulate;
+use serde::{Deserialize, Serialize};
+
+/// The share name used for jobs that belong to no quota share.
+pub const NO_SHARE: &str = "(no share)";
+
+/// What one run leaves for the statistics.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Sample {
+    /// The seed the run used.
+    pub seed: u64,
+    /// Per share, in the scenario's order (then [`NO_SHARE`] if any job has no share).
+    pub shares: Vec<ShareSample>,
+    /// Per job mix, in the scenario's order.
+    pub mixes: Vec<MixSample>,
+}
+
+/// One share's outcome in one run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShareSample {
+    /// The share's name.
+    pub share: String,
+    /// Jobs in the share.
+    pub jobs: u32,
+    /// Jobs that succeeded.
+    pub succeeded: u32,
+    /// Nearest-rank median completion of succeeded jobs; `None` when none succeeded.
+    pub completion_p50_h: Option<f64>,
+    /// Nearest-rank 90th percentile completion of succeeded jobs; `None` when none succeeded.
+    pub completion_p90_h: Option<f64>,
+    /// Mean hours pending per job (0 without jobs).
+    pub wait_mean_h: f64,
+    /// Instance-hours beyond the share's own limits.
+    pub borrowed_instance_h: f64,
+    /// Instance-hours of the share's idle limit others used.
+    pub lent_instance_h: f64,
+    /// Preemptions and interruptions its jobs suffered, all kinds.
+    pub preemptions_suffered: u32,
+    /// Reclaims its jobs made.
+    pub reclaims_made: u32,
+    /// Accelerator-hours lost.
+    pub lost_accelerator_h: f64,
+    /// Usage cost.
+    pub cost: f64,
+    /// Completion hours of each succeeded job, in job order.
+    pub completions_h: Vec<f64>,
+    /// Hours pending of each job, in job order.
+    pub waits_h: Vec<f64>,
+}
+
+/// A job mix's running time and interruptions in one run (for the Young/Daly estimate).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MixSample {
+    /// The mix's name.
+    pub mix: String,
+    /// Hours its jobs' attempts ran, summed over attempts (wall clock, not instance-hours).
+    pub attempt_h: f64,
+    /// Preemptions plus interruptions its jobs suffered.
+    pub interruptions: u32,
+}
+
+/// Runs a validated `scenario` with `seed` in place of its own and keeps the sample.
+pub fn run_sample(scenario: &Scenario, seed: u64) -> Sample {
+    let mut seeded = scenario.clone();
+    seeded.seed = seed;
+    sample_of(&seeded, &simulate(&seeded))
+}
+
+/// Reduces a result of `scenario` to its sample.
+pub fn sample_of(scenario: &Scenario, result: &SimResult) -> Sample {
+    let mut shares: Vec<ShareSample> = result
+        .shares
+        .iter()
+        .map(|share| {
+            let jobs: Vec<&JobResult> = result
+                .jobs
+                .iter()
+                .filter(|j| j.share.as_deref() == Some(share.name.as_str()))
+                .collect();
+            let mut sample = share_sample(&share.name, &jobs);
+            sample.borrowed_instance_h = share.borrowed_instance_h;
+            sample.lent_instance_h = share.lent_instance_h;
+            sample.reclaims_made = share.reclaims_made;
+            sample
+        })
+        .collect();
+    let unshared: Vec<&JobResult> = result.jobs.iter().filter(|j| j.share.is_none()).collect();
+    if !unshared.is_empty() {
+        shares.push(share_sample(NO_SHARE, &unshared));
+    }
+    let mixes = scenario
+        .job_mixes
+        .iter()
+        .map(|mix| {
+            let jobs = result
+                .jobs
+                .iter()
+                .filter(|j| j.mix.as_deref() == Some(mix.name.as_str()));
+            let (attempt_h, interruptions) = jobs.fold((0.0, 0), |(h, n), j| {
+                let ran: f64 = j.attempts.iter().map(|a| a.end_h - a.start_h).sum();
+                (h + ran, n + j.preemptions + j.interruptions)
+            });
+            MixSample {
+                mix: mix.name.clone(),
+                attempt_h,
+                interruptions,
+            }
+        })
+        .collect();
+    Sample {
+        seed: scenario.seed,
+        shares,
+        mixes,
+    }
+}
+
+/// The job-derived part of a share's sample; borrowing, lending and reclaims come from the
+/// share's result (they need the simulation's areas).
+fn share_sample(name: &str, jobs: &[&JobResult]) -> ShareSample {
+    let completions_h: Vec<f64> = jobs
+        .iter()
+        .filter(|j| j.status == "succeeded")
+        .filter_map(|j| j.completion_h)
+        .collect();
+    let mut sorted = completions_h.clone();
+    sorted.sort_by(f64::total_cmp);
+    let waits_h: Vec<f64> = jobs.iter().map(|j| j.wait_h).collect();
+    ShareSample {
+        share: name.to_string(),
+        jobs: jobs.len() as u32,
+        succeeded: completions_h.len() as u32,
+        completion_p50_h: percentile(&sorted, 0.5),
+        completion_p90_h: percentile(&sorted, 0.9),
+        wait_mean_h: waits_h.iter().sum::<f64>() / waits_h.len().max(1) as f64,
+        borrowed_instance_h: 0.0,
+        lent_instance_h: 0.0,
+        preemptions_suffered: jobs.iter().map(|j| j.preemptions + j.interruptions).sum(),
+        reclaims_made: 0,
+        lost_accelerator_h: jobs.iter().map(|j| j.lost_accelerator_h).sum(),
+        cost: jobs.iter().map(|j| j.cost).sum(),
+        completions_h,
+        waits_h,
+    }
+}

@@ -1,0 +1,370 @@
+//! Units of work, shards, and sample sets that can be merged.
+//!
+//! A unit is one run: one variant (or sweep point) at one seed. Units are numbered group-major
+//! (`index = group * K + seed_index`). A shard `i/N` takes every unit whose index is `i` modulo
+//! `N`: deterministic, sizes differ by at most one, and each shard gets a mix of variants or
+//! points (their costs differ, so contiguous blocks would not balance).
+//!
+//! A [`SampleSet`] carries its definition (the study or sweep plan) and a digest of it, so
+//! `merge` can refuse parts of different studies and rebuild the output without other inputs.
+//! Summaries sort samples by unit, so the output is the same however the units were split.
+
+use super::compare::{compare, Comparison};
+use super::sample::{run_sample, Sample};
+use super::sweep::{sweep_summary, SweepPlan, SweepSummary};
+use super::Study;
+use crate::diagnostic::Diagnostic;
+use crate::scenario::Scenario;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// One run of a study or sweep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Unit {
+    /// Position in the full list of units (`variant_or_point * K + seed_index`).
+    pub index: usize,
+    /// The variant (compare) or sweep point (sweep).
+    pub variant_or_point: usize,
+    /// Which of the K seeds.
+    pub seed_index: usize,
+}
+
+/// A run's sample, labelled with its unit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UnitSample {
+    /// Which run.
+    pub unit: Unit,
+    /// What it produced.
+    pub sample: Sample,
+}
+
+/// Shard `index` of `count` (`--shard i/N`, 0-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardSpec {
+    /// 0 to `count - 1`.
+    pub index: u32,
+    /// How many shards, at least 1.
+    pub count: u32,
+}
+
+impl ShardSpec {
+    /// Parses `i/N`, with `i` in `0..N`.
+    pub fn parse(text: &str) -> Result<ShardSpec, StudyError> {
+        let bad = |why: &str| {
+            StudyError::Shard(format!(
+                "\"{text}\" {why}; write i/N with 0 <= i < N, e.g. 0/4"
+            ))
+        };
+        let (i, n) = text
+            .split_once('/')
+            .ok_or_else(|| bad("is not of the form i/N"))?;
+        let index: u32 = i
+            .trim()
+            .parse()
+            .map_err(|_| bad("has no whole number before the /"))?;
+        let count: u32 = n
+            .trim()
+            .parse()
+            .map_err(|_| bad("has no whole number after the /"))?;
+        if count == 0 {
+            return Err(bad("has N = 0"));
+        }
+        if index >= count {
+            return Err(bad("has i >= N (shards are numbered from 0)"));
+        }
+        Ok(ShardSpec { index, count })
+    }
+}
+
+/// Why a study's work could not be split, merged or summarised.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum StudyError {
+    /// A bad `--shard`.
+    #[error("--shard: {0}")]
+    Shard(String),
+    /// The samples do not cover the units exactly once.
+    #[error("{0}")]
+    Coverage(String),
+    /// Parts of different studies or sweeps.
+    #[error("{0}")]
+    Mismatch(String),
+    /// A samples document that cannot be read.
+    #[error("{0}")]
+    Format(String),
+    /// A sweep value the scenario does not allow.
+    #[error("{0}")]
+    Parameter(Diagnostic),
+}
+
+/// `groups * k` units, group-major.
+fn units(groups: usize, k: u32) -> Vec<Unit> {
+    let k = k as usize;
+    (0..groups * k)
+        .map(|index| Unit {
+            index,
+            variant_or_point: index / k,
+            seed_index: index % k,
+        })
+        .collect()
+}
+
+/// Every unit of a comparison: each variant at each seed.
+pub fn compare_units(study: &Study) -> Vec<Unit> {
+    units(study.variants.len(), study.seeds)
+}
+
+/// Every unit of a sweep: each point at each seed.
+pub fn sweep_units(plan: &SweepPlan) -> Vec<Unit> {
+    units(plan.sweep.values.len(), plan.seeds)
+}
+
+/// The units of shard `i` of `n` (index modulo `n`).
+pub fn shard(units: &[Unit], i: u32, n: u32) -> Result<Vec<Unit>, StudyError> {
+    if n == 0 || i >= n {
+        return Err(StudyError::Shard(format!(
+            "shard {i}/{n} does not exist; write i/N with 0 <= i < N"
+        )));
+    }
+    Ok(units
+        .iter()
+        .filter(|u| u.index % n as usize == i as usize)
+        .copied()
+        .collect())
+}
+
+/// The samples of `expected`, arranged `[group][seed_index]`; an error names the first missing
+/// or repeated unit.
+pub(super) fn check_complete<'s>(
+    expected: &[Unit],
+    samples: &'s [UnitSample],
+    groups: usize,
+) -> Result<Vec<Vec<&'s UnitSample>>, StudyError> {
+    let mut slots: Vec<Option<&UnitSample>> = vec![None; expected.len()];
+    for s in samples {
+        let slot = slots
+            .get_mut(s.unit.index)
+            .filter(|_| expected.get(s.unit.index) == Some(&s.unit))
+            .ok_or_else(|| {
+                StudyError::Coverage(format!(
+                    "unit {} ({} {}, seed {}) is not part of this study",
+                    s.unit.index, "group", s.unit.variant_or_point, s.unit.seed_index
+                ))
+            })?;
+        if slot.replace(s).is_some() {
+            return Err(StudyError::Coverage(format!(
+                "unit {} (variant or point {}, seed {}) appears twice; was a shard merged twice?",
+                s.unit.index, s.unit.variant_or_point, s.unit.seed_index
+            )));
+        }
+    }
+    let missing: Vec<usize> = slots
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.is_none())
+        .map(|(i, _)| i)
+        .collect();
+    if let Some(first) = missing.first() {
+        return Err(StudyError::Coverage(format!(
+            "{} of {} units are missing (the first is unit {first}); is a shard missing?",
+            missing.len(),
+            expected.len()
+        )));
+    }
+    let mut grid: Vec<Vec<&UnitSample>> = vec![Vec::new(); groups];
+    for s in slots.into_iter().flatten() {
+        grid[s.unit.variant_or_point].push(s);
+    }
+    Ok(grid)
+}
+
+/// What a set of samples belongs to.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Definition {
+    /// A comparison of a study's variants.
+    Compare(Study),
+    /// A sweep of one scenario.
+    Sweep(SweepPlan),
+}
+
+/// The output of a complete set of samples.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Summary {
+    /// From a comparison.
+    Comparison(Comparison),
+    /// From a sweep.
+    Sweep(SweepSummary),
+}
+
+impl Summary {
+    /// Indented JSON; the same bytes natively and in wasm.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a summary always serialises")
+    }
+}
+
+impl Definition {
+    /// Every unit of the work.
+    pub fn units(&self) -> Vec<Unit> {
+        match self {
+            Definition::Compare(study) => compare_units(study),
+            Definition::Sweep(plan) => sweep_units(plan),
+        }
+    }
+
+    /// The scenario of each group (variant or sweep point), in group order.
+    pub fn scenarios(&self) -> Result<Vec<Scenario>, StudyError> {
+        match self {
+            Definition::Compare(study) => Ok(study.variants.clone()),
+            Definition::Sweep(plan) => plan.point_scenarios(),
+        }
+    }
+
+    /// The K seeds.
+    pub fn seeds(&self) -> Vec<u64> {
+        match self {
+            Definition::Compare(study) => study.seed_list(),
+            Definition::Sweep(plan) => plan.seed_list(),
+        }
+    }
+
+    /// Runs `units` one after another (the app's workers and the CLI's threads run the same
+    /// [`run_sample`] on their own share of units).
+    pub fn run(&self, units: &[Unit]) -> Result<Vec<UnitSample>, StudyError> {
+        let scenarios = self.scenarios()?;
+        let seeds = self.seeds();
+        Ok(units
+            .iter()
+            .map(|&unit| UnitSample {
+                unit,
+                sample: run_sample(&scenarios[unit.variant_or_point], seeds[unit.seed_index]),
+            })
+            .collect())
+    }
+
+    /// The comparison or sweep summary of a complete set of samples.
+    pub fn summarize(&self, samples: &[UnitSample]) -> Result<Summary, StudyError> {
+        match self {
+            Definition::Compare(study) => compare(study, samples).map(Summary::Comparison),
+            Definition::Sweep(plan) => sweep_summary(plan, samples).map(Summary::Sweep),
+        }
+    }
+
+    /// FNV-1a of the definition's compact JSON, with its length: equal digests, same work.
+    pub fn digest(&self) -> String {
+        let bytes = serde_json::to_vec(self).expect("a definition always serialises");
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for &b in &bytes {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("{hash:016x}-{}", bytes.len())
+    }
+
+    fn parse_value(value: &Value) -> Result<Definition, StudyError> {
+        let text = value.to_string();
+        let error = |e: crate::LoadError| StudyError::Format(format!("definition: {e}"));
+        match value.get("kind").and_then(Value::as_str) {
+            Some("study") => Study::parse_json(&text)
+                .map(Definition::Compare)
+                .map_err(error),
+            Some("sweep") => SweepPlan::parse_json(&text)
+                .map(Definition::Sweep)
+                .map_err(error),
+            _ => Err(StudyError::Format(
+                "definition: expected an object with \"kind\": \"study\" or \"sweep\"".into(),
+            )),
+        }
+    }
+}
+
+/// The samples a run (or one shard of it) produced, with what they belong to.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SampleSet {
+    /// Always `"samples"`.
+    pub kind: String,
+    /// Format version, 1.
+    pub version: u32,
+    /// [`Definition::digest`] of `definition`.
+    pub digest: String,
+    /// The study or sweep.
+    pub definition: Definition,
+    /// Which shard these are; `None` for a complete set.
+    pub shard: Option<ShardSpec>,
+    /// The samples, sorted by unit.
+    pub samples: Vec<UnitSample>,
+}
+
+impl SampleSet {
+    /// A set of `samples` (sorted here) of `definition`.
+    pub fn new(
+        definition: Definition,
+        shard: Option<ShardSpec>,
+        mut samples: Vec<UnitSample>,
+    ) -> SampleSet {
+        samples.sort_by_key(|s| s.unit);
+        SampleSet {
+            kind: "samples".into(),
+            version: 1,
+            digest: definition.digest(),
+            definition,
+            shard,
+            samples,
+        }
+    }
+
+    /// Compact JSON (samples files can be large).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a sample set always serialises")
+    }
+
+    /// Reads a samples document, checking its kind, version and digest.
+    pub fn parse_json(text: &str) -> Result<SampleSet, StudyError> {
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| StudyError::Format(format!("not a samples file: {e}")))?;
+        if value.get("kind").and_then(Value::as_str) != Some("samples") {
+            return Err(StudyError::Format(
+                "not a samples file (expected \"kind\": \"samples\", as written by --shard)".into(),
+            ));
+        }
+        match value.get("version").and_then(Value::as_u64) {
+            Some(1) => {}
+            other => {
+                return Err(StudyError::Format(format!(
+                    "samples version {} is not one this Quota Lab reads (1)",
+                    other.map_or("missing".into(), |v| v.to_string())
+                )))
+            }
+        }
+        let definition = Definition::parse_value(value.get("definition").unwrap_or(&Value::Null))?;
+        let field = |name: &str| value.get(name).cloned().unwrap_or(Value::Null);
+        let digest: String = serde_json::from_value(field("digest"))
+            .map_err(|e| StudyError::Format(format!("digest: {e}")))?;
+        if digest != definition.digest() {
+            return Err(StudyError::Mismatch(format!("the digest {digest} does not match the definition in the same file ({}); the file was edited or written by another version", definition.digest())));
+        }
+        let shard = serde_json::from_value(field("shard"))
+            .map_err(|e| StudyError::Format(format!("shard: {e}")))?;
+        let samples = serde_json::from_value(field("samples"))
+            .map_err(|e| StudyError::Format(format!("samples: {e}")))?;
+        Ok(SampleSet::new(definition, shard, samples))
+    }
+}
+
+/// Joins the parts of one study or sweep into the complete set; refuses parts of different
+/// definitions, and missing or repeated units.
+pub fn merge(parts: Vec<SampleSet>) -> Result<SampleSet, StudyError> {
+    let Some(first) = parts.first() else {
+        return Err(StudyError::Coverage("nothing to merge".into()));
+    };
+    let definition = first.definition.clone();
+    let digest = first.digest.clone();
+    if let Some((i, other)) = parts.iter().enumerate().find(|(_, p)| p.digest != digest) {
+        return Err(StudyError::Mismatch(format!("part {} is of a different study or sweep (digest {}) than part 1 (digest {digest}); merge only the shards of one run", i + 1, other.digest)));
+    }
+    let samples: Vec<UnitSample> = parts.into_iter().flat_map(|p| p.samples).collect();
+    let groups = definition.scenarios()?.len();
+    check_complete(&definition.units(), &samples, groups)?;
+    Ok(SampleSet::new(definition, None, samples))
+}
