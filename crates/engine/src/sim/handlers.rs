@@ -221,7 +221,8 @@ impl Sim<'_> {
         let entry = &job.entries[e];
         self.cap
             .occupy(entry.pool, entry.instance_type, job.share, entry.count);
-        self.running[entry.pool].insert(j);
+        self.running
+            .insert(world, j, entry.pool, self.jobs[j].priority);
         self.audit_start(j, entry.pool);
         let state = &mut self.jobs[j];
         let plan = attempt::Plan {
@@ -323,7 +324,7 @@ impl Sim<'_> {
         let entry = &job.entries[run.entry];
         self.cap
             .release(entry.pool, entry.instance_type, job.share, entry.count);
-        self.running[entry.pool].remove(&j);
+        self.running.remove(world, j, entry.pool, state.priority);
         self.loosened[entry.instance_type] = true;
         state.epoch += 1;
         let interrupted = if run.memory_failure || stop == Stop::Succeeded {
@@ -379,7 +380,7 @@ impl Sim<'_> {
         self.cap.plan_open[plan] = false;
         self.cap.touched[self.world.pools[self.world.plans[plan].pool].instance_type] = true;
         let pool = self.world.plans[plan].pool;
-        let victims: Vec<JobId> = self.running[pool].iter().copied().collect();
+        let victims: Vec<JobId> = self.running.on_pool(pool).iter().copied().collect();
         let mut ordered = victims;
         ordered.sort_by_key(|&j| self.world.name_rank[j]);
         for j in ordered {
@@ -459,6 +460,11 @@ impl Sim<'_> {
                 self.fresh.push(head.3);
             }
         }
+        if let Some(run) = &self.jobs[j].running {
+            let pool = job.entries[run.entry].pool;
+            self.running
+                .reprioritise(self.world, j, pool, old, priority);
+        }
         self.jobs[j].priority = priority;
         self.log.priority_changed(self.world, self.now, j, priority);
     }
@@ -480,13 +486,9 @@ impl Sim<'_> {
     }
 
     fn share_jobs_on_type(&self, s: ShareId, t: TypeId) -> Vec<JobId> {
-        self.world
-            .pools
+        self.world.type_pools[t]
             .iter()
-            .enumerate()
-            .filter(|(_, p)| p.instance_type == t)
-            .flat_map(|(pool, _)| self.running[pool].iter().copied())
-            .filter(|&j| self.world.jobs[j].share == Some(s))
+            .flat_map(|&pool| self.running.of_share(s, pool).iter().map(|&(_, j)| j))
             .collect()
     }
 

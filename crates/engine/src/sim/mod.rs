@@ -17,6 +17,7 @@ mod preempt;
 mod queues;
 pub mod reason;
 mod record;
+mod running;
 mod state;
 mod waiting;
 mod world;
@@ -27,7 +28,6 @@ use crate::time::{hours, Seconds};
 use events::{Event, EventQueue};
 use job_state::JobState;
 use state::Capacity;
-use std::collections::BTreeSet;
 use world::{JobId, World};
 
 /// How far a run has come, reported to the caller's progress callback.
@@ -97,8 +97,10 @@ pub(crate) struct Sim<'w> {
     fresh: Vec<JobId>,
     /// Numbers the phases, so each visits a job once.
     phase_stamp: u64,
-    /// Running jobs per pool.
-    running: Vec<BTreeSet<JobId>>,
+    /// Buffers a pass reuses instead of allocating them anew at every instant.
+    scratch: pass::Scratch,
+    /// Running jobs per pool and per (share, pool).
+    running: running::RunningJobs,
     /// Plan-only jobs per plan, whose pending clock follows the plan's blocks.
     plan_jobs: Vec<Vec<JobId>>,
     events_done: u64,
@@ -132,7 +134,8 @@ impl<'w> Sim<'w> {
             loosened: vec![false; world.types.len()],
             fresh: Vec::new(),
             phase_stamp: 0,
-            running: vec![BTreeSet::new(); world.pools.len()],
+            scratch: pass::Scratch::default(),
+            running: running::RunningJobs::new(world),
             plan_jobs,
             events_done: 0,
             ended: 0,

@@ -23,12 +23,12 @@ use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 use std::ops::Bound::{Excluded, Unbounded};
 
-/// Which condition keeps a (share, type) queue worth walking in a phase.
+/// Which condition keeps a (share, type) queue worth walking in phase A or B (phase C asks
+/// `Prospects`).
 #[derive(Clone, Copy, PartialEq)]
 enum Phase2 {
     Owners,
     Borrowers,
-    Preemption,
 }
 
 /// Walks several ordered sources at once in key order: (share, pool) queues and a list of jobs.
@@ -151,11 +151,10 @@ impl Sim<'_> {
     fn pair_open(&self, phase: Phase2, s: ShareId, pool: PoolId) -> bool {
         let room = self.cap.pool_free(self.world, pool) > 0;
         if self.world.shares.is_empty() {
-            return phase != Phase2::Preemption && room;
+            return room;
         }
         let t = self.world.pools[pool].instance_type;
-        let terms = &self.cap.terms[s];
-        let Some(own) = terms.limits[t] else {
+        let Some(own) = self.cap.terms[s].limits[t] else {
             return false;
         };
         let used = self.cap.share_used[s][t];
@@ -166,16 +165,6 @@ impl Sim<'_> {
                     || (self.cap.can_borrow(s)
                         && self.cap.strategy_allows(s, t, used + 1)
                         && self.cap.excess(t, Some((s, 1))) <= self.cap.excess(t, None).max(0)))
-            }
-            Phase2::Preemption => {
-                let reclaim = terms.strategy.lends()
-                    && used < own
-                    && self.cap.total_borrowed(t) > self.cap.borrowed(s, t);
-                reclaim
-                    || (terms.in_share_preemption
-                        && self.running[pool]
-                            .iter()
-                            .any(|&v| self.world.jobs[v].share == Some(s)))
             }
         }
     }
@@ -245,7 +234,7 @@ impl Sim<'_> {
         self.phase_stamp += 1;
         let (pairs, jobs) = self.candidates(dirty, fresh);
         let list = jobs.iter().map(|&j| self.queue_key_of(j)).collect();
-        let mut failed = vec![None; self.pending.pairs()];
+        let mut failed = self.scratch.failed_counts(self.pending.pairs());
         let mut merge = Merge::new(pairs, list, |pair| {
             self.pending.queue(pair).first().copied()
         });
@@ -273,6 +262,7 @@ impl Sim<'_> {
                 }
             }
         }
+        self.scratch.failed = failed;
     }
 
     /// What a phase visits: the queues of the dirty types, and the given jobs; under strict FIFO
@@ -312,7 +302,7 @@ impl Sim<'_> {
         self.phase_stamp += 1;
         let (pairs, jobs) = self.candidates(dirty, fresh);
         let list = jobs.iter().map(|&j| self.fifo_key_of(j)).collect();
-        let mut failed = vec![None; self.pending.pairs()];
+        let mut failed = self.scratch.failed_counts(self.pending.pairs());
         let mut merge = Merge::new(pairs, list, |pair| self.pending.fifo(pair).first().copied());
         while let Some(key) = merge.pop(
             |pair, k| after(self.pending.fifo(pair), k),
@@ -327,6 +317,7 @@ impl Sim<'_> {
                 self.start(key.3, e, placement, skipped, false);
             }
         }
+        self.scratch.failed = failed;
     }
 
     /// Phase C: in queue order, each pending job tries its entries in order, reclaim first, then
@@ -336,11 +327,18 @@ impl Sim<'_> {
         self.phase_stamp += 1;
         let all_types: Vec<TypeId> = (0..self.world.types.len()).collect();
         let (pairs, jobs) = self.candidates(&all_types, &[]);
+        let mut prospects = std::mem::take(&mut self.scratch.prospects);
+        prospects.reset(self, &pairs);
+        // The queues where preemption could start anything (`pair_open`, from what
+        // `prospects` just computed for every queue).
         let pairs: Vec<_> = pairs
             .into_iter()
-            .filter(|&(_, s, pool)| self.pair_open(Phase2::Preemption, s, pool))
+            .filter(|&(pair, s, pool)| {
+                let t = self.world.pools[pool].instance_type;
+                self.cap.terms[s].limits[t].is_some()
+                    && (prospects.reclaim[pair] || prospects.lowest_running[pair].is_some())
+            })
             .collect();
-        let mut prospects = Prospects::new(self, &pairs);
         let list = jobs.iter().map(|&j| self.queue_key_of(j)).collect();
         let mut merge = Merge::new(pairs, list, |pair| {
             self.pending.queue(pair).first().copied()
@@ -363,9 +361,10 @@ impl Sim<'_> {
                 changed = true;
                 preempted.extend(victims);
                 // The state changed: earlier failures prove nothing now.
-                prospects = Prospects::new(self, &merge.pairs);
+                prospects.reset(self, &merge.pairs);
             }
         }
+        self.scratch.prospects = prospects;
         (changed, preempted)
     }
 
@@ -401,8 +400,28 @@ impl Sim<'_> {
     }
 }
 
+/// Buffers sized by the number of (share, pool) queues, kept across passes: a pass runs at every
+/// instant, and allocating them each time cost more than the pass itself.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// Phases A and B: the smallest count that failed per queue.
+    failed: Vec<Option<u32>>,
+    prospects: Prospects,
+}
+
+impl Scratch {
+    /// The failed-count buffer, emptied, for `pairs` queues; hand it back when done.
+    fn failed_counts(&mut self, pairs: usize) -> Vec<Option<u32>> {
+        let mut failed = std::mem::take(&mut self.failed);
+        failed.clear();
+        failed.resize(pairs, None);
+        failed
+    }
+}
+
 /// What phase C knows about each (share, pool) queue in one round, so hopeless queues are left
 /// whole instead of job by job.
+#[derive(Default)]
 struct Prospects {
     /// The smallest instance count for which preemption failed: a later job of the queue (same or
     /// lower priority, so no more victims) needing at least that many fails too.
@@ -411,31 +430,33 @@ struct Prospects {
     reclaim: Vec<bool>,
     /// The lowest priority among the share's running jobs on the pool, for in-share preemption.
     lowest_running: Vec<Option<u32>>,
+    /// Per type, the instances borrowed across shares.
+    total_borrowed: Vec<u32>,
 }
 
 impl Prospects {
-    fn new(sim: &Sim, pairs: &[(usize, ShareId, PoolId)]) -> Self {
-        let n = sim.world.shares.len().max(1) * sim.world.pools.len();
-        let mut prospects = Prospects {
-            failed: vec![None; n],
-            reclaim: vec![false; n],
-            lowest_running: vec![None; n],
-        };
+    /// Forgets the last round and looks at the given queues afresh.
+    fn reset(&mut self, sim: &Sim, pairs: &[(usize, ShareId, PoolId)]) {
+        let n = sim.pending.pairs();
+        for buffer in [&mut self.failed, &mut self.lowest_running] {
+            buffer.clear();
+            buffer.resize(n, None);
+        }
+        self.reclaim.clear();
+        self.reclaim.resize(n, false);
+        self.total_borrowed.clear();
+        self.total_borrowed
+            .extend((0..sim.world.types.len()).map(|t| sim.cap.total_borrowed(t)));
         for &(pair, s, pool) in pairs {
             let t = sim.world.pools[pool].instance_type;
             let terms = &sim.cap.terms[s];
-            prospects.reclaim[pair] = terms.strategy.lends()
+            self.reclaim[pair] = terms.strategy.lends()
                 && terms.limits[t].is_some_and(|own| sim.cap.share_used[s][t] < own)
-                && sim.cap.total_borrowed(t) > sim.cap.borrowed(s, t);
+                && self.total_borrowed[t] > sim.cap.borrowed(s, t);
             if terms.in_share_preemption {
-                prospects.lowest_running[pair] = sim.running[pool]
-                    .iter()
-                    .filter(|&&v| sim.world.jobs[v].share == Some(s))
-                    .map(|&v| sim.jobs[v].priority)
-                    .min();
+                self.lowest_running[pair] = sim.running.lowest_priority(s, pool);
             }
         }
-        prospects
     }
 
     /// Whether the queue can still give a job that preemption might start, at key `k`.

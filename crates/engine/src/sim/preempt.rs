@@ -31,7 +31,9 @@ impl Sim<'_> {
         {
             return None;
         }
-        let mut candidates: Vec<JobId> = self.running[entry.pool]
+        let mut candidates: Vec<JobId> = self
+            .running
+            .on_pool(entry.pool)
             .iter()
             .copied()
             .filter(|&v| {
@@ -73,14 +75,13 @@ impl Sim<'_> {
         }
         let entry = &job.entries[e];
         let priority = self.jobs[j].priority;
-        let mut candidates: Vec<JobId> = self.running[entry.pool]
+        let mut candidates: Vec<JobId> = self
+            .running
+            .of_share(s, entry.pool)
             .iter()
-            .copied()
-            .filter(|&v| {
-                world.jobs[v].share == Some(s)
-                    && self.jobs[v].priority < priority
-                    && self.preemptible_now(v)
-            })
+            .take_while(|&&(p, _)| p < priority)
+            .map(|&(_, v)| v)
+            .filter(|&v| self.preemptible_now(v))
             .collect();
         candidates.sort_by_key(|&v| {
             let started = self.jobs[v].running.as_ref().map_or(0, |r| r.plan.start);
