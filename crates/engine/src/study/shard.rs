@@ -146,8 +146,8 @@ pub(super) fn check_complete<'s>(
             .filter(|_| expected.get(s.unit.index) == Some(&s.unit))
             .ok_or_else(|| {
                 StudyError::Coverage(format!(
-                    "unit {} ({} {}, seed {}) is not part of this study",
-                    s.unit.index, "group", s.unit.variant_or_point, s.unit.seed_index
+                    "unit {} (variant or point {}, seed {}) is not part of this study",
+                    s.unit.index, s.unit.variant_or_point, s.unit.seed_index
                 ))
             })?;
         if slot.replace(s).is_some() {
@@ -184,7 +184,7 @@ pub enum Definition {
     /// A comparison of a study's variants.
     Compare(Study),
     /// A sweep of one scenario.
-    Sweep(SweepPlan),
+    Sweep(Box<SweepPlan>),
 }
 
 /// The output of a complete set of samples.
@@ -270,7 +270,7 @@ impl Definition {
                 .map(Definition::Compare)
                 .map_err(error),
             Some("sweep") => SweepPlan::parse_json(&text)
-                .map(Definition::Sweep)
+                .map(|plan| Definition::Sweep(Box::new(plan)))
                 .map_err(error),
             _ => Err(StudyError::Format(
                 "definition: expected an object with \"kind\": \"study\" or \"sweep\"".into(),

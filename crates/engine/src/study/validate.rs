@@ -1,6 +1,6 @@
 //! The study rules (docs/STUDY.md), on top of each variant's own validation.
 
-use super::params::apply_parameter;
+use super::params::{apply_parameter, parameter_value};
 use super::{Study, MAX_SEEDS, SWEEP_VALUES, VARIANTS};
 use crate::diagnostic::{Diagnostic, Report, Severity};
 use std::collections::HashSet;
@@ -82,31 +82,16 @@ pub(super) fn sweep_findings(sweep: &super::Sweep, base: &crate::Scenario) -> Ve
             ),
         ));
     }
+    if let Err(d) = parameter_value(base, &sweep.param) {
+        found.push(error("sweep.param".into(), d.to_string()));
+        return found;
+    }
     for (i, &value) in sweep.values.iter().enumerate() {
         let path = format!("sweep.values[{i}]");
         if !value.is_finite() {
             found.push(error(path, "must be a finite number".into()));
         } else if let Err(d) = apply_parameter(base, &sweep.param, value) {
-            let field = if d.path == sweep.param {
-                String::new()
-            } else {
-                format!(" ({})", d)
-            };
-            let message = format!(
-                "{value} is not allowed for {}: {}{field}",
-                sweep.param, d.message
-            );
-            found.push(error(
-                if d.path.is_empty() {
-                    "sweep.param".into()
-                } else {
-                    path
-                },
-                message,
-            ));
-            if d.path.is_empty() {
-                break; // the parameter itself is wrong; one message says so
-            }
+            found.push(error(path, d.to_string()));
         }
     }
     found
