@@ -171,13 +171,14 @@ impl Sim<'_> {
 
     /// The (share, pool) queues of the given types' pools that hold pending jobs.
     fn pairs_of(&self, types: &[TypeId]) -> Vec<(usize, ShareId, PoolId)> {
-        let shares = self.world.shares.len().max(1);
         types
             .iter()
             .flat_map(|&t| self.world.type_pools[t].iter().copied())
-            .flat_map(|pool| (0..shares).map(move |s| (s, pool)))
-            .map(|(s, pool)| (self.pending.pair(s, pool), s, pool))
-            .filter(|&(pair, _, _)| !self.pending.queue(pair).is_empty())
+            .flat_map(|pool| {
+                self.pending
+                    .shares_waiting_on(pool)
+                    .map(move |s| (self.pending.pair(s, pool), s, pool))
+            })
             .collect()
     }
 

@@ -19,6 +19,9 @@ pub struct PendingQueues {
     /// Each share's pending jobs in queue order.
     pub share_queue: Vec<BTreeSet<QueueKey>>,
     pub len: usize,
+    /// Per pool, a bit per share whose queue there is not empty, so a pass finds the queues
+    /// worth walking without testing every (share, pool).
+    waiting: Vec<Vec<u64>>,
 }
 
 impl PendingQueues {
@@ -32,6 +35,7 @@ impl PendingQueues {
             counts: vec![BTreeMap::new(); shares * pools],
             share_queue: vec![BTreeSet::new(); shares],
             len: 0,
+            waiting: vec![vec![0; shares.div_ceil(64)]; pools],
         }
     }
 
@@ -61,16 +65,21 @@ impl PendingQueues {
         for entry in &job.entries {
             let p = self.pair(share, entry.pool);
             let count = self.counts[p].entry(entry.count).or_insert(0);
+            let (word, bit) = (share / 64, 1u64 << (share % 64));
             if insert {
                 self.by_pair[p].insert(q);
                 self.by_pair_fifo[p].insert(f);
                 *count += 1;
+                self.waiting[entry.pool][word] |= bit;
             } else {
                 self.by_pair[p].remove(&q);
                 self.by_pair_fifo[p].remove(&f);
                 *count -= 1;
                 if *count == 0 {
                     self.counts[p].remove(&entry.count);
+                }
+                if self.by_pair[p].is_empty() {
+                    self.waiting[entry.pool][word] &= !bit;
                 }
             }
         }
@@ -81,6 +90,23 @@ impl PendingQueues {
             self.share_queue[share].remove(&q);
             self.len -= 1;
         }
+    }
+
+    /// The shares with pending jobs on the pool, in share order.
+    pub fn shares_waiting_on(&self, pool: PoolId) -> impl Iterator<Item = usize> + '_ {
+        self.waiting[pool]
+            .iter()
+            .enumerate()
+            .flat_map(|(word, &bits)| {
+                let mut rest = bits;
+                std::iter::from_fn(move || {
+                    (rest != 0).then(|| {
+                        let bit = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        word * 64 + bit
+                    })
+                })
+            })
     }
 
     pub fn queue(&self, pair: usize) -> &BTreeSet<QueueKey> {
