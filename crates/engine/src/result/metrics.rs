@@ -33,11 +33,7 @@ pub fn aggregate(inputs: Inputs) -> SimResult {
         currency: inputs.scenario.currency.0.clone(),
         end_h: inputs.end_h,
         shares,
-        instance_types: inputs
-            .types
-            .iter()
-            .map(|t| type_result(t, &inputs.jobs))
-            .collect(),
+        instance_types: type_results(inputs.types, &inputs.jobs),
         preference_ranks: rank_results(&inputs.jobs),
         totals: totals(&inputs.jobs, &inputs.restart_overhead, inputs.plans),
         jobs: inputs.jobs,
@@ -166,37 +162,58 @@ fn share_result(
     }
 }
 
-fn type_result(name: &str, jobs: &[JobResult]) -> TypeResult {
-    let mut pools: BTreeMap<(String, Option<String>), (f64, f64)> = BTreeMap::new();
-    let mut selections = 0;
-    for attempt in jobs
+/// Per instance type (in the given order), its attempts' instance-hours and cost per pool, in
+/// one pass over the attempts. Pools come in (pool, plan) order.
+fn type_results(types: &[String], jobs: &[JobResult]) -> Vec<TypeResult> {
+    let index: HashMap<&str, usize> = types
         .iter()
-        .flat_map(|j| &j.attempts)
-        .filter(|a| a.instance_type == name)
-    {
-        selections += 1;
-        let use_ = pools
-            .entry((attempt.pool.clone(), attempt.training_plan.clone()))
-            .or_default();
+        .enumerate()
+        .map(|(t, name)| (name.as_str(), t))
+        .collect();
+    type PoolKey<'a> = (&'a str, Option<&'a str>);
+    let mut pools: Vec<Vec<(PoolKey, (f64, f64))>> = vec![Vec::new(); types.len()];
+    let mut selections = vec![0; types.len()];
+    for attempt in jobs.iter().flat_map(|j| &j.attempts) {
+        let Some(&t) = index.get(attempt.instance_type.as_str()) else {
+            continue;
+        };
+        selections[t] += 1;
+        let key = (attempt.pool.as_str(), attempt.training_plan.as_deref());
+        let at = match pools[t].iter().position(|(k, _)| *k == key) {
+            Some(at) => at,
+            None => {
+                pools[t].push((key, (0.0, 0.0)));
+                pools[t].len() - 1
+            }
+        };
+        let use_ = &mut pools[t][at].1;
         use_.0 += (attempt.end_h - attempt.start_h) * f64::from(attempt.instance_count);
         use_.1 += attempt.cost;
     }
-    let pools: Vec<PoolUse> = pools
-        .into_iter()
-        .map(|((pool, training_plan), (instance_h, cost))| PoolUse {
-            pool,
-            training_plan,
-            instance_h,
-            cost,
+    types
+        .iter()
+        .zip(pools)
+        .zip(selections)
+        .map(|((name, mut pools), selections)| {
+            pools.sort_by(|a, b| a.0.cmp(&b.0));
+            let pools: Vec<PoolUse> = pools
+                .into_iter()
+                .map(|((pool, plan), (instance_h, cost))| PoolUse {
+                    pool: pool.to_string(),
+                    training_plan: plan.map(str::to_string),
+                    instance_h,
+                    cost,
+                })
+                .collect();
+            TypeResult {
+                name: name.clone(),
+                instance_h: pools.iter().map(|p| p.instance_h).sum(),
+                cost: pools.iter().map(|p| p.cost).sum(),
+                selections,
+                pools,
+            }
         })
-        .collect();
-    TypeResult {
-        name: name.to_string(),
-        instance_h: pools.iter().map(|p| p.instance_h).sum(),
-        cost: pools.iter().map(|p| p.cost).sum(),
-        selections,
-        pools,
-    }
+        .collect()
 }
 
 fn rank_results(jobs: &[JobResult]) -> Vec<RankResult> {

@@ -40,8 +40,7 @@ impl Sim<'_> {
                 self.cap.on_demand[instance_type] = count;
                 self.cap.touched[instance_type] = true;
                 self.audit_allow_current(&[instance_type]);
-                self.log
-                    .capacity_changed(self.world, self.now, instance_type, count);
+                self.log.capacity_changed(self.now, instance_type, count);
             }
             Event::Action { index } => self.action(index),
             Event::Submit { job } if self.jobs[job].phase == Phase::NotSubmitted => {
@@ -53,7 +52,7 @@ impl Sim<'_> {
     }
 
     fn submit(&mut self, j: JobId) {
-        self.log.submitted(self.world, self.now, j);
+        self.log.submitted(self.now, j);
         if let Some(max_wait) = self.world.jobs[j].max_wait {
             let at = self.world.jobs[j].submit + max_wait;
             self.queue.push(
@@ -258,7 +257,7 @@ impl Sim<'_> {
             self.schedule_spot_interruption(j, entry.instance_type, entry.count, end, epoch);
         }
         self.log
-            .started(world, self.now, j, e, placement.borrowed, &skipped);
+            .started(self.now, j, e, placement.borrowed, &skipped);
     }
 
     /// SEMANTICS §1/§3: spot interruptions at the type's rate times the instance count, drawn
@@ -343,14 +342,14 @@ impl Sim<'_> {
             entry.duration,
         );
         self.log
-            .attempt_stopped(world, self.now, j, stop, by, interrupted.lost);
+            .attempt_stopped(self.now, j, stop, by, interrupted.lost);
         interrupted.lost
     }
 
     /// A plan-end or spot interruption: back to pending, not counted against retries.
     fn interrupt(&mut self, j: JobId, stop: Stop) {
         self.stop_attempt(j, stop, None);
-        self.log.requeued(self.world, self.now, j);
+        self.log.requeued(self.now, j);
         self.make_pending(j);
     }
 
@@ -365,7 +364,7 @@ impl Sim<'_> {
         }
         self.jobs[j].retries_used += 1;
         self.jobs[j].preempted_at = Some(self.now);
-        self.log.requeued(self.world, self.now, j);
+        self.log.requeued(self.now, j);
         self.make_pending(j);
     }
 
@@ -373,7 +372,7 @@ impl Sim<'_> {
         self.jobs[j].phase = Phase::Ended;
         self.jobs[j].clock_epoch += 1;
         self.ended += 1;
-        self.log.ended(self.world, self.now, j, ending);
+        self.log.ended(self.now, j, ending);
     }
 
     fn plan_stops(&mut self, plan: usize) {
@@ -433,7 +432,7 @@ impl Sim<'_> {
                 // New terms can open room on any type (and the invariant spans all shares).
                 self.loosened.iter_mut().for_each(|l| *l = true);
                 self.cap.touched.iter_mut().for_each(|t| *t = true);
-                self.log.share_updated(world, self.now, s);
+                self.log.share_updated(self.now, s);
                 self.enforce_lowered_limits(s);
                 let all: Vec<usize> = (0..world.types.len()).collect();
                 self.audit_allow_current(&all);
@@ -466,7 +465,7 @@ impl Sim<'_> {
                 .reprioritise(self.world, j, pool, old, priority);
         }
         self.jobs[j].priority = priority;
-        self.log.priority_changed(self.world, self.now, j, priority);
+        self.log.priority_changed(self.now, j, priority);
     }
 
     /// SEMANTICS §2: after an update, a share holding more of a type than its strategy allows

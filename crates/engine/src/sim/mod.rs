@@ -7,6 +7,7 @@
 
 mod attempt;
 mod audit;
+mod event_log;
 mod events;
 mod fit;
 mod handlers;
@@ -56,7 +57,7 @@ pub fn simulate_with_progress(
     let mut sim = Sim::new(&world);
     sim.seed_events(scenario);
     sim.run(every_events, progress)?;
-    Some(record::build_result(scenario, &sim))
+    Some(record::build_result(scenario, &mut sim))
 }
 
 /// Runs a validated scenario while checking the engine's invariants after every decision
@@ -67,7 +68,7 @@ pub fn simulate_audited(scenario: &Scenario) -> (SimResult, Vec<String>) {
     sim.audit = Some(audit::Audit::new(world.types.len(), world.jobs.len()));
     sim.seed_events(scenario);
     sim.run(0, &mut |_| true);
-    let result = record::build_result(scenario, &sim);
+    let result = record::build_result(scenario, &mut sim);
     (
         result,
         sim.audit.take().map(|a| a.violations).unwrap_or_default(),

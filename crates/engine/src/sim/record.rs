@@ -1,12 +1,13 @@
 //! The run's history as it happens (events, attempts, endings, usage), and the result built from
 //! it at the end. Aggregates across jobs live in `crate::result::metrics`.
 
+use super::event_log::Happening;
 use super::job_state::JobState;
 use super::reason::Reason;
 use super::state::Capacity;
 use super::world::{Entry, JobId, PoolKind, ShareId, TypeId, World};
 use super::Sim;
-use crate::result::{self, Attempt, Event, JobResult, Selected, Skipped, UsagePoint, UsageSeries};
+use crate::result::{self, Attempt, JobResult, Selected, Skipped, UsagePoint, UsageSeries};
 use crate::scenario::Scenario;
 use crate::time::{hours, Seconds};
 
@@ -27,7 +28,7 @@ pub enum Stop {
 }
 
 impl Stop {
-    fn outcome(self) -> &'static str {
+    pub(super) fn outcome(self) -> &'static str {
         match self {
             Stop::Succeeded => "succeeded",
             Stop::MemoryFailure => "failed",
@@ -66,7 +67,7 @@ pub enum Ending {
 }
 
 impl Ending {
-    fn status(self) -> &'static str {
+    pub(super) fn status(self) -> &'static str {
         match self {
             Ending::Succeeded => "succeeded",
             Ending::InsufficientMemory
@@ -79,7 +80,7 @@ impl Ending {
         }
     }
 
-    fn reason(self) -> Option<&'static str> {
+    pub(super) fn reason(self) -> Option<&'static str> {
         match self {
             Ending::InsufficientMemory => Some("insufficient_accelerator_memory"),
             Ending::RetriesExhausted => Some("preemption_retries_exhausted"),
@@ -123,7 +124,7 @@ impl ShareAreas {
 }
 
 pub struct Log {
-    events: Vec<Event>,
+    events: Vec<(Seconds, Happening)>,
     attempts: Vec<Vec<AttemptLog>>,
     endings: Vec<Option<(Seconds, Ending)>>,
     usage: Vec<Vec<UsagePoint>>,
@@ -159,39 +160,30 @@ impl Log {
         self.notes.push(text);
     }
 
-    fn job_event(&mut self, world: &World, now: Seconds, kind: &str, j: JobId) -> &mut Event {
-        let job = &world.jobs[j];
-        self.events.push(Event {
-            t_h: hours(now),
-            kind: kind.to_string(),
-            job: Some(job.name.clone()),
-            share: job.share.map(|s| world.shares[s].name.clone()),
-            ..Event::default()
-        });
-        self.events.last_mut().expect("just pushed")
+    fn record(&mut self, now: Seconds, happening: Happening) {
+        self.events.push((now, happening));
     }
 
-    pub fn submitted(&mut self, world: &World, now: Seconds, j: JobId) {
-        self.job_event(world, now, "submitted", j);
+    pub fn submitted(&mut self, now: Seconds, j: JobId) {
+        self.record(now, Happening::Submitted(j));
     }
 
     pub fn started(
         &mut self,
-        world: &World,
         now: Seconds,
         j: JobId,
         e: usize,
         borrowed: u32,
         skipped: &[Option<Reason>],
     ) {
-        let entry = &world.jobs[j].entries[e];
-        let pool = world.pools[entry.pool].kind.label();
-        let event = self.job_event(world, now, "started", j);
-        event.preference = Some(e);
-        event.instance_type = Some(world.types[entry.instance_type].name.clone());
-        event.instance_count = Some(entry.count);
-        event.pool = Some(pool.to_string());
-        event.borrowed = Some(borrowed);
+        self.record(
+            now,
+            Happening::Started {
+                job: j,
+                entry: e,
+                borrowed,
+            },
+        );
         let skipped = skipped
             .iter()
             .take(e)
@@ -212,7 +204,6 @@ impl Log {
 
     pub fn attempt_stopped(
         &mut self,
-        world: &World,
         now: Seconds,
         j: JobId,
         stop: Stop,
@@ -225,52 +216,48 @@ impl Log {
             attempt.by = by;
             attempt.lost = lost;
         }
-        let kind = match stop.outcome() {
-            "preempted" => "preempted",
-            "interrupted" => "interrupted",
-            _ => return, // the ending records succeeded, failed, cancelled, stopped and cut
-        };
-        let by = by.map(|b| world.jobs[b].name.clone());
-        let event = self.job_event(world, now, kind, j);
-        event.by = by;
-        event.preemption = stop.kind().map(str::to_string);
-        event.lost_h = Some(hours(lost));
+        // The ending records succeeded, failed, cancelled, stopped and cut.
+        if stop.kind().is_some() {
+            self.record(
+                now,
+                Happening::Stopped {
+                    job: j,
+                    stop,
+                    by,
+                    lost,
+                },
+            );
+        }
     }
 
-    pub fn requeued(&mut self, world: &World, now: Seconds, j: JobId) {
-        self.job_event(world, now, "requeued", j);
+    pub fn requeued(&mut self, now: Seconds, j: JobId) {
+        self.record(now, Happening::Requeued(j));
     }
 
-    pub fn ended(&mut self, world: &World, now: Seconds, j: JobId, ending: Ending) {
+    pub fn ended(&mut self, now: Seconds, j: JobId, ending: Ending) {
         self.endings[j] = Some((now, ending));
         if let Ending::Unfinished(_) = ending {
             return; // not an event: the run stopped around it
         }
-        let event = self.job_event(world, now, ending.status(), j);
-        event.reason = ending.reason().map(str::to_string);
+        self.record(now, Happening::Ended { job: j, ending });
     }
 
-    pub fn priority_changed(&mut self, world: &World, now: Seconds, j: JobId, priority: u32) {
-        self.job_event(world, now, "priority_changed", j).priority = Some(priority);
+    pub fn priority_changed(&mut self, now: Seconds, j: JobId, priority: u32) {
+        self.record(now, Happening::PriorityChanged { job: j, priority });
     }
 
-    pub fn share_updated(&mut self, world: &World, now: Seconds, s: ShareId) {
-        self.events.push(Event {
-            t_h: hours(now),
-            kind: "share_updated".into(),
-            share: Some(world.shares[s].name.clone()),
-            ..Event::default()
-        });
+    pub fn share_updated(&mut self, now: Seconds, s: ShareId) {
+        self.record(now, Happening::ShareUpdated(s));
     }
 
-    pub fn capacity_changed(&mut self, world: &World, now: Seconds, t: TypeId, count: u32) {
-        self.events.push(Event {
-            t_h: hours(now),
-            kind: "capacity_changed".into(),
-            instance_type: Some(world.types[t].name.clone()),
-            count: Some(count),
-            ..Event::default()
-        });
+    pub fn capacity_changed(&mut self, now: Seconds, t: TypeId, count: u32) {
+        self.record(
+            now,
+            Happening::CapacityChanged {
+                instance_type: t,
+                count,
+            },
+        );
     }
 
     /// Records usage per type after an instant, for the types that changed, and integrates the
@@ -285,10 +272,12 @@ impl Log {
                 area.own_limit += level.own_limit * dt;
             }
         }
+        let mut touched_any = false;
         for t in 0..world.types.len() {
             if !std::mem::take(&mut cap.touched[t]) {
                 continue;
             }
+            touched_any = true;
             let point = usage_point(world, cap, t, now);
             let unchanged = self.usage[t].last().is_some_and(|p| {
                 p.used == point.used && p.capacity == point.capacity && p.limits == point.limits
@@ -296,7 +285,11 @@ impl Log {
             if !unchanged {
                 self.usage[t].push(point);
             }
-            self.type_levels[t] = type_levels(cap, t);
+            write_type_levels(cap, t, &mut self.type_levels[t]);
+        }
+        if !touched_any {
+            self.last_sample = now;
+            return; // no level changed
         }
         // Summed afresh rather than updated by differences, so no rounding drift builds up.
         for (s, total) in self.levels.iter_mut().enumerate() {
@@ -343,8 +336,9 @@ fn usage_point(world: &World, cap: &Capacity, t: TypeId, now: Seconds) -> UsageP
 
 /// Each share's instance levels on one type right now. Lent capacity: what is borrowed beyond
 /// the unowned capacity is drawn from the lending shares' idle capacity pro rata (our
-/// attribution; the quota invariant guarantees it is there).
-fn type_levels(cap: &Capacity, t: TypeId) -> Vec<ShareAreas> {
+/// attribution; the quota invariant guarantees it is there). Written in place: this runs after
+/// every instant.
+fn write_type_levels(cap: &Capacity, t: TypeId, levels: &mut [ShareAreas]) {
     let shares = cap.terms.len();
     let owned: u32 = (0..shares).map(|s| cap.terms[s].own(t)).sum();
     let unowned = cap.on_demand[t].saturating_sub(owned);
@@ -357,26 +351,27 @@ fn type_levels(cap: &Capacity, t: TypeId) -> Vec<ShareAreas> {
         }
     };
     let idle_total: f64 = (0..shares).map(idle).sum();
-    (0..shares)
-        .map(|s| {
-            let own = cap.terms[s].own(t);
-            ShareAreas {
-                borrowed: f64::from(cap.borrowed(s, t)),
-                own_used: f64::from(cap.share_used[s][t].min(own)),
-                own_limit: f64::from(own),
-                lent: if idle_total > 0.0 {
-                    drawn.min(idle_total) * idle(s) / idle_total
-                } else {
-                    0.0
-                },
-            }
-        })
-        .collect()
+    for (s, level) in levels.iter_mut().enumerate().take(shares) {
+        let own = cap.terms[s].own(t);
+        *level = ShareAreas {
+            borrowed: f64::from(cap.borrowed(s, t)),
+            own_used: f64::from(cap.share_used[s][t].min(own)),
+            own_limit: f64::from(own),
+            lent: if idle_total > 0.0 {
+                drawn.min(idle_total) * idle(s) / idle_total
+            } else {
+                0.0
+            },
+        };
+    }
 }
 
-/// Builds the result document from the finished run.
-pub fn build_result(scenario: &Scenario, sim: &Sim) -> result::SimResult {
+/// Builds the result document from the finished run, moving the history out of its log.
+pub fn build_result(scenario: &Scenario, sim: &mut Sim) -> result::SimResult {
     let world = sim.world;
+    let events = std::mem::take(&mut sim.log.events);
+    let usage = std::mem::take(&mut sim.log.usage);
+    let notes = std::mem::take(&mut sim.log.notes);
     let log = &sim.log;
     let jobs: Vec<JobResult> = (0..world.jobs.len())
         .map(|j| job_result(world, &sim.jobs[j], log, j))
@@ -399,13 +394,12 @@ pub fn build_result(scenario: &Scenario, sim: &Sim) -> result::SimResult {
             )
         })
         .collect();
-    let usage = log
-        .usage
-        .iter()
+    let usage = usage
+        .into_iter()
         .enumerate()
         .map(|(t, points)| UsageSeries {
             instance_type: world.types[t].name.clone(),
-            points: points.clone(),
+            points,
         })
         .collect();
     let plans = world
@@ -433,9 +427,12 @@ pub fn build_result(scenario: &Scenario, sim: &Sim) -> result::SimResult {
         plans: &plans,
         end_h: hours(sim.now),
     });
-    result.events = log.events.clone();
+    result.events = events
+        .into_iter()
+        .map(|(at, happening)| happening.to_event(world, at))
+        .collect();
     result.usage = usage;
-    result.notes = log.notes.clone();
+    result.notes = notes;
     result
 }
 

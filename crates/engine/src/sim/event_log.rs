@@ -1,0 +1,111 @@
+//! The event list as the run records it: what happened, by index (job, entry, share, type), a
+//! few dozen bytes each. Names and labels are looked up only once, when the result is built,
+//! so the run itself neither allocates nor copies a string per event.
+
+use super::record::{Ending, Stop};
+use super::world::{JobId, ShareId, TypeId, World};
+use crate::result::Event;
+use crate::time::{hours, Seconds};
+
+/// One event of the result's list (SCENARIO.md, "Result": `events` kinds).
+#[derive(Debug, Clone, Copy)]
+pub enum Happening {
+    Submitted(JobId),
+    Started {
+        job: JobId,
+        entry: usize,
+        borrowed: u32,
+    },
+    /// A preemption or an interruption (other stops are told by the job's ending).
+    Stopped {
+        job: JobId,
+        stop: Stop,
+        by: Option<JobId>,
+        lost: Seconds,
+    },
+    Requeued(JobId),
+    /// Any ending but `unfinished`, which is not an event.
+    Ended {
+        job: JobId,
+        ending: Ending,
+    },
+    PriorityChanged {
+        job: JobId,
+        priority: u32,
+    },
+    ShareUpdated(ShareId),
+    CapacityChanged {
+        instance_type: TypeId,
+        count: u32,
+    },
+}
+
+impl Happening {
+    /// The event as the result shows it, at `at`.
+    pub fn to_event(self, world: &World, at: Seconds) -> Event {
+        let job_event = |kind: &str, j: JobId| {
+            let job = &world.jobs[j];
+            Event {
+                t_h: hours(at),
+                kind: kind.to_string(),
+                job: Some(job.name.clone()),
+                share: job.share.map(|s| world.shares[s].name.clone()),
+                ..Event::default()
+            }
+        };
+        match self {
+            Happening::Submitted(j) => job_event("submitted", j),
+            Happening::Started {
+                job,
+                entry,
+                borrowed,
+            } => {
+                let e = &world.jobs[job].entries[entry];
+                Event {
+                    preference: Some(entry),
+                    instance_type: Some(world.types[e.instance_type].name.clone()),
+                    instance_count: Some(e.count),
+                    pool: Some(world.pools[e.pool].kind.label().to_string()),
+                    borrowed: Some(borrowed),
+                    ..job_event("started", job)
+                }
+            }
+            Happening::Stopped {
+                job,
+                stop,
+                by,
+                lost,
+            } => Event {
+                by: by.map(|b| world.jobs[b].name.clone()),
+                preemption: stop.kind().map(str::to_string),
+                lost_h: Some(hours(lost)),
+                ..job_event(stop.outcome(), job)
+            },
+            Happening::Requeued(j) => job_event("requeued", j),
+            Happening::Ended { job, ending } => Event {
+                reason: ending.reason().map(str::to_string),
+                ..job_event(ending.status(), job)
+            },
+            Happening::PriorityChanged { job, priority } => Event {
+                priority: Some(priority),
+                ..job_event("priority_changed", job)
+            },
+            Happening::ShareUpdated(s) => Event {
+                t_h: hours(at),
+                kind: "share_updated".into(),
+                share: Some(world.shares[s].name.clone()),
+                ..Event::default()
+            },
+            Happening::CapacityChanged {
+                instance_type,
+                count,
+            } => Event {
+                t_h: hours(at),
+                kind: "capacity_changed".into(),
+                instance_type: Some(world.types[instance_type].name.clone()),
+                count: Some(count),
+                ..Event::default()
+            },
+        }
+    }
+}
