@@ -49,6 +49,11 @@ impl<'a> Args<'a> {
             .collect()
     }
 
+    /// Every positional argument, in order (commands that take several files).
+    pub fn all(&self) -> &[&'a str] {
+        &self.positional
+    }
+
     /// The one positional argument a command takes.
     pub fn single(&self, what: &str) -> Result<&'a str, Failure> {
         match self.positional.as_slice() {

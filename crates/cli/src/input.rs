@@ -29,7 +29,8 @@ pub fn load_scenario(path: &str) -> Result<(Scenario, Report), Failure> {
     Ok((scenario, report))
 }
 
-fn invalid(error: &LoadError) -> Failure {
+/// A load error as a failure: too large is exit 1, everything else lists its findings (exit 2).
+pub fn invalid(error: &LoadError) -> Failure {
     match error {
         LoadError::TooLarge { .. } => Failure::Other(error.to_string()),
         _ => Failure::Invalid(error.diagnostics()),

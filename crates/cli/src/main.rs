@@ -8,6 +8,8 @@ mod args;
 mod commands;
 mod failure;
 mod input;
+mod study_run;
+mod study_table;
 mod summary;
 
 use failure::Failure;
@@ -26,9 +28,17 @@ Usage:
                                              AWS Batch CLI input (directory or .json bundle) or Kueue YAML
   quotalab report SCENARIO.json [--format md|html] [-o FILE]
                                              simulate; print the agreement report (Markdown or HTML)
+  quotalab compare A.json B.json ... [--seeds K] [--threshold H] [--out FILE]
+                                             run 2-6 variants (or one study file) with the same
+                                             K seeds; a table, and the comparison JSON in FILE
+  quotalab sweep SCENARIO.json --param PATH --values 1,2,4|FROM..TO:N [--seeds K] [--out FILE]
+                                             one parameter at several values, K seeds each
+  quotalab sweep --list-params SCENARIO.json the parameters worth sweeping, with their paths
+  quotalab merge PARTS... [--out FILE]       join the outputs of compare/sweep --shard i/N
   quotalab help                              this text
 
-SCENARIO.json may be - to read standard input.
+SCENARIO.json may be - to read standard input. compare and sweep use all cores; with
+--shard i/N they run only shard i of N and write its samples for merge (docs/STUDY.md).
 Exit codes: 0 ok (warnings allowed), 2 invalid scenario, 1 other errors.";
 
 fn main() -> ExitCode {
@@ -59,6 +69,9 @@ fn dispatch(args: &[String]) -> Result<(), Failure> {
         "import" => commands::import::main(rest),
         "export" => commands::export::main(rest),
         "report" => commands::report::main(rest),
+        "compare" => commands::compare::main(rest),
+        "sweep" => commands::sweep::main(rest),
+        "merge" => commands::merge::main(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -1,0 +1,106 @@
+//! `quotalab sweep SCENARIO.json --param PATH --values LIST [--seeds K] [--out FILE]
+//! [--shard i/N]` and `quotalab sweep --list-params SCENARIO.json` (docs/STUDY.md).
+//!
+//! `--values` is a list (`1,2,4,8`) or a range `FROM..TO:N` (N evenly spaced values, ends
+//! included). The table goes to standard output, the sweep JSON to `--out` (default
+//! `sweep.json`; `-` for standard output).
+
+use super::compare::seeds;
+use crate::args::{number, Args};
+use crate::failure::Failure;
+use crate::input::load_scenario;
+use crate::study_run::{execute, shard_option};
+use quotalab_engine::study::{sweep_parameters, Definition, Sweep, SweepPlan, DEFAULT_SEEDS};
+
+pub fn main(args: &[String]) -> Result<(), Failure> {
+    let args = Args::parse(
+        args,
+        &["--list-params"],
+        &["--param", "--values", "--seeds", "--out", "--shard"],
+    )?;
+    let (scenario, report) = load_scenario(args.single("scenario file (or - for stdin)")?)?;
+    if args.flag("--list-params") {
+        print!("{}", list(&scenario));
+        return Ok(());
+    }
+    for warning in &report.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let param = args.values("--param").last().copied().ok_or_else(|| {
+        Failure::Usage(
+            "missing --param PATH; `quotalab sweep --list-params SCENARIO.json` lists them".into(),
+        )
+    })?;
+    let values = values(
+        args.values("--values")
+            .last()
+            .copied()
+            .ok_or_else(|| Failure::Usage("missing --values (1,2,4,8 or 1..8:5)".into()))?,
+    )?;
+    let k = args
+        .values("--seeds")
+        .last()
+        .map(|v| seeds(v))
+        .transpose()?
+        .unwrap_or(DEFAULT_SEEDS);
+    let plan = SweepPlan::new(
+        scenario,
+        Sweep {
+            param: param.to_string(),
+            values,
+        },
+        k,
+    );
+    let report = plan.validate();
+    if let Some(first) = report.errors.first() {
+        let all: Vec<&str> = report.errors.iter().map(|d| d.message.as_str()).collect();
+        let flag = if first.path.starts_with("sweep.param") {
+            "--param"
+        } else {
+            "--values"
+        };
+        return Err(Failure::Usage(format!("{flag}: {}", all.join("; "))));
+    }
+    let spec = shard_option(&args)?;
+    execute(
+        Definition::Sweep(Box::new(plan)),
+        spec,
+        args.values("--out").last().copied(),
+        "sweep",
+    )
+}
+
+/// `1,2,4,8` or `FROM..TO:N`.
+fn values(text: &str) -> Result<Vec<f64>, Failure> {
+    if let Some((range, n)) = text.split_once(':') {
+        let (from, to) = range
+            .split_once("..")
+            .ok_or_else(|| Failure::Usage(format!("--values: \"{text}\" is not FROM..TO:N")))?;
+        let (from, to): (f64, f64) = (number("--values", from)?, number("--values", to)?);
+        let n: usize = number("--values", n)?;
+        if n < 2 {
+            return Err(Failure::Usage(format!(
+                "--values: a range needs at least 2 values, got {n}"
+            )));
+        }
+        return Ok((0..n)
+            .map(|i| from + (to - from) * i as f64 / (n - 1) as f64)
+            .collect());
+    }
+    text.split(',')
+        .map(|v| number("--values", v.trim()))
+        .collect()
+}
+
+fn list(scenario: &quotalab_engine::Scenario) -> String {
+    sweep_parameters(scenario)
+        .iter()
+        .map(|p| {
+            let current = p.current.map_or("unset".into(), |c| c.to_string());
+            format!(
+                "{}\t{}\tnow {current}\ttry {}..{}\n",
+                p.path, p.label, p.suggested_range.0, p.suggested_range.1
+            )
+        })
+        .collect()
+}

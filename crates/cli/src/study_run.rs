@@ -1,0 +1,107 @@
+//! Running a study's or sweep's units on all cores, and writing what a run produces: the
+//! samples of one shard, or the summary (a table for people, JSON for programs).
+//!
+//! `compare`, `sweep` and `merge` all end here, so a sharded run merged later writes exactly
+//! what an unsharded run writes. Units run in parallel (rayon), but rayon's `collect` keeps them
+//! in unit order and the engine sorts samples by unit anyway, so the output does not depend on
+//! the number of threads (`RAYON_NUM_THREADS`).
+
+use crate::args::Args;
+use crate::commands::import::write_output;
+use crate::failure::Failure;
+use crate::study_table;
+use quotalab_engine::study::{
+    run_sample, shard, Definition, SampleSet, ShardSpec, Summary, UnitSample,
+};
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// The `--shard i/N` option, if given.
+pub fn shard_option(args: &Args) -> Result<Option<ShardSpec>, Failure> {
+    args.values("--shard")
+        .last()
+        .map(|s| ShardSpec::parse(s))
+        .transpose()
+        .map_err(|e| Failure::Usage(e.to_string()))
+}
+
+/// Runs the definition's units (only shard `spec`'s, if given) and writes the result to `out`
+/// (`-` for standard output; by default `<kind>.json`, or `<kind>.shard-<i>-of-<N>.json`).
+pub fn execute(
+    definition: Definition,
+    spec: Option<ShardSpec>,
+    out: Option<&str>,
+    kind: &str,
+) -> Result<(), Failure> {
+    let all = definition.units();
+    let units = match spec {
+        Some(s) => shard(&all, s.index, s.count).map_err(|e| Failure::Usage(e.to_string()))?,
+        None => all.clone(),
+    };
+    let scenarios = definition
+        .scenarios()
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let seeds = definition.seeds();
+    let started = Instant::now();
+    let samples: Vec<UnitSample> = units
+        .par_iter()
+        .map(|&unit| UnitSample {
+            unit,
+            sample: run_sample(&scenarios[unit.variant_or_point], seeds[unit.seed_index]),
+        })
+        .collect();
+    eprintln!(
+        "quotalab: ran {} of {} runs in {:.2} s on {} threads",
+        units.len(),
+        all.len(),
+        started.elapsed().as_secs_f64(),
+        rayon::current_num_threads()
+    );
+    match spec {
+        Some(s) => {
+            let default = format!("{kind}.shard-{}-of-{}.json", s.index, s.count);
+            let path = out.unwrap_or(&default);
+            write_output(
+                Some(path),
+                &(SampleSet::new(definition, spec, samples).to_json() + "\n"),
+            )?;
+            if path != "-" {
+                eprintln!(
+                    "quotalab: wrote shard {}/{} to {path}; join the shards with `quotalab merge`",
+                    s.index, s.count
+                );
+            }
+            Ok(())
+        }
+        None => finish(&definition, &samples, out, kind),
+    }
+}
+
+/// Summarises complete samples: the table on standard output (standard error when the JSON goes
+/// to standard output) and the JSON to `out` (default `<kind>.json`).
+pub fn finish(
+    definition: &Definition,
+    samples: &[UnitSample],
+    out: Option<&str>,
+    kind: &str,
+) -> Result<(), Failure> {
+    let summary = definition
+        .summarize(samples)
+        .map_err(|e| Failure::Other(e.to_string()))?;
+    let table = match &summary {
+        Summary::Comparison(c) => study_table::comparison(c),
+        Summary::Sweep(s) => study_table::sweep(s),
+    };
+    let default = format!("{kind}.json");
+    let path = out.unwrap_or(&default);
+    if path == "-" {
+        eprint!("{table}");
+    } else {
+        print!("{table}");
+    }
+    write_output(Some(path), &(summary.to_json_pretty() + "\n"))?;
+    if path != "-" {
+        eprintln!("quotalab: wrote {path}");
+    }
+    Ok(())
+}
