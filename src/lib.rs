@@ -4,12 +4,14 @@
 //! - `state`: the scenario on screen, its history (undo/redo), autosave and links.
 //! - `components`: the BUILD zone and the page frame, one component per file.
 //! - `results`: running the engine off the main thread and the RESULTS zone.
+//! - `interop`: trace upload and the printable agreement report (`quotalab-interop`).
 //!
 //! The app never re-implements engine logic: it edits a `quotalab_engine::Scenario`, asks the
 //! engine to validate and simulate it, and draws the `SimResult`.
 
 pub mod app;
 pub mod components;
+pub mod interop;
 pub mod results;
 pub mod state;
 

@@ -1,6 +1,9 @@
-//! The dialogs: the example gallery, "replace your edits?", and the keyboard shortcuts.
+//! The dialogs: the example gallery, "replace your edits?", the keyboard shortcuts, and the
+//! trace upload and agreement report (`crate::interop`).
 
 use super::modal::Modal;
+use crate::interop::report_view::AgreementReportView;
+use crate::interop::trace_dialog::TraceImportDialog;
 use crate::state::gallery::EXAMPLES;
 use crate::state::{use_app_state, Dialog};
 use leptos::prelude::*;
@@ -17,6 +20,8 @@ pub fn Dialogs() -> impl IntoView {
         Some(Dialog::ConfirmReplace { scenario, origin }) => {
             view! { <ConfirmReplace scenario=*scenario origin=origin /> }.into_any()
         }
+        Some(Dialog::TraceImport) => view! { <TraceImportDialog /> }.into_any(),
+        Some(Dialog::AgreementReport) => view! { <AgreementReportView /> }.into_any(),
     }
 }
 
@@ -77,11 +82,13 @@ fn ConfirmReplace(scenario: Scenario, origin: String) -> impl IntoView {
 }
 
 /// The shortcuts, as `keyboard` implements them.
-const SHORTCUTS: [(&str, &str); 6] = [
+const SHORTCUTS: [(&str, &str); 8] = [
     ("Ctrl+Z", "Undo"),
     ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
     ("?", "Show these shortcuts"),
     ("P", "Presentation mode on or off"),
+    ("I", "Import a trace"),
+    ("R", "Agreement report"),
     ("Escape", "Close a dialog"),
     ("Tab", "Move through the controls: header, BUILD, RESULTS"),
 ];

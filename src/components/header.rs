@@ -1,5 +1,5 @@
-//! The top bar (DESIGN.md): the scenario's name, then Examples | Import | Export | Copy link |
-//! Undo Redo, and the presentation-mode switch.
+//! The top bar (DESIGN.md): the scenario's name, then Examples | Import | Import trace… | Export |
+//! Agreement report | Copy link | Undo Redo, and the presentation-mode switch.
 
 use super::scenario_files;
 use crate::state::{use_app_state, Dialog};
@@ -58,7 +58,11 @@ pub fn Header() -> impl IntoView {
                     title="Open a scenario .json file">"Import"</button>
                 <input type="file" accept=".json,application/json" class="visually-hidden" node_ref=file_input
                     data-testid="import-file" aria-label="Import a scenario file" tabindex="-1" on:change=on_file />
+                <button type="button" on:click=move |_| state.dialog.set(Some(Dialog::TraceImport)) data-testid="open-trace-import"
+                    title="Make a scenario from a Philly, Alibaba or SWF trace (I)">"Import trace\u{2026}"</button>
                 <button type="button" on:click=export title="Download the scenario as a .json file">"Export"</button>
+                <button type="button" on:click=move |_| state.dialog.set(Some(Dialog::AgreementReport)) data-testid="open-report"
+                    title="The agreement and its results as a printable page (R)">"Agreement report"</button>
                 <button type="button" on:click=copy_link data-testid="copy-link" title="Put the whole scenario in a link">"Copy link"</button>
                 <span class="separator" aria-hidden="true"></span>
                 <button type="button" on:click=move |_| state.undo() disabled=move || !can_undo() title="Undo (Ctrl+Z)" data-testid="undo">"Undo"</button>

@@ -1,6 +1,7 @@
 //! Global shortcuts (DESIGN.md, "The keyboard works"): Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, "?",
-//! "P" and Escape. Typing in a field is never hijacked except for undo and redo, which act on
-//! the scenario because every keystroke already edited it; the JSON text area keeps its own.
+//! "P", "I" (import a trace), "R" (agreement report) and Escape. Typing in a field is never
+//! hijacked except for undo and redo, which act on the scenario because every keystroke already
+//! edited it; the JSON text area keeps its own.
 
 use crate::state::{AppState, Dialog};
 use leptos::prelude::*;
@@ -42,6 +43,12 @@ fn on_key(state: AppState, ev: &web_sys::KeyboardEvent) {
         }
         "?" if !typing && !command => state.dialog.set(Some(Dialog::Shortcuts)),
         "p" | "P" if !typing && !command && !ev.alt_key() => state.toggle_presentation(),
+        "i" | "I" if !typing && !command && !ev.alt_key() => {
+            state.dialog.set(Some(Dialog::TraceImport))
+        }
+        "r" | "R" if !typing && !command && !ev.alt_key() => {
+            state.dialog.set(Some(Dialog::AgreementReport))
+        }
         _ => {}
     }
 }

@@ -48,6 +48,10 @@ pub enum Dialog {
         scenario: Box<Scenario>,
         origin: String,
     },
+    /// "Import trace…": trace files in, a preview, then `open`.
+    TraceImport,
+    /// The printable agreement report of the scenario and its current results.
+    AgreementReport,
 }
 
 /// A message for the user above the zones: a link that could not be opened, an import that

@@ -1,0 +1,183 @@
+//! "Import trace…": pick trace files, set the CLI's options, see what the import would create
+//! (jobs, shares, bad rows with their lines) and only then apply it.
+//!
+//! The files are read with the File API (`files`); the import itself is the interop crate's, run
+//! on the main thread after the busy state has been painted (a 380 KB Philly VC imports in tens of
+//! milliseconds; docs/TRACES.md has the measurements), and again whenever an option changes.
+//! Applying goes through `AppState::open`, which asks before replacing unsaved edits and keeps
+//! the old scenario one Undo away; a failed import changes nothing.
+
+use super::files::read_all;
+use super::trace_form::TraceForm;
+use super::trace_options::TraceOptions;
+use super::trace_preview::{guess_format, origin, LoadedFile, Preview};
+use super::trace_summary::TraceSummary;
+use crate::components::modal::Modal;
+use crate::results::session::now_ms;
+use crate::state::use_app_state;
+use leptos::prelude::*;
+use std::sync::Arc;
+use std::time::Duration;
+use wasm_bindgen::JsCast;
+
+/// A preview and how long the import took, in milliseconds on this machine.
+#[derive(Debug, Clone)]
+pub struct Timed {
+    pub preview: Preview,
+    pub import_ms: f64,
+    pub read_ms: f64,
+}
+
+#[component]
+pub fn TraceImportDialog() -> impl IntoView {
+    let state = use_app_state();
+    let files: RwSignal<Arc<Vec<LoadedFile>>> = RwSignal::new(Arc::default());
+    let read_ms = RwSignal::new(0.0);
+    let form = RwSignal::new(TraceForm::default());
+    let preview: RwSignal<Option<Arc<Timed>>> = RwSignal::new(None);
+    let busy = RwSignal::new(false);
+    let reading_error: RwSignal<Option<String>> = RwSignal::new(None);
+    // Bumped for every new import; an import whose number is no longer the latest is skipped.
+    let generation = StoredValue::new(0_u64);
+
+    let format = Memo::new(move |_| {
+        let chosen = form.with(|f| f.format);
+        chosen.or_else(|| {
+            files
+                .with(|list| guess_format(&list.iter().map(|f| f.name.clone()).collect::<Vec<_>>()))
+        })
+    });
+
+    // Re-imports whenever the files or the options change. The busy state is painted first
+    // (animation frame, then a task), so a slow import shows "Importing…" instead of a frozen page.
+    Effect::new(move |_| {
+        let picked = files.get();
+        let chosen = format.get();
+        let options = form.get();
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
+        if picked.is_empty() {
+            preview.set(None);
+            busy.set(false);
+            return;
+        }
+        busy.set(true);
+        request_animation_frame(move || {
+            set_timeout(
+                move || {
+                    if generation.get_value() != mine {
+                        return;
+                    }
+                    let started = now_ms();
+                    let outcome = match chosen {
+                        Some(f) => Preview::of(f, &picked, &options),
+                        None => Preview::Failed(
+                            "The format cannot be told from these file names: choose it above."
+                                .into(),
+                        ),
+                    };
+                    preview.set(Some(Arc::new(Timed {
+                        preview: outcome,
+                        import_ms: now_ms() - started,
+                        read_ms: read_ms.get_untracked(),
+                    })));
+                    busy.set(false);
+                },
+                Duration::ZERO,
+            )
+        });
+    });
+
+    let on_pick = move |ev: leptos::ev::Event| {
+        let Some(list) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .and_then(|input| input.files())
+        else {
+            return;
+        };
+        busy.set(true);
+        reading_error.set(None);
+        let started = now_ms();
+        leptos::task::spawn_local(async move {
+            match read_all(list).await {
+                Ok(loaded) => {
+                    read_ms.set(now_ms() - started);
+                    files.set(Arc::new(loaded));
+                }
+                Err(message) => {
+                    busy.set(false);
+                    reading_error.set(Some(message));
+                }
+            }
+        });
+    };
+
+    let ready = move || {
+        preview.with(|p| {
+            matches!(
+                p.as_deref().map(|t| &t.preview),
+                Some(Preview::Ready { blocked: None, .. })
+            )
+        }) && !busy.get()
+    };
+    let apply = move |_| {
+        let Some(timed) = preview.get_untracked() else {
+            return;
+        };
+        let (
+            Preview::Ready {
+                scenario,
+                blocked: None,
+                ..
+            },
+            Some(f),
+        ) = (&timed.preview, format.get_untracked())
+        else {
+            return;
+        };
+        let from = files.with_untracked(|list| origin(f, list));
+        state.dialog.set(None);
+        state.open((**scenario).clone(), &from);
+    };
+
+    let picked_names = move || {
+        files.with(|list| {
+            list.iter()
+                .map(|f| view! { <li>{f.name.clone()}" "<span class="unit">{kib(f.text.len())}</span></li> })
+                .collect_view()
+        })
+    };
+
+    view! {
+        <Modal title="Import a trace" testid="trace-dialog">
+            <div class="trace-import">
+                <p class="hint">
+                    "Philly: one or more VC job lists (.trace) with gavel_isolated_throughputs.csv and, optionally, philly_vc_nodes.csv. "
+                    "Alibaba 2023: a pod list with a node list. SWF: any Standard Workload Format log. "
+                    "The files are read in this browser; nothing is uploaded."
+                </p>
+                <div class="field wide">
+                    <label for="trace-files">"Trace files"</label>
+                    <input id="trace-files" type="file" multiple accept=".trace,.csv,.swf,.txt,.log"
+                        data-testid="trace-files" on:change=on_pick />
+                </div>
+                <ul class="picked-files">{picked_names}</ul>
+                {move || reading_error.get().map(|m| view! { <p class="error" role="alert">{m}</p> })}
+                <TraceOptions form format=format.into() />
+                <TraceSummary preview busy />
+                <div class="dialog-actions">
+                    <button type="button" class="primary" data-testid="trace-apply" disabled=move || !ready() on:click=apply>
+                        "Apply: open as the scenario"
+                    </button>
+                    <button type="button" on:click=move |_| state.dialog.set(None)>"Cancel"</button>
+                </div>
+            </div>
+        </Modal>
+    }
+}
+
+/// A file size for the list of picked files.
+fn kib(bytes: usize) -> String {
+    format!("{:.0} KB", (bytes as f64 / 1024.0).ceil())
+}

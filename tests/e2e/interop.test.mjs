@@ -1,0 +1,142 @@
+// End-to-end tests of the app's interop views: a real Philly trace uploaded through the
+// "Import trace…" dialog (preview, apply, new results), and the agreement report (shares,
+// Markdown download, the print stylesheet). Timings printed here ("timing: …") are the numbers
+// in docs/TRACES.md. Screenshots: docs/trace-import.png, docs/agreement-report.png.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const PHILLY = process.env.PHILLY_DIR ?? '/work/shared/traces/philly-gavel-per-vc';
+/** The largest per-VC job list of the Philly folder. */
+const LARGEST_VC = 'ee9e8c';
+
+function expect(condition, message) {
+  if (!condition) throw new Error(`expected: ${message}`);
+}
+
+const ready = (page) => page.locator('[data-testid="app-ready"]');
+
+async function open(page, ctx) {
+  await page.goto(ctx.baseUrl);
+  await ready(page).waitFor({ state: 'attached', timeout: 60_000 });
+}
+
+/** Picks files in the dialog and waits for the preview of exactly these files. */
+async function pick(page, paths) {
+  await page.locator('[data-testid="trace-files"]').setInputFiles(paths);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('.picked-files li').length === n
+      && !document.querySelector('[data-testid="trace-busy"]')
+      && (document.querySelector('[data-testid="trace-summary"]') || document.querySelector('[data-testid="trace-error"]')),
+    paths.length,
+    { timeout: 60_000 },
+  );
+  return Number(await page.locator('[data-testid="trace-import-ms"]').innerText());
+}
+
+export const tests = [
+  {
+    name: 'a real Philly trace is previewed, applied and simulated',
+    fn: async (page, ctx) => {
+      await open(page, ctx);
+      const before = await ready(page).getAttribute('data-revision');
+      const kpiBefore = await page.locator('.results-root').innerText();
+      await page.locator('[data-testid="open-trace-import"]').click();
+      await page.locator('[data-testid="trace-dialog"]').waitFor();
+
+      // Every VC at once: the largest import the folder allows.
+      const all = readdirSync(PHILLY)
+        .filter((f) => f.endsWith('.trace') || f.endsWith('.csv'))
+        .map((f) => join(PHILLY, f));
+      // Record whether the busy state was ever on screen while this import ran.
+      await page.evaluate(() => {
+        window.sawBusy = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid="trace-busy"]')) window.sawBusy = true;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      const allMs = await pick(page, all);
+      expect(await page.evaluate(() => window.sawBusy), 'a long import shows "Importing…"');
+      const allSummary = await page.locator('[data-testid="trace-summary"]').innerText();
+      console.log(`timing: Philly, all ${all.length - 2} VCs in the browser: import ${allMs} ms (${allSummary})`);
+
+      // The largest VC alone, with the throughput table and the node counts.
+      const files = [`${LARGEST_VC}.trace`, 'gavel_isolated_throughputs.csv', 'philly_vc_nodes.csv']
+        .map((f) => join(PHILLY, f));
+      const ms = await pick(page, files);
+      const summary = await page.locator('[data-testid="trace-summary"]').innerText();
+      console.log(`timing: Philly ${LARGEST_VC}.trace (379,404 bytes) in the browser: import ${ms} ms (${summary})`);
+      expect(/\d+ jobs in 1 share\b/.test(summary), `one share with its jobs: ${summary}`);
+      const shares = await page.locator('[data-testid="trace-shares"]').innerText();
+      expect(shares.includes(LARGEST_VC) && shares.includes('ml.p3.2xlarge'), `the VC's limits: ${shares}`);
+      expect(await page.locator('[data-testid="trace-apply"]').isEnabled(), 'a clean trace can be applied');
+      await ctx.screenshot('trace-import');
+
+      await page.locator('[data-testid="trace-apply"]').click();
+      const confirm = page.locator('[data-testid="confirm-replace"]');
+      if (await confirm.isVisible().catch(() => false)) await confirm.click();
+      expect(await page.locator('[data-testid="trace-dialog"]').count() === 0, 'the dialog closed');
+      const name = await page.locator('[data-testid="scenario-name"]').innerText();
+      expect(name.includes('Philly trace'), `the trace's scenario is on screen: ${name}`);
+      const notice = await page.locator('.notice').innerText();
+      expect(notice.includes(`from trace ${LARGEST_VC}.trace`), `the notice names the file: ${notice}`);
+      await page.waitForFunction(
+        (was) => {
+          const el = document.querySelector('[data-testid="app-ready"]');
+          return el && el.getAttribute('data-revision') !== was;
+        },
+        before,
+        { timeout: 120_000 },
+      );
+      const kpiAfter = await page.locator('.results-root').innerText();
+      expect(kpiAfter !== kpiBefore && kpiAfter.includes(LARGEST_VC), 'the results are the trace\'s');
+    },
+  },
+  {
+    name: 'the agreement report shows every share, downloads Markdown and prints alone',
+    fn: async (page, ctx) => {
+      await open(page, ctx);
+      await page.locator('[data-testid="open-report"]').click();
+      const report = page.locator('[data-testid="agreement-report"]');
+      await report.locator('[data-testid="report-share"]').first().waitFor({ timeout: 60_000 });
+      expect(await report.locator('[data-testid="report-share"]').count() === 3, 'three shares');
+      const text = await report.innerText();
+      expect(/what is promised/i.test(text) && /what the simulation showed/i.test(text), 'promise and outcome');
+      expect(text.includes('Assumptions'), 'the assumptions');
+      expect(await report.locator('.report-chart svg').count() === 4, 'the four key charts');
+      // The page scrolls inside the report; show the first share's promise next to its outcome.
+      await report.locator('[data-testid="report-share"]').first().evaluate((el) => el.scrollIntoView());
+      await ctx.screenshot('agreement-report');
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator('[data-testid="report-markdown"]').click(),
+      ]);
+      const markdown = readFileSync(await download.path(), 'utf8');
+      expect(download.suggestedFilename().endsWith('-agreement.md'), download.suggestedFilename());
+      expect(markdown.startsWith('# ') && markdown.includes('protected'), 'the crate\'s Markdown');
+
+      await page.emulateMedia({ media: 'print' });
+      const styles = await page.evaluate(() => {
+        const css = (sel, prop) => {
+          const el = document.querySelector(sel);
+          return el ? getComputedStyle(el).getPropertyValue(prop) : 'missing';
+        };
+        const shares = [...document.querySelectorAll('[data-testid="report-share"]')];
+        return {
+          topbar: css('.topbar', 'display'),
+          zones: css('.zones', 'display'),
+          toolbar: css('.report-toolbar', 'display'),
+          page: css('.report-page', 'position'),
+          breaks: shares.map((s) => getComputedStyle(s).getPropertyValue('break-before')),
+          visible: document.querySelector('.report').getBoundingClientRect().height > 0,
+        };
+      });
+      expect(styles.topbar === 'none' && styles.zones === 'none', `only the report prints: ${JSON.stringify(styles)}`);
+      expect(styles.toolbar === 'none', 'no buttons in print');
+      expect(styles.page === 'static' && styles.visible, 'the report flows over pages');
+      expect(styles.breaks.every((b) => b === 'page'), `a page per share: ${styles.breaks}`);
+      await page.emulateMedia({ media: 'screen' });
+    },
+  },
+];
