@@ -213,6 +213,15 @@ both! {
         assert_eq!(quotalab_engine::study::ShardSpec::parse("2/5").unwrap().index, 2);
     }
 
+    fn foreign_units_and_empty_studies_are_errors_not_panics() {
+        let definition = Definition::Compare(two_variants());
+        let stranger = quotalab_engine::study::Unit { index: 99, variant_or_point: 9, seed_index: 0 };
+        assert!(definition.run(&[stranger]).unwrap_err().to_string().contains("not part of this study"));
+        let empty = Study::new("nothing", Vec::new());
+        assert!(compare(&empty, &[]).is_err());
+        assert_eq!(empty.validate().errors[0].path, "variants");
+    }
+
     fn young_daly_uses_the_measured_interruptions() {
         let plan = SweepPlan::new(scenario(CHECKPOINTS), Sweep { param: "job_mixes[1].template.checkpoint_interval_h".into(), values: vec![0.25, 0.5, 1.0, 2.0] }, 3);
         assert!(plan.validate().is_valid(), "{:?}", plan.validate().errors);

@@ -94,6 +94,11 @@ impl Comparison {
 /// Compares the variants of `study` from one sample per unit of [`compare_units`], given in any
 /// order. Missing or duplicate units are an error.
 pub fn compare(study: &Study, samples: &[UnitSample]) -> Result<Comparison, StudyError> {
+    if study.variants.is_empty() {
+        return Err(StudyError::Coverage(
+            "a study without variants has nothing to compare".into(),
+        ));
+    }
     let grid = check_complete(&compare_units(study), samples, study.variants.len())?;
     let mut notes = Vec::new();
     if study.seeds == 1 {

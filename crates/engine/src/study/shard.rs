@@ -29,6 +29,16 @@ pub struct Unit {
     pub seed_index: usize,
 }
 
+impl Unit {
+    /// The error for a unit that does not belong to the work at hand.
+    fn foreign(&self) -> StudyError {
+        StudyError::Coverage(format!(
+            "unit {} (variant or point {}, seed {}) is not part of this study",
+            self.index, self.variant_or_point, self.seed_index
+        ))
+    }
+}
+
 /// A run's sample, labelled with its unit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UnitSample {
@@ -144,12 +154,7 @@ pub(super) fn check_complete<'s>(
         let slot = slots
             .get_mut(s.unit.index)
             .filter(|_| expected.get(s.unit.index) == Some(&s.unit))
-            .ok_or_else(|| {
-                StudyError::Coverage(format!(
-                    "unit {} (variant or point {}, seed {}) is not part of this study",
-                    s.unit.index, s.unit.variant_or_point, s.unit.seed_index
-                ))
-            })?;
+            .ok_or_else(|| s.unit.foreign())?;
         if slot.replace(s).is_some() {
             return Err(StudyError::Coverage(format!(
                 "unit {} (variant or point {}, seed {}) appears twice; was a shard merged twice?",
@@ -234,13 +239,18 @@ impl Definition {
     pub fn run(&self, units: &[Unit]) -> Result<Vec<UnitSample>, StudyError> {
         let scenarios = self.scenarios()?;
         let seeds = self.seeds();
-        Ok(units
+        units
             .iter()
-            .map(|&unit| UnitSample {
-                unit,
-                sample: run_sample(&scenarios[unit.variant_or_point], seeds[unit.seed_index]),
+            .map(|&unit| {
+                let foreign = || unit.foreign();
+                let scenario = scenarios.get(unit.variant_or_point).ok_or_else(foreign)?;
+                let seed = *seeds.get(unit.seed_index).ok_or_else(foreign)?;
+                Ok(UnitSample {
+                    unit,
+                    sample: run_sample(scenario, seed),
+                })
             })
-            .collect())
+            .collect()
     }
 
     /// The comparison or sweep summary of a complete set of samples.
