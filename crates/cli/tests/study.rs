@@ -122,6 +122,39 @@ fn fails(args: &[&str], code: i32, needle: &str) {
 }
 
 #[test]
+fn sweep_runs_the_sweep_a_study_file_holds() {
+    let dir = workdir("study-sweep");
+    let mut study = quotalab_engine::study::Study::new(
+        "with a sweep",
+        vec![
+            quotalab_engine::Scenario::from_json(&read(DEFAULT)).unwrap(),
+            quotalab_engine::Scenario::from_json(&read(&reserve_variant(&dir))).unwrap(),
+        ],
+    );
+    study.seeds = 3;
+    study.sweep = Some(quotalab_engine::study::Sweep {
+        param: "quota_shares[0].capacity_limits[0].max_capacity".into(),
+        values: vec![1.0, 2.0],
+    });
+    let file = path(&dir, "study.json");
+    std::fs::write(&file, study.to_json_pretty()).unwrap();
+    let out = path(&dir, "sweep.json");
+    run_ok(&["sweep", &file, "--out", &out]);
+    let json: serde_json::Value = serde_json::from_str(&read(&out)).unwrap();
+    assert_eq!(
+        json["param"],
+        "quota_shares[0].capacity_limits[0].max_capacity"
+    );
+    assert_eq!(json["seeds"].as_array().map(Vec::len), Some(3));
+    assert_eq!(json["points"].as_array().map(Vec::len), Some(2));
+    fails(
+        &["compare", &file, "--threshold", "-1"],
+        1,
+        "--threshold must be a positive number",
+    );
+}
+
+#[test]
 fn compare_refuses_invalid_variants_with_exit_2_and_the_file_and_path() {
     let dir = workdir("invalid");
     let bad = path(&dir, "bad.json");

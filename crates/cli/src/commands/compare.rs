@@ -40,6 +40,11 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
     }
     if let Some(h) = args.values("--threshold").last() {
         study.wait_threshold_h = number("--threshold", h)?;
+        if !(study.wait_threshold_h.is_finite() && study.wait_threshold_h > 0.0) {
+            return Err(Failure::Usage(format!(
+                "--threshold must be a positive number of hours, got {h}"
+            )));
+        }
     }
     if files.len() > 1 {
         rename_duplicates(&mut study, files);
@@ -78,7 +83,8 @@ pub fn seeds(value: &str) -> Result<u32, Failure> {
     }
 }
 
-fn load(path: &str) -> Result<Document, Failure> {
+/// A scenario or study file, parsed (not validated); errors name the file.
+pub fn load(path: &str) -> Result<Document, Failure> {
     Document::parse_json(&read_text(path)?).map_err(|e| in_file(path, invalid(&e)))
 }
 

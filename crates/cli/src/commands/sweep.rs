@@ -1,6 +1,9 @@
 //! `quotalab sweep SCENARIO.json --param PATH --values LIST [--seeds K] [--out FILE]
 //! [--shard i/N]` and `quotalab sweep --list-params SCENARIO.json` (docs/STUDY.md).
 //!
+//! A study file works too: its first variant is swept, and its `sweep` and `seeds` are the
+//! defaults of `--param`, `--values` and `--seeds`.
+//!
 //! `--values` is a list (`1,2,4,8`) or a range `FROM..TO:N` (N evenly spaced values, ends
 //! included). The table goes to standard output, the sweep JSON to `--out` (default
 //! `sweep.json`; `-` for standard output).
@@ -8,9 +11,11 @@
 use super::compare::seeds;
 use crate::args::{number, Args};
 use crate::failure::Failure;
-use crate::input::load_scenario;
 use crate::study_run::{execute, shard_option};
-use quotalab_engine::study::{sweep_parameters, Definition, Sweep, SweepPlan, DEFAULT_SEEDS};
+use quotalab_engine::study::{
+    sweep_parameters, Definition, Document, Sweep, SweepPlan, DEFAULT_SEEDS,
+};
+use quotalab_engine::Scenario;
 
 pub fn main(args: &[String]) -> Result<(), Failure> {
     let args = Args::parse(
@@ -18,39 +23,35 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
         &["--list-params"],
         &["--param", "--values", "--seeds", "--out", "--shard"],
     )?;
-    let (scenario, report) = load_scenario(args.single("scenario file (or - for stdin)")?)?;
+    let (scenario, preset) = load(args.single("scenario or study file (or - for stdin)")?)?;
     if args.flag("--list-params") {
         print!("{}", list(&scenario));
         return Ok(());
     }
-    for warning in &report.warnings {
-        eprintln!("warning: {warning}");
-    }
-    let param = args.values("--param").last().copied().ok_or_else(|| {
-        Failure::Usage(
-            "missing --param PATH; `quotalab sweep --list-params SCENARIO.json` lists them".into(),
-        )
-    })?;
-    let values = values(
-        args.values("--values")
-            .last()
-            .copied()
+    let param = match args.values("--param").last() {
+        Some(p) => p.to_string(),
+        None => preset
+            .as_ref()
+            .map(|(sweep, _)| sweep.param.clone())
+            .ok_or_else(|| {
+                Failure::Usage(
+                    "missing --param PATH; `quotalab sweep --list-params SCENARIO.json` lists them"
+                        .into(),
+                )
+            })?,
+    };
+    let values = match args.values("--values").last() {
+        Some(text) => values(text)?,
+        None => preset
+            .as_ref()
+            .map(|(sweep, _)| sweep.values.clone())
             .ok_or_else(|| Failure::Usage("missing --values (1,2,4,8 or 1..8:5)".into()))?,
-    )?;
-    let k = args
-        .values("--seeds")
-        .last()
-        .map(|v| seeds(v))
-        .transpose()?
-        .unwrap_or(DEFAULT_SEEDS);
-    let plan = SweepPlan::new(
-        scenario,
-        Sweep {
-            param: param.to_string(),
-            values,
-        },
-        k,
-    );
+    };
+    let k = match args.values("--seeds").last() {
+        Some(v) => seeds(v)?,
+        None => preset.map_or(DEFAULT_SEEDS, |(_, k)| k),
+    };
+    let plan = SweepPlan::new(scenario, Sweep { param, values }, k);
     let report = plan.validate();
     if let Some(first) = report.errors.first() {
         let all: Vec<&str> = report.errors.iter().map(|d| d.message.as_str()).collect();
@@ -68,6 +69,31 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
         args.values("--out").last().copied(),
         "sweep",
     )
+}
+
+/// The scenario to sweep, validated; for a study file, its first variant, with the study's sweep
+/// (if any) and seeds as defaults for the options.
+fn load(path: &str) -> Result<(Scenario, Option<(Sweep, u32)>), Failure> {
+    let (scenario, report, preset) = match super::compare::load(path)? {
+        Document::Scenario(scenario) => {
+            let report = scenario.validate();
+            (scenario, report, None)
+        }
+        Document::Study(study) => {
+            let report = study.validate();
+            let preset = study.sweep.clone().map(|sweep| (sweep, study.seeds));
+            let first = study.variants.into_iter().next();
+            let first = first.ok_or_else(|| Failure::Invalid(report.errors.clone()))?;
+            (first, report, preset)
+        }
+    };
+    if !report.is_valid() {
+        return Err(Failure::Invalid(report.errors));
+    }
+    for warning in &report.warnings {
+        eprintln!("warning: {warning}");
+    }
+    Ok((scenario, preset))
 }
 
 /// `1,2,4,8` or `FROM..TO:N`.
@@ -92,7 +118,7 @@ fn values(text: &str) -> Result<Vec<f64>, Failure> {
         .collect()
 }
 
-fn list(scenario: &quotalab_engine::Scenario) -> String {
+fn list(scenario: &Scenario) -> String {
     sweep_parameters(scenario)
         .iter()
         .map(|p| {
