@@ -415,20 +415,24 @@ impl Sim<'_> {
             }
             ActionKind::UpdateShare(u) => {
                 let s = world.share_index[&u.share];
-                let terms = &mut self.cap.terms[s];
-                if let Some(limits) = &u.capacity_limits {
-                    terms.limits =
-                        super::world::limits_vector(limits, &world.type_index, world.types.len());
-                }
-                if let Some(strategy) = u.strategy {
-                    terms.strategy = strategy;
-                }
-                if let Some(limit) = u.borrow_limit {
-                    terms.borrow_limit = limit;
-                }
-                if let Some(on) = u.in_share_preemption {
-                    terms.in_share_preemption = on;
-                }
+                self.cap.update_terms(s, |terms| {
+                    if let Some(limits) = &u.capacity_limits {
+                        terms.limits = super::world::limits_vector(
+                            limits,
+                            &world.type_index,
+                            world.types.len(),
+                        );
+                    }
+                    if let Some(strategy) = u.strategy {
+                        terms.strategy = strategy;
+                    }
+                    if let Some(limit) = u.borrow_limit {
+                        terms.borrow_limit = limit;
+                    }
+                    if let Some(on) = u.in_share_preemption {
+                        terms.in_share_preemption = on;
+                    }
+                });
                 // New terms can open room on any type (and the invariant spans all shares).
                 self.loosened.iter_mut().for_each(|l| *l = true);
                 self.cap.touched.iter_mut().for_each(|t| *t = true);

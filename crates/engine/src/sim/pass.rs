@@ -327,19 +327,11 @@ impl Sim<'_> {
     fn phase_preemption(&mut self) -> (bool, Vec<JobId>) {
         self.phase_stamp += 1;
         let all_types: Vec<TypeId> = (0..self.world.types.len()).collect();
-        let (pairs, jobs) = self.candidates(&all_types, &[]);
+        let (mut pairs, jobs) = self.candidates(&all_types, &[]);
         let mut prospects = std::mem::take(&mut self.scratch.prospects);
-        prospects.reset(self, &pairs);
-        // The queues where preemption could start anything (`pair_open`, from what
-        // `prospects` just computed for every queue).
-        let pairs: Vec<_> = pairs
-            .into_iter()
-            .filter(|&(pair, s, pool)| {
-                let t = self.world.pools[pool].instance_type;
-                self.cap.terms[s].limits[t].is_some()
-                    && (prospects.reclaim[pair] || prospects.lowest_running[pair].is_some())
-            })
-            .collect();
+        prospects.reset(self);
+        // Only the queues where reclaim or in-share preemption could start anything.
+        pairs.retain(|&(pair, s, pool)| prospects.look_at(self, pair, s, pool));
         let list = jobs.iter().map(|&j| self.queue_key_of(j)).collect();
         let mut merge = Merge::new(pairs, list, |pair| {
             self.pending.queue(pair).first().copied()
@@ -362,7 +354,10 @@ impl Sim<'_> {
                 changed = true;
                 preempted.extend(victims);
                 // The state changed: earlier failures prove nothing now.
-                prospects.reset(self, &merge.pairs);
+                prospects.reset(self);
+                for &(pair, s, pool) in &merge.pairs {
+                    prospects.look_at(self, pair, s, pool);
+                }
             }
         }
         self.scratch.prospects = prospects;
@@ -431,13 +426,11 @@ struct Prospects {
     reclaim: Vec<bool>,
     /// The lowest priority among the share's running jobs on the pool, for in-share preemption.
     lowest_running: Vec<Option<u32>>,
-    /// Per type, the instances borrowed across shares.
-    total_borrowed: Vec<u32>,
 }
 
 impl Prospects {
-    /// Forgets the last round and looks at the given queues afresh.
-    fn reset(&mut self, sim: &Sim, pairs: &[(usize, ShareId, PoolId)]) {
+    /// Forgets the last round; queues are then looked at one by one (`look_at`).
+    fn reset(&mut self, sim: &Sim) {
         let n = sim.pending.pairs();
         for buffer in [&mut self.failed, &mut self.lowest_running] {
             buffer.clear();
@@ -445,19 +438,23 @@ impl Prospects {
         }
         self.reclaim.clear();
         self.reclaim.resize(n, false);
-        self.total_borrowed.clear();
-        self.total_borrowed
-            .extend((0..sim.world.types.len()).map(|t| sim.cap.total_borrowed(t)));
-        for &(pair, s, pool) in pairs {
-            let t = sim.world.pools[pool].instance_type;
-            let terms = &sim.cap.terms[s];
-            self.reclaim[pair] = terms.strategy.lends()
-                && terms.limits[t].is_some_and(|own| sim.cap.share_used[s][t] < own)
-                && self.total_borrowed[t] > sim.cap.borrowed(s, t);
-            if terms.in_share_preemption {
-                self.lowest_running[pair] = sim.running.lowest_priority(s, pool);
-            }
+    }
+
+    /// Notes what preemption could do for share `s` on the pool, and whether it could start
+    /// anything there at all: reclaim, or in-share preemption of a running job of the share.
+    fn look_at(&mut self, sim: &Sim, pair: usize, s: ShareId, pool: PoolId) -> bool {
+        let t = sim.world.pools[pool].instance_type;
+        let terms = &sim.cap.terms[s];
+        let Some(own) = terms.limits[t] else {
+            return false;
+        };
+        self.reclaim[pair] = terms.strategy.lends()
+            && sim.cap.share_used[s][t] < own
+            && sim.cap.total_borrowed(t) > sim.cap.borrowed(s, t);
+        if terms.in_share_preemption {
+            self.lowest_running[pair] = sim.running.lowest_priority(s, pool);
         }
+        self.reclaim[pair] || self.lowest_running[pair].is_some()
     }
 
     /// Whether the queue can still give a job that preemption might start, at key `k`.
