@@ -18,6 +18,7 @@ pub enum Severity {
 /// One finding: where, what, and how bad.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
+    /// Whether it stops the scenario from running (error) or only deserves a look (warning).
     pub severity: Severity,
     /// A JSON path such as `jobs[3].preferences[1].instance_count`; empty for the whole document.
     pub path: String,
@@ -38,7 +39,9 @@ impl fmt::Display for Diagnostic {
 /// Everything validation found, errors first in document order.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Report {
+    /// Problems that stop the scenario from running.
     pub errors: Vec<Diagnostic>,
+    /// Things that run but are probably not what the author meant, or that AWS would refuse.
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -73,20 +76,46 @@ impl Report {
 /// Why a scenario document could not be loaded.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum LoadError {
+    /// The text is longer than the loader accepts (a guard for pasted or uploaded files).
     #[error("the scenario is {bytes} bytes; the limit is {limit} bytes")]
-    TooLarge { bytes: usize, limit: usize },
+    TooLarge {
+        /// The text's size.
+        bytes: usize,
+        /// The most the loader accepts.
+        limit: usize,
+    },
+    /// The text is not valid JSON.
     #[error("line {line}, column {column}: {message}")]
     Syntax {
+        /// 1-based line of the error.
         line: usize,
+        /// 1-based column of the error.
         column: usize,
+        /// What the JSON parser expected.
         message: String,
     },
+    /// The `version` is missing, not a number, or one this build does not know.
     #[error("version: {message}")]
-    Version { found: Option<u64>, message: String },
+    Version {
+        /// The version found, if it was a number.
+        found: Option<u64>,
+        /// What is wrong and which versions are known.
+        message: String,
+    },
+    /// A field has the wrong type or is unknown; `path` is its JSON path.
     #[error("{}", if path.is_empty() { message.clone() } else { format!("{path}: {message}") })]
-    Shape { path: String, message: String },
+    Shape {
+        /// The JSON path of the field (empty for the document itself).
+        path: String,
+        /// What is wrong and what is allowed.
+        message: String,
+    },
+    /// It parsed, but the rules reject it; the report lists every error and warning.
     #[error("the scenario has {} error(s); first: {}", report.errors.len(), report.errors.first().map(|d| d.to_string()).unwrap_or_default())]
-    Invalid { report: Report },
+    Invalid {
+        /// Every error and warning, each with its JSON path.
+        report: Report,
+    },
 }
 
 impl LoadError {

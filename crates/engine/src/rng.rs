@@ -14,7 +14,9 @@ pub struct Stream {
 /// What a stream is for; keeps the spot stream of job "x" apart from the mix named "x".
 #[derive(Debug, Clone, Copy)]
 pub enum Purpose {
+    /// The job arrivals and durations of one job mix.
     JobMix,
+    /// One job's spot interruption times.
     SpotInterruptions,
 }
 
@@ -37,6 +39,7 @@ impl Stream {
         stream
     }
 
+    /// The next 64 random bits (SplitMix64).
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.state;

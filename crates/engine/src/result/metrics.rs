@@ -10,20 +10,27 @@ use std::collections::{BTreeMap, HashMap};
 
 /// What the simulation hands over for aggregation.
 pub struct Inputs<'a> {
+    /// The scenario run: its name, seed and currency go into the result.
     pub scenario: &'a Scenario,
+    /// Every job's result, in scenario order.
     pub jobs: Vec<JobResult>,
     /// Per job (same order): its restart overhead in accelerator-hours, the startup of every
     /// attempt after the first, clipped to the attempt's length (docs/ARCHITECTURE.md).
     pub restart_overhead: Vec<f64>,
+    /// The shares' names, in scenario order.
     pub shares: &'a [String],
     /// Per share: borrowed instance-hours, lent instance-hours, own utilisation.
     pub share_areas: &'a [(f64, f64, f64)],
+    /// The types' names, in the world's order.
     pub types: &'a [String],
     /// Training plans: name and upfront cost.
     pub plans: &'a [(String, f64)],
+    /// When the run ended, in hours.
     pub end_h: f64,
 }
 
+/// The result document from the jobs and the run's per-share areas; events, usage and notes
+/// are filled in by the caller.
 pub fn aggregate(inputs: Inputs) -> SimResult {
     let shares = share_results(&inputs);
     SimResult {

@@ -14,17 +14,29 @@ use std::collections::BTreeMap;
 /// The whole result document, version 1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SimResult {
+    /// The result format version (1); readers refuse versions they do not know.
     pub version: u32,
+    /// The scenario's name, so a saved result says what it came from.
     pub scenario: String,
+    /// The seed the run used: with the scenario, it reproduces these bytes exactly.
     pub seed: u64,
+    /// The scenario's currency code; every `cost` is in it.
     pub currency: String,
+    /// When the run ended: the last event, or the horizon.
     pub end_h: f64,
+    /// Every job, generated ones too, in scenario order.
     pub jobs: Vec<JobResult>,
+    /// Per quota share, in scenario order (empty without shares).
     pub shares: Vec<ShareResult>,
+    /// Per instance type of the run, in the world's type order.
     pub instance_types: Vec<TypeResult>,
+    /// How many attempts started on each preference rank, rank 0 first.
     pub preference_ranks: Vec<RankResult>,
+    /// Sums over all jobs.
     pub totals: Totals,
+    /// What happened, in time order; ties in the order they happened.
     pub events: Vec<Event>,
+    /// Instances in use per type over time, for the utilisation charts.
     pub usage: Vec<UsageSeries>,
     /// Things the reader should know about the run itself (an event budget reached, say).
     pub notes: Vec<String>,
@@ -42,54 +54,89 @@ impl SimResult {
     }
 }
 
+/// One job's story: how it ended, its attempts, its waiting and what it cost.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct JobResult {
+    /// The job's name (a generated job is `<mix>-<k>`).
     pub name: String,
+    /// Its quota share, when the scenario has shares.
     pub share: Option<String>,
     /// The job mix that generated it, if any.
     pub mix: Option<String>,
+    /// `succeeded`, `failed`, `timed_out`, `stopped`, `cancelled` or `unfinished` (SEMANTICS §6).
     pub status: String,
+    /// Why it ended so, when the status alone does not say (SEMANTICS §6), e.g.
+    /// `insufficient_accelerator_memory` or `horizon`.
     pub reason: Option<String>,
+    /// Its priority at the end (actions may have changed it).
     pub priority: u32,
+    /// When it was submitted, in hours.
     pub submit_h: f64,
+    /// When its first attempt started; `None` if it never started.
     pub first_start_h: Option<f64>,
+    /// When it ended; `None` while unfinished.
     pub end_h: Option<f64>,
+    /// Total time pending, over every requeue.
     pub wait_h: f64,
+    /// End minus submission, for a job that ended.
     pub completion_h: Option<f64>,
+    /// The entry of its last attempt: the one that decided its outcome.
     pub selected: Option<Selected>,
+    /// Every attempt in order; more than one after preemptions or interruptions.
     pub attempts: Vec<Attempt>,
     /// Reclaim, in-share and limit-lowered preemptions suffered.
     pub preemptions: u32,
     /// Plan-end and spot interruptions suffered.
     pub interruptions: u32,
+    /// Compute lost to preemptions and interruptions (work since the last checkpoint), in hours.
     pub lost_h: f64,
+    /// The same loss on all the attempt's accelerators: hours times instances times accelerators.
     pub lost_accelerator_h: f64,
+    /// Usage cost of all its attempts (plan instances are prepaid and cost nothing here).
     pub cost: f64,
+    /// Whether it succeeded within its `deadline_h`; `None` without a deadline.
     pub deadline_met: Option<bool>,
+    /// Hours pending per reason (SEMANTICS §6 reason names).
     pub waited: BTreeMap<String, f64>,
+    /// For an unfinished job: why it can never start, or the last reason it waited for.
     pub blocked_by: Option<String>,
     /// The reason on each entry at the job's last evaluation while pending (null: it fitted).
     pub last_reasons: Vec<Option<String>>,
 }
 
+/// The entry a job's last attempt ran on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Selected {
+    /// 0-based index into the job's preference list.
     pub preference: usize,
+    /// The entry's instance type.
     pub instance_type: String,
+    /// Instances the entry uses.
     pub instance_count: u32,
+    /// `on_demand`, `spot` or `training_plan`.
     pub pool: String,
+    /// The plan, for a `training_plan` pool.
     pub training_plan: Option<String>,
 }
 
+/// One attempt: a start on one entry until it ended, was preempted or interrupted.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Attempt {
+    /// When it started (its startup included).
     pub start_h: f64,
+    /// When it stopped.
     pub end_h: f64,
+    /// 0-based index into the job's preference list.
     pub preference: usize,
+    /// The entry's instance type.
     pub instance_type: String,
+    /// Instances it held.
     pub instance_count: u32,
+    /// `on_demand`, `spot` or `training_plan`.
     pub pool: String,
+    /// The plan, for a `training_plan` pool.
     pub training_plan: Option<String>,
+    /// How many of its instances were over the share's own limit when it started.
     pub borrowed: u32,
     /// `succeeded`, `failed`, `preempted`, `interrupted`, `cancelled`, `stopped` or `cut` (the
     /// horizon came first).
@@ -97,132 +144,205 @@ pub struct Attempt {
     /// For `preempted`: `reclaim`, `in_share` or `limit_lowered`; for `interrupted`: `plan_end`
     /// or `spot`.
     pub preemption: Option<String>,
+    /// The job whose start caused the preemption (reclaim and in-share).
     pub preempted_by: Option<String>,
+    /// Compute since its last saved checkpoint, lost when it stopped early.
     pub lost_h: f64,
+    /// What it cost: hours times instances times price times the pool's price factor.
     pub cost: f64,
     /// The entries before this one and why each was passed over when this attempt started.
     pub skipped: Vec<Skipped>,
 }
 
+/// A preference entry passed over when an attempt started, and why.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Skipped {
+    /// 0-based index of the entry passed over.
     pub preference: usize,
+    /// Why it did not fit then (a SEMANTICS §6 reason name).
     pub reason: String,
 }
 
+/// Preemptions and interruptions a share's jobs suffered, by kind (SEMANTICS §5).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct PreemptionCounts {
+    /// Taken back by a lending share whose capacity they borrowed.
     pub reclaim: u32,
+    /// Preempted by a higher-priority job of their own share.
     pub in_share: u32,
+    /// Preempted because a share update lowered the limits they ran under.
     pub limit_lowered: u32,
+    /// Interrupted 30 minutes before their training plan block ended.
     pub plan_end: u32,
+    /// Spot interruptions.
     pub spot: u32,
 }
 
+/// What one quota share got out of the run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ShareResult {
+    /// The share's name.
     pub name: String,
+    /// Its jobs.
     pub jobs: u32,
+    /// Of its jobs, how many succeeded.
     pub succeeded: u32,
+    /// How many failed (memory, retries, plan-only patience).
     pub failed: u32,
+    /// How many ran out of `max_pending_h`.
     pub timed_out: u32,
+    /// How many spot jobs ran out of `max_wait_h`.
     pub stopped: u32,
+    /// How many were cancelled by an action.
     pub cancelled: u32,
+    /// How many had not ended when the run did.
     pub unfinished: u32,
+    /// Median completion time (end minus submission) of its succeeded jobs.
     pub completion_p50_h: Option<f64>,
+    /// 90th percentile of the same.
     pub completion_p90_h: Option<f64>,
+    /// Mean time pending over all its jobs.
     pub wait_mean_h: f64,
+    /// Instance-hours its jobs held over its own limits.
     pub borrowed_instance_h: f64,
+    /// Instance-hours of its idle own capacity that borrowers used (our attribution,
+    /// docs/ARCHITECTURE.md).
     pub lent_instance_h: f64,
+    /// What its jobs suffered, by kind.
     pub preempted: PreemptionCounts,
+    /// Reclaims its jobs made from borrowing shares.
     pub reclaims_made: u32,
     /// Preemptions this share's jobs caused, by the share whose job was preempted.
     pub reclaimed_from: BTreeMap<String, u32>,
+    /// Work its jobs lost, in accelerator-hours.
     pub lost_accelerator_h: f64,
     /// Accelerator-hours its jobs spent starting up again after a preemption or interruption
     /// (our extension; docs/ARCHITECTURE.md, "Restart overhead").
     #[serde(default)]
     pub restart_overhead_accelerator_h: f64,
+    /// Usage cost of its jobs' attempts.
     pub cost: f64,
     /// Instance-time used within its own limits over instance-time of its own limits.
     pub own_utilization: f64,
 }
 
+/// How much one instance type was used and what it cost.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TypeResult {
+    /// The type's name.
     pub name: String,
+    /// Instance-hours of all attempts on it.
     pub instance_h: f64,
+    /// Their usage cost.
     pub cost: f64,
+    /// How many attempts started on it.
     pub selections: u32,
     /// The same, per pool (`on_demand`, `spot`, `training_plan`).
     pub pools: Vec<PoolUse>,
 }
 
+/// Use of one pool of a type.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PoolUse {
+    /// `on_demand`, `spot` or `training_plan`.
     pub pool: String,
+    /// The plan, for a `training_plan` pool.
     pub training_plan: Option<String>,
+    /// Instance-hours of the attempts on the pool.
     pub instance_h: f64,
+    /// Their usage cost.
     pub cost: f64,
 }
 
+/// How often attempts started on one preference rank (fallback depth).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RankResult {
+    /// 0-based rank; rank 4 counts 4 and deeper.
     pub rank: usize,
+    /// Attempts started on it.
     pub selections: u32,
 }
 
+/// Sums over all jobs of the run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Totals {
+    /// All jobs.
     pub jobs: u32,
+    /// Jobs that succeeded.
     pub succeeded: u32,
+    /// Jobs that failed.
     pub failed: u32,
+    /// Jobs that ran out of `max_pending_h`.
     pub timed_out: u32,
+    /// Spot jobs that ran out of `max_wait_h`.
     pub stopped: u32,
+    /// Jobs cancelled by an action.
     pub cancelled: u32,
+    /// Jobs not ended when the run did.
     pub unfinished: u32,
     /// Usage cost: on-demand and spot instance time (plan instances are prepaid).
     pub cost: f64,
     /// The training plans' upfront cost, shown apart.
     pub upfront_cost: f64,
+    /// Work lost, in accelerator-hours.
     pub lost_accelerator_h: f64,
     /// The shares' restart overhead summed, and that of jobs without a share.
     #[serde(default)]
     pub restart_overhead_accelerator_h: f64,
+    /// Reclaim, in-share and limit-lowered preemptions (they count against retries).
     pub preemptions: u32,
+    /// Plan-end and spot interruptions (they do not).
     pub interruptions: u32,
+    /// Share of started jobs whose first attempt was not on preference 0.
     pub fallback_rate: f64,
 }
 
 /// One entry of the event list; fields not relevant to the kind are left out.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Event {
+    /// When, in hours.
     pub t_h: f64,
+    /// What happened: `submitted`, `started`, `preempted`, `interrupted`, `requeued`, an ending
+    /// status, `priority_changed`, `share_updated` or `capacity_changed`.
     pub kind: String,
+    /// The job it happened to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub job: Option<String>,
+    /// The job's share, or the share updated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub share: Option<String>,
+    /// `started`: the entry's 0-based index.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preference: Option<usize>,
+    /// `started`: the entry's type; `capacity_changed`: the type whose capacity changed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub instance_type: Option<String>,
+    /// `started`: instances taken.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub instance_count: Option<u32>,
+    /// `started`: `on_demand`, `spot` or `training_plan`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pool: Option<String>,
+    /// `started`: instances over the share's own limit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub borrowed: Option<u32>,
+    /// `preempted`: the job whose start caused it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
+    /// `preempted` or `interrupted`: the kind (`reclaim`, `in_share`, `limit_lowered`,
+    /// `plan_end`, `spot`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preemption: Option<String>,
+    /// `preempted` or `interrupted`: compute lost, in hours.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lost_h: Option<f64>,
+    /// An ending's reason, as in the job's `reason`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// `priority_changed`: the new priority.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<u32>,
+    /// `capacity_changed`: the new on-demand count.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<u32>,
 }
@@ -230,12 +350,16 @@ pub struct Event {
 /// Instances in use of one type over time, per share: a step function.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UsageSeries {
+    /// The type.
     pub instance_type: String,
+    /// One point per instant at which its usage, capacity or limits changed.
     pub points: Vec<UsagePoint>,
 }
 
+/// The state of one type from `t_h` until the next point.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UsagePoint {
+    /// From when, in hours.
     pub t_h: f64,
     /// On-demand capacity at that time.
     pub capacity: u32,

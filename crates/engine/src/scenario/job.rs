@@ -11,8 +11,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum JobKind {
+    /// A training job (the default); may use training plans.
     #[default]
     Training,
+    /// A processing job; may not use training plans (AWS).
     Processing,
 }
 
@@ -20,6 +22,7 @@ pub enum JobKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Preference {
+    /// The type this entry asks for.
     pub instance_type: String,
     /// Set on every entry or on none (then the job's `instance_count` applies).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -45,10 +48,12 @@ macro_rules! job_types {
         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
         #[serde(deny_unknown_fields)]
         pub struct JobSpec {
+            /// The job's name, unique in the scenario; results and actions refer to it.
             pub name: String,
             /// Required exactly when the scenario declares quota shares.
             #[serde(default, skip_serializing_if = "Option::is_none")]
             pub share: Option<String>,
+            /// When it is submitted, in hours from the start.
             pub submit_h: f64,
             /// Uninterrupted compute time on the first preference.
             pub duration_h: f64,
@@ -76,6 +81,7 @@ macro_rules! job_types {
 }
 
 job_types! {
+    /// `training` or `processing`; only training jobs may use training plans (AWS).
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
     kind: JobKind,
     /// 0 to 9999; higher runs first within its share (AWS `schedulingPriority`).
@@ -84,11 +90,15 @@ job_types! {
     /// Instances per attempt when the entries do not set their own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     instance_count: Option<u32>,
+    /// The instance preference list, tried in order (1 to 5 entries, SEMANTICS §3).
     preferences: Vec<Preference>,
+    /// Provisioning and download time at the start of every attempt: billed, no progress.
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
     startup_h: f64,
+    /// Compute time between checkpoints; none: an interrupted attempt restarts from zero.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     checkpoint_interval_h: Option<f64>,
+    /// The pause each checkpoint takes.
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
     checkpoint_cost_h: f64,
     /// AWS `MaxPendingTimeInSeconds`, in hours, over the whole list.
@@ -97,11 +107,13 @@ job_types! {
     /// AWS `preemptionRetriesBeforeTermination`; unset means requeue every time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     preemption_retries: Option<u32>,
+    /// Memory needed per accelerator; on an entry with less, the attempt fails after startup.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     accelerator_memory_gib: Option<f64>,
     /// Relative to submission; reported only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     deadline_h: Option<f64>,
+    /// Runs on the spot pool (one entry, no plan), at the spot price, with interruptions.
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
     spot: bool,
     /// Spot only: bounds waiting plus running time since submission.
@@ -113,14 +125,19 @@ job_types! {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JobMix {
+    /// The mix's name; its jobs are `<name>-<k>`.
     pub name: String,
+    /// The share its jobs belong to (required exactly when shares exist).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub share: Option<String>,
     /// How many jobs; may be omitted with `at_h` arrivals (then one per listed time).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<u32>,
+    /// When its jobs arrive.
     pub arrivals: Arrivals,
+    /// How long each runs on its first preference.
     pub duration_h: DurationSpec,
+    /// Every other job field, shared by all its jobs.
     pub template: JobAttributes,
 }
 
@@ -128,8 +145,11 @@ pub struct JobMix {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Arrivals {
+    /// Random arrivals at a mean rate.
     Poisson(PoissonArrivals),
+    /// One arrival every `every_h`.
     Periodic(PeriodicArrivals),
+    /// Arrivals at listed times.
     Listed(ListedArrivals),
 }
 
@@ -137,7 +157,9 @@ pub enum Arrivals {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PoissonArrivals {
+    /// Mean arrivals per hour.
     pub poisson_per_h: f64,
+    /// When arrivals begin, in hours.
     #[serde(default, deserialize_with = "null_as_default")]
     pub start_h: f64,
 }
@@ -146,7 +168,9 @@ pub struct PoissonArrivals {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PeriodicArrivals {
+    /// Hours between arrivals.
     pub every_h: f64,
+    /// When the first arrives, in hours.
     #[serde(default, deserialize_with = "null_as_default")]
     pub start_h: f64,
 }
@@ -155,6 +179,7 @@ pub struct PeriodicArrivals {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ListedArrivals {
+    /// The arrival times, in hours.
     pub at_h: Vec<f64>,
 }
 
@@ -162,7 +187,9 @@ pub struct ListedArrivals {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum DurationSpec {
+    /// Every job lasts this many hours.
     Fixed(f64),
+    /// Durations drawn from a distribution, per job, from the mix's stream.
     Distribution(DurationDistribution),
 }
 
@@ -170,6 +197,18 @@ pub enum DurationSpec {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum DurationDistribution {
-    Uniform { min_h: f64, max_h: f64 },
-    Lognormal { median_h: f64, p90_h: f64 },
+    /// Uniform between `min_h` and `max_h`.
+    Uniform {
+        /// The shortest duration, in hours.
+        min_h: f64,
+        /// The longest duration, in hours.
+        max_h: f64,
+    },
+    /// Log-normal with the given median and 90th percentile (a long tail, like real training jobs).
+    Lognormal {
+        /// Half the jobs run shorter than this, in hours.
+        median_h: f64,
+        /// 90% of the jobs run shorter than this, in hours.
+        p90_h: f64,
+    },
 }

@@ -21,76 +21,91 @@ use serde_util::{is_default, null_as_default};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
+    /// The format version; older versions are migrated on load (`crate::format`).
     pub version: u32,
+    /// A title for people; results repeat it.
     pub name: String,
+    /// Free text about what the scenario models.
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "is_default"
     )]
     pub description: String,
+    /// Seeds every random stream (spot interruptions, generated mixes): same seed, same result.
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "is_default"
     )]
     pub seed: u64,
+    /// Currency of every price and cost.
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "is_default"
     )]
     pub currency: Currency,
+    /// When the run stops even if jobs remain (they end `unfinished`); none: run until all end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub horizon_h: Option<f64>,
+    /// How a share's queue may be overtaken (SEMANTICS §4).
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "is_default"
     )]
     pub queueing: Queueing,
+    /// Types added to or overriding the built-in catalog.
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "Vec::is_empty"
     )]
     pub instance_types: Vec<InstanceType>,
+    /// On-demand instances per type over time.
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "Vec::is_empty"
     )]
     pub capacity: Vec<Capacity>,
+    /// Spot pools (SEMANTICS §1).
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "Vec::is_empty"
     )]
     pub spot: Vec<SpotPool>,
+    /// Training plans: reserved, prepaid capacity in blocks.
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "Vec::is_empty"
     )]
     pub training_plans: Vec<TrainingPlan>,
+    /// The quota shares that split the capacity (0 to 20).
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "Vec::is_empty"
     )]
     pub quota_shares: Vec<QuotaShare>,
+    /// Explicitly listed jobs.
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "Vec::is_empty"
     )]
     pub jobs: Vec<JobSpec>,
+    /// Generated families of jobs.
     #[serde(
         default,
         deserialize_with = "null_as_default",
         skip_serializing_if = "Vec::is_empty"
     )]
     pub job_mixes: Vec<JobMix>,
+    /// Scripted changes during the run.
     #[serde(
         default,
         deserialize_with = "null_as_default",
@@ -136,11 +151,17 @@ pub enum Queueing {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InstanceType {
+    /// The SageMaker name, e.g. `ml.g5.xlarge`.
     pub name: String,
+    /// The accelerator model, e.g. `A10G`.
     pub accelerator: String,
+    /// Accelerators per instance; accelerator-hours multiply by it.
     pub accelerators: u32,
+    /// Memory per accelerator; a job needing more fails after startup (SEMANTICS §3).
     pub accelerator_memory_gib: f64,
+    /// On-demand price per instance-hour.
     pub price_per_h: f64,
+    /// Relative speed per accelerator, used to derive durations across entries (SEMANTICS §3).
     pub speed: f64,
     /// Overrides the family rule of SEMANTICS §1 (`ml.p*`, `ml.g*`, `ml.trn*`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -159,8 +180,11 @@ impl InstanceType {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Capacity {
+    /// The type.
     pub instance_type: String,
+    /// Instances from the start.
     pub count: u32,
+    /// Later levels, sorted by time.
     #[serde(
         default,
         deserialize_with = "null_as_default",
@@ -173,7 +197,9 @@ pub struct Capacity {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CapacityChange {
+    /// From when, in hours.
     pub at_h: f64,
+    /// The new number of on-demand instances.
     pub count: u32,
 }
 
@@ -181,9 +207,13 @@ pub struct CapacityChange {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpotPool {
+    /// The type.
     pub instance_type: String,
+    /// Spot instances available.
     pub count: u32,
+    /// Spot price as a fraction of on-demand.
     pub price_factor: f64,
+    /// Interruptions per instance-hour while running.
     pub interruptions_per_h: f64,
 }
 
@@ -191,10 +221,15 @@ pub struct SpotPool {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TrainingPlan {
+    /// The plan's name; preference entries refer to it.
     pub name: String,
+    /// The type it reserves.
     pub instance_type: String,
+    /// Instances reserved during each block.
     pub count: u32,
+    /// The reserved windows (1 to 5).
     pub blocks: Vec<PlanBlock>,
+    /// Paid up front, reported apart as `totals.upfront_cost`.
     #[serde(
         default,
         deserialize_with = "null_as_default",
@@ -207,7 +242,9 @@ pub struct TrainingPlan {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlanBlock {
+    /// Start of the window, in hours.
     pub start_h: f64,
+    /// End of the window; instances go back 30 minutes before it (AWS).
     pub end_h: f64,
 }
 
@@ -252,8 +289,11 @@ fn default_borrow_limit() -> Option<i64> {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct QuotaShare {
+    /// The share's name; jobs name their share.
     pub name: String,
+    /// Its own limit per instance type (1 to 5 types).
     pub capacity_limits: Vec<CapacityLimit>,
+    /// Whether it lends its idle capacity and whether it borrows.
     pub strategy: Strategy,
     /// Percent of the share's own limit it may borrow on top; -1 (the default) means no cap.
     /// Only valid with `LEND_AND_BORROW`.
@@ -262,6 +302,7 @@ pub struct QuotaShare {
         skip_serializing_if = "Option::is_none"
     )]
     pub borrow_limit: Option<i64>,
+    /// Whether its higher-priority jobs may preempt its lower-priority ones (SEMANTICS §5).
     #[serde(
         default,
         deserialize_with = "null_as_default",
@@ -281,7 +322,9 @@ impl QuotaShare {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CapacityLimit {
+    /// The type.
     pub instance_type: String,
+    /// The share's own limit on it, in instances.
     pub max_capacity: u32,
 }
 
@@ -289,11 +332,15 @@ pub struct CapacityLimit {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Action {
+    /// When, in hours.
     pub at_h: f64,
+    /// Change a job's priority.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set_priority: Option<SetPriority>,
+    /// Change a share's terms.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub update_share: Option<UpdateShare>,
+    /// Cancel a job.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cancel: Option<Cancel>,
 }
@@ -301,8 +348,11 @@ pub struct Action {
 /// What an action does, once validated.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ActionKind<'a> {
+    /// Change a job's priority.
     SetPriority(&'a SetPriority),
+    /// Change a share's terms.
     UpdateShare(&'a UpdateShare),
+    /// Cancel a job.
     Cancel(&'a Cancel),
 }
 
@@ -322,7 +372,9 @@ impl Action {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SetPriority {
+    /// The job's name.
     pub job: String,
+    /// Its new priority (0 to 9999).
     pub priority: u32,
 }
 
@@ -330,13 +382,18 @@ pub struct SetPriority {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateShare {
+    /// The share's name.
     pub share: String,
+    /// New own limits, replacing all the old ones.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capacity_limits: Option<Vec<CapacityLimit>>,
+    /// A new strategy.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strategy: Option<Strategy>,
+    /// A new borrow limit (percent, -1 for no cap).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub borrow_limit: Option<i64>,
+    /// Turns in-share preemption on or off.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_share_preemption: Option<bool>,
 }
@@ -345,5 +402,6 @@ pub struct UpdateShare {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Cancel {
+    /// The job's name.
     pub job: String,
 }

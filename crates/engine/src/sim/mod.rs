@@ -34,9 +34,13 @@ use world::{JobId, World};
 /// How far a run has come, reported to the caller's progress callback.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Progress {
+    /// Events applied so far.
     pub events: u64,
+    /// The simulated clock, in hours.
     pub now_h: f64,
+    /// Jobs that have ended.
     pub jobs_ended: u64,
+    /// All jobs of the run, for a fraction done.
     pub jobs: u64,
 }
 

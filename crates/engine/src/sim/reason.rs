@@ -22,6 +22,7 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Every reason, in `index` order.
     pub const ALL: [Reason; 8] = [
         Reason::NoCapacity,
         Reason::ShareLimit,
@@ -33,6 +34,7 @@ impl Reason {
         Reason::CapacityExceeded,
     ];
 
+    /// The name results and the UI use (SEMANTICS §6).
     pub fn as_str(self) -> &'static str {
         match self {
             Reason::NoCapacity => "no_capacity",
@@ -46,6 +48,7 @@ impl Reason {
         }
     }
 
+    /// A dense index, for per-reason arrays.
     pub fn index(self) -> usize {
         self as usize
     }
