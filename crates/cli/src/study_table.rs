@@ -26,7 +26,7 @@ pub fn comparison(c: &Comparison) -> String {
             change.variant, c.variants[0].name
         );
         for field in &change.fields {
-            let _ = writeln!(out, "  {}", field.describe());
+            let _ = writeln!(out, "  {}  ({})", field.words, field.path);
         }
         if change.fields.is_empty() {
             let _ = writeln!(out, "  nothing (identical agreement and workload)");

@@ -69,7 +69,7 @@ fn compare_prints_a_table_and_writes_the_comparison() {
         "{table}"
     );
     assert!(
-        table.contains(r#"quota_shares[1].strategy: "LEND" -> "RESERVE""#),
+        table.contains("share 'medium' strategy: LEND -> RESERVE  (quota_shares[1].strategy)"),
         "{table}"
     );
     assert!(

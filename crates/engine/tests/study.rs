@@ -154,6 +154,7 @@ both! {
         let comparison = compare(&study, &definition.run(&definition.units()).unwrap()).unwrap();
         let fields: Vec<String> = comparison.changes[0].fields.iter().map(|f| f.describe()).collect();
         assert_eq!(fields, vec![r#"quota_shares[1].strategy: "LEND" -> "RESERVE""#]);
+        assert_eq!(comparison.changes[0].fields[0].words, "share 'medium' strategy: LEND -> RESERVE");
         assert!(!comparison.to_json().contains("NaN"));
     }
 
