@@ -214,6 +214,25 @@ both! {
         assert_eq!(quotalab_engine::study::ShardSpec::parse("2/5").unwrap().index, 2);
     }
 
+    fn a_share_in_only_one_variant_is_reported_not_compared() {
+        let mut renamed_share = renamed(DEFAULT, "protected renamed");
+        renamed_share.quota_shares[2].name = "guarded".into();
+        renamed_share.job_mixes[2].share = Some("guarded".into());
+        let mut study = Study::new("renamed", vec![renamed(DEFAULT, "as is"), renamed_share]);
+        study.seeds = 2;
+        let definition = Definition::Compare(study.clone());
+        let comparison = compare(&study, &definition.run(&definition.units()).unwrap()).unwrap();
+        assert_eq!(
+            comparison.notes,
+            vec![
+                "share 'guarded' of variant 'protected renamed' is not in the first variant 'as is'",
+                "share 'protected' of the first variant 'as is' is not in variant 'protected renamed'",
+            ]
+        );
+        let guarded = comparison.variants[1].shares.iter().find(|s| s.share == "guarded").unwrap();
+        assert!(guarded.kpis.iter().all(|k| k.diff.is_none() && k.estimate.is_some()));
+    }
+
     fn foreign_units_and_empty_studies_are_errors_not_panics() {
         let definition = Definition::Compare(two_variants());
         let stranger = quotalab_engine::study::Unit { index: 99, variant_or_point: 9, seed_index: 0 };

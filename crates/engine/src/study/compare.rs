@@ -107,6 +107,7 @@ pub fn compare(study: &Study, samples: &[UnitSample]) -> Result<Comparison, Stud
                 .into(),
         );
     }
+    notes.extend(unmatched_shares(study, &grid));
     let baseline = &grid[0];
     let variants = study
         .variants
@@ -120,12 +121,6 @@ pub fn compare(study: &Study, samples: &[UnitSample]) -> Result<Comparison, Stud
                     let base = (v > 0)
                         .then(|| shares_named(baseline, &share))
                         .filter(|b| b.iter().any(Option::is_some));
-                    if v > 0 && base.is_none() {
-                        notes.push(format!(
-                            "share '{share}' of variant '{}' is not in the first variant '{}'",
-                            scenario.name, study.variants[0].name
-                        ));
-                    }
                     summarize_share(
                         &share,
                         &shares_named(runs, &share),
@@ -156,6 +151,30 @@ pub fn compare(study: &Study, samples: &[UnitSample]) -> Result<Comparison, Stud
         changes,
         notes,
     })
+}
+
+/// A note for every share that one variant has and the first variant lacks, or the reverse: such
+/// a share has no difference to show.
+fn unmatched_shares(study: &Study, grid: &[Vec<&UnitSample>]) -> Vec<String> {
+    let first = &study.variants[0].name;
+    let base = share_names(&grid[0]);
+    let mut notes = Vec::new();
+    for (variant, runs) in study.variants.iter().zip(grid).skip(1) {
+        let names = share_names(runs);
+        for share in names.iter().filter(|s| !base.contains(s)) {
+            notes.push(format!(
+                "share '{share}' of variant '{}' is not in the first variant '{first}'",
+                variant.name
+            ));
+        }
+        for share in base.iter().filter(|s| !names.contains(s)) {
+            notes.push(format!(
+                "share '{share}' of the first variant '{first}' is not in variant '{}'",
+                variant.name
+            ));
+        }
+    }
+    notes
 }
 
 /// The share names of a variant's runs, in order of first appearance.
