@@ -288,6 +288,28 @@ async fn a_file_of_another_format_says_so_and_changes_nothing() {
     root.remove();
 }
 
+#[wasm_bindgen_test]
+async fn many_bad_rows_list_the_first_twenty_and_count_the_rest() {
+    let (state, root) = mount();
+    let mut log = String::from("; MaxProcs: 8\n1 0 0 3600 2 -1 -1 2 -1 -1 1 1 1 -1 -1 -1 -1 -1\n");
+    for _ in 0..25 {
+        log.push_str("not a row\n");
+    }
+    let input = open_dialog(state, &root).await;
+    pick(&input, &[("many.swf", &log)]);
+    let bad = wait_for(&root, "[data-testid=trace-bad-rows]").await;
+    assert!(bad.text_content().unwrap().contains("25 bad rows"));
+    assert_eq!(bad.inner_html().matches("<li>").count(), 20);
+    assert!(
+        bad.text_content().unwrap().contains("many.swf:22"),
+        "the 20th bad row, line 22"
+    );
+    assert!(!bad.text_content().unwrap().contains("many.swf:23"));
+    let more = wait_for(&root, "[data-testid=trace-bad-rows-more]").await;
+    assert!(more.text_content().unwrap().contains("and 5 more"));
+    root.remove();
+}
+
 /// The default scenario with one share renamed to `name`, and its result.
 fn evil_report() -> (Arc<Report>, Arc<quotalab_engine::SimResult>) {
     let mut scenario = Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses");
