@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const PHILLY = process.env.PHILLY_DIR ?? '/work/shared/traces/philly-gavel-per-vc';
+const TRACES = process.env.TRACES_DIR ?? '/work/shared/traces';
+const PHILLY = join(TRACES, 'philly-gavel-per-vc');
 /** The largest per-VC job list of the Philly folder. */
 const LARGEST_VC = 'ee9e8c';
 
@@ -90,6 +91,26 @@ export const tests = [
       );
       const kpiAfter = await page.locator('.results-root').innerText();
       expect(kpiAfter !== kpiBefore && kpiAfter.includes(LARGEST_VC), 'the results are the trace\'s');
+    },
+  },
+  {
+    name: 'the Alibaba pod list and the NASA SWF log preview in the browser',
+    fn: async (page, ctx) => {
+      await open(page, ctx);
+      await page.locator('[data-testid="open-trace-import"]').click();
+      const alibaba = join(TRACES, 'alibaba-gpu-v2023-openb');
+      const ms = await pick(page, ['openb_pod_list_default.csv', 'openb_node_list_gpu_node.csv'].map((f) => join(alibaba, f)));
+      const summary = await page.locator('[data-testid="trace-summary"]').innerText();
+      console.log(`timing: Alibaba default pod list + GPU node list in the browser: import ${ms} ms (${summary})`);
+      expect(/\d+ jobs in 4 shares/.test(summary), `four synthesised teams: ${summary}`);
+      expect((await page.locator('[data-testid="trace-format"]').innerText()).includes('Alibaba'), 'guessed Alibaba');
+
+      const swf = join(TRACES, 'pwa-nasa-ipsc-1993', 'NASA-iPSC-1993-3.1-cln.swf');
+      const swfMs = await pick(page, [swf]);
+      const swfSummary = await page.locator('[data-testid="trace-summary"]').innerText();
+      console.log(`timing: NASA iPSC SWF (1.7 MB) in the browser: import ${swfMs} ms (${swfSummary})`);
+      expect(/\d+ jobs in \d+ shares/.test(swfSummary), `the log's groups as shares: ${swfSummary}`);
+      expect(await page.locator('[data-testid="trace-apply"]').isEnabled(), 'a clean log can be applied');
     },
   },
   {
