@@ -30,9 +30,9 @@ Usage:
                                              simulate; print the agreement report (Markdown or HTML)
   quotalab compare A.json B.json ... [--seeds K] [--threshold H] [--out FILE]
                                              run 2-6 variants (or one study file) with the same
-                                             K seeds; a table, and the comparison JSON in FILE
+                                             K seeds; a table, and the JSON in FILE (compare.json)
   quotalab sweep SCENARIO.json --param PATH --values 1,2,4|FROM..TO:N [--seeds K] [--out FILE]
-                                             one parameter at several values, K seeds each
+                                             one parameter at several values, K seeds each (sweep.json)
   quotalab sweep --list-params SCENARIO.json the parameters worth sweeping, with their paths
   quotalab merge PARTS... [--out FILE]       join the outputs of compare/sweep --shard i/N
   quotalab help                              this text
