@@ -4,9 +4,12 @@
 // in docs/TRACES.md. Screenshots: docs/trace-import.png, docs/agreement-report.png.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const TRACES = process.env.TRACES_DIR ?? '/work/shared/traces';
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The public traces, next to the repository as the interop crate's tests expect them. */
+const TRACES = process.env.TRACES_DIR ?? resolve(ROOT, '../shared/traces');
 const PHILLY = join(TRACES, 'philly-gavel-per-vc');
 /** The largest per-VC job list of the Philly folder. */
 const LARGEST_VC = 'ee9e8c';
