@@ -169,17 +169,17 @@ impl Sim<'_> {
         }
     }
 
-    /// The (share, pool) queues of the given types' pools that hold pending jobs.
-    fn pairs_of(&self, types: &[TypeId]) -> Vec<(usize, ShareId, PoolId)> {
-        types
-            .iter()
-            .flat_map(|&t| self.world.type_pools[t].iter().copied())
-            .flat_map(|pool| {
-                self.pending
-                    .shares_waiting_on(pool)
-                    .map(move |s| (self.pending.pair(s, pool), s, pool))
-            })
-            .collect()
+    /// Adds the (share, pool) queues of the given types' pools that hold pending jobs.
+    fn pairs_of(&self, types: &[TypeId], pairs: &mut Vec<(usize, ShareId, PoolId)>) {
+        for &t in types {
+            for &pool in &self.world.type_pools[t] {
+                pairs.extend(
+                    self.pending
+                        .shares_waiting_on(pool)
+                        .map(|s| (self.pending.pair(s, pool), s, pool)),
+                );
+            }
+        }
     }
 
     /// Evaluates first fit for a pending job, recording why it waits when it does not fit, and
@@ -233,7 +233,8 @@ impl Sim<'_> {
     /// limit start; a job whose first fitting entry would borrow waits for phase B.
     fn phase_owners(&mut self, dirty: &[TypeId], fresh: &[JobId]) {
         self.phase_stamp += 1;
-        let (pairs, jobs) = self.candidates(dirty, fresh);
+        let mut pairs = self.scratch.empty_pairs();
+        let jobs = self.candidates(dirty, fresh, &mut pairs);
         let list = jobs.iter().map(|&j| self.queue_key_of(j)).collect();
         let mut failed = self.scratch.failed_counts(self.pending.pairs());
         let mut merge = Merge::new(pairs, list, |pair| {
@@ -264,6 +265,7 @@ impl Sim<'_> {
             }
         }
         self.scratch.failed = failed;
+        self.scratch.pairs = merge.pairs;
     }
 
     /// What a phase visits: the queues of the dirty types, and the given jobs; under strict FIFO
@@ -273,7 +275,8 @@ impl Sim<'_> {
         &self,
         dirty: &[TypeId],
         fresh: &[JobId],
-    ) -> (Vec<(usize, ShareId, PoolId)>, Vec<JobId>) {
+        pairs: &mut Vec<(usize, ShareId, PoolId)>,
+    ) -> Vec<JobId> {
         let mut jobs: Vec<JobId> = fresh
             .iter()
             .copied()
@@ -286,9 +289,10 @@ impl Sim<'_> {
                     .iter()
                     .filter_map(|q| q.first().map(|k| k.3)),
             );
-            return (Vec::new(), jobs);
+            return jobs;
         }
-        (self.pairs_of(dirty), jobs)
+        self.pairs_of(dirty, pairs);
+        jobs
     }
 
     /// False once a queue's smallest count has failed in this phase.
@@ -301,7 +305,8 @@ impl Sim<'_> {
     /// if it must (AWS `idleResourceAssignmentStrategy = FIFO`).
     fn phase_borrowers(&mut self, dirty: &[TypeId], fresh: &[JobId]) {
         self.phase_stamp += 1;
-        let (pairs, jobs) = self.candidates(dirty, fresh);
+        let mut pairs = self.scratch.empty_pairs();
+        let jobs = self.candidates(dirty, fresh, &mut pairs);
         let list = jobs.iter().map(|&j| self.fifo_key_of(j)).collect();
         let mut failed = self.scratch.failed_counts(self.pending.pairs());
         let mut merge = Merge::new(pairs, list, |pair| self.pending.fifo(pair).first().copied());
@@ -319,6 +324,7 @@ impl Sim<'_> {
             }
         }
         self.scratch.failed = failed;
+        self.scratch.pairs = merge.pairs;
     }
 
     /// Phase C: in queue order, each pending job tries its entries in order, reclaim first, then
@@ -327,7 +333,8 @@ impl Sim<'_> {
     fn phase_preemption(&mut self) -> (bool, Vec<JobId>) {
         self.phase_stamp += 1;
         let all_types: Vec<TypeId> = (0..self.world.types.len()).collect();
-        let (mut pairs, jobs) = self.candidates(&all_types, &[]);
+        let mut pairs = self.scratch.empty_pairs();
+        let jobs = self.candidates(&all_types, &[], &mut pairs);
         let mut prospects = std::mem::take(&mut self.scratch.prospects);
         prospects.reset(self);
         // Only the queues where reclaim or in-share preemption could start anything.
@@ -361,6 +368,7 @@ impl Sim<'_> {
             }
         }
         self.scratch.prospects = prospects;
+        self.scratch.pairs = merge.pairs;
         (changed, preempted)
     }
 
@@ -403,9 +411,18 @@ pub(super) struct Scratch {
     /// Phases A and B: the smallest count that failed per queue.
     failed: Vec<Option<u32>>,
     prospects: Prospects,
+    /// The queues a phase walks.
+    pairs: Vec<(usize, ShareId, PoolId)>,
 }
 
 impl Scratch {
+    /// The queue list, emptied; a phase hands it back through its `Merge`.
+    fn empty_pairs(&mut self) -> Vec<(usize, ShareId, PoolId)> {
+        let mut pairs = std::mem::take(&mut self.pairs);
+        pairs.clear();
+        pairs
+    }
+
     /// The failed-count buffer, emptied, for `pairs` queues; hand it back when done.
     fn failed_counts(&mut self, pairs: usize) -> Vec<Option<u32>> {
         let mut failed = std::mem::take(&mut self.failed);
