@@ -250,3 +250,311 @@ async fn the_gallery_opens_an_example() {
     );
     assert!(state.dialog.get_untracked().is_none());
 }
+
+/// The default scenario with one scripted `update_share` of "medium" at hour 2.
+fn scenario_with_share_update() -> Scenario {
+    let mut json: serde_json::Value = serde_json::from_str(DEFAULT_SCENARIO).expect("json");
+    json["actions"] = serde_json::json!([
+        { "at_h": 2, "update_share": { "share": "medium", "strategy": "RESERVE" } }
+    ]);
+    Scenario::parse_json(&json.to_string()).expect("the action is valid")
+}
+
+// The app's web-sys build leaves out NodeList, KeyboardEventInit and CSSStyleDeclaration; these
+// helpers reach the same DOM calls through `Reflect`.
+
+/// `root.querySelectorAll(selector)`, as elements.
+fn all(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
+    let method: js_sys::Function = js_sys::Reflect::get(root, &"querySelectorAll".into())
+        .expect("querySelectorAll")
+        .unchecked_into();
+    let list = method.call1(root, &selector.into()).expect("selector");
+    js_sys::Array::from(&list)
+        .iter()
+        .map(|e| e.unchecked_into())
+        .collect()
+}
+
+/// Presses `key` on `target` (a bubbling, cancelable keydown).
+fn key_down(target: &web_sys::EventTarget, key: &str) {
+    let window = web_sys::window().expect("window");
+    let class: js_sys::Function = js_sys::Reflect::get(&window, &"KeyboardEvent".into())
+        .expect("KeyboardEvent")
+        .unchecked_into();
+    let init = js_sys::Object::new();
+    for (name, value) in [
+        ("key", wasm_bindgen::JsValue::from_str(key)),
+        ("bubbles", true.into()),
+        ("cancelable", true.into()),
+    ] {
+        js_sys::Reflect::set(&init, &name.into(), &value).expect("init");
+    }
+    let args = js_sys::Array::of2(&"keydown".into(), &init);
+    let event: web_sys::Event = js_sys::Reflect::construct(&class, &args)
+        .expect("event")
+        .unchecked_into();
+    target.dispatch_event(&event).expect("dispatch");
+}
+
+/// A computed style property of `element` (`getComputedStyle(element)[property]`).
+fn computed(element: &web_sys::Element, property: &str) -> String {
+    let window = web_sys::window().expect("window");
+    let method: js_sys::Function = js_sys::Reflect::get(&window, &"getComputedStyle".into())
+        .expect("getComputedStyle")
+        .unchecked_into();
+    let style = method.call1(&window, element).expect("style");
+    js_sys::Reflect::get(&style, &property.into())
+        .expect("property")
+        .as_string()
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn an_update_share_action_edits_its_capacity_limits_with_messages_at_the_fields() {
+    let (state, root) = mount(scenario_with_share_update());
+    state.section.set(Section::Events);
+    settle().await;
+    let limits = || {
+        state.scenario.with_untracked(|s| {
+            s.actions[0]
+                .update_share
+                .as_ref()
+                .and_then(|u| u.capacity_limits.clone())
+        })
+    };
+    assert_eq!(limits(), None, "unchanged until asked");
+    let toggle: web_sys::HtmlElement = element(&root, "[data-testid=action-changes-limits]");
+    toggle.click();
+    settle().await;
+    let medium = state
+        .scenario
+        .with_untracked(|s| s.quota_shares[1].capacity_limits.clone());
+    assert_eq!(limits(), Some(medium), "starts from the share's own limits");
+
+    let max: web_sys::HtmlInputElement = element(
+        &root,
+        "#f-actions-0--update_share-capacity_limits-0--max_capacity",
+    );
+    type_into(&max, "0");
+    settle().await;
+    assert_eq!(limits().map(|l| l[0].max_capacity), Some(0));
+    let messages = element::<web_sys::Element>(
+        &root,
+        "#f-actions-0--update_share-capacity_limits-0--max_capacity-msg",
+    );
+    let text = messages.text_content().unwrap_or_default();
+    assert!(
+        text.contains("at least 1"),
+        "message at the field: {text:?}"
+    );
+    let shown: Vec<String> = all(&root, ".messages li")
+        .iter()
+        .map(|li| {
+            let list = li.parent_element().map(|p| p.id()).unwrap_or_default();
+            format!("{list}: {}", li.text_content().unwrap_or_default())
+        })
+        .collect();
+    assert_eq!(
+        shown.len(),
+        1,
+        "the message is shown once, at its field: {shown:?}"
+    );
+
+    // Removing every limit is an error about the list, shown at the fieldset.
+    element::<web_sys::HtmlElement>(&root, ".limits .limit-row .icon-button").click();
+    settle().await;
+    assert_eq!(limits(), Some(vec![]));
+    let list = element::<web_sys::Element>(&root, "#f-actions-0--update_share-capacity_limits-msg");
+    assert!(
+        !list.text_content().unwrap_or_default().is_empty(),
+        "an empty list of limits is refused next to it"
+    );
+
+    toggle.click();
+    settle().await;
+    assert_eq!(
+        limits(),
+        None,
+        "unticking leaves the limits unchanged again"
+    );
+    assert!(state.report.with_untracked(|r| r.is_valid()));
+}
+
+#[wasm_bindgen_test]
+async fn build_tabs_follow_the_aria_tabs_pattern() {
+    let (state, root) = mount(default_scenario());
+    settle().await;
+    let document = web_sys::window().unwrap().document().unwrap();
+    let stops = || all(&root, "[role=tab][tabindex='0']").len();
+    assert_eq!(stops(), 1, "one tab stop for the whole tab list");
+    let panel: web_sys::Element = element(&root, "[role=tabpanel]");
+    assert_eq!(
+        panel.get_attribute("aria-labelledby").as_deref(),
+        Some("tab-shares")
+    );
+
+    let shares: web_sys::HtmlElement = element(&root, "#tab-shares");
+    shares.focus().expect("focus");
+    let focused = || {
+        document
+            .active_element()
+            .map(|e| e.id())
+            .unwrap_or_default()
+    };
+    let moves = [
+        ("ArrowRight", Section::Workload, "tab-workload"),
+        ("ArrowRight", Section::Events, "tab-events"),
+        ("End", Section::Json, "tab-json"),
+        ("ArrowRight", Section::Scenario, "tab-scenario"),
+        ("ArrowLeft", Section::Json, "tab-json"),
+        ("Home", Section::Scenario, "tab-scenario"),
+    ];
+    for (key, section, id) in moves {
+        let target = document.active_element().expect("a focused tab");
+        key_down(&target, key);
+        settle().await;
+        assert_eq!(state.section.get_untracked(), section, "{key}");
+        assert_eq!(focused(), id, "{key} moves focus to the tab");
+        let tab: web_sys::Element = element(&root, &format!("#{id}"));
+        assert_eq!(tab.get_attribute("aria-selected").as_deref(), Some("true"));
+        assert_eq!(tab.get_attribute("tabindex").as_deref(), Some("0"));
+        assert_eq!(stops(), 1);
+    }
+    let target = document.active_element().expect("a focused tab");
+    key_down(&target, "a");
+    settle().await;
+    assert_eq!(
+        state.section.get_untracked(),
+        Section::Scenario,
+        "other keys do nothing"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn every_explicit_job_is_reachable_page_by_page() {
+    let mut json: serde_json::Value = serde_json::from_str(DEFAULT_SCENARIO).expect("json");
+    json["jobs"] = (0..450)
+        .map(|k| {
+            serde_json::json!({
+                "name": format!("job-{k}"), "share": "medium", "submit_h": 0, "duration_h": 1,
+                "preferences": [ { "instance_type": "ml.g5.xlarge" } ]
+            })
+        })
+        .collect();
+    let (state, root) = mount(Scenario::parse_json(&json.to_string()).expect("valid"));
+    state.section.set(Section::Workload);
+    settle().await;
+    let rows = || all(&root, ".jobs-table > tbody").len();
+    let position = || {
+        element::<web_sys::Element>(&root, "[data-testid=pager-position]")
+            .text_content()
+            .unwrap_or_default()
+    };
+    assert_eq!(rows(), 200);
+    assert_eq!(position(), "jobs 1\u{2013}200 of 450");
+    let button = |name: &str| {
+        all(&root, "[data-testid=pager] button")
+            .into_iter()
+            .find(|b| b.text_content().as_deref() == Some(name))
+            .unwrap_or_else(|| panic!("no {name} button"))
+            .unchecked_into::<web_sys::HtmlElement>()
+    };
+    let disabled = |name: &str| button(name).has_attribute("disabled");
+    assert!(disabled("First") && disabled("Previous"));
+    button("Next").click();
+    settle().await;
+    assert_eq!(position(), "jobs 201\u{2013}400 of 450");
+    button("Last").click();
+    settle().await;
+    assert_eq!(position(), "jobs 401\u{2013}450 of 450");
+    assert_eq!(rows(), 50);
+    assert!(disabled("Next") && disabled("Last"));
+    // The first row of the last page is job 400, and editing it edits job 400.
+    let name: web_sys::HtmlInputElement = element(&root, "#f-jobs-400--name");
+    assert_eq!(name.value(), "job-400");
+    type_into(&name, "renamed");
+    settle().await;
+    state.scenario.with_untracked(|s| {
+        assert_eq!(s.jobs[400].name, "renamed");
+        assert_eq!(s.jobs[0].name, "job-0");
+    });
+    button("Previous").click();
+    settle().await;
+    assert!(root
+        .query_selector("#f-jobs-200--name")
+        .expect("q")
+        .is_some());
+}
+
+#[wasm_bindgen_test]
+async fn presentation_mode_shows_the_share_picked_for_the_room() {
+    let (state, root) = mount(default_scenario());
+    settle().await;
+    assert!(root
+        .query_selector("[data-testid=share-picker]")
+        .expect("q")
+        .is_none());
+    state.toggle_presentation();
+    settle().await;
+    let visible = || {
+        all(&root, ".card-slot")
+            .into_iter()
+            .filter(|e| !e.class_name().split(' ').any(|c| c == "hidden"))
+            .filter_map(|e| e.query_selector("input[type=text]").ok().flatten())
+            .map(|input| input.id())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(visible(), vec!["f-quota_shares-0--name"]);
+    let buttons = all(&root, "[data-testid=share-picker] button");
+    assert_eq!(buttons.len(), 3, "one button per share");
+    let third: web_sys::HtmlElement = buttons[2].clone().unchecked_into();
+    assert_eq!(third.text_content().as_deref(), Some("protected"));
+    third.click();
+    settle().await;
+    assert_eq!(state.selected_share.get_untracked(), 2);
+    assert_eq!(visible(), vec!["f-quota_shares-2--name"]);
+    assert_eq!(third.get_attribute("aria-pressed").as_deref(), Some("true"));
+    state.toggle_presentation();
+    settle().await;
+    assert_eq!(
+        visible().len(),
+        3,
+        "every card is back after presentation mode"
+    );
+}
+
+/// Okabe-Ito's black would vanish on the dark background: with the page's stylesheet, the
+/// eighth share's card is black in the light theme and light grey in the dark one.
+#[wasm_bindgen_test]
+async fn the_black_share_stays_visible_in_dark_mode() {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let style = document.create_element("style").expect("style");
+    style.set_text_content(Some(include_str!("../public/style.css")));
+    document
+        .head()
+        .expect("head")
+        .append_child(&style)
+        .expect("append");
+    let mut scenario = default_scenario();
+    while scenario.quota_shares.len() < 8 {
+        let mut share = scenario.quota_shares[0].clone();
+        share.name = format!("team-{}", scenario.quota_shares.len());
+        scenario.quota_shares.push(share);
+    }
+    let (_state, root) = mount(scenario);
+    settle().await;
+    let cards = all(&root, "[data-testid=share-card]");
+    let border = || computed(&cards[7], "borderLeftColor");
+    let html = document.document_element().expect("html");
+    html.set_attribute("data-theme", "light").expect("attr");
+    assert_eq!(border(), "rgb(0, 0, 0)");
+    html.set_attribute("data-theme", "dark").expect("attr");
+    let grey = quotalab_app::state::palette::BLACK_ON_DARK;
+    let channel = |i: usize| u8::from_str_radix(&grey[i..i + 2], 16).expect("hex");
+    assert_eq!(
+        border(),
+        format!("rgb({}, {}, {})", channel(1), channel(3), channel(5))
+    );
+    html.remove_attribute("data-theme").expect("attr");
+    style.remove();
+}

@@ -203,3 +203,33 @@ fn chart_svg_component_renders_text_not_markup() {
     assert!(host.query_selector("img").unwrap().is_none());
     assert!(host.text_content().unwrap_or_default().contains(EVIL));
 }
+
+/// Jobs that start again after a reclaim pay their startup again: the reclaim chart says how
+/// much, per share and in total, with the engine's number.
+#[wasm_bindgen_test]
+fn reclaim_chart_shows_the_restart_overhead() {
+    let mut scenario = scenario();
+    scenario.job_mixes[0].template.startup_h = 0.25;
+    let result = simulate(&scenario);
+    let overhead = result.totals.restart_overhead_accelerator_h;
+    assert!(
+        result.totals.preemptions > 0 && overhead > 0.0,
+        "the test scenario restarts jobs: {} preemptions, {overhead} accelerator-h",
+        result.totals.preemptions
+    );
+    let svg = flat(&Chart::Reclaim.draw(&result));
+    assert!(svg.contains(">restart overhead</text>"), "a row for it");
+    for share in result
+        .shares
+        .iter()
+        .filter(|s| s.restart_overhead_accelerator_h > 0.0)
+    {
+        let bar =
+            quotalab_app::results::format::round_for_people(share.restart_overhead_accelerator_h);
+        assert!(
+            svg.contains(&format!(">{bar}</text>")),
+            "{}'s bar is labelled {bar}",
+            share.name
+        );
+    }
+}

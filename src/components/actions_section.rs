@@ -2,15 +2,19 @@
 //! An action changes a job's priority, updates a share's terms, or cancels a job at an hour.
 
 use super::binding::{bind, Binding};
+use super::capacity_limits::{CapacityLimits, LimitsOwner};
 use super::choice_inputs::{SelectInput, TextInput};
+use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
 use super::time_axis::{self, TimeTicks};
-use crate::state::palette::share_colour_by_name;
+use crate::state::palette::share_paint_by_name;
 use crate::state::paths::control_id;
 use crate::state::{edits, use_app_state};
 use leptos::prelude::*;
-use quotalab_engine::scenario::{Action, ActionKind, Cancel, SetPriority, Strategy, UpdateShare};
+use quotalab_engine::scenario::{
+    Action, ActionKind, Cancel, CapacityLimit, SetPriority, Strategy, UpdateShare,
+};
 use quotalab_engine::Scenario;
 
 const HEIGHT: f64 = 44.0;
@@ -61,7 +65,7 @@ fn draw(s: &Scenario) -> impl IntoView {
     let horizon = time_axis::horizon(s);
     let marks = s.actions.iter().map(|a| {
         let x = time_axis::x(a.at_h, horizon);
-        let colour = a.update_share.as_ref().map_or("#555555", |u| share_colour_by_name(s, &u.share));
+        let colour = a.update_share.as_ref().map_or("#555555", |u| share_paint_by_name(s, &u.share));
         view! { <g class="action-mark"><line x1=x x2=x y1="2" y2="30" stroke=colour stroke-width="2" /><circle cx=x cy="6" r="4" fill=colour /><title>{describe(a)}</title></g> }
     }).collect_view();
     let label = format!(
@@ -120,8 +124,10 @@ fn ActionRow(index: usize) -> impl IntoView {
             }
         },
     );
+    // Not a field of the format: which of its three fields an action sets is its kind. A path of
+    // its own keeps the select from listing every diagnostic inside the action a second time.
     let kind = bind(
-        path.clone(),
+        format!("{path}.kind"),
         move |s| get(s).map(|a| kind_name(&a).to_string()),
         move |s, v: String| {
             let first = s
@@ -156,6 +162,7 @@ fn ActionRow(index: usize) -> impl IntoView {
                 <SelectInput binding=kind label="Action" options=kinds tip="update_share (AWS UpdateQuotaShare), set_priority (UpdateServiceJob schedulingPriority) or cancel (CancelJob)" />
                 <button type="button" class="icon-button" on:click=remove aria-label="Remove this action" title="Remove this action">"\u{2715}"</button>
             </div>
+            <FieldMessages path=path.clone() exact=true />
             {move || match current.get() {
                 Some("update_share") => view! { <UpdateShareFields index=index /> }.into_any(),
                 Some(kind) => view! { <JobActionFields index=index priority=kind == "set_priority" /> }.into_any(),
@@ -278,6 +285,22 @@ fn UpdateShareFields(index: usize) -> impl IntoView {
             })
         },
     );
+    let changes_limits = bind(
+        format!("{path}.capacity_limits"),
+        move |s| get(s).map(|u| u.capacity_limits.is_some()),
+        move |s, on: bool| {
+            let start = get(s)
+                .map(|u| start_limits(s, &u.share))
+                .unwrap_or_default();
+            update(s, &|u| u.capacity_limits = on.then(|| start.clone()))
+        },
+    );
+    let has_limits = changes_limits.value;
+    // Not a `CheckInput`: that would list the limits' own diagnostics a second time, under the
+    // switch; they belong to the limit fields and to the fieldset (`CapacityLimits`).
+    let toggle_id = format!("{}-toggle", control_id(&changes_limits.path));
+    let set_limits = changes_limits.set;
+    let limits_tip = "capacityLimits from this hour on (UpdateQuotaShare): the new limits replace all of the share's limits; lowering one below what runs preempts its jobs (kind limit_lowered)";
     let mut strategies = vec![(String::new(), "unchanged".to_string())];
     strategies.extend(options::strategies());
     let switches = vec![
@@ -292,5 +315,27 @@ fn UpdateShareFields(index: usize) -> impl IntoView {
             <NumberInput binding=borrow label="New borrow limit" unit="%" numbers=Numbers::WholeFrom(-1) optional=true placeholder="unchanged" tip="borrowLimit from this hour on; only with LEND_AND_BORROW" />
             <SelectInput binding=preemption label="In-share preemption" options=switches tip="inSharePreemption from this hour on" />
         </div>
+        <div class="field check-field">
+            <input id=toggle_id.clone() type="checkbox" title=limits_tip data-testid="action-changes-limits"
+                prop:checked=move || has_limits.get() on:change=move |ev| set_limits.run(event_target_checked(&ev)) />
+            <label for=toggle_id title=limits_tip>"Change capacity limits"</label>
+        </div>
+        {move || has_limits.get().then(|| view! { <CapacityLimits owner=LimitsOwner::Action(index) /> })}
     }
+}
+
+/// The limits an action starts from when it is set to change them: the share's own, so the user
+/// edits what is there instead of typing it again.
+fn start_limits(s: &Scenario, share: &str) -> Vec<CapacityLimit> {
+    s.quota_shares
+        .iter()
+        .find(|q| q.name == share)
+        .map(|q| q.capacity_limits.clone())
+        .filter(|l| !l.is_empty())
+        .unwrap_or_else(|| {
+            vec![CapacityLimit {
+                instance_type: edits::default_type(s),
+                max_capacity: 1,
+            }]
+        })
 }

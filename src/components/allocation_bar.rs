@@ -5,7 +5,7 @@
 //! Unowned capacity is SEMANTICS §2's: the pool minus the sum of the shares' limits. When the
 //! limits add up to more than the pool the bar grows past it and the overflow is marked.
 
-use crate::state::palette::{ink_on, share_colour, UNOWNED_GREY};
+use crate::state::palette::{ink_on, share_paint, UNOWNED_GREY};
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::scenario::Strategy;
@@ -140,7 +140,7 @@ fn slice_view(slice: &Slice, x: f64, w: f64) -> impl IntoView {
         // An outward arrow: idle capacity may be borrowed by others.
         _ => view! { <path class="mark arrow" d="M-5,2 h9 M1,-1 l3,3 l-3,3" /> }.into_any(),
     };
-    let colour = share_colour(slice.share);
+    let colour = share_paint(slice.share);
     let title = format!(
         "{}: {} instances, {}{}",
         slice.name,
@@ -155,13 +155,13 @@ fn slice_view(slice: &Slice, x: f64, w: f64) -> impl IntoView {
     // Names only where they fit; the title and the figure's label always carry them.
     let label = (w > 60.0).then(|| {
         let text = format!("{} \u{00b7} {}", slice.name, slice.instances);
-        view! { <text class="slice-label" x=x + 4.0 y=HEIGHT - 9.0 fill=ink_on(colour)>{text}</text> }
+        view! { <text class="slice-label" x=x + 4.0 y=HEIGHT - 9.0 style=format!("fill: {}", ink_on(colour))>{text}</text> }
     });
     view! {
         <g class="slice" data-strategy=slice.strategy.as_str()>
-            <rect x=x y="0" width=w height=HEIGHT fill=colour stroke="#fff" stroke-width="1"><title>{title}</title></rect>
+            <rect x=x y="0" width=w height=HEIGHT style=format!("fill: {colour}") stroke="#fff" stroke-width="1"><title>{title}</title></rect>
             {label}
-            <g transform=format!("translate({:.1},9)", x + w - 8.0) stroke=ink_on(colour) fill="none">{mark}</g>
+            <g transform=format!("translate({:.1},9)", x + w - 8.0) style=format!("stroke: {}", ink_on(colour)) fill="none">{mark}</g>
         </g>
     }
 }

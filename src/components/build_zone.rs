@@ -1,11 +1,14 @@
 //! The BUILD zone: tabs for the parts of a scenario (DESIGN.md's order), one section each.
+//! The tabs follow the WAI-ARIA tabs pattern (`tablist`).
 
 use super::actions_section::ActionsSection;
 use super::capacity_section::CapacitySection;
 use super::diagnostics_summary::DiagnosticsSummary;
+use super::jobs_table::JobsPage;
 use super::json_view::JsonView;
 use super::scenario_section::ScenarioSection;
 use super::shares_section::SharesSection;
+use super::tablist::{on_tab_key, tab_stop};
 use super::workload_section::WorkloadSection;
 use crate::state::{paths, use_app_state, Section};
 use leptos::prelude::*;
@@ -19,9 +22,17 @@ const TABS: [(Section, &str); 6] = [
     (Section::Json, "{ } JSON"),
 ];
 
+/// The DOM ids of a tab and of the panel it controls.
+fn tab_id(tab: Section) -> String {
+    format!("tab-{tab:?}").to_ascii_lowercase()
+}
+
+const PANEL_ID: &str = "build-panel";
+
 #[component]
 pub fn BuildZone() -> impl IntoView {
     let state = use_app_state();
+    JobsPage::provide();
     // How many findings each tab holds, so a problem on a hidden tab is still in sight.
     let count = move |tab: Section| {
         state.report.with(|r| {
@@ -30,22 +41,33 @@ pub fn BuildZone() -> impl IntoView {
                 .count()
         })
     };
+    let sections = TABS.map(|(s, _)| s);
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        on_tab_key(&ev, &sections, state.section.get_untracked(), tab_id, |s| {
+            state.section.set(s)
+        })
+    };
     let tabs = TABS
         .iter()
         .map(|&(tab, label)| {
+            let selected = move || state.section.get() == tab;
             view! {
-                <button type="button" role="tab" id=format!("tab-{label}") aria-selected=move || (state.section.get() == tab).to_string()
-                    class:active=move || state.section.get() == tab on:click=move |_| state.section.set(tab)>
+                <button type="button" role="tab" id=tab_id(tab) aria-controls=PANEL_ID
+                    aria-selected=move || selected().to_string() tabindex=move || tab_stop(selected())
+                    class:active=selected on:click=move |_| state.section.set(tab)>
                     {label}
-                    {move || (count(tab) > 0 && tab != Section::Json).then(|| view! { <span class="badge">{count(tab)}</span> })}
+                    {move || (count(tab) > 0 && tab != Section::Json).then(|| view! {
+                        <span class="badge" aria-label=format!("{} findings", count(tab))>{count(tab)}</span>
+                    })}
                 </button>
             }
         })
         .collect_view();
     view! {
         <DiagnosticsSummary />
-        <nav class="tabs" role="tablist" aria-label="Parts of the scenario">{tabs}</nav>
-        <div class="tab-panel" role="tabpanel">
+        <div class="tabs" role="tablist" aria-label="Parts of the scenario" on:keydown=on_key>{tabs}</div>
+        <div class="tab-panel" role="tabpanel" id=PANEL_ID tabindex="0"
+            aria-labelledby=move || tab_id(state.section.get())>
             {move || match state.section.get() {
                 Section::Scenario => view! { <ScenarioSection /> }.into_any(),
                 Section::Capacity => view! { <CapacitySection /> }.into_any(),

@@ -1,4 +1,6 @@
-//! A share's capacity limits: at most five instance types, each with a maximum instance count.
+//! Capacity limits: at most five instance types, each with a maximum instance count. The same
+//! editor serves a quota share's limits and the new limits an `update_share` action sets, so both
+//! look, validate and undo alike.
 
 use super::binding::{bind, bind_count};
 use super::choice_inputs::SelectInput;
@@ -8,26 +10,82 @@ use super::options;
 use crate::state::{edits, use_app_state};
 use leptos::prelude::*;
 use quotalab_engine::scenario::CapacityLimit;
+use quotalab_engine::Scenario;
 
 /// AWS: a quota share has 1 to 5 capacity limits.
 const MAX_LIMITS: usize = 5;
 
+/// Whose capacity limits the editor shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitsOwner {
+    /// `quota_shares[i].capacity_limits`.
+    Share(usize),
+    /// `actions[i].update_share.capacity_limits`; absent means "unchanged", and then there is
+    /// nothing to edit.
+    Action(usize),
+}
+
+impl LimitsOwner {
+    /// The JSON path of the list, as the engine's diagnostics name it.
+    pub fn path(self) -> String {
+        match self {
+            LimitsOwner::Share(i) => format!("quota_shares[{i}].capacity_limits"),
+            LimitsOwner::Action(i) => format!("actions[{i}].update_share.capacity_limits"),
+        }
+    }
+
+    fn legend(self) -> &'static str {
+        match self {
+            LimitsOwner::Share(_) => "Capacity limits",
+            LimitsOwner::Action(_) => "New capacity limits",
+        }
+    }
+
+    fn tip(self) -> &'static str {
+        match self {
+            LimitsOwner::Share(_) => "capacityLimits: the most instances of each type the share owns",
+            LimitsOwner::Action(_) => "capacityLimits from this hour on (UpdateQuotaShare): they replace all of the share's limits",
+        }
+    }
+
+    pub fn limits(self, s: &Scenario) -> Option<&Vec<CapacityLimit>> {
+        match self {
+            LimitsOwner::Share(i) => Some(&s.quota_shares.get(i)?.capacity_limits),
+            LimitsOwner::Action(i) => s
+                .actions
+                .get(i)?
+                .update_share
+                .as_ref()?
+                .capacity_limits
+                .as_ref(),
+        }
+    }
+
+    pub fn limits_mut(self, s: &mut Scenario) -> Option<&mut Vec<CapacityLimit>> {
+        match self {
+            LimitsOwner::Share(i) => Some(&mut s.quota_shares.get_mut(i)?.capacity_limits),
+            LimitsOwner::Action(i) => s
+                .actions
+                .get_mut(i)?
+                .update_share
+                .as_mut()?
+                .capacity_limits
+                .as_mut(),
+        }
+    }
+}
+
 #[component]
-pub fn CapacityLimits(share: usize) -> impl IntoView {
+pub fn CapacityLimits(owner: LimitsOwner) -> impl IntoView {
     let state = use_app_state();
-    let path = format!("quota_shares[{share}].capacity_limits");
-    let count = Memo::new(move |_| {
-        state.scenario.with(|s| {
-            s.quota_shares
-                .get(share)
-                .map_or(0, |q| q.capacity_limits.len())
-        })
-    });
+    let path = owner.path();
+    let id = crate::state::paths::control_id(&path);
+    let count = Memo::new(move |_| state.scenario.with(|s| owner.limits(s).map_or(0, Vec::len)));
     let add = move |_| {
         state.edit(|s| {
             let instance_type = edits::default_type(s);
-            if let Some(q) = s.quota_shares.get_mut(share) {
-                q.capacity_limits.push(CapacityLimit {
+            if let Some(limits) = owner.limits_mut(s) {
+                limits.push(CapacityLimit {
                     instance_type,
                     max_capacity: 1,
                 });
@@ -36,9 +94,9 @@ pub fn CapacityLimits(share: usize) -> impl IntoView {
     };
     let full = move || count.get() >= MAX_LIMITS;
     view! {
-        <fieldset class="limits">
-            <legend title="capacityLimits: the most instances of each type the share owns">"Capacity limits"</legend>
-            <For each=move || 0..count.get() key=|k| *k children=move |k| view! { <LimitRow share=share limit=k /> } />
+        <fieldset class="limits" id=id tabindex="-1">
+            <legend title=owner.tip()>{owner.legend()}</legend>
+            <For each=move || 0..count.get() key=|k| *k children=move |k| view! { <LimitRow owner=owner limit=k /> } />
             <FieldMessages path=path exact=true />
             <button type="button" on:click=add disabled=full>"+ Add limit"</button>
         </fieldset>
@@ -46,25 +104,15 @@ pub fn CapacityLimits(share: usize) -> impl IntoView {
 }
 
 #[component]
-fn LimitRow(share: usize, limit: usize) -> impl IntoView {
+fn LimitRow(owner: LimitsOwner, limit: usize) -> impl IntoView {
     let state = use_app_state();
-    let path = format!("quota_shares[{share}].capacity_limits[{limit}]");
-    let get = move |s: &quotalab_engine::Scenario| {
-        s.quota_shares
-            .get(share)?
-            .capacity_limits
-            .get(limit)
-            .cloned()
-    };
+    let path = format!("{}[{limit}]", owner.path());
+    let get = move |s: &Scenario| owner.limits(s)?.get(limit).cloned();
     let instance_type = bind(
         format!("{path}.instance_type"),
         move |s| get(s).map(|l| l.instance_type),
         move |s, v: String| {
-            if let Some(l) = s
-                .quota_shares
-                .get_mut(share)
-                .and_then(|q| q.capacity_limits.get_mut(limit))
-            {
+            if let Some(l) = owner.limits_mut(s).and_then(|l| l.get_mut(limit)) {
                 l.instance_type = v;
             }
         },
@@ -73,23 +121,15 @@ fn LimitRow(share: usize, limit: usize) -> impl IntoView {
         format!("{path}.max_capacity"),
         move |s| get(s).map(|l| l.max_capacity),
         move |s, v| {
-            if let Some(l) = s
-                .quota_shares
-                .get_mut(share)
-                .and_then(|q| q.capacity_limits.get_mut(limit))
-            {
+            if let Some(l) = owner.limits_mut(s).and_then(|l| l.get_mut(limit)) {
                 l.max_capacity = v;
             }
         },
     );
     let remove = move |_| {
         state.edit(|s| {
-            if let Some(q) = s
-                .quota_shares
-                .get_mut(share)
-                .filter(|q| limit < q.capacity_limits.len())
-            {
-                q.capacity_limits.remove(limit);
+            if let Some(limits) = owner.limits_mut(s).filter(|l| limit < l.len()) {
+                limits.remove(limit);
             }
         })
     };

@@ -1,6 +1,7 @@
 //! Every error and warning in one list at the top of BUILD; clicking one takes you to its field.
 
 use super::focus::focus_path;
+use super::jobs_table::JobsPage;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::Severity;
@@ -8,16 +9,29 @@ use quotalab_engine::Severity;
 #[component]
 pub fn DiagnosticsSummary() -> impl IntoView {
     let state = use_app_state();
+    let jobs_page = use_context::<JobsPage>();
     let items = move || {
         state.report.with(|r| {
             r.all()
                 .map(|d| {
                     let path = d.path.clone();
-                    let class = if d.severity == Severity::Error { "error" } else { "warning" };
-                    let place = if d.path.is_empty() { "scenario".to_string() } else { d.path.clone() };
+                    let class = if d.severity == Severity::Error {
+                        "error"
+                    } else {
+                        "warning"
+                    };
+                    let place = if d.path.is_empty() {
+                        "scenario".to_string()
+                    } else {
+                        d.path.clone()
+                    };
                     view! {
                         <li class=class>
-                            <button type="button" class="link-button" on:click=move |_| focus_path(state, path.clone())>
+                            <button type="button" class="link-button" on:click=move |_| {
+                                // A job past the first page is rendered only once its page is.
+                                if let Some(pages) = jobs_page { pages.reveal(&path) }
+                                focus_path(state, path.clone())
+                            }>
                                 <code>{place}</code>" "{d.message.clone()}
                             </button>
                         </li>

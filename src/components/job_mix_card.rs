@@ -10,7 +10,7 @@ use super::job_attributes::JobAttributesEditor;
 use super::job_ref::JobRef;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
-use crate::state::palette::share_colour_by_name;
+use crate::state::palette::share_paint_by_name;
 use crate::state::paths::control_id;
 use crate::state::use_app_state;
 use leptos::prelude::*;
@@ -53,7 +53,7 @@ pub fn JobMixCard(index: usize) -> impl IntoView {
                 .get(index)
                 .and_then(|m| m.share.clone())
                 .unwrap_or_default();
-            share_colour_by_name(s, &share)
+            share_paint_by_name(s, &share)
         })
     };
     let has_shares = move || state.scenario.with(|s| !s.quota_shares.is_empty());

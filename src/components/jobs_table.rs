@@ -1,7 +1,7 @@
 //! Explicit jobs in a table (SCENARIO.md `jobs`): one row each with name, share, submit time,
 //! duration and first preference; a row opens to the full set of job fields.
-//! Traces can hold thousands of jobs, so only the first rows are editable here; the JSON view
-//! and files hold the rest.
+//! Traces can hold thousands of jobs, so the table shows them a page at a time: every job is
+//! reachable through the pager, and only one page of inputs is rendered.
 
 use super::binding::bind;
 use super::choice_inputs::{SelectInput, TextInput};
@@ -9,18 +9,45 @@ use super::job_attributes::JobAttributesEditor;
 use super::job_ref::JobRef;
 use super::number_input::NumberInput;
 use super::options;
-use crate::state::palette::share_colour_by_name;
+use super::pager::{page_rows, Pager};
+use crate::state::palette::share_paint_by_name;
 use crate::state::paths::control_id;
 use crate::state::{edits, use_app_state};
 use leptos::prelude::*;
 
-/// Rows shown; more would make every edit re-render thousands of inputs.
-const SHOWN_ROWS: usize = 200;
+/// Rows per page; more would make every edit re-render thousands of inputs.
+pub const PAGE_SIZE: usize = 200;
+
+/// The table's page (0-based), provided by the BUILD zone so that a diagnostic about
+/// `jobs[k]` can turn to the page holding job `k` before focusing it.
+#[derive(Debug, Clone, Copy)]
+pub struct JobsPage(pub RwSignal<usize>);
+
+impl JobsPage {
+    pub fn provide() {
+        provide_context(JobsPage(RwSignal::new(0)));
+    }
+
+    /// Turns to the page of the job `path` names (`jobs[450].name` -> page 2), if it names one.
+    pub fn reveal(self, path: &str) {
+        let index = path
+            .strip_prefix("jobs[")
+            .and_then(|rest| rest.split(']').next())
+            .and_then(|k| k.parse::<usize>().ok());
+        if let Some(k) = index {
+            self.0.set(k / PAGE_SIZE);
+        }
+    }
+}
 
 #[component]
 pub fn JobsTable() -> impl IntoView {
     let state = use_app_state();
     let total = Memo::new(move |_| state.scenario.with(|s| s.jobs.len()));
+    let page = use_context::<JobsPage>()
+        .unwrap_or_else(|| JobsPage(RwSignal::new(0)))
+        .0;
+    let rows = move || page_rows(page.get(), total.get(), PAGE_SIZE);
     view! {
         <h3 id="f-jobs" tabindex="-1">"Explicit jobs"</h3>
         {move || (total.get() > 0).then(|| view! {
@@ -29,11 +56,13 @@ pub fn JobsTable() -> impl IntoView {
                     <th scope="col">"Name"</th><th scope="col">"Share"</th><th scope="col">"Submit"</th>
                     <th scope="col">"Duration"</th><th scope="col">"First preference"</th><th></th>
                 </tr></thead>
-                <For each=move || 0..total.get().min(SHOWN_ROWS) key=|i| *i children=move |i| view! { <JobRow index=i /> } />
+                // Keyed by the job's index in `jobs`, so a row on page 3 edits job 400 + k.
+                <For each=rows key=|i| *i children=move |i| view! { <JobRow index=i /> } />
             </table>
         })}
-        {move || (total.get() > SHOWN_ROWS).then(|| view! {
-            <p class="empty">{format!("Showing {SHOWN_ROWS} of {} jobs; edit the others in the JSON view.", total.get())}</p>
+        {move || (total.get() > PAGE_SIZE).then(|| view! {
+            <Pager page=page.into() set_page=Callback::new(move |p| page.set(p)) total=total.into()
+                page_size=PAGE_SIZE noun="jobs" label="Pages of explicit jobs" />
         })}
         <button type="button" on:click=move |_| state.edit(edits::add_job)>"+ Add job"</button>
     }
@@ -99,7 +128,7 @@ fn JobRow(index: usize) -> impl IntoView {
     };
     let colour = move || {
         state.scenario.with(|s| {
-            share_colour_by_name(
+            share_paint_by_name(
                 s,
                 s.jobs
                     .get(index)

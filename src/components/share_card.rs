@@ -2,11 +2,11 @@
 //! The card's border is the share's colour, the same as its slice and its chart series.
 
 use super::binding::{bind, Binding};
-use super::capacity_limits::CapacityLimits;
+use super::capacity_limits::{CapacityLimits, LimitsOwner};
 use super::choice_inputs::{CheckInput, SelectInput, TextInput};
 use super::number_input::{NumberInput, Numbers};
 use super::options;
-use crate::state::palette::share_colour;
+use crate::state::palette::share_paint;
 use crate::state::paths::control_id;
 use crate::state::{edits, use_app_state};
 use leptos::prelude::*;
@@ -74,7 +74,7 @@ pub fn ShareCard(index: usize) -> impl IntoView {
     };
     view! {
         <article class="card share-card" id=control_id(&path) tabindex="-1" data-testid="share-card"
-            style=format!("--share-colour: {}", share_colour(index))>
+            style=format!("--share-colour: {}", share_paint(index))>
             <header class="card-head">
                 <span class="swatch" aria-hidden="true"></span>
                 <TextInput binding=name label="Quota share" tip="AWS Batch quota share name (quotaShareName): the team's slice of the job queue" />
@@ -90,7 +90,7 @@ pub fn ShareCard(index: usize) -> impl IntoView {
             </div>
             <CheckInput binding=preemption label="In-share preemption"
                 tip="preemptionConfiguration.inSharePreemption: a job may preempt lower-priority running jobs of its own share" />
-            <CapacityLimits share=index />
+            <CapacityLimits owner=LimitsOwner::Share(index) />
         </article>
     }
 }

@@ -6,7 +6,7 @@
 //! results stay visible but dimmed and marked as out of date, so nothing jumps.
 
 use crate::results::charts::tabs::ChartTabs;
-use crate::results::export::ResultExports;
+use crate::results::export::{AllChartsExports, ResultExports};
 use crate::results::jobs::{JobStory, JobsTable};
 use crate::results::kpi::KpiCards;
 use crate::results::session::{use_session, Phase};
@@ -25,12 +25,6 @@ pub fn ResultsPanel() -> impl IntoView {
                 .is_some_and(|o| o.revision == state.revision.get())
         })
     };
-    let json = Signal::derive(move || session.current.with(|o| o.as_ref().map(|o| o.json.clone())));
-    let result = Signal::derive(move || {
-        session
-            .current
-            .with(|o| o.as_ref().map(|o| std::sync::Arc::new(o.result.clone())))
-    });
     view! {
         <div class="results-root" class:stale=move || !current()
             data-testid=move || current().then_some("app-ready")
@@ -38,7 +32,8 @@ pub fn ResultsPanel() -> impl IntoView {
             <header class="results-head">
                 <h2>"Results"</h2>
                 <StaleNote />
-                <ResultExports json result />
+                <ResultExports outcome />
+                <AllChartsExports outcome />
                 <ThemeToggle />
             </header>
             {move || match outcome.get() {

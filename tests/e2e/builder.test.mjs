@@ -212,4 +212,120 @@ export const tests = [
       await ctx.screenshot('builder-presentation');
     },
   },
+  {
+    name: 'keyboard: Tab walks every BUILD control, each labelled and with a visible focus; arrows move between tabs',
+    async fn(page, ctx) {
+      await open(page, ctx.baseUrl);
+      await page.locator('[data-testid="scenario-name"]').click();
+      // Tab from the header until focus leaves BUILD for RESULTS; note what each stop is.
+      const stops = [];
+      for (let i = 0; i < 200; i += 1) {
+        await page.keyboard.press('Tab');
+        const stop = await page.evaluate(() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return null;
+          const byId = (ids) => ids.split(/\s+/).map((id) => document.getElementById(id)?.innerText ?? '').join(' ');
+          const name = (el.getAttribute('aria-label')
+            || (el.getAttribute('aria-labelledby') && byId(el.getAttribute('aria-labelledby')))
+            || [...(el.labels ?? [])].map((l) => l.innerText).join(' ')
+            || el.innerText || el.getAttribute('title') || '').trim();
+          const style = getComputedStyle(el);
+          return {
+            zone: el.closest('.results') ? 'results' : el.closest('.build') ? 'build' : 'header',
+            id: el.id, tag: el.tagName, role: el.getAttribute('role'), name,
+            outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+          };
+        });
+        if (!stop) continue;
+        if (stop.zone === 'results') break;
+        stops.push(stop);
+      }
+      const build = stops.filter((s) => s.zone === 'build');
+      expect(build.length > 20, `only ${build.length} BUILD stops`);
+      const tabs = build.filter((s) => s.role === 'tab');
+      expect(tabs.length === 1 && tabs[0].id === 'tab-shares', `the tab list is one stop, the selected tab: ${JSON.stringify(tabs)}`);
+      for (const id of ['f-quota_shares-0--name', 'f-quota_shares-0--strategy', 'f-quota_shares-2--capacity_limits-0--max_capacity']) {
+        expect(build.some((s) => s.id === id), `${id} is not reachable by Tab`);
+      }
+      const unnamed = stops.filter((s) => !s.name);
+      expect(unnamed.length === 0, `controls without a name: ${JSON.stringify(unnamed)}`);
+      const invisible = stops.filter((s) => !s.outline);
+      expect(invisible.length === 0, `focus not visible on: ${JSON.stringify(invisible)}`);
+
+      await page.locator('#tab-shares').focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await page.evaluate(() => document.activeElement.id) === 'tab-workload', 'ArrowRight focuses Workload');
+      expect(await page.locator('#tab-workload').getAttribute('aria-selected') === 'true', 'and selects it');
+      await page.keyboard.press('End');
+      expect(await page.locator('#tab-json').getAttribute('aria-selected') === 'true', 'End selects JSON');
+      await page.keyboard.press('Home');
+      expect(await page.evaluate(() => document.activeElement.id) === 'tab-scenario', 'Home focuses Scenario');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement.closest('[role="tabpanel"]')), 'Tab enters the tab panel');
+      await ctx.screenshot('builder-keyboard');
+    },
+  },
+  {
+    name: 'layout at 1280 and 800 px wide: nothing overflows sideways',
+    async fn(page, ctx) {
+      await open(page, ctx.baseUrl);
+      for (const width of [1280, 800]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(200);
+        for (const tab of ['Scenario', 'Capacity', 'Shares', 'Workload', 'Events']) {
+          await page.getByRole('tab', { name: tab }).click();
+          const overflow = await page.evaluate(() => {
+            const out = [];
+            const page = document.documentElement;
+            if (page.scrollWidth > page.clientWidth + 1) out.push(`page ${page.scrollWidth} > ${page.clientWidth}`);
+            for (const zone of document.querySelectorAll('.build, .results, .topbar, .status-bar')) {
+              if (zone.scrollWidth > zone.clientWidth + 1) {
+                const edge = zone.getBoundingClientRect().right;
+                const culprits = [...zone.querySelectorAll('*')]
+                  .filter((e) => e.getBoundingClientRect().right > edge + 1 && e.getClientRects().length)
+                  .slice(0, 3).map((e) => `${e.tagName}.${e.className}#${e.id}`);
+                out.push(`${zone.className} ${zone.scrollWidth} > ${zone.clientWidth}: ${culprits.join(', ')}`);
+              }
+            }
+            return out;
+          });
+          expect(overflow.length === 0, `${width} px, ${tab} tab: ${overflow.join('; ')}`);
+        }
+        await page.getByRole('tab', { name: 'Shares' }).click();
+        await resultsCaughtUp(page);
+        await ctx.screenshot(`layout-${width}`);
+      }
+    },
+  },
+  {
+    name: 'presentation mode on a projector: larger type, the picked share beside the results',
+    async fn(page, ctx) {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await open(page, ctx.baseUrl);
+      const label = page.locator('label[for="f-quota_shares-0--strategy"]');
+      const before = (await label.boundingBox()).height;
+      await page.getByRole('button', { name: 'Present' }).click();
+      expect(await page.getByRole('button', { name: 'Present' }).getAttribute('aria-pressed') === 'true', 'the switch says it is on');
+      const picker = page.locator('[data-testid="share-picker"]');
+      await picker.waitFor();
+      expect((await page.locator('[data-testid="share-card"]:visible').count()) === 1, 'one share card');
+      const after = (await label.boundingBox()).height;
+      expect(after >= before * 1.2, `type is not larger: ${before} -> ${after} px`);
+      await picker.getByRole('button', { name: 'protected' }).click();
+      expect(await page.locator('#f-quota_shares-2--strategy').isVisible(), 'the picked share is on screen');
+      expect(!(await page.locator('#f-quota_shares-0--strategy').isVisible()), 'the others are not');
+      await page.locator('#f-quota_shares-2--strategy').selectOption('LEND');
+      await resultsCaughtUp(page);
+      const build = await page.locator('.build').boundingBox();
+      const results = await page.locator('.results').boundingBox();
+      expect(results.x >= build.x + build.width - 1 && results.y < build.y + 50, 'results sit beside BUILD');
+      const kpi = await page.locator('[data-testid="kpi-card"]').first().boundingBox();
+      expect(kpi.y + kpi.height <= 720, 'the KPI cards are on screen without scrolling');
+      await page.screenshot({ path: new URL('../../docs/presentation.png', import.meta.url).pathname });
+      await page.keyboard.press('Escape');
+      await page.locator('body').click({ position: { x: 5, y: 700 } });
+      await page.keyboard.press('p');
+      expect((await page.locator('[data-testid="share-card"]:visible').count()) === 3, 'P leaves presentation mode');
+    },
+  },
 ];

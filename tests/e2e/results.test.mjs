@@ -94,6 +94,28 @@ async function timeStrategyEdit(page, strategy) {
   );
 }
 
+/**
+ * Where the last run's time went, from the User Timing marks the session sets (`mark` in
+ * src/results/session/mod.rs): `overhead` is everything between sending the scenario and holding
+ * the result string except the engine's own time (posting both ways, the worker parsing the
+ * scenario and writing the result JSON, the copy across and its hand-over to wasm); `parse` is
+ * serde_json reading the result; `draw` is from then to the next frame (KPI cards, chart, table).
+ */
+async function runBreakdown(page) {
+  const marks = await page.evaluate(() => Object.fromEntries(
+    ['run-sent', 'result-received', 'result-parsed', 'result-drawn']
+      .map((n) => [n, performance.getEntriesByName(`quotalab:${n}`).at(-1)?.startTime]),
+  ));
+  const status = await page.locator('[data-testid="run-status"]').innerText();
+  const engine = Number(/ran in ([\d,]+) ms/.exec(status)?.[1].replace(/,/g, '') ?? NaN);
+  return {
+    overhead: marks['result-received'] - marks['run-sent'] - engine,
+    parse: marks['result-parsed'] - marks['result-received'],
+    draw: marks['result-drawn'] - marks['result-parsed'],
+    engine,
+  };
+}
+
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -221,8 +243,23 @@ export const tests = [
       await open(page, ctx);
       const before = await importScenario(page, scaledScenario(10_000), 'ten-thousand.json');
       await waitForNewResults(page, before, 100_000);
-      const times = await measureEdits(page, '10,000 jobs', 5);
+      const times = [];
+      const parts = [];
+      for (let i = 0; i < 5; i += 1) {
+        await page.waitForTimeout(500);
+        times.push(await timeStrategyEdit(page, i % 2 === 0 ? 'RESERVE' : 'LEND_AND_BORROW'));
+        await page.waitForTimeout(100); // the frame after the result, where the last mark is set
+        parts.push(await runBreakdown(page));
+      }
+      const m = (key) => median(parts.map((p) => p[key])).toFixed(0);
+      console.log(`    timing: 10,000 jobs: edit to updated charts, median ${median(times).toFixed(0)} ms ` +
+        `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}, n=5); of which engine ${m('engine')} ms, ` +
+        `worker-to-page overhead ${m('overhead')} ms, parse ${m('parse')} ms, draw ${m('draw')} ms (medians)`);
+      for (const p of parts) assert(p.parse >= 0 && p.draw >= 0 && p.overhead >= 0, `marks out of order: ${JSON.stringify(p)}`);
       assert(times.every((t) => t < 30_000), `an edit took ${Math.max(...times)} ms`);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-json"]')]);
+      const size = readFileSync(await download.path()).length;
+      console.log(`    timing: 10,000 jobs: the result JSON is ${(size / 1e6).toFixed(1)} MB`);
     },
   },
   {
@@ -248,6 +285,131 @@ export const tests = [
       const bg = await page.locator('.results-root').evaluate((el) => getComputedStyle(el).backgroundColor);
       assert(bg === 'rgb(20, 24, 29)', `results background in dark mode is ${bg}`);
       await page.screenshot({ path: join(ROOT, 'docs/results-dark.png') });
+    },
+  },
+  {
+    name: 'the Gantt zooms with Ctrl+wheel around the pointer, pans by dragging and from the keyboard',
+    async fn(page, ctx) {
+      await open(page, ctx);
+      await page.click('[data-testid="tab-timeline"]');
+      await page.locator('[data-testid="gantt-bar"]').first().waitFor();
+      const win = async () => {
+        const el = page.locator('[data-testid="zoom-window"]');
+        return { from: Number(await el.getAttribute('data-from')), to: Number(await el.getAttribute('data-to')) };
+      };
+      const whole = await win();
+      assert(whole.from === 0 && whole.to > 0, `whole run: ${JSON.stringify(whole)}`);
+      const host = page.locator('.timeline-host');
+      const box = await host.boundingBox();
+      const [left, right] = (await host.getAttribute('data-plot-x')).split(' ').map(Number);
+      // The pointer at 70% of the time axis, over the bars.
+      const svgX = left + 0.7 * (right - left);
+      const x = box.x + (svgX / 960) * box.width;
+      const y = box.y + box.height * 0.6;
+      const hourAt = (w) => w.from + 0.7 * (w.to - w.from);
+      await page.mouse.move(x, y);
+      await page.mouse.wheel(0, -300);
+      await page.waitForTimeout(100);
+      const plain = await win();
+      assert(plain.from === whole.from && plain.to === whole.to, 'a plain wheel scrolls the page, it does not zoom');
+      await page.keyboard.down('Control');
+      await page.mouse.wheel(0, -300);
+      await page.keyboard.up('Control');
+      await page.waitForFunction((to) => Number(document.querySelector('[data-testid="zoom-window"]').dataset.to) !== to, whole.to);
+      const zoomed = await win();
+      assert(zoomed.to - zoomed.from < (whole.to - whole.from) * 0.7, `Ctrl+wheel did not zoom in: ${JSON.stringify(zoomed)}`);
+      const drift = Math.abs(hourAt(zoomed) - hourAt(whole));
+      assert(drift < (whole.to - whole.from) * 0.01, `the hour under the pointer moved by ${drift} h`);
+
+      // Drag to the left: later hours come into view, and no job story opens.
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x - box.width * 0.2, y, { steps: 5 });
+      await page.mouse.up();
+      const dragged = await win();
+      assert(dragged.from > zoomed.from, `dragging left did not pan later: ${JSON.stringify(dragged)}`);
+      assert(Math.abs((dragged.to - dragged.from) - (zoomed.to - zoomed.from)) < 1e-6, 'a drag keeps the zoom');
+      assert((await page.locator('[data-testid="job-story"]').count()) === 0, 'a drag opened a job story');
+
+      // Keyboard, with the chart focused.
+      await page.locator('[data-testid="timeline-focus"]').focus();
+      await page.keyboard.press('Home');
+      let w = await win();
+      assert(w.from === 0 && w.to === whole.to, 'Home shows the whole run');
+      await page.keyboard.press('+');
+      w = await win();
+      assert(Math.abs((w.to - w.from) - (whole.to - whole.from) / 2) < 1e-6, `+ halves the window: ${JSON.stringify(w)}`);
+      const before = w;
+      await page.keyboard.press('ArrowRight');
+      w = await win();
+      assert(w.from > before.from, 'ArrowRight pans later');
+      await page.keyboard.press('-');
+      w = await win();
+      assert(w.to - w.from > before.to - before.from, '- zooms out');
+      // The buttons still work.
+      await page.click('[data-testid="zoom-in"]');
+      assert((await win()).to - (await win()).from < w.to - w.from, 'the Zoom in button zooms');
+      await page.screenshot({ path: join(ROOT, 'docs/results-gantt-zoomed.png') });
+    },
+  },
+  {
+    name: 'every chart exports as SVG and as PNG',
+    async fn(page, ctx) {
+      await open(page, ctx);
+      const slugs = ['completion', 'fallback', 'reclaim', 'cost', 'utilisation', 'timeline', 'waiting'];
+      for (const [kind, check] of [
+        ['svg', (b) => b.toString().startsWith('<svg') && b.toString().includes('</svg>')],
+        ['png', (b) => b.subarray(1, 4).toString() === 'PNG' && b.length > 2000],
+      ]) {
+        const got = [];
+        page.on('download', (d) => got.push(d));
+        const first = page.waitForEvent('download');
+        await page.click(`[data-testid="export-all-${kind}"]`);
+        await first;
+        const deadline = Date.now() + 20_000;
+        while (got.length < slugs.length && Date.now() < deadline) await page.waitForTimeout(100);
+        page.removeAllListeners('download');
+        const names = got.map((d) => d.suggestedFilename()).sort();
+        const expected = slugs.map((c) => `quotalab-${c}.${kind}`).sort();
+        assert(JSON.stringify(names) === JSON.stringify(expected), `${kind}: got ${names.join(', ')}`);
+        for (const d of got) {
+          const bytes = readFileSync(await d.path());
+          assert(check(bytes), `${d.suggestedFilename()} is not a ${kind} chart (${bytes.length} bytes)`);
+        }
+      }
+    },
+  },
+  {
+    name: "dark mode: the eighth share (Okabe-Ito's black) stays visible in cards and charts",
+    async fn(page, ctx) {
+      await open(page, ctx);
+      const s = JSON.parse(DEFAULT);
+      s.name = 'eight teams';
+      s.capacity[0].count = 8;
+      for (let k = s.quota_shares.length; k < 8; k += 1) {
+        s.quota_shares.push({ name: `team-${k}`, capacity_limits: [{ instance_type: 'ml.g5.xlarge', max_capacity: 1 }], strategy: 'LEND' });
+      }
+      s.job_mixes.push({ ...s.job_mixes[0], name: 'eighth', share: 'team-7', count: 3 });
+      const before = await importScenario(page, s, 'eight.json');
+      await waitForNewResults(page, before);
+      await page.click('[data-testid="theme-toggle"]');
+      assert((await page.getAttribute('html', 'data-theme')) === 'dark', 'dark theme on');
+      const colours = await page.evaluate(() => {
+        const css = (el, p) => (el ? getComputedStyle(el)[p] : 'missing');
+        const kpi = [...document.querySelectorAll('[data-testid="kpi-card"]')][7];
+        const slice = [...document.querySelectorAll('[data-testid="allocation-bar"] .slice rect')][7];
+        const marks = [...document.querySelectorAll('.chart-svg svg [fill="#000000"], .chart-svg svg [stroke="#000000"]')];
+        return {
+          kpi: css(kpi, 'borderLeftColor'),
+          slice: css(slice, 'fill'),
+          chart: marks.map((m) => (m.getAttribute('fill') === '#000000' ? css(m, 'fill') : css(m, 'stroke'))),
+        };
+      });
+      const grey = 'rgb(238, 238, 238)';
+      assert(colours.kpi === grey, `KPI card of the eighth share: ${colours.kpi}`);
+      assert(colours.slice === grey, `allocation-bar slice of the eighth share: ${colours.slice}`);
+      assert(colours.chart.length > 0 && colours.chart.every((c) => c === grey), `chart marks of the eighth share: ${colours.chart.join(', ')}`);
+      await page.screenshot({ path: join(ROOT, 'docs/results-dark-eight-shares.png') });
     },
   },
 ];

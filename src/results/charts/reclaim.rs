@@ -1,5 +1,6 @@
-//! Reclaim impact: preemptions suffered per kind and share, the work lost to them, and who
-//! reclaimed from whom (`shares[].reclaimed_from`).
+//! Reclaim impact: preemptions suffered per kind and share, the work lost to them, the restart
+//! overhead they cost (`shares[].restart_overhead_accelerator_h`), and who reclaimed from whom
+//! (`shares[].reclaimed_from`).
 
 use crate::results::charts::bars::{Bars, Layout, Series};
 use crate::results::charts::canvas::{
@@ -65,15 +66,23 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         .map(|(s, share)| Series {
             name: share.name.clone(),
             colour: key.colours[s],
-            values: vec![share.lost_accelerator_h, restarts(result, &share.name)],
+            values: vec![
+                share.lost_accelerator_h,
+                share.restart_overhead_accelerator_h,
+                restarts(result, &share.name),
+            ],
         })
         .collect();
-    let rows = ["lost accelerator-h".to_owned(), "restarts".to_owned()];
+    let rows = [
+        "work lost".to_owned(),
+        "restart overhead".to_owned(),
+        "restarts".to_owned(),
+    ];
     Bars {
-        title: "Work lost and restarts",
+        title: "Work lost, restart overhead, restarts",
         categories: &rows,
         series: &lost_series,
-        axis: "GPU-h lost / restarts",
+        axis: "accelerator-hours (restarts: count)",
         layout: Layout::Grouped,
         label_width: 210,
     }

@@ -1,6 +1,7 @@
 //! `ChartTabs`: one chart at a time, chosen by tabs. Only the chosen chart is drawn, so an edit
 //! redraws one picture, not seven, and the page stays still while it does.
 
+use crate::components::tablist::{on_tab_key, tab_stop};
 use crate::results::charts::card::ChartSvg;
 use crate::results::charts::{Chart, ChartCard, TimelineCard};
 use crate::results::session::Outcome;
@@ -13,7 +14,8 @@ pub fn ChartTabs(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
     let tabs = Chart::ALL
         .map(|chart| {
             view! {
-                <button role="tab" class="tab" aria-selected=move || (chosen.get() == chart).to_string()
+                <button role="tab" class="tab" id=tab_id(chart) aria-controls="chart-panel"
+                    aria-selected=move || (chosen.get() == chart).to_string() tabindex=move || tab_stop(chosen.get() == chart)
                     data-testid=format!("tab-{}", chart.slug()) on:click=move |_| chosen.set(chart)>
                     {chart.title()}
                 </button>
@@ -29,12 +31,18 @@ pub fn ChartTabs(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
                 .unwrap_or_default()
         })
     });
-    let result = Signal::derive(move || outcome.get().map(|o| Arc::new(o.result.clone())));
     view! {
-        <div class="chart-tabs" role="tablist" aria-label="Charts">{tabs}</div>
-        {move || match chosen.get() {
-            Chart::Timeline => view! { <TimelineCard result /> }.into_any(),
-            chart => view! { <ChartCard chart svg><ChartSvg svg /></ChartCard> }.into_any(),
-        }}
+        <div class="chart-tabs" role="tablist" aria-label="Charts"
+            on:keydown=move |ev| on_tab_key(&ev, &Chart::ALL, chosen.get_untracked(), tab_id, |c| chosen.set(c))>{tabs}</div>
+        <div role="tabpanel" id="chart-panel" aria-labelledby=move || tab_id(chosen.get())>
+            {move || match chosen.get() {
+                Chart::Timeline => view! { <TimelineCard outcome /> }.into_any(),
+                chart => view! { <ChartCard chart svg><ChartSvg svg /></ChartCard> }.into_any(),
+            }}
+        </div>
     }
+}
+
+fn tab_id(chart: Chart) -> String {
+    format!("chart-tab-{}", chart.slug())
 }

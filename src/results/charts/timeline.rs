@@ -34,6 +34,9 @@ pub struct Timeline {
     pub svg: String,
     pub height: u32,
     pub hits: Vec<Hit>,
+    /// Where the time axis runs, in SVG units (left, right): the pointer's position maps to an
+    /// hour through it when zooming and dragging.
+    pub plot_x: (i32, i32),
     /// Said under the chart when not every bar could be drawn.
     pub note: Option<String>,
 }
@@ -125,6 +128,7 @@ pub fn draw(result: &SimResult, from: f64, to: f64) -> Timeline {
         )
     });
     let mut hits = Vec::new();
+    let mut plot_x = (0, 0);
     let svg = svg(height, |area| {
         if bars.is_empty() {
             return empty(area, "No job started, so there is nothing on the timeline.");
@@ -134,13 +138,14 @@ pub fn draw(result: &SimResult, from: f64, to: f64) -> Timeline {
             (&key, &bands, lanes),
             &visible[..visible.len().min(MAX_BARS)],
             (from, to),
-            &mut hits,
+            (&mut hits, &mut plot_x),
         )
     });
     Timeline {
         svg,
         height,
         hits,
+        plot_x,
         note,
     }
 }
@@ -150,7 +155,7 @@ fn draw_on(
     (key, bands, lanes): (&ShareKey, &[(usize, usize)], usize),
     bars: &[&Bar],
     (from, to): (f64, f64),
-    hits: &mut Vec<Hit>,
+    (hits, plot_x): (&mut Vec<Hit>, &mut (i32, i32)),
 ) -> DrawResult {
     let n = lanes as f64;
     let middles: Vec<f64> = bands
@@ -175,6 +180,10 @@ fn draw_on(
         .label_style(label_style())
         .axis_desc_style(label_style())
         .draw()?;
+    *plot_x = (
+        chart.backend_coord(&(from, 0.0)).0,
+        chart.backend_coord(&(to, 0.0)).0,
+    );
     let names: Vec<(f64, String, RGBColor)> = middles
         .iter()
         .enumerate()

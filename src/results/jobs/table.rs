@@ -1,10 +1,11 @@
 //! `JobsTable`: every job of the run, filterable by share, status and mix, sortable by any column,
 //! fifty to a page. A row opens the job's story.
 
-use crate::results::colours::share_colour;
+use crate::components::pager::Pager;
 use crate::results::format::{exact, hours, money};
 use crate::results::jobs::query::{distinct, Column, Query, PAGE_SIZE};
 use crate::results::session::Outcome;
+use crate::state::palette::share_paint;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::result::JobResult;
@@ -17,7 +18,6 @@ pub fn JobsTable(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
         outcome.with(|o| o.as_ref().map(|o| query.with(|q| q.apply(&o.result.jobs))))
     });
     let total = move || rows.with(|r| r.as_ref().map_or(0, Vec::len));
-    let pages = move || total().div_ceil(PAGE_SIZE).max(1);
     view! {
         <section class="jobs" aria-label="Jobs">
             <h3>"Jobs"</h3>
@@ -34,11 +34,8 @@ pub fn JobsTable(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
                     })}
                 </tbody>
             </table>
-            <div class="pager">
-                <button disabled=move || query.with(|q| q.page == 0) on:click=move |_| query.update(|q| q.page -= 1)>"Previous"</button>
-                <span>{move || format!("page {} of {} ({} jobs)", query.with(|q| q.page) + 1, pages(), total())}</span>
-                <button disabled=move || query.with(|q| q.page + 1 >= pages()) on:click=move |_| query.update(|q| q.page += 1)>"Next"</button>
-            </div>
+            <Pager page=Signal::derive(move || query.with(|q| q.page)) set_page=Callback::new(move |p| query.update(|q| q.page = p))
+                total=Signal::derive(total) page_size=PAGE_SIZE noun="jobs" label="Pages of jobs" />
         </section>
     }
 }
@@ -113,7 +110,7 @@ fn Row(job: JobResult, shares: Vec<String>, currency: String) -> impl IntoView {
         .share
         .as_ref()
         .and_then(|s| shares.iter().position(|n| n == s))
-        .map_or("#999999", share_colour);
+        .map_or("#999999", share_paint);
     let entry = job
         .selected
         .as_ref()

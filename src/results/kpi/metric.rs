@@ -33,7 +33,7 @@ pub struct Metric {
     pub value: fn(&ShareResult) -> Option<f64>,
 }
 
-pub const METRICS: [Metric; 10] = [
+pub const METRICS: [Metric; 11] = [
     Metric {
         label: "done",
         hint: "jobs of the share that succeeded, of all its jobs",
@@ -96,6 +96,13 @@ pub const METRICS: [Metric; 10] = [
         unit: Unit::GpuHours,
         better: Better::Lower,
         value: |s| Some(s.lost_accelerator_h),
+    },
+    Metric {
+        label: "restart overhead",
+        hint: "accelerator-hours spent starting jobs again after a preemption or interruption (the startup of every attempt after the first)",
+        unit: Unit::GpuHours,
+        better: Better::Lower,
+        value: |s| Some(s.restart_overhead_accelerator_h),
     },
     Metric {
         label: "cost",

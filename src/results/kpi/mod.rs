@@ -3,9 +3,9 @@
 
 mod metric;
 
-use crate::results::colours::share_colour;
 use crate::results::format::exact;
 use crate::results::session::Outcome;
+use crate::state::palette::share_paint;
 use leptos::prelude::*;
 use metric::{delta, show, Unit, METRICS};
 use quotalab_engine::result::ShareResult;
@@ -22,7 +22,7 @@ pub fn KpiCards(current: Arc<Outcome>, previous: Option<Arc<Outcome>>) -> impl I
         .enumerate()
         .map(|(i, share)| {
             let before = previous.as_ref().and_then(|p| p.result.shares.iter().find(|s| s.name == share.name).cloned());
-            view! { <KpiCard share=share.clone() before colour=share_colour(i) currency=currency.clone() /> }
+            view! { <KpiCard share=share.clone() before colour=share_paint(i) currency=currency.clone() /> }
         })
         .collect_view();
     view! { <div class="kpi-row">{cards}</div> }

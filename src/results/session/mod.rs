@@ -7,7 +7,7 @@
 //! newest scenario that finished running. Each outcome records the `AppState::revision` it ran,
 //! which the panel compares with the revision on screen.
 
-mod worker;
+pub mod worker;
 
 use crate::results::protocol::{decode_reply, encode_request, Header, Request};
 use crate::state::{use_app_state, AppState};
@@ -201,6 +201,7 @@ impl Session {
             started_ms: now_ms(),
             progress: None,
         });
+        mark("quotalab:run-sent");
         self.worker
             .with_value(|w| w.as_ref().map(|w| w.send(request)));
     }
@@ -247,8 +248,11 @@ impl Session {
                 });
             }
             Header::Done { run, elapsed_ms } if run == latest.run => {
+                mark("quotalab:result-received");
                 let json = reply.result_json.unwrap_or_default();
-                match serde_json::from_str::<SimResult>(&json) {
+                let parsed = serde_json::from_str::<SimResult>(&json);
+                mark("quotalab:result-parsed");
+                match parsed {
                     Ok(result) => self.show(Outcome {
                         revision: latest.revision,
                         result,
@@ -278,6 +282,18 @@ impl Session {
         }
         self.current.set(Some(Arc::new(outcome)));
         self.phase.set(Phase::Ran { elapsed_ms });
+        // Rendering follows the signal change; the next frame is when the new charts show.
+        request_animation_frame(|| mark("quotalab:result-drawn"));
+    }
+}
+
+/// A User Timing mark (`performance.mark`) on the page's clock, replacing the previous run's, so
+/// the browser measurement in docs/PERFORMANCE.md can tell where the time of a run goes: sending
+/// the scenario, the worker's reply arriving, parsing it, drawing.
+fn mark(name: &str) {
+    if let Some(performance) = window().performance() {
+        performance.clear_marks_with_mark_name(name);
+        let _ = performance.mark(name);
     }
 }
 
