@@ -160,6 +160,16 @@ export const tests = [
       expect(styles.toolbar === 'none', 'no buttons in print');
       expect(styles.page === 'static' && styles.visible, 'the report flows over pages');
       expect(styles.breaks.every((b) => b === 'page'), `a page per share: ${styles.breaks}`);
+
+      // Paper is white even when the screen is dark.
+      await page.evaluate(() => { document.documentElement.dataset.theme = 'dark'; });
+      const ink = await page.evaluate(() => ({
+        text: getComputedStyle(document.querySelector('.report')).color,
+        chart: getComputedStyle(document.querySelector('.report-chart svg text')).fill,
+        paper: getComputedStyle(document.querySelector('.report-chart .chart-svg')).backgroundColor,
+      }));
+      expect(ink.text === 'rgb(0, 0, 0)' && ink.chart === 'rgb(0, 0, 0)', `black ink in print: ${JSON.stringify(ink)}`);
+      expect(ink.paper === 'rgb(255, 255, 255)', `white chart paper in print: ${ink.paper}`);
       await page.emulateMedia({ media: 'screen' });
     },
   },
