@@ -1,5 +1,6 @@
 //! The page frame (DESIGN.md layout): header, the BUILD and RESULTS zones, and the status bar.
-//! The RESULTS zone and the run status belong to `crate::results`.
+//! The RESULTS zone and the run status belong to `crate::results`; the variants and the
+//! compare and sweep views to `crate::study`.
 
 use crate::components::build_zone::BuildZone;
 use crate::components::dialogs::Dialogs;
@@ -8,6 +9,8 @@ use crate::components::keyboard;
 use crate::components::notice_bar::NoticeBar;
 use crate::components::status_bar::StatusBar;
 use crate::state::provide_app_state;
+use crate::study::results_modes::ResultsModes;
+use crate::study::variant_bar::VariantBar;
 use leptos::prelude::*;
 
 #[component]
@@ -20,10 +23,11 @@ pub fn App() -> impl IntoView {
             <NoticeBar />
             <main class="zones">
                 <section class="build" aria-label="Build the scenario">
+                    <VariantBar />
                     <BuildZone />
                 </section>
                 <section class="results" aria-label="Results">
-                    <crate::results::ResultsPanel />
+                    <ResultsModes />
                 </section>
             </main>
             <StatusBar />

@@ -5,6 +5,7 @@
 //! - `components`: the BUILD zone and the page frame, one component per file.
 //! - `results`: running the engine off the main thread and the RESULTS zone.
 //! - `interop`: trace upload and the printable agreement report (`quotalab-interop`).
+//! - `study`: variants compared over many seeds, and parameter sweeps, in parallel workers.
 //!
 //! The app never re-implements engine logic: it edits a `quotalab_engine::Scenario`, asks the
 //! engine to validate and simulate it, and draws the `SimResult`.
@@ -14,5 +15,6 @@ pub mod components;
 pub mod interop;
 pub mod results;
 pub mod state;
+pub mod study;
 
 pub use app::App;

@@ -2,6 +2,7 @@
 //! restore through localStorage, the link codec compiled to wasm, and links that must not load.
 
 use leptos::prelude::*;
+use quotalab_app::state::workspace::Workspace;
 use quotalab_app::state::{autosave, browser, link, AppState, DEFAULT_SCENARIO};
 use quotalab_engine::scenario::Strategy;
 use quotalab_engine::Scenario;
@@ -91,13 +92,14 @@ fn autosave_restores_exactly_what_was_saved() {
     let mut edited = default_scenario();
     edited.name = "Saved in the browser".into();
     edited.quota_shares[0].borrow_limit = Some(50);
+    let edited = Workspace::single(edited);
     autosave::save(&edited).expect("localStorage works in the test browser");
     assert_eq!(autosave::restore(), Some(Ok(edited)));
 }
 
 #[wasm_bindgen_test]
 fn link_codec_round_trips_in_wasm() {
-    let scenario = default_scenario();
+    let scenario = Workspace::single(default_scenario());
     let payload = link::encode(&scenario);
     let decoded = link::decode(&payload).expect("own link decodes");
     assert_eq!(decoded, scenario);
@@ -124,7 +126,7 @@ fn a_good_link_opens_and_stays_in_the_address_bar() {
     let (_owner, state) = state();
     let mut shared = default_scenario();
     shared.name = "From a colleague".into();
-    browser::replace_hash(&link::fragment(&shared));
+    browser::replace_hash(&link::fragment(&Workspace::single(shared.clone())));
     state.open_link_in_url(false);
     assert_eq!(state.scenario.get_untracked(), shared);
     assert!(browser::hash().starts_with("#s=1."));

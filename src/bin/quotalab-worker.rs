@@ -1,11 +1,13 @@
 //! The simulation worker: a second wasm binary that Trunk builds for a Web Worker
 //! (`index.html`: `data-type="worker"`), so a long run never freezes the page.
 //!
-//! It only wires `onmessage` to [`quotalab_app::results::protocol::serve`] and announces that it
+//! It only wires `onmessage` to [`quotalab_app::study::protocol::serve_sample`] (one unit of a
+//! study) or else [`quotalab_app::results::protocol::serve`] (a single run), and announces that it
 //! is ready: messages sent before the wasm has loaded would be lost, so the page queues its first
 //! request until it hears `Ready`.
 
 use quotalab_app::results::protocol::{encode_reply, serve, Header};
+use quotalab_app::study::protocol::serve_sample;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
@@ -17,6 +19,10 @@ fn main() {
         let Some(message) = event.data().as_string() else {
             return;
         };
+        if let Some(reply) = serve_sample(&message) {
+            let _ = replies.post_message(&JsValue::from_str(&reply));
+            return;
+        }
         let now_ms = || js_sys::Date::now();
         serve(&message, &now_ms, &mut |reply| {
             // Posting a string to the page cannot fail short of the page being gone.

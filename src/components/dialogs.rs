@@ -5,6 +5,7 @@ use super::modal::Modal;
 use crate::interop::report_view::AgreementReportView;
 use crate::interop::trace_dialog::TraceImportDialog;
 use crate::state::gallery::EXAMPLES;
+use crate::state::workspace::Workspace;
 use crate::state::{use_app_state, Dialog};
 use leptos::prelude::*;
 use quotalab_engine::Scenario;
@@ -17,8 +18,8 @@ pub fn Dialogs() -> impl IntoView {
         None => ().into_any(),
         Some(Dialog::Examples) => view! { <ExamplesDialog /> }.into_any(),
         Some(Dialog::Shortcuts) => view! { <ShortcutsDialog /> }.into_any(),
-        Some(Dialog::ConfirmReplace { scenario, origin }) => {
-            view! { <ConfirmReplace scenario=*scenario origin=origin /> }.into_any()
+        Some(Dialog::ConfirmReplace { workspace, origin }) => {
+            view! { <ConfirmReplace workspace=*workspace origin=origin /> }.into_any()
         }
         Some(Dialog::TraceImport) => view! { <TraceImportDialog /> }.into_any(),
         Some(Dialog::AgreementReport) => view! { <AgreementReportView /> }.into_any(),
@@ -55,17 +56,17 @@ fn ExamplesDialog() -> impl IntoView {
     }
 }
 
-/// Opening a scenario over edits that were never shared or exported.
+/// Opening a scenario or study over edits that were never shared or exported.
 #[component]
-fn ConfirmReplace(scenario: Scenario, origin: String) -> impl IntoView {
+fn ConfirmReplace(workspace: Workspace, origin: String) -> impl IntoView {
     let state = use_app_state();
-    let current = state.scenario.with_untracked(|s| s.name.clone());
-    let incoming = scenario.name.clone();
-    let stored = StoredValue::new(scenario);
+    let current = state.workspace.with_untracked(title);
+    let incoming = title(&workspace);
+    let stored = StoredValue::new(workspace);
     let place = origin.clone();
     let replace = move |_| {
         state.dialog.set(None);
-        state.replace(stored.get_value(), &place, false);
+        state.replace_workspace(stored.get_value(), &place, false);
     };
     view! {
         <Modal title="Replace the scenario?" testid="confirm-dialog">
@@ -78,6 +79,15 @@ fn ConfirmReplace(scenario: Scenario, origin: String) -> impl IntoView {
                 <button type="button" on:click=move |_| state.dialog.set(None)>"Keep editing"</button>
             </div>
         </Modal>
+    }
+}
+
+/// What a workspace is called in a sentence: the study's name, or the scenario's.
+fn title(workspace: &Workspace) -> String {
+    if workspace.is_study() {
+        workspace.study_name()
+    } else {
+        workspace.active_scenario().name.clone()
     }
 }
 

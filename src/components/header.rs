@@ -24,7 +24,7 @@ pub fn Header() -> impl IntoView {
         // Let the same file be picked again after fixing it.
         input.set_value("");
     };
-    let export = move |_| match state.scenario.with_untracked(scenario_files::export) {
+    let export = move |_| match state.workspace.with_untracked(scenario_files::export) {
         Ok(()) => state.pristine.set(true),
         Err(why) => state.tell(true, format!("Export failed: {why}.")),
     };

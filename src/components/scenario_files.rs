@@ -1,15 +1,21 @@
-//! Import and export of scenario `.json` files, entirely in the browser (no upload): export is a
-//! Blob URL clicked as a download, import reads the chosen file's text.
+//! Import and export of scenario and study `.json` files, entirely in the browser (no upload):
+//! export is a Blob URL clicked as a download, import reads the chosen file's text.
 
+use crate::state::workspace::Workspace;
 use crate::state::AppState;
+use quotalab_engine::study::Document;
 use quotalab_engine::Scenario;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 /// A file name for the scenario: its name in lowercase, words joined by dashes.
 pub fn file_name(scenario: &Scenario) -> String {
-    let slug: String = scenario
-        .name
+    file_name_for(&scenario.name)
+}
+
+/// A file name for `title`: lowercase, words joined by dashes.
+fn file_name_for(title: &str) -> String {
+    let slug: String = title
         .chars()
         .map(|c| {
             if c.is_alphanumeric() {
@@ -27,10 +33,15 @@ pub fn file_name(scenario: &Scenario) -> String {
     format!("{}.json", if slug.is_empty() { "scenario" } else { &slug })
 }
 
-/// Offers the scenario as a `.json` download.
-pub fn export(scenario: &Scenario) -> Result<(), String> {
+/// Offers the scenario, or the study when there are variants, as a `.json` download.
+pub fn export(workspace: &Workspace) -> Result<(), String> {
     let failed = |_| "the browser could not create the file".to_string();
-    let parts = js_sys::Array::of1(&scenario.to_json_pretty().into());
+    let name = if workspace.is_study() {
+        file_name_for(&workspace.study_name())
+    } else {
+        file_name(workspace.active_scenario())
+    };
+    let parts = js_sys::Array::of1(&workspace.to_json_pretty().into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("application/json");
     let blob =
@@ -44,7 +55,7 @@ pub fn export(scenario: &Scenario) -> Result<(), String> {
         .map_err(failed)?
         .unchecked_into();
     anchor.set_href(&url);
-    anchor.set_download(&file_name(scenario));
+    anchor.set_download(&name);
     anchor.click();
     // Release the Blob once the download has been handed over.
     let _ = web_sys::Url::revoke_object_url(&url);
@@ -64,8 +75,11 @@ pub async fn import(state: AppState, file: web_sys::File) {
             )
         }
     };
-    match Scenario::parse_json(&text) {
-        Ok(scenario) => state.open(scenario, &format!("the file \u{201c}{name}\u{201d}")),
+    match Document::parse_json(&text) {
+        Ok(document) => state.open_workspace(
+            Workspace::from_document(document),
+            &format!("the file \u{201c}{name}\u{201d}"),
+        ),
         Err(e) => state.tell(
             true,
             format!("Could not import \u{201c}{name}\u{201d}: {e}. Nothing was changed."),

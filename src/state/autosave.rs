@@ -1,28 +1,36 @@
-//! Never lose work: the scenario on screen is written to localStorage after every change and
-//! read back at start-up (issue 4, "Never lose work").
+//! Never lose work: the workspace on screen (a scenario, or a study of variants) is written to
+//! localStorage after every change and read back at start-up (issue 4, "Never lose work").
 //!
-//! The stored value is an envelope, `{ "app_state_version": 1, "scenario": { … } }`, versioned
-//! like the formats: a later app that stores more (open tabs, compare variants) can migrate this
-//! one, and this app refuses an envelope from a later app instead of misreading it. The scenario
-//! inside goes through the engine's own loader, so older scenario versions are migrated too.
+//! The stored value is an envelope, versioned like the formats, so a later app can migrate this
+//! one and this app refuses an envelope from a later app instead of misreading it:
+//! - version 2 (written now): `{ "app_state_version": 2, "study": { … }, "active": 1 }`. The
+//!   workspace is always stored as a study, even with one variant, so the study's seeds and
+//!   sweep survive a reload; the study parser does not insist on two variants, only validation
+//!   does.
+//! - version 1 (read): `{ "app_state_version": 1, "scenario": { … } }`.
+//!
+//! Documents inside go through the engine's own loaders, so older scenario versions migrate too.
 
+use crate::state::workspace::Workspace;
+use quotalab_engine::study::{Document, Study};
 use quotalab_engine::Scenario;
 use serde::Serialize;
 use serde_json::Value;
 
 /// The envelope version this app writes.
-pub const APP_STATE_VERSION: u64 = 1;
+pub const APP_STATE_VERSION: u64 = 2;
 
 /// The localStorage key.
 pub const STORAGE_KEY: &str = "quotalab.autosave";
 
 #[derive(Serialize)]
-struct Envelope<'a> {
+struct Envelope {
     app_state_version: u64,
-    scenario: &'a Scenario,
+    study: Study,
+    active: usize,
 }
 
-/// Why the autosaved scenario could not be restored.
+/// Why the autosaved work could not be restored.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RestoreError {
     #[error("The saved scenario is not readable ({0}); the default scenario was opened instead.")]
@@ -31,17 +39,18 @@ pub enum RestoreError {
     Newer(u64),
 }
 
-/// The envelope text for `scenario`.
-pub fn encode(scenario: &Scenario) -> String {
+/// The envelope text for `workspace`.
+pub fn encode(workspace: &Workspace) -> String {
     let envelope = Envelope {
         app_state_version: APP_STATE_VERSION,
-        scenario,
+        study: workspace.to_study(),
+        active: workspace.active,
     };
-    serde_json::to_string(&envelope).expect("a scenario always serialises")
+    serde_json::to_string(&envelope).expect("a study always serialises")
 }
 
-/// The scenario in an envelope written by [`encode`] (or an older app).
-pub fn decode(text: &str) -> Result<Scenario, RestoreError> {
+/// The workspace in an envelope written by [`encode`] (or an older app).
+pub fn decode(text: &str) -> Result<Workspace, RestoreError> {
     let unreadable = |why: &str| RestoreError::Unreadable(why.to_string());
     let value: Value = serde_json::from_str(text).map_err(|e| unreadable(&e.to_string()))?;
     let version = value
@@ -51,27 +60,42 @@ pub fn decode(text: &str) -> Result<Scenario, RestoreError> {
     if version > APP_STATE_VERSION {
         return Err(RestoreError::Newer(version));
     }
-    let scenario = value
-        .get("scenario")
-        .ok_or_else(|| unreadable("no scenario"))?;
-    Scenario::parse_json(&scenario.to_string()).map_err(|e| unreadable(&e.to_string()))
+    let member = |key: &str| {
+        value
+            .get(key)
+            .map(Value::to_string)
+            .ok_or_else(|| unreadable(&format!("no {key}")))
+    };
+    if version == 1 {
+        let scenario =
+            Scenario::parse_json(&member("scenario")?).map_err(|e| unreadable(&e.to_string()))?;
+        return Ok(Workspace::single(scenario));
+    }
+    let study = Study::parse_json(&member("study")?).map_err(|e| unreadable(&e.to_string()))?;
+    if study.variants.is_empty() {
+        return Err(unreadable("a study without variants"));
+    }
+    let mut workspace = Workspace::from_document(Document::Study(study));
+    let active = value.get("active").and_then(Value::as_u64).unwrap_or(0);
+    workspace.select(usize::try_from(active).unwrap_or(0));
+    Ok(workspace)
 }
 
-/// Writes the scenario to localStorage. Failing to save (private mode, quota) is not fatal:
+/// Writes the workspace to localStorage. Failing to save (private mode, quota) is not fatal:
 /// the page keeps working and the returned message tells the user their work is not kept.
-pub fn save(scenario: &Scenario) -> Result<(), String> {
+pub fn save(workspace: &Workspace) -> Result<(), String> {
     let storage =
         local_storage().ok_or("this browser does not allow saving (localStorage is off)")?;
     storage
-        .set_item(STORAGE_KEY, &encode(scenario))
+        .set_item(STORAGE_KEY, &encode(workspace))
         .map_err(|_| {
             "the browser refused to save the scenario (storage full?); export it to keep it"
                 .to_string()
         })
 }
 
-/// The autosaved scenario: `None` when nothing was saved.
-pub fn restore() -> Option<Result<Scenario, RestoreError>> {
+/// The autosaved workspace: `None` when nothing was saved.
+pub fn restore() -> Option<Result<Workspace, RestoreError>> {
     let text = local_storage()?.get_item(STORAGE_KEY).ok()??;
     Some(decode(&text))
 }
@@ -85,21 +109,45 @@ mod tests {
     use super::*;
     use crate::state::DEFAULT_SCENARIO;
 
+    fn default_scenario() -> Scenario {
+        Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses")
+    }
+
     #[test]
     fn envelope_round_trips_exactly() {
-        let scenario = Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses");
-        let text = encode(&scenario);
+        let workspace = Workspace::single(default_scenario());
+        let text = encode(&workspace);
         assert!(
-            text.starts_with(r#"{"app_state_version":1,"scenario":{"#),
+            text.starts_with(r#"{"app_state_version":2,"study":{"#),
             "{text}"
         );
-        assert_eq!(decode(&text), Ok(scenario));
+        assert_eq!(decode(&text), Ok(workspace));
+    }
+
+    #[test]
+    fn a_study_comes_back_with_its_settings_and_the_variant_on_screen() {
+        let mut workspace = Workspace::single(default_scenario());
+        workspace.duplicate_active().expect("room");
+        workspace.duplicate_active().expect("room");
+        workspace.select(1);
+        workspace.settings.seeds = 7;
+        workspace.settings.wait_threshold_h = 3.5;
+        assert_eq!(decode(&encode(&workspace)), Ok(workspace));
+    }
+
+    #[test]
+    fn a_version_1_envelope_still_opens() {
+        let text = format!(
+            r#"{{"app_state_version":1,"scenario":{}}}"#,
+            default_scenario().to_json_pretty()
+        );
+        assert_eq!(decode(&text), Ok(Workspace::single(default_scenario())));
     }
 
     #[test]
     fn newer_envelope_is_refused() {
-        let text = r#"{"app_state_version":2,"scenario":{"version":1,"name":"x"}}"#;
-        assert_eq!(decode(text), Err(RestoreError::Newer(2)));
+        let text = r#"{"app_state_version":3,"scenario":{"version":1,"name":"x"}}"#;
+        assert_eq!(decode(text), Err(RestoreError::Newer(3)));
     }
 
     #[test]
@@ -113,5 +161,10 @@ mod tests {
         assert!(
             matches!(decode(bad_scenario), Err(RestoreError::Unreadable(m)) if m.contains("name"))
         );
+        let no_variants = r#"{"app_state_version":2,"study":{"kind":"study","version":1,"name":"s","variants":[]},"active":0}"#;
+        assert!(matches!(
+            decode(no_variants),
+            Err(RestoreError::Unreadable(_))
+        ));
     }
 }

@@ -1,11 +1,12 @@
-//! Undo and redo: snapshots of the whole scenario (DESIGN.md: "Undo is always there").
+//! Undo and redo: snapshots of the whole document (DESIGN.md: "Undo is always there").
 //!
 //! Snapshots rather than inverse operations, because every edit, the JSON view and loading a
-//! link all produce a new `Scenario` the same way, and a scenario is small next to the memory
-//! of a browser tab. Typing into one field makes one undo step, not one per keystroke: edits
-//! with the same key close together in time are coalesced.
-
-use quotalab_engine::Scenario;
+//! link all produce a new document the same way, and a study of a few scenarios is small next
+//! to the memory of a browser tab. The app keeps [`crate::state::workspace::Workspace`]s; the
+//! tests below use plain scenarios, since the logic does not look inside a snapshot.
+//!
+//! Typing into one field makes one undo step, not one per keystroke: edits with the same key
+//! close together in time are coalesced.
 
 /// The most undo steps kept; older ones are dropped.
 pub const HISTORY_CAP: usize = 200;
@@ -13,19 +14,29 @@ pub const HISTORY_CAP: usize = 200;
 /// Edits to the same field within this many milliseconds form one undo step.
 pub const COALESCE_MS: f64 = 1_000.0;
 
-/// The scenarios before (`past`) and after (`future`) the one on screen.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct History {
-    past: Vec<Scenario>,
-    future: Vec<Scenario>,
+/// The snapshots before (`past`) and after (`future`) the one on screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct History<T> {
+    past: Vec<T>,
+    future: Vec<T>,
     /// The key and time of the last recorded edit, for coalescing.
     last_edit: Option<(String, f64)>,
 }
 
-impl History {
-    /// Records `before`, the scenario an edit is about to replace. `key` names the field being
+impl<T> Default for History<T> {
+    fn default() -> Self {
+        History {
+            past: Vec::new(),
+            future: Vec::new(),
+            last_edit: None,
+        }
+    }
+}
+
+impl<T> History<T> {
+    /// Records `before`, the document an edit is about to replace. `key` names the field being
     /// edited (its JSON path); `None` never coalesces.
-    pub fn record(&mut self, before: Scenario, key: Option<&str>, now_ms: f64) {
+    pub fn record(&mut self, before: T, key: Option<&str>, now_ms: f64) {
         self.future.clear();
         let continues_last = matches!(
             (&self.last_edit, key),
@@ -41,16 +52,16 @@ impl History {
         }
     }
 
-    /// The scenario before `current`, if any; `current` becomes redoable.
-    pub fn undo(&mut self, current: Scenario) -> Option<Scenario> {
+    /// The snapshot before `current`, if any; `current` becomes redoable.
+    pub fn undo(&mut self, current: T) -> Option<T> {
         let previous = self.past.pop()?;
         self.future.push(current);
         self.last_edit = None;
         Some(previous)
     }
 
-    /// The scenario undone last, if any; `current` becomes undoable again.
-    pub fn redo(&mut self, current: Scenario) -> Option<Scenario> {
+    /// The snapshot undone last, if any; `current` becomes undoable again.
+    pub fn redo(&mut self, current: T) -> Option<T> {
         let next = self.future.pop()?;
         self.past.push(current);
         self.last_edit = None;
@@ -69,6 +80,7 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use quotalab_engine::Scenario;
 
     fn named(name: &str) -> Scenario {
         Scenario::parse_json(&format!(r#"{{"version":1,"name":"{name}"}}"#)).expect("test scenario")

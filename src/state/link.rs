@@ -1,4 +1,8 @@
-//! Shared links: the whole scenario in the URL fragment, `#s=1.<base64url(raw deflate(json))>`.
+//! Shared links: the whole scenario (or study) in the URL fragment,
+//! `#s=1.<base64url(raw deflate(json))>`.
+//!
+//! The JSON is the document a file would hold: a plain scenario for one variant, a study
+//! (`"kind": "study"`) for several, so a study travels exactly like a scenario (issue 7).
 //!
 //! The fragment never reaches a server, so a link shares a scenario without uploading it. The
 //! leading `1.` is the link format version: a newer app can change the encoding and still read
@@ -6,10 +10,12 @@
 //! A link is untrusted input: decoding caps the unpacked size (a small link could otherwise
 //! inflate to gigabytes) and every failure is a [`LinkError`] the user can read.
 
+use crate::state::workspace::Workspace;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use miniz_oxide::inflate::{decompress_to_vec_with_limit, TINFLStatus};
-use quotalab_engine::{LoadError, Scenario};
+use quotalab_engine::study::Document;
+use quotalab_engine::LoadError;
 
 /// The link format this app writes and reads.
 pub const LINK_VERSION: u32 = 1;
@@ -45,16 +51,20 @@ pub enum LinkError {
     Scenario(LoadError),
 }
 
-/// The link payload for a scenario: `1.<base64url>`, without the `#s=`.
-pub fn encode(scenario: &Scenario) -> String {
+/// The link payload for a workspace: `1.<base64url>`, without the `#s=`.
+pub fn encode(workspace: &Workspace) -> String {
     // Compact JSON: the same serialiser as the pretty one, without the whitespace.
-    let json = serde_json::to_vec(scenario).expect("a scenario always serialises");
+    let json = match workspace.to_document() {
+        Document::Scenario(scenario) => serde_json::to_vec(&scenario),
+        Document::Study(study) => serde_json::to_vec(&study),
+    }
+    .expect("a document always serialises");
     let packed = miniz_oxide::deflate::compress_to_vec(&json, COMPRESSION_LEVEL);
     format!("{LINK_VERSION}.{}", URL_SAFE_NO_PAD.encode(packed))
 }
 
-/// The scenario in a link payload (`1.<base64url>`).
-pub fn decode(payload: &str) -> Result<Scenario, LinkError> {
+/// The scenario or study in a link payload (`1.<base64url>`).
+pub fn decode(payload: &str) -> Result<Workspace, LinkError> {
     let (version, data) = payload.split_once('.').ok_or(LinkError::MissingVersion)?;
     let version: u32 = version.parse().map_err(|_| LinkError::MissingVersion)?;
     if version > LINK_VERSION {
@@ -79,16 +89,18 @@ pub fn decode(payload: &str) -> Result<Scenario, LinkError> {
             _ => LinkError::Corrupt,
         })?;
     let text = String::from_utf8(json).map_err(|_| LinkError::NotText)?;
-    Scenario::parse_json(&text).map_err(LinkError::Scenario)
+    Document::parse_json(&text)
+        .map(Workspace::from_document)
+        .map_err(LinkError::Scenario)
 }
 
-/// The URL fragment (`#s=…`) that opens `scenario`.
-pub fn fragment(scenario: &Scenario) -> String {
-    format!("{FRAGMENT_PREFIX}{}", encode(scenario))
+/// The URL fragment (`#s=…`) that opens `workspace`.
+pub fn fragment(workspace: &Workspace) -> String {
+    format!("{FRAGMENT_PREFIX}{}", encode(workspace))
 }
 
-/// The scenario a URL fragment (`location.hash`) carries: `None` when it carries no link.
-pub fn from_fragment(hash: &str) -> Option<Result<Scenario, LinkError>> {
+/// What a URL fragment (`location.hash`) carries: `None` when it carries no link.
+pub fn from_fragment(hash: &str) -> Option<Result<Workspace, LinkError>> {
     hash.strip_prefix(FRAGMENT_PREFIX).map(decode)
 }
 
@@ -96,9 +108,10 @@ pub fn from_fragment(hash: &str) -> Option<Result<Scenario, LinkError>> {
 mod tests {
     use super::*;
     use crate::state::DEFAULT_SCENARIO;
+    use quotalab_engine::Scenario;
 
-    fn default_scenario() -> Scenario {
-        Scenario::parse_json(DEFAULT_SCENARIO).expect("default scenario parses")
+    fn default_scenario() -> Workspace {
+        Workspace::single(Scenario::parse_json(DEFAULT_SCENARIO).expect("default scenario parses"))
     }
 
     #[test]
@@ -111,7 +124,8 @@ mod tests {
     #[test]
     fn every_gallery_example_round_trips() {
         for example in crate::state::gallery::EXAMPLES {
-            let scenario = Scenario::parse_json(example.json).expect("example parses");
+            let scenario =
+                Workspace::single(Scenario::parse_json(example.json).expect("example parses"));
             let link = encode(&scenario);
             assert_eq!(decode(&link).as_ref(), Ok(&scenario), "{}", example.id);
             assert_eq!(
@@ -121,6 +135,20 @@ mod tests {
                 example.id
             );
         }
+    }
+
+    #[test]
+    fn a_study_round_trips_through_a_link() {
+        let mut study = default_scenario();
+        study.duplicate_active().expect("room");
+        study.duplicate_active().expect("room");
+        study.settings.seeds = 12;
+        let link = encode(&study);
+        let mut opened = decode(&link).expect("own study link decodes");
+        assert_eq!(opened.active, 0, "a link opens on the baseline");
+        opened.select(study.active);
+        assert_eq!(opened, study);
+        assert_eq!(encode(&opened), link);
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! The app's state: the scenario on screen and everything that keeps it safe.
 //!
-//! The scenario is the one source of truth. Validation and results derive from it; the BUILD
-//! zone changes it only through [`AppState::edit`] (or [`AppState::edit_field`]), which records
-//! an undo step and bumps [`AppState::revision`], so results can tell which scenario they show.
+//! The workspace (a scenario, or a study of variants) is the one source of truth; `scenario` is
+//! the variant on screen. Validation and results derive from them; the BUILD zone changes them
+//! only through [`AppState::edit`] (or [`AppState::edit_field`], or [`AppState::edit_workspace`]
+//! for variants), which records an undo step and bumps [`AppState::revision`], so results can
+//! tell which scenario they show.
 //!
-//! - `history`: undo and redo; `autosave`: localStorage; `link`: the `#s=` link codec.
+//! - `workspace`: a scenario or a study; `history`: undo and redo; `autosave`: localStorage;
+//!   `link`: the `#s=` link codec.
 //! - `gallery`: the bundled examples; `edits`: multi-field edits (adds, renames).
 //! - `catalog`: the instance types a scenario can name; `paths`: JSON paths to controls.
 //! - `palette`: one colour per share, for every picture in the app.
@@ -18,10 +21,12 @@ pub mod history;
 pub mod link;
 pub mod palette;
 pub mod paths;
+pub mod workspace;
 
 use history::History;
 use leptos::prelude::*;
 use quotalab_engine::{Report, Scenario};
+use workspace::Workspace;
 
 /// The default scenario: three teams sharing a small g5 pool (the AWS walkthrough shape).
 pub const DEFAULT_SCENARIO: &str = include_str!("../../scenarios/default.json");
@@ -42,10 +47,10 @@ pub enum Section {
 pub enum Dialog {
     Examples,
     Shortcuts,
-    /// Opening `scenario` (from `origin`: an example, a file, a link) would replace edits that
+    /// Opening `workspace` (from `origin`: an example, a file, a link) would replace edits that
     /// were never shared or exported: ask first.
     ConfirmReplace {
-        scenario: Box<Scenario>,
+        workspace: Box<Workspace>,
         origin: String,
     },
     /// "Import trace…": trace files in, a preview, then `open`.
@@ -65,15 +70,18 @@ pub struct Notice {
 /// Shared handles, provided as context at the root and copied into components.
 #[derive(Clone, Copy)]
 pub struct AppState {
-    /// The scenario on screen. Read it freely; change it only through [`AppState::edit`].
+    /// The scenario on screen (the workspace's active variant). Read it freely; change it only
+    /// through [`AppState::edit`].
     pub scenario: RwSignal<Scenario>,
+    /// Every variant, with the one on screen; change it only through the methods below.
+    pub workspace: RwSignal<Workspace>,
     /// Bumped on every change of the scenario, so results can tell which scenario they belong to.
     pub revision: RwSignal<u64>,
     /// The job whose story is open, if any.
     pub selected_job: RwSignal<Option<String>>,
     /// The engine's errors and warnings for the scenario on screen.
     pub report: Memo<Report>,
-    pub history: RwSignal<History>,
+    pub history: RwSignal<History<Workspace>>,
     /// False once the user edits; true again after the scenario was loaded, linked or exported.
     /// Replacing a scenario that is not pristine asks first.
     pub pristine: RwSignal<bool>,
@@ -91,9 +99,11 @@ pub struct AppState {
 impl AppState {
     /// A state showing `scenario`, touching neither storage nor the URL (tests use this).
     pub fn new(scenario: Scenario) -> Self {
+        let workspace = RwSignal::new(Workspace::single(scenario.clone()));
         let scenario = RwSignal::new(scenario);
         AppState {
             scenario,
+            workspace,
             revision: RwSignal::new(0),
             selected_job: RwSignal::new(None),
             report: Memo::new(move |_| scenario.with(Scenario::validate)),
@@ -120,12 +130,33 @@ impl AppState {
     }
 
     fn apply(&self, key: Option<&str>, change: impl FnOnce(&mut Scenario)) {
-        let before = self.scenario.get_untracked();
-        let mut after = before.clone();
+        let mut after = self.scenario.get_untracked();
         change(&mut after);
-        if after == before {
+        if self.scenario.with_untracked(|before| after == *before) {
             return;
         }
+        let mut workspace = self.workspace.get_untracked();
+        workspace.set_active_scenario(after);
+        self.record_and_show(workspace, key);
+    }
+
+    /// Applies one change to the workspace (add, remove or pick a variant, study settings), as
+    /// one undo step. A change that fails leaves everything as it was and says why.
+    pub fn edit_workspace<E: std::fmt::Display>(
+        &self,
+        change: impl FnOnce(&mut Workspace) -> Result<(), E>,
+    ) {
+        let mut after = self.workspace.get_untracked();
+        if let Err(why) = change(&mut after) {
+            return self.tell(true, why.to_string());
+        }
+        if self.workspace.with_untracked(|before| after != *before) {
+            self.record_and_show(after, None);
+        }
+    }
+
+    fn record_and_show(&self, after: Workspace, key: Option<&str>) {
+        let before = self.workspace.get_untracked();
         self.history
             .update(|h| h.record(before, key, browser::now_ms()));
         self.pristine.set(false);
@@ -133,23 +164,27 @@ impl AppState {
     }
 
     pub fn undo(&self) {
-        let current = self.scenario.get_untracked();
+        let current = self.workspace.get_untracked();
         if let Some(previous) = self.history.try_update(|h| h.undo(current)).flatten() {
             self.show(previous, false);
         }
     }
 
     pub fn redo(&self) {
-        let current = self.scenario.get_untracked();
+        let current = self.workspace.get_untracked();
         if let Some(next) = self.history.try_update(|h| h.redo(current)).flatten() {
             self.show(next, false);
         }
     }
 
-    /// Puts `scenario` on screen. A link in the address bar describes the scenario it opened, so
-    /// it goes unless `keep_link`.
-    fn show(&self, scenario: Scenario, keep_link: bool) {
-        self.scenario.set(scenario);
+    /// Puts `workspace` on screen. A link in the address bar describes the document it opened,
+    /// so it goes unless `keep_link`.
+    fn show(&self, workspace: Workspace, keep_link: bool) {
+        let active = workspace.active_scenario().clone();
+        if self.scenario.with_untracked(|shown| *shown != active) {
+            self.scenario.set(active);
+        }
+        self.workspace.set(workspace);
         self.revision.update(|r| *r += 1);
         if !keep_link && !browser::hash().is_empty() {
             browser::replace_hash("");
@@ -157,30 +192,44 @@ impl AppState {
     }
 
     /// Opens a scenario from `origin` ("example …", "file …", "the link"): at once when the
-    /// current one is pristine, else after the user confirms.
+    /// current work is pristine, else after the user confirms.
     pub fn open(&self, scenario: Scenario, origin: &str) {
-        if self.pristine.get_untracked() || scenario == self.scenario.get_untracked() {
-            self.replace(scenario, origin, false);
+        self.open_workspace(Workspace::single(scenario), origin);
+    }
+
+    /// Opens a scenario or a study (see [`AppState::open`]).
+    pub fn open_workspace(&self, workspace: Workspace, origin: &str) {
+        if self.pristine.get_untracked() || self.workspace.with_untracked(|w| *w == workspace) {
+            self.replace_workspace(workspace, origin, false);
         } else {
             self.dialog.set(Some(Dialog::ConfirmReplace {
-                scenario: Box::new(scenario),
+                workspace: Box::new(workspace),
                 origin: origin.to_string(),
             }));
         }
     }
 
-    /// Replaces the scenario, keeping the old one one Undo away.
+    /// Replaces the scenario, keeping the old work one Undo away.
     pub fn replace(&self, scenario: Scenario, origin: &str, keep_link: bool) {
-        let before = self.scenario.get_untracked();
-        if scenario == before {
+        self.replace_workspace(Workspace::single(scenario), origin, keep_link);
+    }
+
+    /// Replaces the whole workspace, keeping the old one one Undo away.
+    pub fn replace_workspace(&self, workspace: Workspace, origin: &str, keep_link: bool) {
+        let before = self.workspace.get_untracked();
+        if workspace == before {
             return;
         }
-        let name = scenario.name.clone();
+        let name = if workspace.is_study() {
+            workspace.study_name()
+        } else {
+            workspace.active_scenario().name.clone()
+        };
         self.history
             .update(|h| h.record(before, None, browser::now_ms()));
         self.pristine.set(true);
-        self.show(scenario, keep_link);
-        self.tell(false, format!("Opened \u{201c}{name}\u{201d} from {origin}. Undo (Ctrl+Z) brings back the previous scenario."));
+        self.show(workspace, keep_link);
+        self.tell(false, format!("Opened \u{201c}{name}\u{201d} from {origin}. Undo (Ctrl+Z) brings back what you had before."));
     }
 
     /// Shows a message above the zones.
@@ -197,8 +246,8 @@ impl AppState {
         match link::from_fragment(&browser::hash()) {
             None => {}
             Some(Err(e)) => self.tell(true, e.to_string()),
-            Some(Ok(scenario)) if ask => self.open(scenario, "the link"),
-            Some(Ok(scenario)) => self.replace(scenario, "the link", true),
+            Some(Ok(workspace)) if ask => self.open_workspace(workspace, "the link"),
+            Some(Ok(workspace)) => self.replace_workspace(workspace, "the link", true),
         }
     }
 
@@ -210,9 +259,9 @@ impl AppState {
         }
     }
 
-    /// Puts a link to the scenario in the address bar and returns it.
+    /// Puts a link to the scenario (or the study) in the address bar and returns it.
     pub fn make_link(&self) -> String {
-        let fragment = self.scenario.with_untracked(link::fragment);
+        let fragment = self.workspace.with_untracked(link::fragment);
         browser::replace_hash(&fragment);
         let url = browser::url_with(&fragment);
         self.share_link.set(Some(url.clone()));
@@ -221,8 +270,9 @@ impl AppState {
     }
 }
 
-/// Creates the state at start-up and provides it as context: the autosaved scenario (or the
-/// default), then the link in the URL if there is one; from then on every change is autosaved.
+/// Creates the state at start-up and provides it as context: the autosaved work (or the
+/// default scenario), then the link in the URL if there is one; from then on every change is
+/// autosaved.
 pub fn provide_app_state() -> AppState {
     let default =
         Scenario::parse_json(DEFAULT_SCENARIO).expect("the bundled default scenario is valid");
@@ -230,15 +280,15 @@ pub fn provide_app_state() -> AppState {
     match autosave::restore() {
         None => {}
         Some(Ok(saved)) => {
-            state.pristine.set(saved == default);
-            state.scenario.set(saved);
+            state.pristine.set(saved == Workspace::single(default));
+            state.show(saved, true);
         }
         Some(Err(e)) => state.tell(true, e.to_string()),
     }
     state.open_link_in_url(false);
     // An Effect, because saving is a side effect of the scenario changing, whoever changed it.
     Effect::new(move |_| {
-        if let Err(why) = state.scenario.with(autosave::save) {
+        if let Err(why) = state.workspace.with(autosave::save) {
             state.tell(true, format!("Your edits are not being saved: {why}."));
         }
     });

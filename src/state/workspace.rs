@@ -1,0 +1,252 @@
+//! What the app edits, as one undoable value: a scenario, or a study of 2 to 6 variants of it
+//! (issue 7), with the variant that BUILD shows.
+//!
+//! One value for both, so that undo, autosave, links and files treat a study exactly like a
+//! scenario: "Duplicate as variant" is an edit like any other and Undo takes it back. A workspace
+//! of one variant is written as a plain scenario, so links and files of people who never compare
+//! stay what they were; with two or more it is written as a study (docs/STUDY.md).
+//!
+//! Variants are held behind `Arc`: the undo history keeps up to 200 snapshots, and an edit to one
+//! variant then shares the untouched ones with every earlier snapshot instead of copying them.
+
+use quotalab_engine::study::{
+    Document, Study, Sweep, DEFAULT_SEEDS, DEFAULT_WAIT_THRESHOLD_H, VARIANTS,
+};
+use quotalab_engine::Scenario;
+use std::sync::Arc;
+
+/// The most variants a study holds.
+pub const MAX_VARIANTS: usize = *VARIANTS.end();
+
+/// A scenario or a study, and which variant is on screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Workspace {
+    /// One to [`MAX_VARIANTS`] scenarios; the first is the baseline of every comparison.
+    pub variants: Vec<Arc<Scenario>>,
+    /// The variant BUILD shows and edits.
+    pub active: usize,
+    /// The study's own settings. Kept while the study is down to one variant, so duplicating
+    /// again brings back the seeds and sweep the user chose.
+    pub settings: StudySettings,
+}
+
+/// Everything a study holds besides its variants.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StudySettings {
+    /// The study's title. Empty until the study is born (the first "Duplicate as variant"
+    /// names it after the baseline), and then shown as "Variants of <baseline>".
+    pub name: String,
+    /// K: runs per variant, with the same seeds for every variant.
+    pub seeds: u32,
+    /// The T of P(wait < T), in hours.
+    pub wait_threshold_h: f64,
+    /// The parameter sweep of the variant on screen, if one was set up.
+    pub sweep: Option<Sweep>,
+}
+
+impl Default for StudySettings {
+    fn default() -> Self {
+        StudySettings {
+            name: String::new(),
+            seeds: DEFAULT_SEEDS,
+            wait_threshold_h: DEFAULT_WAIT_THRESHOLD_H,
+            sweep: None,
+        }
+    }
+}
+
+/// Why a variant cannot be added or removed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum VariantError {
+    #[error("A study holds at most {MAX_VARIANTS} variants; remove one first.")]
+    TooMany,
+    #[error("The last variant cannot be removed.")]
+    LastOne,
+}
+
+impl Workspace {
+    /// A workspace of one scenario.
+    pub fn single(scenario: Scenario) -> Workspace {
+        Workspace {
+            variants: vec![Arc::new(scenario)],
+            active: 0,
+            settings: StudySettings::default(),
+        }
+    }
+
+    /// The workspace a loaded document describes, showing its first variant.
+    pub fn from_document(document: Document) -> Workspace {
+        match document {
+            Document::Scenario(scenario) => Workspace::single(scenario),
+            Document::Study(study) => Workspace {
+                variants: study.variants.into_iter().map(Arc::new).collect(),
+                active: 0,
+                settings: StudySettings {
+                    name: study.name,
+                    seeds: study.seeds,
+                    wait_threshold_h: study.wait_threshold_h,
+                    sweep: study.sweep,
+                },
+            },
+        }
+    }
+
+    /// The document to write: a plain scenario for one variant, else a study.
+    pub fn to_document(&self) -> Document {
+        match self.variants.as_slice() {
+            [only] => Document::Scenario((**only).clone()),
+            _ => Document::Study(self.to_study()),
+        }
+    }
+
+    /// The study of these variants (also for one variant, which a study file would refuse).
+    pub fn to_study(&self) -> Study {
+        let variants = self.variants.iter().map(|v| (**v).clone()).collect();
+        let mut study = Study::new(self.settings.name.clone(), variants);
+        study.seeds = self.settings.seeds;
+        study.wait_threshold_h = self.settings.wait_threshold_h;
+        study.sweep = self.settings.sweep.clone();
+        study
+    }
+
+    /// The document as indented JSON, for files and the JSON view of a study.
+    pub fn to_json_pretty(&self) -> String {
+        match self.to_document() {
+            Document::Scenario(scenario) => scenario.to_json_pretty(),
+            Document::Study(study) => study.to_json_pretty(),
+        }
+    }
+
+    /// The study's title: its own, or the baseline's name.
+    pub fn study_name(&self) -> String {
+        if self.settings.name.is_empty() {
+            format!("Variants of {}", self.variants[0].name)
+        } else {
+            self.settings.name.clone()
+        }
+    }
+
+    pub fn is_study(&self) -> bool {
+        self.variants.len() > 1
+    }
+
+    /// The variant on screen.
+    pub fn active_scenario(&self) -> &Scenario {
+        &self.variants[self.active]
+    }
+
+    /// Replaces the variant on screen.
+    pub fn set_active_scenario(&mut self, scenario: Scenario) {
+        self.variants[self.active] = Arc::new(scenario);
+    }
+
+    /// "Duplicate as variant": a copy of the variant on screen under a new name, shown next.
+    pub fn duplicate_active(&mut self) -> Result<(), VariantError> {
+        if self.variants.len() >= MAX_VARIANTS {
+            return Err(VariantError::TooMany);
+        }
+        if self.settings.name.is_empty() {
+            self.settings.name = self.study_name();
+        }
+        let mut copy = self.active_scenario().clone();
+        copy.name = self.unused_name(&copy.name);
+        self.variants.insert(self.active + 1, Arc::new(copy));
+        self.active += 1;
+        Ok(())
+    }
+
+    /// Removes variant `index`; the one before it (or the new first) is shown.
+    pub fn remove(&mut self, index: usize) -> Result<(), VariantError> {
+        if self.variants.len() <= 1 {
+            return Err(VariantError::LastOne);
+        }
+        if index < self.variants.len() {
+            self.variants.remove(index);
+        }
+        if self.active >= index && self.active > 0 {
+            self.active -= 1;
+        }
+        Ok(())
+    }
+
+    /// Shows variant `index` in BUILD.
+    pub fn select(&mut self, index: usize) {
+        if index < self.variants.len() {
+            self.active = index;
+        }
+    }
+
+    /// `base` with " (variant N)" for the first N that no variant uses, since variant names
+    /// must be unique in a study.
+    fn unused_name(&self, base: &str) -> String {
+        let stem = base
+            .rsplit_once(" (variant ")
+            .filter(|(_, rest)| rest.ends_with(')'))
+            .map_or(base, |(stem, _)| stem);
+        (2..)
+            .map(|n| format!("{stem} (variant {n})"))
+            .find(|name| self.variants.iter().all(|v| &v.name != name))
+            .expect("an unused name exists among finitely many variants")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::DEFAULT_SCENARIO;
+
+    fn default_workspace() -> Workspace {
+        Workspace::single(Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses"))
+    }
+
+    #[test]
+    fn one_variant_is_written_as_a_plain_scenario() {
+        let ws = default_workspace();
+        assert!(matches!(ws.to_document(), Document::Scenario(_)));
+        assert_eq!(ws.to_json_pretty(), ws.active_scenario().to_json_pretty());
+    }
+
+    #[test]
+    fn duplicates_get_unique_names_and_become_a_study() {
+        let mut ws = default_workspace();
+        ws.duplicate_active().expect("room for a variant");
+        ws.duplicate_active().expect("room for a variant");
+        let names: Vec<_> = ws.variants.iter().map(|v| v.name.clone()).collect();
+        let base = &names[0];
+        assert_eq!(
+            names[1..],
+            [format!("{base} (variant 2)"), format!("{base} (variant 3)")]
+        );
+        assert_eq!(ws.active, 2);
+        let Document::Study(study) = ws.to_document() else {
+            panic!("three variants make a study")
+        };
+        assert!(study.validate().is_valid(), "{:?}", study.validate());
+        let reread = Document::parse_json(&study.to_json_pretty()).expect("own study parses");
+        assert_eq!(Workspace::from_document(reread).variants, ws.variants);
+    }
+
+    #[test]
+    fn a_study_holds_at_most_six_variants_and_at_least_one() {
+        let mut ws = default_workspace();
+        for _ in 1..MAX_VARIANTS {
+            ws.duplicate_active().expect("room");
+        }
+        assert_eq!(ws.duplicate_active(), Err(VariantError::TooMany));
+        for _ in 1..MAX_VARIANTS {
+            ws.remove(ws.active).expect("more than one left");
+        }
+        assert_eq!(ws.remove(0), Err(VariantError::LastOne));
+        assert_eq!(ws.active, 0);
+    }
+
+    #[test]
+    fn removing_a_variant_before_the_active_one_keeps_showing_it() {
+        let mut ws = default_workspace();
+        ws.duplicate_active().expect("room");
+        ws.duplicate_active().expect("room");
+        let shown = ws.active_scenario().name.clone();
+        ws.remove(0).expect("three variants");
+        assert_eq!(ws.active_scenario().name, shown);
+    }
+}

@@ -1,0 +1,370 @@
+//! The study's pictures (plotters SVG, drawn on the main thread like every chart):
+//! - per share, the completion-time CDFs of every variant overlaid;
+//! - cost per share and variant, with the 90% interval over seeds;
+//! - a sweep metric against the swept value, one line per share with its interval, and the
+//!   Young/Daly estimate for checkpoint-interval sweeps.
+//!
+//! Shares keep their one colour; variants are told apart by line pattern (solid for the
+//! baseline, then dashes) or bar shade, and are named "V1", "V2"… in legends and tables.
+
+use crate::results::charts::canvas::{
+    empty, label_style, small_style, svg, Area, DrawResult, GRID, INK,
+};
+use crate::results::charts::legend::{legend_row, Key};
+use crate::results::colours::{rgb, share_colour};
+use crate::results::format::round_for_people;
+use plotters::prelude::*;
+use quotalab_engine::study::{Comparison, Estimate, Kpi, SweepSummary};
+
+/// (dash length, gap) per variant after the baseline; the baseline is solid.
+const DASHES: [(u32, u32); 5] = [(14, 7), (4, 6), (24, 8), (9, 4), (2, 4)];
+
+/// The label of variant `index` in charts and tables.
+pub fn variant_tag(index: usize) -> String {
+    format!("V{}", index + 1)
+}
+
+/// The colour of the share called `share` in the comparison: its position among the baseline's
+/// shares (then the others'), the same rule as the single-run charts.
+pub fn share_index(comparison: &Comparison, share: &str) -> usize {
+    let mut names: Vec<&str> = Vec::new();
+    for variant in &comparison.variants {
+        for s in &variant.shares {
+            if !names.contains(&s.share.as_str()) {
+                names.push(&s.share);
+            }
+        }
+    }
+    names.iter().position(|n| *n == share).unwrap_or(0)
+}
+
+/// Every share of the comparison, in colour order.
+pub fn share_names(comparison: &Comparison) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for share in comparison.variants.iter().flat_map(|v| &v.shares) {
+        if !names.contains(&share.share) {
+            names.push(share.share.clone());
+        }
+    }
+    names
+}
+
+/// The completion-time CDFs of `share` in every variant that has it.
+pub fn completion_overlay(comparison: &Comparison, share: &str) -> String {
+    svg(360, |area| draw_overlay(area, comparison, share))
+}
+
+fn draw_overlay(area: &Area, comparison: &Comparison, share: &str) -> DrawResult {
+    let colour = rgb(share_colour(share_index(comparison, share)));
+    let curves: Vec<(usize, &[(f64, f64)])> = comparison
+        .variants
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| {
+            let s = v.shares.iter().find(|s| s.share == share)?;
+            Some((i, s.completion_cdf.as_slice()))
+        })
+        .collect();
+    let longest = curves
+        .iter()
+        .flat_map(|(_, c)| c.iter().map(|p| p.0))
+        .fold(0.0, f64::max);
+    if longest <= 0.0 {
+        return empty(area, "No job of this share succeeded in any variant.");
+    }
+    let keys: Vec<(Key, String)> = curves
+        .iter()
+        .map(|(i, _)| {
+            let key = if *i == 0 {
+                Key::Line(colour)
+            } else {
+                Key::Dashed(colour)
+            };
+            (
+                key,
+                format!("{} {}", variant_tag(*i), comparison.variants[*i].name),
+            )
+        })
+        .collect();
+    let area = legend_row(area, &keys)?;
+    let mut chart = ChartBuilder::on(&area)
+        .margin(14)
+        .x_label_area_size(56)
+        .y_label_area_size(76)
+        .build_cartesian_2d(0.0..longest * 1.05, 0.0..100.0)?;
+    chart
+        .configure_mesh()
+        .bold_line_style(GRID.mix(0.35))
+        .light_line_style(TRANSPARENT)
+        .axis_style(INK)
+        .x_desc("completion time: end minus submit (h)")
+        .y_desc("jobs done (%, all seeds)")
+        .x_label_formatter(&|v| round_for_people(*v))
+        .y_label_formatter(&|v| round_for_people(*v))
+        .label_style(label_style())
+        .axis_desc_style(label_style())
+        .draw()?;
+    for (i, cdf) in curves {
+        let points: Vec<(f64, f64)> = std::iter::once((0.0, 0.0))
+            .chain(cdf.iter().map(|&(h, f)| (h, f * 100.0)))
+            .collect();
+        let style = colour.stroke_width(3);
+        match i.checked_sub(1).map(|k| DASHES[k % DASHES.len()]) {
+            None => chart
+                .draw_series(LineSeries::new(points, style))
+                .map(|_| ())?,
+            Some((dash, gap)) => chart
+                .draw_series(DashedLineSeries::new(points, dash, gap, style))
+                .map(|_| ())?,
+        }
+    }
+    Ok(())
+}
+
+/// Cost per share, one bar per variant with its 90% interval.
+pub fn cost_bars(comparison: &Comparison) -> String {
+    svg(380, |area| draw_cost(area, comparison))
+}
+
+fn draw_cost(area: &Area, comparison: &Comparison) -> DrawResult {
+    let shares = share_names(comparison);
+    let variants = comparison.variants.len();
+    let cost = |v: usize, share: &str| -> Option<Estimate> {
+        comparison.variants[v]
+            .shares
+            .iter()
+            .find(|s| s.share == share)?
+            .kpis
+            .iter()
+            .find(|k| k.kpi == Kpi::Cost)?
+            .estimate
+    };
+    let top = (0..variants)
+        .flat_map(|v| shares.iter().filter_map(move |s| cost(v, s)))
+        .map(|e| e.hi.max(e.mean))
+        .fold(0.0, f64::max);
+    if top <= 0.0 {
+        return empty(area, "No variant spent anything: no job ran.");
+    }
+    let keys: Vec<(Key, String)> = (0..variants)
+        .map(|v| {
+            (
+                Key::Fill(grey(v)),
+                format!("{} {}", variant_tag(v), comparison.variants[v].name),
+            )
+        })
+        .collect();
+    let area = legend_row(area, &keys)?;
+    let groups = shares.len() as f64;
+    let mut chart = ChartBuilder::on(&area)
+        .margin(14)
+        .x_label_area_size(56)
+        .y_label_area_size(96)
+        .build_cartesian_2d(0.0..groups, 0.0..top * 1.1)?;
+    let names = shares.clone();
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .bold_line_style(GRID.mix(0.35))
+        .light_line_style(TRANSPARENT)
+        .axis_style(INK)
+        .x_labels(shares.len() * 2 + 1)
+        .x_label_formatter(&move |x| {
+            let i = x.floor() as usize;
+            if (x - i as f64 - 0.5).abs() < 0.01 && i < names.len() {
+                names[i].clone()
+            } else {
+                String::new()
+            }
+        })
+        .y_desc(format!("cost ({}, mean of seeds)", comparison.currency))
+        .y_label_formatter(&|v| round_for_people(*v))
+        .label_style(label_style())
+        .axis_desc_style(label_style())
+        .draw()?;
+    let width = 0.8 / variants as f64;
+    for (g, share) in shares.iter().enumerate() {
+        let colour = rgb(share_colour(share_index(comparison, share)));
+        for v in 0..variants {
+            let Some(e) = cost(v, share) else { continue };
+            let x0 = g as f64 + 0.1 + width * v as f64;
+            let x1 = x0 + width * 0.9;
+            chart.draw_series(std::iter::once(Rectangle::new(
+                [(x0, 0.0), (x1, e.mean)],
+                colour.mix(shade(v)).filled(),
+            )))?;
+            let mid = (x0 + x1) / 2.0;
+            chart.draw_series(std::iter::once(PathElement::new(
+                [(mid, e.lo), (mid, e.hi)],
+                INK.stroke_width(2),
+            )))?;
+            chart.draw_series(std::iter::once(Text::new(
+                variant_tag(v),
+                (x0, e.hi.max(e.mean) + top * 0.02),
+                small_style(),
+            )))?;
+        }
+    }
+    Ok(())
+}
+
+/// Bars of later variants are lighter, so the baseline reads first.
+fn shade(variant: usize) -> f64 {
+    1.0 - 0.13 * variant as f64
+}
+
+/// The legend's grey for a variant's shade (the bars themselves are in each share's colour).
+fn grey(variant: usize) -> RGBColor {
+    let level = (0x44 as f64 + (0xDD - 0x44) as f64 * (1.0 - shade(variant))) as u8;
+    RGBColor(level, level, level)
+}
+
+/// Which number of a sweep point a chart shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SweepMetric {
+    CompletionP50,
+    CompletionP90,
+    LostWork,
+    Cost,
+}
+
+impl SweepMetric {
+    pub const ALL: [SweepMetric; 4] = [
+        SweepMetric::CompletionP50,
+        SweepMetric::CompletionP90,
+        SweepMetric::LostWork,
+        SweepMetric::Cost,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            SweepMetric::CompletionP50 => "p50 completion",
+            SweepMetric::CompletionP90 => "p90 completion",
+            SweepMetric::LostWork => "Lost work",
+            SweepMetric::Cost => "Cost",
+        }
+    }
+
+    fn axis(self) -> &'static str {
+        match self {
+            SweepMetric::CompletionP50 => "p50 completion (h)",
+            SweepMetric::CompletionP90 => "p90 completion (h)",
+            SweepMetric::LostWork => "lost work (accelerator-h)",
+            SweepMetric::Cost => "cost",
+        }
+    }
+
+    fn pick(self, share: &quotalab_engine::study::SweepShare) -> Option<Estimate> {
+        match self {
+            SweepMetric::CompletionP50 => share.completion_p50_h,
+            SweepMetric::CompletionP90 => share.completion_p90_h,
+            SweepMetric::LostWork => share.lost_accelerator_h,
+            SweepMetric::Cost => share.cost,
+        }
+    }
+}
+
+/// Every share's `metric` against the swept value, with 90% intervals as whiskers.
+pub fn sweep_chart(summary: &SweepSummary, metric: SweepMetric) -> String {
+    svg(360, |area| draw_sweep(area, summary, metric))
+}
+
+fn draw_sweep(area: &Area, summary: &SweepSummary, metric: SweepMetric) -> DrawResult {
+    let mut shares: Vec<&str> = Vec::new();
+    for point in &summary.points {
+        for s in &point.shares {
+            if !shares.contains(&s.share.as_str()) {
+                shares.push(&s.share);
+            }
+        }
+    }
+    let series: Vec<Vec<(f64, Estimate)>> = shares
+        .iter()
+        .map(|name| {
+            summary
+                .points
+                .iter()
+                .filter_map(|p| {
+                    let share = p.shares.iter().find(|s| s.share == *name)?;
+                    Some((p.value, metric.pick(share)?))
+                })
+                .collect()
+        })
+        .collect();
+    let estimates = || series.iter().flatten().map(|(_, e)| e);
+    let top = estimates().map(|e| e.hi.max(e.mean)).fold(0.0, f64::max);
+    let bottom = estimates().map(|e| e.lo.min(e.mean)).fold(0.0, f64::min);
+    let (lo_x, hi_x) = summary
+        .points
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), p| {
+            (a.min(p.value), b.max(p.value))
+        });
+    if series.iter().all(Vec::is_empty) || lo_x >= hi_x {
+        return empty(area, "No share has a value to show at these points.");
+    }
+    let mut keys: Vec<(Key, String)> = shares
+        .iter()
+        .enumerate()
+        .map(|(i, name)| (Key::Line(rgb(share_colour(i))), (*name).to_owned()))
+        .collect();
+    let young_daly = summary
+        .young_daly
+        .as_ref()
+        .and_then(|y| y.optimum_interval_h);
+    if let Some(optimum) = young_daly {
+        keys.push((
+            Key::Dashed(INK),
+            format!("Young/Daly \u{2248} {} h", round_for_people(optimum)),
+        ));
+    }
+    let area = legend_row(area, &keys)?;
+    let span = hi_x - lo_x;
+    let height = (top - bottom).max(1e-9);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(14)
+        .x_label_area_size(56)
+        .y_label_area_size(86)
+        .build_cartesian_2d(
+            lo_x - span * 0.03..hi_x + span * 0.03,
+            bottom..top + height * 0.08,
+        )?;
+    chart
+        .configure_mesh()
+        .bold_line_style(GRID.mix(0.35))
+        .light_line_style(TRANSPARENT)
+        .axis_style(INK)
+        .x_desc(summary.label.clone())
+        .y_desc(metric.axis())
+        .x_label_formatter(&|v| round_for_people(*v))
+        .y_label_formatter(&|v| round_for_people(*v))
+        .label_style(label_style())
+        .axis_desc_style(label_style())
+        .draw()?;
+    for (i, points) in series.iter().enumerate() {
+        let colour = rgb(share_colour(i));
+        chart.draw_series(LineSeries::new(
+            points.iter().map(|(x, e)| (*x, e.mean)),
+            colour.stroke_width(3),
+        ))?;
+        chart.draw_series(
+            points
+                .iter()
+                .map(|(x, e)| Circle::new((*x, e.mean), 5, colour.filled())),
+        )?;
+        chart.draw_series(
+            points
+                .iter()
+                .map(|(x, e)| PathElement::new([(*x, e.lo), (*x, e.hi)], colour.stroke_width(2))),
+        )?;
+    }
+    if let Some(optimum) = young_daly.filter(|o| (lo_x..=hi_x).contains(o)) {
+        chart.draw_series(DashedLineSeries::new(
+            [(optimum, bottom), (optimum, top + height * 0.08)],
+            10,
+            6,
+            INK.stroke_width(2),
+        ))?;
+    }
+    Ok(())
+}

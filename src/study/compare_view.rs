@@ -1,0 +1,248 @@
+//! "Compare variants" (issue 7, DESIGN.md "Compare"): per share, every KPI of every variant
+//! with its 90% interval over K seeds and its difference from the first variant, coloured only
+//! when the seeds say the difference is real; what changed between the variants in plain words;
+//! the completion-time CDFs overlaid and the cost bars.
+
+use crate::results::charts::ChartSvg;
+use crate::results::colours::share_colour;
+use crate::state::workspace::Workspace;
+use crate::state::{use_app_state, AppState};
+use crate::study::auto_run::schedule;
+use crate::study::charts::{completion_overlay, cost_bars, share_index, share_names, variant_tag};
+use crate::study::controls::StudyControls;
+use crate::study::numbers::{estimate, signed, value, verdict_class, verdict_words};
+use crate::study::run::{Finished, StudyRun};
+use leptos::prelude::*;
+use quotalab_engine::study::{Comparison, Definition, Kpi, KpiSummary, Summary, VariantChanges};
+use std::sync::Arc;
+
+/// The comparison of the workspace's variants, or why there is none.
+fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
+    if !workspace.is_study() {
+        return Err(vec![
+            "Compare needs two variants or more: press \u{201c}Duplicate as variant\u{201d} above BUILD, change something in the copy, and the comparison appears here.".into(),
+        ]);
+    }
+    let study = workspace.to_study();
+    let report = study.validate();
+    if report.is_valid() {
+        Ok(Definition::Compare(study))
+    } else {
+        Err(report.errors.iter().map(ToString::to_string).collect())
+    }
+}
+
+#[component]
+pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl IntoView {
+    let state = use_app_state();
+    let current = Memo::new(move |_| state.workspace.with(definition));
+    let pending = StoredValue::new(None);
+    let waits_for_click = RwSignal::new(false);
+    Effect::new(move |_| {
+        if !visible.get() {
+            return;
+        }
+        if let Ok(definition) = current.get() {
+            waits_for_click.set(!schedule(run, definition, pending));
+        }
+    });
+    let start = Callback::new(move |()| {
+        if let Ok(definition) = current.get_untracked() {
+            run.start(definition);
+        }
+    });
+    let can_run = Signal::derive(move || current.with(Result::is_ok));
+    let shown = Memo::new(move |_| {
+        let finished: Option<Arc<Finished>> = run.finished.get();
+        finished.filter(|f| matches!(f.summary, Summary::Comparison(_)))
+    });
+    let stale = move || {
+        let digest = current.with(|c| c.as_ref().ok().map(Definition::digest));
+        shown.with(|s| s.as_ref().map(|f| Some(&f.digest) != digest.as_ref())) == Some(true)
+    };
+    view! {
+        <div class="study-view" data-testid="compare-view">
+            <StudyControls run on_run=start run_label="Run comparison" can_run />
+            <ThresholdInput state />
+            {move || waits_for_click.get().then(|| view! {
+                <p class="study-note">"This comparison is large, so it runs when you press \u{201c}Run comparison\u{201d}."</p>
+            })}
+            {move || current.get().err().map(|problems| view! {
+                <ul class="study-problems" data-testid="compare-problems">
+                    {problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
+                </ul>
+            })}
+            {move || shown.get().map(|finished| {
+                let Summary::Comparison(comparison) = &finished.summary else { unreachable!("filtered above") };
+                view! {
+                    <div class="comparison" class:stale=stale>
+                        <ComparisonBody comparison=comparison.clone() />
+                    </div>
+                }
+            })}
+        </div>
+    }
+}
+
+/// The T of P(wait < T).
+#[component]
+fn ThresholdInput(state: AppState) -> impl IntoView {
+    let error = RwSignal::new(None::<String>);
+    let set = move |ev: leptos::ev::Event| match event_target_value(&ev).trim().parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 => {
+            error.set(None);
+            state.edit_workspace(|w| {
+                w.settings.wait_threshold_h = t;
+                Ok::<_, std::convert::Infallible>(())
+            });
+        }
+        _ => error.set(Some(
+            "Wait threshold: enter a number of hours above 0.".into(),
+        )),
+    };
+    view! {
+        <label class="field inline" title="The comparison shows, per share, the fraction of jobs that waited less than this (P(wait < T)).">
+            <span>"Wait threshold T (h)"</span>
+            <input type="number" min="0" step="any" data-testid="study-threshold"
+                prop:value=move || state.workspace.with(|w| w.settings.wait_threshold_h.to_string()) on:change=set />
+        </label>
+        <p class="field-error" role="alert">{move || error.get()}</p>
+    }
+}
+
+#[component]
+fn ComparisonBody(comparison: Comparison) -> impl IntoView {
+    let comparison = Arc::new(comparison);
+    let shares = share_names(&comparison);
+    let cost = cost_bars(&comparison);
+    let seeds = comparison.seeds.len();
+    view! {
+        <p class="study-caption">
+            {format!(
+                "Each number is the mean over {seeds} seed{} with its 90% interval in brackets. Differences are from V1, paired seed by seed (the same seeds for every variant); they are coloured only when the interval excludes zero.",
+                if seeds == 1 { "" } else { "s" }
+            )}
+        </p>
+        <Changes comparison=comparison.clone() />
+        {comparison.notes.iter().map(|n| view! { <p class="study-note">{n.clone()}</p> }).collect_view()}
+        {shares.into_iter().map(|share| view! { <ShareComparison comparison=comparison.clone() share /> }).collect_view()}
+        <figure class="chart-card">
+            <figcaption>
+                <h3>"Cost by share and variant"</h3>
+                <p class="caption">"Bars are the mean cost over the seeds, whiskers the 90% interval; later variants are lighter."</p>
+            </figcaption>
+            <ChartSvg svg=Signal::stored(cost) />
+        </figure>
+    }
+}
+
+/// What differs between each variant and the first, field by field.
+#[component]
+fn Changes(comparison: Arc<Comparison>) -> impl IntoView {
+    let items = comparison
+        .changes
+        .iter()
+        .map(|VariantChanges { variant, fields }| {
+            let index = comparison.variants.iter().position(|v| v.name == *variant).unwrap_or(0);
+            let what = if fields.is_empty() {
+                "the same as V1 (only the name differs)".to_string()
+            } else {
+                format!("{} change{} from V1", fields.len(), if fields.len() == 1 { "" } else { "s" })
+            };
+            view! {
+                <li>
+                    <strong>{format!("{} ", variant_tag(index))}</strong>{variant.clone()}": "{what}
+                    <ul>{fields.iter().map(|f| view! { <li title=f.path.clone()>{f.words.clone()}</li> }).collect_view()}</ul>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="study-changes" data-testid="compare-changes">
+            <h3>"What changed"</h3>
+            <ul>{items}</ul>
+        </section>
+    }
+}
+
+/// One share: the KPI table and the overlaid CDFs.
+#[component]
+fn ShareComparison(comparison: Arc<Comparison>, share: String) -> impl IntoView {
+    let colour = share_colour(share_index(&comparison, &share));
+    let header = comparison
+        .variants
+        .iter()
+        .enumerate()
+        .map(|(i, v)| view! { <th scope="col">{variant_tag(i)}" "<span class="variant-name">{v.name.clone()}</span></th> })
+        .collect_view();
+    let rows = Kpi::ALL
+        .iter()
+        .map(|&kpi| {
+            let cells = comparison
+                .variants
+                .iter()
+                .map(|v| {
+                    let summary = v.shares.iter().find(|s| s.share == share).and_then(|s| s.kpis.iter().find(|k| k.kpi == kpi));
+                    view! { <KpiCell summary=summary.cloned() currency=comparison.currency.clone() /> }
+                })
+                .collect_view();
+            view! { <tr><th scope="row">{kpi_label(kpi, &comparison)}</th>{cells}</tr> }
+        })
+        .collect_view();
+    let cdf = completion_overlay(&comparison, &share);
+    view! {
+        <section class="compare-share" style=format!("border-left-color: {colour}") data-testid="compare-share">
+            <h3>{share.clone()}</h3>
+            <table class="compare-table">
+                <thead><tr><th scope="col">"KPI"</th>{header}</tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+            <figure class="chart-card">
+                <figcaption>
+                    <h4>{format!("Completion time of {share}, every variant")}</h4>
+                    <p class="caption">"Read across: the further left a line rises, the sooner that variant finishes this share's jobs. V1 is solid, the others dashed."</p>
+                </figcaption>
+                <ChartSvg svg=Signal::stored(cdf) />
+            </figure>
+        </section>
+    }
+}
+
+fn kpi_label(kpi: Kpi, comparison: &Comparison) -> String {
+    match kpi {
+        Kpi::WaitBelowThreshold => format!(
+            "P(wait < {} h)",
+            crate::results::format::round_for_people(comparison.wait_threshold_h)
+        ),
+        _ => kpi.label().to_string(),
+    }
+}
+
+/// One variant's value of one KPI, and its difference from V1.
+#[component]
+fn KpiCell(summary: Option<KpiSummary>, currency: String) -> impl IntoView {
+    let Some(summary) = summary else {
+        return view! { <td class="na" title="This variant has no such share">"\u{2014}"</td> }
+            .into_any();
+    };
+    let kpi = summary.kpi;
+    let main = summary
+        .estimate
+        .map_or_else(|| "n/a".to_string(), |e| estimate(kpi, &e, &currency));
+    let diff = summary.diff.map(|d| {
+        let title = format!(
+            "Paired difference from V1 over {} seeds: {} (90% interval {} to {}), {}",
+            d.n,
+            signed(kpi, d.mean, &currency),
+            value(kpi, d.lo, &currency),
+            value(kpi, d.hi, &currency),
+            verdict_words(&d)
+        );
+        view! {
+            <span class=verdict_class(&d) title=title>
+                {format!("{} ({})", signed(kpi, d.mean, &currency), verdict_words(&d))}
+            </span>
+        }
+    });
+    view! { <td><span class="value">{main}</span>{diff}</td> }.into_any()
+}

@@ -1,0 +1,79 @@
+//! The controls every study view shares: K seeds, the run button, the progress bar and Cancel.
+
+use crate::state::use_app_state;
+use crate::study::run::{StudyPhase, StudyRun};
+use leptos::prelude::*;
+use quotalab_engine::study::MAX_SEEDS;
+use std::convert::Infallible;
+
+/// "Seeds (K)" input, Run and Cancel, and the run's progress.
+#[component]
+pub fn StudyControls(
+    run: StudyRun,
+    /// Starts the run (the view knows its definition).
+    on_run: Callback<()>,
+    /// The Run button's words: "Run comparison", "Run sweep".
+    run_label: &'static str,
+    /// Whether the current definition is valid and can run.
+    #[prop(into)]
+    can_run: Signal<bool>,
+) -> impl IntoView {
+    let state = use_app_state();
+    let seeds = move || state.workspace.with(|w| w.settings.seeds);
+    let seeds_error = RwSignal::new(None::<String>);
+    let set_seeds = move |ev: leptos::ev::Event| {
+        let text = event_target_value(&ev);
+        match text.trim().parse::<u32>() {
+            Ok(k) if (1..=MAX_SEEDS).contains(&k) => {
+                seeds_error.set(None);
+                state.edit_workspace(|w| {
+                    w.settings.seeds = k;
+                    Ok::<_, Infallible>(())
+                });
+            }
+            _ => seeds_error.set(Some(format!(
+                "Seeds: enter a whole number from 1 to {MAX_SEEDS}."
+            ))),
+        }
+    };
+    view! {
+        <div class="study-controls">
+            <label class="field inline" title="Each variant (or sweep point) runs with the same K seeds, so differences come from the agreement, not from luck (common random numbers).">
+                <span>"Seeds (K)"</span>
+                <input type="number" min="1" max=MAX_SEEDS.to_string() step="1" prop:value=move || seeds().to_string()
+                    on:change=set_seeds data-testid="study-seeds" aria-describedby="study-seeds-error" />
+            </label>
+            <button type="button" class="primary" data-testid="study-run" disabled=move || !can_run.get()
+                on:click=move |_| on_run.run(())>{run_label}</button>
+            <button type="button" data-testid="study-cancel" disabled=move || !run.phase.with(StudyPhase::is_running)
+                on:click=move |_| run.cancel()>"Cancel"</button>
+            <Progress run />
+            <p class="field-error" id="study-seeds-error" role="alert">{move || seeds_error.get()}</p>
+        </div>
+    }
+}
+
+/// The run's state in words, with a bar while it runs.
+#[component]
+fn Progress(run: StudyRun) -> impl IntoView {
+    move || {
+        match run.phase.get() {
+        StudyPhase::Idle => view! { <span class="study-status">"Not run yet."</span> }.into_any(),
+        StudyPhase::Running { done, total, workers, .. } => view! {
+            <span class="study-status" data-testid="study-progress">
+                <progress max=total.to_string() value=done.to_string()></progress>
+                {format!(" {done} of {total} runs, on {workers} worker{}", if workers == 1 { "" } else { "s" })}
+            </span>
+        }
+        .into_any(),
+        StudyPhase::Done { runs, workers, elapsed_ms } => view! {
+            <span class="study-status" data-testid="study-done">
+                {format!("{runs} runs on {workers} worker{} in {:.1} s.", if workers == 1 { "" } else { "s" }, elapsed_ms / 1000.0)}
+            </span>
+        }
+        .into_any(),
+        StudyPhase::Cancelled => view! { <span class="study-status">"Cancelled."</span> }.into_any(),
+        StudyPhase::Failed(message) => view! { <span class="study-status error" role="alert">{format!("The study failed: {message}")}</span> }.into_any(),
+    }
+    }
+}

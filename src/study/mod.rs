@@ -1,0 +1,24 @@
+//! Studies in the app (issue 7): variants of a scenario compared over K seeds, and one-parameter
+//! sweeps, run in parallel Web Workers and summarised by the engine (`quotalab_engine::study`).
+//!
+//! - `variant_bar`: the variants above BUILD, "Duplicate as variant";
+//! - `results_modes`: Results | Compare variants | Sweep in the RESULTS zone;
+//! - `compare_view`, `sweep_view`, `controls`, `charts`, `numbers`: what those views show;
+//! - `run`, `auto_run`, `pool`, `protocol`: running the units in workers and summarising them.
+//!
+//! The app computes no statistic itself: samples come from the engine's `run_sample` in the
+//! workers and summaries from `Definition::summarize`, exactly as in the CLI.
+
+pub mod auto_run;
+pub mod charts;
+mod compare_view;
+mod controls;
+pub mod numbers;
+pub mod pool;
+pub mod protocol;
+pub mod results_modes;
+pub mod run;
+mod sweep_view;
+pub mod variant_bar;
+
+pub use sweep_view::sweep_values;

@@ -1,0 +1,299 @@
+//! "Sweep" (issue 7): pick one numeric parameter of the variant on screen from the engine's list
+//! of sensible ones, a range and a number of steps; see each share's p50 and p90 completion,
+//! lost work and cost against it, with 90% intervals over K seeds, and for checkpoint intervals
+//! the Young/Daly estimate beside the measured curve.
+//!
+//! The sweep (parameter and values) is part of the workspace, so it is undone, saved and shared
+//! with the rest. It runs on the variant on screen; `quotalab sweep` runs the same plan.
+
+use crate::results::charts::ChartSvg;
+use crate::results::format::round_for_people;
+use crate::state::use_app_state;
+use crate::state::workspace::Workspace;
+use crate::study::auto_run::schedule;
+use crate::study::charts::{sweep_chart, SweepMetric};
+use crate::study::controls::StudyControls;
+use crate::study::run::StudyRun;
+use leptos::prelude::*;
+use quotalab_engine::study::{
+    sweep_parameters, Definition, Summary, Sweep, SweepParameter, SweepPlan, SweepSummary,
+    SWEEP_VALUES,
+};
+
+/// Steps offered by default.
+const DEFAULT_STEPS: usize = 5;
+
+/// `steps` values from `from` to `to`, ends included; whole numbers for integer fields, without
+/// repeats (a range of 1 to 3 in 5 integer steps is 1, 2, 3).
+pub fn sweep_values(from: f64, to: f64, steps: usize, integer: bool) -> Vec<f64> {
+    let steps = steps.max(2);
+    let mut values: Vec<f64> = (0..steps)
+        .map(|i| from + (to - from) * i as f64 / (steps - 1) as f64)
+        .map(|v| {
+            if integer {
+                v.round()
+            } else {
+                (v * 1e6).round() / 1e6
+            }
+        })
+        .collect();
+    values.dedup();
+    values
+}
+
+/// The sweep plan of the variant on screen, or why there is none.
+fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
+    let Some(sweep) = workspace.settings.sweep.clone() else {
+        return Err(vec![
+            "Pick a parameter and a range, then press \u{201c}Run sweep\u{201d}.".into(),
+        ]);
+    };
+    let plan = SweepPlan::new(
+        workspace.active_scenario().clone(),
+        sweep,
+        workspace.settings.seeds,
+    );
+    let report = plan.validate();
+    if report.is_valid() {
+        Ok(Definition::Sweep(Box::new(plan)))
+    } else {
+        Err(report.errors.iter().map(ToString::to_string).collect())
+    }
+}
+
+#[component]
+pub fn SweepView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl IntoView {
+    let state = use_app_state();
+    let parameters = Memo::new(move |_| state.scenario.with(sweep_parameters));
+    let current = Memo::new(move |_| state.workspace.with(definition));
+    let pending = StoredValue::new(None);
+    let waits_for_click = RwSignal::new(false);
+    Effect::new(move |_| {
+        if !visible.get() {
+            return;
+        }
+        if let Ok(definition) = current.get() {
+            waits_for_click.set(!schedule(run, definition, pending));
+        }
+    });
+    let form = SweepForm::new(
+        state.workspace.get_untracked().settings.sweep.as_ref(),
+        &parameters.get_untracked(),
+    );
+    let start = Callback::new(move |()| match form.sweep(&parameters.get_untracked()) {
+        Err(why) => form.error.set(Some(why)),
+        Ok(sweep) => {
+            form.error.set(None);
+            state.edit_workspace(|w| {
+                w.settings.sweep = Some(sweep);
+                Ok::<_, std::convert::Infallible>(())
+            });
+            if let Ok(definition) = current.get_untracked() {
+                run.start(definition);
+            }
+        }
+    });
+    let can_run = Signal::derive(move || !parameters.with(Vec::is_empty));
+    let shown = Memo::new(move |_| {
+        run.finished
+            .get()
+            .filter(|f| matches!(f.summary, Summary::Sweep(_)))
+    });
+    let stale = move || {
+        let digest = current.with(|c| c.as_ref().ok().map(Definition::digest));
+        shown.with(|s| s.as_ref().map(|f| Some(&f.digest) != digest.as_ref())) == Some(true)
+    };
+    view! {
+        <div class="study-view" data-testid="sweep-view">
+            <p class="study-caption">{move || format!("Sweeps the variant on screen, \u{201c}{}\u{201d}.", state.scenario.with(|s| s.name.clone()))}</p>
+            <SweepFields form parameters />
+            <StudyControls run on_run=start run_label="Run sweep" can_run />
+            {move || waits_for_click.get().then(|| view! {
+                <p class="study-note">"This sweep is large, so it runs again only when you press \u{201c}Run sweep\u{201d}."</p>
+            })}
+            {move || current.get().err().map(|problems| view! {
+                <ul class="study-problems" data-testid="sweep-problems">
+                    {problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
+                </ul>
+            })}
+            {move || shown.get().map(|finished| {
+                let Summary::Sweep(summary) = &finished.summary else { unreachable!("filtered above") };
+                view! { <div class="sweep-charts" class:stale=stale><SweepCharts summary=summary.clone() /></div> }
+            })}
+        </div>
+    }
+}
+
+/// The sweep form's fields, as typed.
+#[derive(Clone, Copy)]
+struct SweepForm {
+    param: RwSignal<String>,
+    from: RwSignal<String>,
+    to: RwSignal<String>,
+    steps: RwSignal<String>,
+    error: RwSignal<Option<String>>,
+}
+
+impl SweepForm {
+    /// The form showing `sweep` if there is one, else the first parameter's suggested range.
+    fn new(sweep: Option<&Sweep>, parameters: &[SweepParameter]) -> SweepForm {
+        let (param, from, to, steps) = match sweep {
+            Some(s) => (
+                s.param.clone(),
+                s.values.first().copied().unwrap_or(0.0),
+                s.values.last().copied().unwrap_or(0.0),
+                s.values.len(),
+            ),
+            None => parameters
+                .first()
+                .map_or((String::new(), 0.0, 0.0, DEFAULT_STEPS), |p| {
+                    (
+                        p.path.clone(),
+                        p.suggested_range.0,
+                        p.suggested_range.1,
+                        DEFAULT_STEPS,
+                    )
+                }),
+        };
+        SweepForm {
+            param: RwSignal::new(param),
+            from: RwSignal::new(from.to_string()),
+            to: RwSignal::new(to.to_string()),
+            steps: RwSignal::new(steps.to_string()),
+            error: RwSignal::new(None),
+        }
+    }
+
+    /// Picks `path` and fills in its suggested range.
+    fn pick(self, path: String, parameters: &[SweepParameter]) {
+        if let Some(p) = parameters.iter().find(|p| p.path == path) {
+            self.from.set(p.suggested_range.0.to_string());
+            self.to.set(p.suggested_range.1.to_string());
+        }
+        self.param.set(path);
+    }
+
+    /// The sweep the form describes, or what is wrong with it.
+    fn sweep(self, parameters: &[SweepParameter]) -> Result<Sweep, String> {
+        let param = self.param.get_untracked();
+        let parameter = parameters
+            .iter()
+            .find(|p| p.path == param)
+            .ok_or("Pick a parameter to sweep.")?;
+        let number = |text: String, what: &str| {
+            text.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or(format!("{what}: enter a number."))
+        };
+        let from = number(self.from.get_untracked(), "From")?;
+        let to = number(self.to.get_untracked(), "To")?;
+        let steps = self
+            .steps
+            .get_untracked()
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|s| SWEEP_VALUES.contains(s))
+            .ok_or(format!(
+                "Steps: enter a whole number from {} to {}.",
+                SWEEP_VALUES.start(),
+                SWEEP_VALUES.end()
+            ))?;
+        let values = sweep_values(from, to, steps, parameter.integer);
+        if values.len() < *SWEEP_VALUES.start() {
+            return Err(
+                "From and To give fewer than two different values; widen the range.".into(),
+            );
+        }
+        Ok(Sweep { param, values })
+    }
+}
+
+#[component]
+fn SweepFields(form: SweepForm, parameters: Memo<Vec<SweepParameter>>) -> impl IntoView {
+    let options = move || {
+        parameters.with(|ps| {
+            ps.iter()
+                .map(|p| {
+                    let selected = form.param.get() == p.path;
+                    let current = p.current.map_or("unset".to_string(), round_for_people);
+                    view! { <option value=p.path.clone() selected=selected>{format!("{} (now {current})", p.label)}</option> }
+                })
+                .collect_view()
+        })
+    };
+    let text_field = |label: &'static str,
+                      value: RwSignal<String>,
+                      testid: &'static str,
+                      tip: &'static str| {
+        view! {
+            <label class="field inline" title=tip>
+                <span>{label}</span>
+                <input type="text" inputmode="decimal" data-testid=testid prop:value=move || value.get()
+                    on:input=move |ev| value.set(event_target_value(&ev)) />
+            </label>
+        }
+    };
+    view! {
+        <div class="sweep-fields">
+            <label class="field" title="The numeric field of the scenario to vary; the engine lists the ones worth sweeping.">
+                <span>"Parameter"</span>
+                <select data-testid="sweep-param" on:change=move |ev| form.pick(event_target_value(&ev), &parameters.get_untracked())>
+                    {options}
+                </select>
+            </label>
+            {text_field("From", form.from, "sweep-from", "The first value")}
+            {text_field("To", form.to, "sweep-to", "The last value")}
+            {text_field("Steps", form.steps, "sweep-steps", "How many values from From to To, ends included (2 to 50)")}
+            <p class="field-error" role="alert">{move || form.error.get()}</p>
+        </div>
+    }
+}
+
+#[component]
+fn SweepCharts(summary: SweepSummary) -> impl IntoView {
+    let young_daly = summary.young_daly.clone().map(|y| {
+        let text = match (y.optimum_interval_h, y.mean_time_between_interruptions_h) {
+            (Some(optimum), Some(mtbi)) => format!(
+                "Young/Daly for mix {}: sqrt(2 \u{d7} {} h checkpoint cost \u{d7} {} h between interruptions) \u{2248} {} h, drawn as a dashed line.",
+                y.mix,
+                round_for_people(y.checkpoint_cost_h),
+                round_for_people(mtbi),
+                round_for_people(optimum)
+            ),
+            _ => y.note.clone().unwrap_or_else(|| "No Young/Daly estimate: no job of this mix was interrupted.".into()),
+        };
+        view! { <p class="study-note" data-testid="young-daly">{text}</p> }
+    });
+    let seeds = summary.seeds.len();
+    let charts = SweepMetric::ALL
+        .into_iter()
+        .map(|metric| {
+            let svg = sweep_chart(&summary, metric);
+            view! {
+                <figure class="chart-card">
+                    <figcaption>
+                        <h3>{format!("{} against {}", metric.title(), summary.label)}</h3>
+                        <p class="caption">{format!("One line per share; dots are the mean of {seeds} seeds, whiskers the 90% interval.")}</p>
+                    </figcaption>
+                    <ChartSvg svg=Signal::stored(svg) />
+                </figure>
+            }
+        })
+        .collect_view();
+    view! { {young_daly}{charts} }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sweep_values;
+
+    #[test]
+    fn values_run_from_one_end_to_the_other() {
+        assert_eq!(sweep_values(1.0, 3.0, 5, false), [1.0, 1.5, 2.0, 2.5, 3.0]);
+        assert_eq!(sweep_values(1.0, 3.0, 5, true), [1.0, 2.0, 3.0]);
+        assert_eq!(sweep_values(0.1, 0.3, 3, false), [0.1, 0.2, 0.3]);
+    }
+}

@@ -1,0 +1,60 @@
+//! The variants of the workspace as tabs above BUILD: pick the one to edit, "Duplicate as
+//! variant", and remove one. With a single variant it is just the duplicate button.
+
+use crate::state::use_app_state;
+use crate::state::workspace::{VariantError, Workspace};
+use crate::study::charts::variant_tag;
+use leptos::prelude::*;
+
+#[component]
+pub fn VariantBar() -> impl IntoView {
+    let state = use_app_state();
+    let names = Memo::new(move |_| {
+        state.workspace.with(|w| {
+            w.variants
+                .iter()
+                .map(|v| v.name.clone())
+                .collect::<Vec<_>>()
+        })
+    });
+    let active = Memo::new(move |_| state.workspace.with(|w| w.active));
+    let tabs = move || {
+        let several = names.with(|n| n.len() > 1);
+        names
+            .get()
+            .into_iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let select = move |_| {
+                    state.edit_workspace(|w| {
+                        w.select(i);
+                        Ok::<_, VariantError>(())
+                    })
+                };
+                let remove = move |_| state.edit_workspace(|w| w.remove(i));
+                let label = format!("Remove variant {} ({name})", variant_tag(i));
+                view! {
+                    <span class="variant" class:active=move || active.get() == i>
+                        <button type="button" role="tab" aria-selected=move || (active.get() == i).to_string()
+                            data-testid="variant-tab" on:click=select title="Edit this variant">
+                            <span class="variant-tag">{variant_tag(i)}</span>" "{name.clone()}
+                        </button>
+                        {several.then(|| view! {
+                            <button type="button" class="variant-remove" aria-label=label.clone() title=label
+                                on:click=remove>"\u{d7}"</button>
+                        })}
+                    </span>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="variant-bar" data-testid="variant-bar">
+            <div role="tablist" aria-label="Variants of this study">{tabs}</div>
+            <button type="button" data-testid="duplicate-variant" on:click=move |_| state.edit_workspace(Workspace::duplicate_active)
+                title="Copy the variant on screen under a new name, to change one thing and compare (up to 6 variants)">
+                "Duplicate as variant"
+            </button>
+        </div>
+    }
+}

@@ -1,0 +1,115 @@
+//! Studies in the app's state, in a real browser (issue 7): "Duplicate as variant" is an edit
+//! that Undo takes back, each variant is edited on its own, and the whole study survives a
+//! reload (autosave) and travels as a link.
+
+use leptos::prelude::*;
+use quotalab_app::state::workspace::{VariantError, Workspace};
+use quotalab_app::state::{autosave, browser, link, AppState, DEFAULT_SCENARIO};
+use quotalab_engine::scenario::Strategy;
+use quotalab_engine::Scenario;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn new_state() -> (Owner, AppState) {
+    let owner = Owner::new();
+    owner.set();
+    let scenario = Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses");
+    (owner.clone(), AppState::new(scenario))
+}
+
+fn variant_names(state: &AppState) -> Vec<String> {
+    state
+        .workspace
+        .with_untracked(|w| w.variants.iter().map(|v| v.name.clone()).collect())
+}
+
+#[wasm_bindgen_test]
+fn duplicating_a_variant_is_one_undo_step() {
+    let (_owner, state) = new_state();
+    let baseline = state.scenario.get_untracked();
+    state.edit_workspace(Workspace::duplicate_active);
+    assert_eq!(variant_names(&state).len(), 2);
+    assert_eq!(
+        state.scenario.get_untracked().name,
+        format!("{} (variant 2)", baseline.name),
+        "the copy is on screen"
+    );
+    state.undo();
+    assert_eq!(variant_names(&state), vec![baseline.name.clone()]);
+    assert_eq!(state.scenario.get_untracked(), baseline);
+    state.redo();
+    assert_eq!(variant_names(&state).len(), 2);
+}
+
+#[wasm_bindgen_test]
+fn an_edit_changes_only_the_variant_on_screen() {
+    let (_owner, state) = new_state();
+    state.edit_workspace(Workspace::duplicate_active);
+    state.edit(|s| s.quota_shares[0].strategy = Strategy::Reserve);
+    let (first, second) = state.workspace.with_untracked(|w| {
+        (
+            w.variants[0].quota_shares[0].strategy,
+            w.variants[1].quota_shares[0].strategy,
+        )
+    });
+    assert_ne!(first, Strategy::Reserve, "the baseline is untouched");
+    assert_eq!(second, Strategy::Reserve);
+    state.edit_workspace(|w| {
+        w.select(0);
+        Ok::<_, VariantError>(())
+    });
+    assert_eq!(
+        state.scenario.get_untracked().quota_shares[0].strategy,
+        first
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_seventh_variant_is_refused_with_a_message() {
+    let (_owner, state) = new_state();
+    for _ in 1..6 {
+        state.edit_workspace(Workspace::duplicate_active);
+    }
+    let before = state.workspace.get_untracked();
+    state.edit_workspace(Workspace::duplicate_active);
+    assert_eq!(state.workspace.get_untracked(), before);
+    let notice = state.notice.get_untracked().expect("a message");
+    assert!(
+        notice.is_error && notice.text.contains("at most 6"),
+        "{}",
+        notice.text
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_study_round_trips_through_a_link_and_opens_in_another_state() {
+    let (_owner, state) = new_state();
+    state.edit_workspace(Workspace::duplicate_active);
+    state.edit(|s| s.quota_shares[1].strategy = Strategy::Reserve);
+    let url = state.make_link();
+    let fragment = browser::hash();
+    assert!(url.ends_with(&fragment) && fragment.starts_with("#s=1."));
+    let sent = state.workspace.get_untracked();
+    assert_eq!(
+        link::encode(&link::decode(&fragment[3..]).expect("decodes")),
+        &fragment[3..]
+    );
+
+    let (_other_owner, other) = new_state();
+    other.open_link_in_url(false);
+    let mut opened = other.workspace.get_untracked();
+    opened.select(sent.active);
+    assert_eq!(opened, sent);
+    browser::replace_hash("");
+}
+
+#[wasm_bindgen_test]
+fn a_study_survives_a_reload() {
+    let (_owner, state) = new_state();
+    state.edit_workspace(Workspace::duplicate_active);
+    state.edit(|s| s.seed = 1234);
+    let saved = state.workspace.get_untracked();
+    autosave::save(&saved).expect("localStorage works in the test browser");
+    assert_eq!(autosave::restore(), Some(Ok(saved)));
+}
