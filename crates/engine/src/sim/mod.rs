@@ -242,10 +242,7 @@ impl<'w> Sim<'w> {
 
     /// Brings the waiting reasons and the usage series up to date with the instant just done.
     fn after_instant(&mut self) {
-        let changed: Vec<usize> = (0..self.world.types.len())
-            .filter(|&t| self.cap.touched[t])
-            .collect();
-        self.refresh_waiting_reasons(&changed);
+        self.refresh_waiting_reasons();
         self.log.sample_usage(self.world, &mut self.cap, self.now);
     }
 

@@ -106,7 +106,7 @@ struct AttemptLog {
 }
 
 /// Instance levels, or instance-seconds once integrated, per share.
-#[derive(Default, Clone)]
+#[derive(Default, Clone, PartialEq)]
 struct ShareAreas {
     borrowed: f64,
     lent: f64,
@@ -132,6 +132,8 @@ pub struct Log {
     /// The share levels since the last sample, in total and per type.
     levels: Vec<ShareAreas>,
     type_levels: Vec<Vec<ShareAreas>>,
+    /// Shares whose level on some type changed at this instant, so their totals are summed again.
+    level_changed: Vec<bool>,
     last_sample: Seconds,
     notes: Vec<String>,
 }
@@ -146,6 +148,7 @@ impl Log {
             areas: vec![ShareAreas::default(); world.shares.len()],
             levels: vec![ShareAreas::default(); world.shares.len()],
             type_levels: vec![vec![ShareAreas::default(); world.shares.len()]; world.types.len()],
+            level_changed: vec![false; world.shares.len()],
             last_sample: 0,
             notes: Vec::new(),
         }
@@ -272,27 +275,30 @@ impl Log {
                 area.own_limit += level.own_limit * dt;
             }
         }
-        let mut touched_any = false;
+        let terms_changed = std::mem::take(&mut cap.terms_changed);
         for t in 0..world.types.len() {
             if !std::mem::take(&mut cap.touched[t]) {
                 continue;
             }
-            touched_any = true;
-            let point = usage_point(world, cap, t, now);
-            let unchanged = self.usage[t].last().is_some_and(|p| {
-                p.used == point.used && p.capacity == point.capacity && p.limits == point.limits
-            });
+            // Compared in place: a type is often touched (a tentative release during victim
+            // choice, a start and an end at one instant) without its levels changing. The
+            // levels follow from the point's usage, capacity and limits, and the strategies.
+            let unchanged = self.usage[t]
+                .last()
+                .is_some_and(|last| usage_unchanged(world, cap, t, last));
             if !unchanged {
-                self.usage[t].push(point);
+                self.usage[t].push(usage_point(world, cap, t, now));
             }
-            write_type_levels(cap, t, &mut self.type_levels[t]);
+            if !unchanged || terms_changed {
+                write_type_levels(cap, t, &mut self.type_levels[t], &mut self.level_changed);
+            }
         }
-        if !touched_any {
-            self.last_sample = now;
-            return; // no level changed
-        }
-        // Summed afresh rather than updated by differences, so no rounding drift builds up.
+        // Summed afresh rather than updated by differences, so no rounding drift builds up; only
+        // the shares whose level changed somewhere (the others' sums would come out the same).
         for (s, total) in self.levels.iter_mut().enumerate() {
+            if !std::mem::take(&mut self.level_changed[s]) {
+                continue;
+            }
             *total = ShareAreas::default();
             for levels in &self.type_levels {
                 total.add(&levels[s]);
@@ -302,16 +308,30 @@ impl Log {
     }
 }
 
+/// Instances of `t` in use on all its pools (the usage of a scenario without shares).
+fn type_used(world: &World, cap: &Capacity, t: TypeId) -> u32 {
+    world.type_pools[t].iter().map(|&p| cap.pool_used[p]).sum()
+}
+
+/// Whether `last` still describes type `t`: the same capacity, usage and limits per share (the
+/// borrowed counts follow from usage and limits).
+fn usage_unchanged(world: &World, cap: &Capacity, t: TypeId, last: &UsagePoint) -> bool {
+    if last.capacity != cap.on_demand[t] {
+        return false;
+    }
+    if world.shares.is_empty() {
+        return last.used == [type_used(world, cap, t)] && last.limits.is_empty();
+    }
+    let shares = world.shares.len();
+    last.used.len() == shares
+        && last.limits.len() == shares
+        && (0..shares)
+            .all(|s| last.used[s] == cap.share_used[s][t] && last.limits[s] == cap.terms[s].own(t))
+}
+
 fn usage_point(world: &World, cap: &Capacity, t: TypeId, now: Seconds) -> UsagePoint {
     let (used, borrowed, limits) = if world.shares.is_empty() {
-        let used = world
-            .pools
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.instance_type == t)
-            .map(|(i, _)| cap.pool_used[i])
-            .sum();
-        (vec![used], vec![0], Vec::new())
+        (vec![type_used(world, cap, t)], vec![0], Vec::new())
     } else {
         (
             (0..world.shares.len())
@@ -337,8 +357,8 @@ fn usage_point(world: &World, cap: &Capacity, t: TypeId, now: Seconds) -> UsageP
 /// Each share's instance levels on one type right now. Lent capacity: what is borrowed beyond
 /// the unowned capacity is drawn from the lending shares' idle capacity pro rata (our
 /// attribution; the quota invariant guarantees it is there). Written in place: this runs after
-/// every instant.
-fn write_type_levels(cap: &Capacity, t: TypeId, levels: &mut [ShareAreas]) {
+/// every instant; `changed` marks the shares whose level differs from before.
+fn write_type_levels(cap: &Capacity, t: TypeId, levels: &mut [ShareAreas], changed: &mut [bool]) {
     let shares = cap.terms.len();
     let owned: u32 = (0..shares).map(|s| cap.terms[s].own(t)).sum();
     let unowned = cap.on_demand[t].saturating_sub(owned);
@@ -353,7 +373,7 @@ fn write_type_levels(cap: &Capacity, t: TypeId, levels: &mut [ShareAreas]) {
     let idle_total: f64 = (0..shares).map(idle).sum();
     for (s, level) in levels.iter_mut().enumerate().take(shares) {
         let own = cap.terms[s].own(t);
-        *level = ShareAreas {
+        let current = ShareAreas {
             borrowed: f64::from(cap.borrowed(s, t)),
             own_used: f64::from(cap.share_used[s][t].min(own)),
             own_limit: f64::from(own),
@@ -363,6 +383,10 @@ fn write_type_levels(cap: &Capacity, t: TypeId, levels: &mut [ShareAreas]) {
                 0.0
             },
         };
+        if *level != current {
+            *level = current;
+            changed[s] = true;
+        }
     }
 }
 

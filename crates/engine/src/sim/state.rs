@@ -21,6 +21,8 @@ pub struct Capacity {
     sums: Vec<TypeSums>,
     /// Types whose usage, capacity or terms changed since the usage series last looked.
     pub touched: Vec<bool>,
+    /// Whether any share's terms changed since the usage series last looked.
+    pub terms_changed: bool,
 }
 
 /// Sums over shares for one type (SEMANTICS §2).
@@ -62,6 +64,7 @@ impl Capacity {
             on_demand: world.on_demand.iter().map(|steps| steps[0].1).collect(),
             plan_open: vec![false; world.plans.len()],
             touched: vec![true; world.types.len()],
+            terms_changed: false,
             share_used: vec![vec![0; world.types.len()]; world.shares.len()],
             terms: world
                 .shares
@@ -96,6 +99,7 @@ impl Capacity {
     /// Changes share `s`'s terms (a scripted update).
     pub fn update_terms(&mut self, s: ShareId, change: impl FnOnce(&mut ShareTerms)) {
         change(&mut self.terms[s]);
+        self.terms_changed = true;
         self.recount();
     }
 

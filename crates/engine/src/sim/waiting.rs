@@ -9,7 +9,7 @@
 
 use super::fit;
 use super::reason::Reason;
-use super::world::{JobId, TypeId, World};
+use super::world::{JobId, World};
 use super::Sim;
 use crate::time::Seconds;
 use std::collections::HashMap;
@@ -85,9 +85,13 @@ impl ReasonGroups {
 }
 
 impl Sim<'_> {
-    /// After an instant: re-checks the reason of every group on a type that changed.
-    pub(super) fn refresh_waiting_reasons(&mut self, changed: &[TypeId]) {
-        for &t in changed {
+    /// After an instant: re-checks the reason of every group on a type that changed (touched,
+    /// before the usage series takes the marks).
+    pub(super) fn refresh_waiting_reasons(&mut self) {
+        for t in 0..self.world.types.len() {
+            if !self.cap.touched[t] {
+                continue;
+            }
             for i in 0..self.waiting.by_type[t].len() {
                 let g = self.waiting.by_type[t][i];
                 let representative = self.waiting.groups[g].representative;
