@@ -43,6 +43,29 @@ pub fn all_jobs(scenario: &Scenario) -> Vec<JobSpec> {
 
 /// The jobs one mix generates.
 pub fn expand(seed: u64, mix: &JobMix) -> Vec<JobSpec> {
+    draws(seed, mix)
+        .map(|draw| {
+            JobSpec::from_attributes(
+                draw.name,
+                mix.share.clone(),
+                draw.submit_h,
+                draw.duration_h,
+                &mix.template,
+            )
+        })
+        .collect()
+}
+
+/// What a mix draws for one job; the rest of the job is the mix's template.
+pub(crate) struct Draw {
+    pub name: String,
+    pub submit_h: f64,
+    pub duration_h: f64,
+}
+
+/// The draws of one mix's jobs, in order. The engine compiles them against the template
+/// directly, without a copy of the template per job.
+pub(crate) fn draws(seed: u64, mix: &JobMix) -> impl Iterator<Item = Draw> + '_ {
     let count = mix_count(mix);
     let mut arrivals = Stream::new(seed, Purpose::JobMix, &format!("{}/arrivals", mix.name));
     let mut durations = Stream::new(seed, Purpose::JobMix, &format!("{}/durations", mix.name));
@@ -51,26 +74,22 @@ pub fn expand(seed: u64, mix: &JobMix) -> Vec<JobSpec> {
         Arrivals::Periodic(p) => p.start_h,
         Arrivals::Listed(_) => 0.0,
     };
-    (0..count)
-        .map(|k| {
-            let submit_h = match &mix.arrivals {
-                Arrivals::Poisson(p) => {
-                    clock += arrivals.exponential(p.poisson_per_h);
-                    clock
-                }
-                Arrivals::Periodic(p) => p.start_h + k as f64 * p.every_h,
-                Arrivals::Listed(listed) => listed.at_h.get(k as usize).copied().unwrap_or(0.0),
-            };
-            let duration_h = draw_duration(&mix.duration_h, &mut durations);
-            JobSpec::from_attributes(
-                format!("{}-{}", mix.name, k + 1),
-                mix.share.clone(),
-                to_second(submit_h),
-                to_second(duration_h).max(hours(1)),
-                &mix.template,
-            )
-        })
-        .collect()
+    (0..count).map(move |k| {
+        let submit_h = match &mix.arrivals {
+            Arrivals::Poisson(p) => {
+                clock += arrivals.exponential(p.poisson_per_h);
+                clock
+            }
+            Arrivals::Periodic(p) => p.start_h + k as f64 * p.every_h,
+            Arrivals::Listed(listed) => listed.at_h.get(k as usize).copied().unwrap_or(0.0),
+        };
+        let duration_h = draw_duration(&mix.duration_h, &mut durations);
+        Draw {
+            name: format!("{}-{}", mix.name, k + 1),
+            submit_h: to_second(submit_h),
+            duration_h: to_second(duration_h).max(hours(1)),
+        }
+    })
 }
 
 fn draw_duration(spec: &DurationSpec, stream: &mut Stream) -> f64 {

@@ -90,16 +90,21 @@ impl Sim<'_> {
         self.resume_clock(j);
     }
 
-    /// Takes a job out of the queues, closing its waiting time.
+    /// Takes a job out of the queues without starting it, noting why each entry does not fit
+    /// now and closing its waiting time.
     fn leave_pending(&mut self, j: JobId) {
-        let job = &self.world.jobs[j];
-        let state = &mut self.jobs[j];
-        let share = job.share.unwrap_or(0);
-        let was_head = self.pending.share_queue[share].first().map(|k| k.3) == Some(j);
-        let priority = state.priority;
-        state.entry_reasons = Vec::new();
         let reasons = self.entry_reasons_now(j);
         self.jobs[j].entry_reasons = reasons;
+        self.dequeue(j);
+    }
+
+    /// Takes a job out of the queues, closing its waiting time. A job that starts gets its entry
+    /// reasons from the evaluation that started it, so they are not worked out here.
+    fn dequeue(&mut self, j: JobId) {
+        let job = &self.world.jobs[j];
+        let share = job.share.unwrap_or(0);
+        let was_head = self.pending.share_queue[share].first().map(|k| k.3) == Some(j);
+        let priority = self.jobs[j].priority;
         self.stop_waiting(j);
         self.pending.remove(self.world, j, priority);
         let state = &mut self.jobs[j];
@@ -214,7 +219,7 @@ impl Sim<'_> {
         skipped: Vec<Option<Reason>>,
         by_preemption: bool,
     ) {
-        self.leave_pending(j);
+        self.dequeue(j);
         let world = self.world;
         let job = &world.jobs[j];
         let entry = &job.entries[e];
@@ -241,7 +246,7 @@ impl Sim<'_> {
         state.epoch += 1;
         state.phase = Phase::Running;
         state.preempted_at = None;
-        state.entry_reasons = skipped.clone();
+
         state.running = Some(Running {
             entry: e,
             plan,
@@ -258,6 +263,7 @@ impl Sim<'_> {
         }
         self.log
             .started(self.now, j, e, placement.borrowed, &skipped);
+        self.jobs[j].entry_reasons = skipped;
     }
 
     /// SEMANTICS §1/§3: spot interruptions at the type's rate times the instance count, drawn
@@ -395,11 +401,11 @@ impl Sim<'_> {
         };
         match kind {
             ActionKind::SetPriority(p) => {
-                let j = world.job_index[&p.job];
+                let j = world.job_named(&p.job);
                 self.set_priority(j, p.priority);
             }
             ActionKind::Cancel(c) => {
-                let j = world.job_index[&c.job];
+                let j = world.job_named(&c.job);
                 match self.jobs[j].phase {
                     Phase::Ended => {}
                     Phase::Running => {

@@ -3,9 +3,9 @@
 //! Pools are one flat list: on-demand per type, then spot per type, then one per training plan,
 //! so "same pool" (SEMANTICS §5) is an index comparison.
 
-use crate::generate::all_jobs;
+use crate::generate::{draws, job_count, Draw};
 use crate::rng::{Purpose, Stream};
-use crate::scenario::{InstanceType, JobSpec, Scenario, Strategy};
+use crate::scenario::{InstanceType, JobAttributes, Scenario, Strategy};
 use crate::time::{seconds, Seconds, HOUR};
 use std::collections::HashMap;
 
@@ -116,6 +116,8 @@ impl ShareTerms {
 
 pub struct World {
     pub types: Vec<InstanceType>,
+    /// Every type index in order, for the phase that looks at all types.
+    pub all_types: Vec<TypeId>,
     pub pools: Vec<Pool>,
     /// The pools of each type: on-demand, spot and its training plans.
     pub type_pools: Vec<Vec<PoolId>>,
@@ -128,13 +130,15 @@ pub struct World {
     pub jobs: Vec<Job>,
     /// Rank of each job's name in byte order: the tie-break of SEMANTICS §4.
     pub name_rank: Vec<u32>,
+    /// The jobs in name byte order (the inverse of `name_rank`), to find a job by name without
+    /// a map holding a copy of every name.
+    by_name: Vec<JobId>,
     pub mixes: Vec<String>,
     /// The scripted actions, applied by index.
     pub actions: Vec<crate::scenario::Action>,
     pub seed: u64,
     pub horizon: Option<Seconds>,
     pub strict_fifo: bool,
-    pub job_index: HashMap<String, JobId>,
     pub share_index: HashMap<String, ShareId>,
     pub type_index: HashMap<String, TypeId>,
 }
@@ -228,48 +232,42 @@ impl World {
             .map(|(i, s)| (s.name.clone(), i))
             .collect();
         let mixes: Vec<String> = scenario.job_mixes.iter().map(|m| m.name.clone()).collect();
-        let specs = all_jobs(scenario);
-        let explicit = scenario.jobs.len();
-        let mut mix_of = Vec::with_capacity(specs.len());
-        mix_of.extend(std::iter::repeat_n(None, explicit));
-        for (m, mix) in scenario.job_mixes.iter().enumerate() {
-            mix_of.extend(std::iter::repeat_n(
-                Some(m),
-                crate::generate::mix_count(mix) as usize,
-            ));
+        let names = Names {
+            types: &types,
+            type_index: &type_index,
+            plan_index: &plan_index,
+            plans: &plans,
+            share_index: &share_index,
+        };
+        // The explicit jobs, then each mix's jobs in order (as `generate::all_jobs` lists them);
+        // a generated job is compiled from its draws and the mix's template, not from a copy.
+        let mut jobs: Vec<Job> = Vec::with_capacity(job_count(scenario) as usize);
+        for spec in &scenario.jobs {
+            let drawn = Draw {
+                name: spec.name.clone(),
+                submit_h: spec.submit_h,
+                duration_h: spec.duration_h,
+            };
+            jobs.push(names.compile_job(drawn, spec.share.as_deref(), None, &spec.attributes()));
         }
-        let jobs: Vec<Job> = specs
-            .iter()
-            .zip(mix_of)
-            .map(|(spec, mix)| {
-                compile_job(
-                    spec,
-                    mix,
-                    &types,
-                    &type_index,
-                    &plan_index,
-                    &plans,
-                    &share_index,
-                    n,
-                )
-            })
-            .collect();
+        for (m, mix) in scenario.job_mixes.iter().enumerate() {
+            for drawn in draws(scenario.seed, mix) {
+                jobs.push(names.compile_job(drawn, mix.share.as_deref(), Some(m), &mix.template));
+            }
+        }
+        let job_count = jobs.len();
         let mut order: Vec<JobId> = (0..jobs.len()).collect();
         order.sort_by(|&a, &b| jobs[a].name.as_bytes().cmp(jobs[b].name.as_bytes()));
-        let mut name_rank = vec![0u32; jobs.len()];
+        let mut name_rank = vec![0u32; job_count];
         for (rank, &j) in order.iter().enumerate() {
             name_rank[j] = rank as u32;
         }
-        let job_index = jobs
-            .iter()
-            .enumerate()
-            .map(|(i, j)| (j.name.clone(), i))
-            .collect();
         let mut type_pools = vec![Vec::new(); n];
         for (p, pool) in pools.iter().enumerate() {
             type_pools[pool.instance_type].push(p);
         }
         World {
+            all_types: (0..types.len()).collect(),
             types,
             pools,
             type_pools,
@@ -279,15 +277,27 @@ impl World {
             shares,
             jobs,
             name_rank,
+            by_name: order,
             mixes,
             actions: scenario.actions.clone(),
             seed: scenario.seed,
             horizon: scenario.horizon_h.map(seconds),
             strict_fifo: scenario.queueing == crate::scenario::Queueing::StrictFifo,
-            job_index,
             share_index,
             type_index,
         }
+    }
+
+    /// The job with this name; the scenario was validated, so every name an action uses exists.
+    pub fn job_named(&self, name: &str) -> JobId {
+        let at = self
+            .by_name
+            .partition_point(|&j| self.jobs[j].name.as_bytes() < name.as_bytes());
+        self.by_name
+            .get(at)
+            .copied()
+            .filter(|&j| self.jobs[j].name == name)
+            .expect("actions name jobs of the scenario (validated)")
     }
 
     /// A fresh spot-interruption stream for a job (SEMANTICS §3: per-job streams).
@@ -356,64 +366,75 @@ pub(crate) fn limits_vector(
     v
 }
 
-#[allow(clippy::too_many_arguments)]
-fn compile_job(
-    spec: &JobSpec,
-    mix: Option<usize>,
-    types: &[InstanceType],
-    type_index: &HashMap<String, TypeId>,
-    plan_index: &HashMap<&str, PlanId>,
-    plans: &[Plan],
-    share_index: &HashMap<String, ShareId>,
-    n: usize,
-) -> Job {
-    let first = &spec.preferences[0];
-    let first_type = &types[type_index[&first.instance_type]];
-    let first_count = first.instance_count.or(spec.instance_count).unwrap_or(1);
-    let base = seconds(spec.duration_h).max(1);
-    let entries: Vec<Entry> = spec
-        .preferences
-        .iter()
-        .map(|p| {
-            let t = type_index[&p.instance_type];
-            let count = p.instance_count.or(spec.instance_count).unwrap_or(1);
-            let pool = match (&p.training_plan, spec.spot) {
-                (Some(plan), _) => plans[plan_index[plan.as_str()]].pool,
-                (None, true) => n + t,
-                (None, false) => t,
-            };
-            let duration = match p.duration_h {
-                Some(h) => seconds(h),
-                None => derived_duration(base, first_type, first_count, &types[t], count),
-            };
-            Entry {
-                instance_type: t,
-                pool,
-                count,
-                duration: duration.max(1),
-            }
-        })
-        .collect();
-    let accelerated = entries
-        .iter()
-        .any(|e| types[e.instance_type].is_accelerated());
-    Job {
-        name: spec.name.clone(),
-        share: spec.share.as_ref().map(|s| share_index[s]),
-        mix,
-        submit: seconds(spec.submit_h),
-        priority: spec.priority,
-        startup: seconds(spec.startup_h),
-        checkpoint: spec
-            .checkpoint_interval_h
-            .map(|i| (seconds(i).max(1), seconds(spec.checkpoint_cost_h))),
-        max_pending: spec.max_pending_h.filter(|_| accelerated).map(seconds),
-        preemption_retries: spec.preemption_retries,
-        memory_gib: spec.accelerator_memory_gib,
-        deadline: spec.deadline_h.map(seconds),
-        max_wait: spec.max_wait_h.map(seconds),
-        plan_only: spec.preferences.iter().all(|p| p.training_plan.is_some()),
-        entries,
+/// The scenario's names resolved to indices, for compiling its jobs.
+struct Names<'a> {
+    types: &'a [InstanceType],
+    type_index: &'a HashMap<String, TypeId>,
+    plan_index: &'a HashMap<&'a str, PlanId>,
+    plans: &'a [Plan],
+    share_index: &'a HashMap<String, ShareId>,
+}
+
+impl Names<'_> {
+    /// One job: its own name, times and share, the rest from its attributes (an explicit job's
+    /// own, or its mix's template).
+    fn compile_job(
+        &self,
+        drawn: Draw,
+        share: Option<&str>,
+        mix: Option<usize>,
+        attrs: &JobAttributes,
+    ) -> Job {
+        let types = self.types;
+        let n = types.len();
+        let first = &attrs.preferences[0];
+        let first_type = &types[self.type_index[&first.instance_type]];
+        let first_count = first.instance_count.or(attrs.instance_count).unwrap_or(1);
+        let base = seconds(drawn.duration_h).max(1);
+        let entries: Vec<Entry> = attrs
+            .preferences
+            .iter()
+            .map(|p| {
+                let t = self.type_index[&p.instance_type];
+                let count = p.instance_count.or(attrs.instance_count).unwrap_or(1);
+                let pool = match (&p.training_plan, attrs.spot) {
+                    (Some(plan), _) => self.plans[self.plan_index[plan.as_str()]].pool,
+                    (None, true) => n + t,
+                    (None, false) => t,
+                };
+                let duration = match p.duration_h {
+                    Some(h) => seconds(h),
+                    None => derived_duration(base, first_type, first_count, &types[t], count),
+                };
+                Entry {
+                    instance_type: t,
+                    pool,
+                    count,
+                    duration: duration.max(1),
+                }
+            })
+            .collect();
+        let accelerated = entries
+            .iter()
+            .any(|e| types[e.instance_type].is_accelerated());
+        Job {
+            name: drawn.name,
+            share: share.map(|s| self.share_index[s]),
+            mix,
+            submit: seconds(drawn.submit_h),
+            priority: attrs.priority,
+            startup: seconds(attrs.startup_h),
+            checkpoint: attrs
+                .checkpoint_interval_h
+                .map(|i| (seconds(i).max(1), seconds(attrs.checkpoint_cost_h))),
+            max_pending: attrs.max_pending_h.filter(|_| accelerated).map(seconds),
+            preemption_retries: attrs.preemption_retries,
+            memory_gib: attrs.accelerator_memory_gib,
+            deadline: attrs.deadline_h.map(seconds),
+            max_wait: attrs.max_wait_h.map(seconds),
+            plan_only: attrs.preferences.iter().all(|p| p.training_plan.is_some()),
+            entries,
+        }
     }
 }
 
