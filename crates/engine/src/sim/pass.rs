@@ -32,30 +32,44 @@ enum Phase2 {
 }
 
 /// Walks several ordered sources at once in key order: (share, pool) queues and a list of jobs.
+/// A pass runs at every instant, so one merge per key order is kept and refilled (`clear`, fill
+/// `pairs` and `list`, `begin`) rather than allocated anew.
 struct Merge<K> {
     heap: BinaryHeap<Reverse<(K, usize)>>,
     pairs: Vec<(usize, ShareId, PoolId)>,
     list: Vec<K>,
 }
 
+impl<K> Default for Merge<K> {
+    fn default() -> Self {
+        Merge {
+            heap: BinaryHeap::new(),
+            pairs: Vec::new(),
+            list: Vec::new(),
+        }
+    }
+}
+
 impl<K: Ord + Copy> Merge<K> {
-    fn new(
-        pairs: Vec<(usize, ShareId, PoolId)>,
-        mut list: Vec<K>,
-        first: impl Fn(usize) -> Option<K>,
-    ) -> Self {
-        list.sort_unstable();
-        list.dedup();
-        let mut heap = BinaryHeap::new();
-        for (i, &(pair, _, _)) in pairs.iter().enumerate() {
+    /// Empties the sources, keeping the buffers.
+    fn clear(&mut self) {
+        self.heap.clear();
+        self.pairs.clear();
+        self.list.clear();
+    }
+
+    /// Starts the walk once `pairs` and `list` are filled; `first` gives a queue's first key.
+    fn begin(&mut self, first: impl Fn(usize) -> Option<K>) {
+        self.list.sort_unstable();
+        self.list.dedup();
+        for (i, &(pair, _, _)) in self.pairs.iter().enumerate() {
             if let Some(k) = first(pair) {
-                heap.push(Reverse((k, i)));
+                self.heap.push(Reverse((k, i)));
             }
         }
-        if let Some(&k) = list.first() {
-            heap.push(Reverse((k, pairs.len())));
+        if let Some(&k) = self.list.first() {
+            self.heap.push(Reverse((k, self.pairs.len())));
         }
-        Merge { heap, pairs, list }
     }
 
     /// The next key in order. A queue for which `keep` says no is dropped whole; the others
@@ -93,19 +107,26 @@ fn after<K: Ord + Copy>(queue: &BTreeSet<K>, k: K) -> Option<K> {
 
 impl Sim<'_> {
     pub(super) fn pass(&mut self) {
-        let dirty: Vec<TypeId> = (0..self.loosened.len())
-            .filter(|&t| self.loosened[t])
-            .collect();
-        self.loosened.iter_mut().for_each(|l| *l = false);
-        let fresh: Vec<JobId> = std::mem::take(&mut self.fresh)
-            .into_iter()
-            .filter(|&j| self.jobs[j].phase == Phase::Pending)
-            .collect();
-        if self.pending.len == 0 {
-            return;
+        let mut dirty = std::mem::take(&mut self.scratch.dirty);
+        dirty.clear();
+        dirty.extend((0..self.loosened.len()).filter(|&t| self.loosened[t]));
+        self.loosened.fill(false);
+        // Jobs made fresh during this pass go to the spare buffer, for the next pass.
+        let spare = std::mem::take(&mut self.scratch.fresh);
+        let mut fresh = std::mem::replace(&mut self.fresh, spare);
+        fresh.retain(|&j| self.jobs[j].phase == Phase::Pending);
+        if self.pending.len > 0 {
+            self.phases(&dirty, &fresh);
         }
-        self.phase_owners(&dirty, &fresh);
-        self.phase_borrowers(&dirty, &fresh);
+        fresh.clear();
+        self.scratch.fresh = fresh;
+        self.scratch.dirty = dirty;
+    }
+
+    /// Phases A and B, then C and A and B again for the jobs C preempted, until C changes nothing.
+    fn phases(&mut self, dirty: &[TypeId], fresh: &[JobId]) {
+        self.phase_owners(dirty, fresh);
+        self.phase_borrowers(dirty, fresh);
         if self.world.shares.is_empty() {
             return; // without shares all jobs form one queue with no preemption (SEMANTICS §2)
         }
@@ -173,11 +194,9 @@ impl Sim<'_> {
     fn pairs_of(&self, types: &[TypeId], pairs: &mut Vec<(usize, ShareId, PoolId)>) {
         for &t in types {
             for &pool in &self.world.type_pools[t] {
-                pairs.extend(
-                    self.pending
-                        .shares_waiting_on(pool)
-                        .map(|s| (self.pending.pair(s, pool), s, pool)),
-                );
+                self.pending.for_each_share_waiting_on(pool, |s| {
+                    pairs.push((self.pending.pair(s, pool), s, pool));
+                });
             }
         }
     }
@@ -194,7 +213,8 @@ impl Sim<'_> {
             self.jobs[j].entry_reasons = vec![Some(Reason::BehindHigherPriority); n];
             return None;
         }
-        let mut reasons = Vec::new();
+        // The job's last reasons are replaced either way: their buffer is reused.
+        let mut reasons = std::mem::take(&mut self.jobs[j].entry_reasons);
         let outcome = fit::first_fit(self.world, &self.cap, &self.world.jobs[j], &mut reasons);
         let job = &self.world.jobs[j];
         for (entry, _) in job
@@ -233,13 +253,10 @@ impl Sim<'_> {
     /// limit start; a job whose first fitting entry would borrow waits for phase B.
     fn phase_owners(&mut self, dirty: &[TypeId], fresh: &[JobId]) {
         self.phase_stamp += 1;
-        let mut pairs = self.scratch.empty_pairs();
-        let jobs = self.candidates(dirty, fresh, &mut pairs);
-        let list = jobs.iter().map(|&j| self.queue_key_of(j)).collect();
+        let mut merge = std::mem::take(&mut self.scratch.by_queue);
+        self.candidates(dirty, fresh, Self::queue_key_of, &mut merge);
+        merge.begin(|pair| self.pending.queue(pair).first().copied());
         let mut failed = self.scratch.failed_counts(self.pending.pairs());
-        let mut merge = Merge::new(pairs, list, |pair| {
-            self.pending.queue(pair).first().copied()
-        });
         while let Some(key) = merge.pop(
             |pair, k| after(self.pending.queue(pair), k),
             |s, pool, _| {
@@ -265,34 +282,37 @@ impl Sim<'_> {
             }
         }
         self.scratch.failed = failed;
-        self.scratch.pairs = merge.pairs;
+        self.scratch.by_queue = merge;
     }
 
-    /// What a phase visits: the queues of the dirty types, and the given jobs; under strict FIFO
-    /// only each share's first pending job (the only ones that may start), and the given jobs so
-    /// their reason is brought up to date.
-    fn candidates(
+    /// What a phase visits, loaded into `merge` (emptied first) with `key` giving each job's
+    /// place: the queues of the dirty types, and the given jobs; under strict FIFO only each
+    /// share's first pending job (the only ones that may start), and the given jobs so their
+    /// reason is brought up to date.
+    fn candidates<K: Ord + Copy>(
         &self,
         dirty: &[TypeId],
         fresh: &[JobId],
-        pairs: &mut Vec<(usize, ShareId, PoolId)>,
-    ) -> Vec<JobId> {
-        let mut jobs: Vec<JobId> = fresh
-            .iter()
-            .copied()
-            .filter(|&j| self.jobs[j].phase == Phase::Pending)
-            .collect();
+        key: fn(&Self, JobId) -> K,
+        merge: &mut Merge<K>,
+    ) {
+        merge.clear();
+        merge.list.extend(
+            fresh
+                .iter()
+                .filter(|&&j| self.jobs[j].phase == Phase::Pending)
+                .map(|&j| key(self, j)),
+        );
         if self.world.strict_fifo {
-            jobs.extend(
+            merge.list.extend(
                 self.pending
                     .share_queue
                     .iter()
-                    .filter_map(|q| q.first().map(|k| k.3)),
+                    .filter_map(|q| q.first().map(|k| key(self, k.3))),
             );
-            return jobs;
+            return;
         }
-        self.pairs_of(dirty, pairs);
-        jobs
+        self.pairs_of(dirty, &mut merge.pairs);
     }
 
     /// False once a queue's smallest count has failed in this phase.
@@ -305,11 +325,10 @@ impl Sim<'_> {
     /// if it must (AWS `idleResourceAssignmentStrategy = FIFO`).
     fn phase_borrowers(&mut self, dirty: &[TypeId], fresh: &[JobId]) {
         self.phase_stamp += 1;
-        let mut pairs = self.scratch.empty_pairs();
-        let jobs = self.candidates(dirty, fresh, &mut pairs);
-        let list = jobs.iter().map(|&j| self.fifo_key_of(j)).collect();
+        let mut merge = std::mem::take(&mut self.scratch.by_fifo);
+        self.candidates(dirty, fresh, Self::fifo_key_of, &mut merge);
+        merge.begin(|pair| self.pending.fifo(pair).first().copied());
         let mut failed = self.scratch.failed_counts(self.pending.pairs());
-        let mut merge = Merge::new(pairs, list, |pair| self.pending.fifo(pair).first().copied());
         while let Some(key) = merge.pop(
             |pair, k| after(self.pending.fifo(pair), k),
             |s, pool, _| {
@@ -324,7 +343,7 @@ impl Sim<'_> {
             }
         }
         self.scratch.failed = failed;
-        self.scratch.pairs = merge.pairs;
+        self.scratch.by_fifo = merge;
     }
 
     /// Phase C: in queue order, each pending job tries its entries in order, reclaim first, then
@@ -332,17 +351,15 @@ impl Sim<'_> {
     /// Returns whether anything started, and the jobs preempted.
     fn phase_preemption(&mut self) -> (bool, Vec<JobId>) {
         self.phase_stamp += 1;
-        let all_types: Vec<TypeId> = (0..self.world.types.len()).collect();
-        let mut pairs = self.scratch.empty_pairs();
-        let jobs = self.candidates(&all_types, &[], &mut pairs);
+        let mut merge = std::mem::take(&mut self.scratch.by_queue);
+        self.candidates(&self.world.all_types, &[], Self::queue_key_of, &mut merge);
         let mut prospects = std::mem::take(&mut self.scratch.prospects);
         prospects.reset(self);
         // Only the queues where reclaim or in-share preemption could start anything.
-        pairs.retain(|&(pair, s, pool)| prospects.look_at(self, pair, s, pool));
-        let list = jobs.iter().map(|&j| self.queue_key_of(j)).collect();
-        let mut merge = Merge::new(pairs, list, |pair| {
-            self.pending.queue(pair).first().copied()
-        });
+        merge
+            .pairs
+            .retain(|&(pair, s, pool)| prospects.look_at(self, pair, s, pool));
+        merge.begin(|pair| self.pending.queue(pair).first().copied());
         let mut changed = false;
         let mut preempted = Vec::new();
         while let Some(key) = merge.pop(
@@ -368,7 +385,7 @@ impl Sim<'_> {
             }
         }
         self.scratch.prospects = prospects;
-        self.scratch.pairs = merge.pairs;
+        self.scratch.by_queue = merge;
         (changed, preempted)
     }
 
@@ -404,25 +421,22 @@ impl Sim<'_> {
     }
 }
 
-/// Buffers sized by the number of (share, pool) queues, kept across passes: a pass runs at every
-/// instant, and allocating them each time cost more than the pass itself.
+/// Buffers kept across passes: a pass runs at every instant, and allocating them each time cost
+/// more than the pass itself.
 #[derive(Default)]
 pub(super) struct Scratch {
     /// Phases A and B: the smallest count that failed per queue.
     failed: Vec<Option<u32>>,
     prospects: Prospects,
-    /// The queues a phase walks.
-    pairs: Vec<(usize, ShareId, PoolId)>,
+    /// The walks in queue order (phases A and C) and in FIFO order (phase B).
+    by_queue: Merge<QueueKey>,
+    by_fifo: Merge<FifoKey>,
+    /// The loosened types of the pass, and the spare list of fresh jobs (see `pass`).
+    dirty: Vec<TypeId>,
+    fresh: Vec<JobId>,
 }
 
 impl Scratch {
-    /// The queue list, emptied; a phase hands it back through its `Merge`.
-    fn empty_pairs(&mut self) -> Vec<(usize, ShareId, PoolId)> {
-        let mut pairs = std::mem::take(&mut self.pairs);
-        pairs.clear();
-        pairs
-    }
-
     /// The failed-count buffer, emptied, for `pairs` queues; hand it back when done.
     fn failed_counts(&mut self, pairs: usize) -> Vec<Option<u32>> {
         let mut failed = std::mem::take(&mut self.failed);
@@ -460,14 +474,18 @@ impl Prospects {
     /// Notes what preemption could do for share `s` on the pool, and whether it could start
     /// anything there at all: reclaim, or in-share preemption of a running job of the share.
     fn look_at(&mut self, sim: &Sim, pair: usize, s: ShareId, pool: PoolId) -> bool {
-        let t = sim.world.pools[pool].instance_type;
         let terms = &sim.cap.terms[s];
+        let lends = terms.strategy.lends();
+        if !lends && !terms.in_share_preemption {
+            return false; // neither reclaim nor in-share preemption: the common quick answer
+        }
+        let t = sim.world.pools[pool].instance_type;
         let Some(own) = terms.limits[t] else {
             return false;
         };
-        self.reclaim[pair] = terms.strategy.lends()
-            && sim.cap.share_used[s][t] < own
-            && sim.cap.total_borrowed(t) > sim.cap.borrowed(s, t);
+        // Below its own limit the share borrows nothing, so any borrowing is by other shares.
+        self.reclaim[pair] =
+            lends && sim.cap.share_used[s][t] < own && sim.cap.total_borrowed(t) > 0;
         if terms.in_share_preemption {
             self.lowest_running[pair] = sim.running.lowest_priority(s, pool);
         }

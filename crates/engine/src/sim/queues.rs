@@ -7,15 +7,16 @@
 
 use super::order::{fifo_key, queue_key, FifoKey, QueueKey};
 use super::world::{JobId, PoolId, World};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 pub struct PendingQueues {
     pools: usize,
     /// Indexed by `share * pools + pool` (share 0 when the scenario has no shares).
     by_pair: Vec<BTreeSet<QueueKey>>,
     by_pair_fifo: Vec<BTreeSet<FifoKey>>,
-    /// Per pair, how many pending entries need each instance count (for the smallest).
-    counts: Vec<BTreeMap<u32, u32>>,
+    /// Per pair, how many pending entries need each instance count (for the smallest), sorted by
+    /// count. A pair sees only a few distinct counts, so a short list beats a map's nodes.
+    counts: Vec<Vec<(u32, u32)>>,
     /// Each share's pending jobs in queue order.
     pub share_queue: Vec<BTreeSet<QueueKey>>,
     pub len: usize,
@@ -32,7 +33,7 @@ impl PendingQueues {
             pools,
             by_pair: vec![BTreeSet::new(); shares * pools],
             by_pair_fifo: vec![BTreeSet::new(); shares * pools],
-            counts: vec![BTreeMap::new(); shares * pools],
+            counts: vec![Vec::new(); shares * pools],
             share_queue: vec![BTreeSet::new(); shares],
             len: 0,
             waiting: vec![vec![0; shares.div_ceil(64)]; pools],
@@ -64,20 +65,16 @@ impl PendingQueues {
         // Entries have distinct types (SCENARIO.md), so each pair holds a job at most once.
         for entry in &job.entries {
             let p = self.pair(share, entry.pool);
-            let count = self.counts[p].entry(entry.count).or_insert(0);
             let (word, bit) = (share / 64, 1u64 << (share % 64));
             if insert {
                 self.by_pair[p].insert(q);
                 self.by_pair_fifo[p].insert(f);
-                *count += 1;
+                add_count(&mut self.counts[p], entry.count);
                 self.waiting[entry.pool][word] |= bit;
             } else {
                 self.by_pair[p].remove(&q);
                 self.by_pair_fifo[p].remove(&f);
-                *count -= 1;
-                if *count == 0 {
-                    self.counts[p].remove(&entry.count);
-                }
+                remove_count(&mut self.counts[p], entry.count);
                 if self.by_pair[p].is_empty() {
                     self.waiting[entry.pool][word] &= !bit;
                 }
@@ -92,21 +89,16 @@ impl PendingQueues {
         }
     }
 
-    /// The shares with pending jobs on the pool, in share order.
-    pub fn shares_waiting_on(&self, pool: PoolId) -> impl Iterator<Item = usize> + '_ {
-        self.waiting[pool]
-            .iter()
-            .enumerate()
-            .flat_map(|(word, &bits)| {
-                let mut rest = bits;
-                std::iter::from_fn(move || {
-                    (rest != 0).then(|| {
-                        let bit = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        word * 64 + bit
-                    })
-                })
-            })
+    /// Calls `found` with each share that has pending jobs on the pool, in share order. A plain
+    /// loop over the bits: every phase of every pass runs it.
+    pub fn for_each_share_waiting_on(&self, pool: PoolId, mut found: impl FnMut(usize)) {
+        for (word, &bits) in self.waiting[pool].iter().enumerate() {
+            let mut rest = bits;
+            while rest != 0 {
+                found(word * 64 + rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+            }
+        }
     }
 
     pub fn queue(&self, pair: usize) -> &BTreeSet<QueueKey> {
@@ -115,10 +107,28 @@ impl PendingQueues {
 
     /// The smallest instance count any pending entry of the pair needs.
     pub fn min_count(&self, pair: usize) -> Option<u32> {
-        self.counts[pair].keys().next().copied()
+        self.counts[pair].first().map(|&(count, _)| count)
     }
 
     pub fn fifo(&self, pair: usize) -> &BTreeSet<FifoKey> {
         &self.by_pair_fifo[pair]
+    }
+}
+
+/// Counts one more pending entry needing `count` instances, keeping the list sorted by count.
+fn add_count(counts: &mut Vec<(u32, u32)>, count: u32) {
+    match counts.binary_search_by_key(&count, |&(c, _)| c) {
+        Ok(at) => counts[at].1 += 1,
+        Err(at) => counts.insert(at, (count, 1)),
+    }
+}
+
+/// Counts one pending entry needing `count` instances less; a count no entry needs is dropped.
+fn remove_count(counts: &mut Vec<(u32, u32)>, count: u32) {
+    if let Ok(at) = counts.binary_search_by_key(&count, |&(c, _)| c) {
+        counts[at].1 -= 1;
+        if counts[at].1 == 0 {
+            counts.remove(at);
+        }
     }
 }
