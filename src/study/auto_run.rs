@@ -44,3 +44,48 @@ pub fn schedule(
     pending.set_value(handle.ok());
     true
 }
+
+/// What a study view needs to follow the workspace: whether the current work waits for a click,
+/// the Run callback, whether it can run, and whether the summary on screen is out of date.
+#[derive(Clone, Copy)]
+pub struct Follow {
+    pub waits_for_click: RwSignal<bool>,
+    pub start: Callback<()>,
+    pub can_run: Signal<bool>,
+    pub stale: Signal<bool>,
+}
+
+/// The definition a view shows, or the problems that stop it running.
+pub type Current = Memo<Result<Definition, Vec<String>>>;
+
+/// Runs `current` on `run` by itself when it is small and the view is `visible` (see
+/// [`schedule`]), and says what the view's controls need.
+pub fn follow(run: StudyRun, visible: Signal<bool>, current: Current) -> Follow {
+    let pending = StoredValue::new(None);
+    let waits_for_click = RwSignal::new(false);
+    Effect::new(move |_| {
+        if !visible.get() {
+            return;
+        }
+        if let Ok(definition) = current.get() {
+            waits_for_click.set(!schedule(run, definition, pending));
+        }
+    });
+    let start = Callback::new(move |()| {
+        if let Ok(definition) = current.get_untracked() {
+            run.start(definition);
+        }
+    });
+    let stale = Signal::derive(move || {
+        let digest = current.with(|c| c.as_ref().ok().map(Definition::digest));
+        run.finished
+            .with(|f| f.as_ref().map(|f| Some(&f.digest) != digest.as_ref()))
+            == Some(true)
+    });
+    Follow {
+        waits_for_click,
+        start,
+        can_run: Signal::derive(move || current.with(Result::is_ok)),
+        stale,
+    }
+}

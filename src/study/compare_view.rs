@@ -7,8 +7,9 @@ use crate::results::charts::ChartSvg;
 use crate::results::colours::share_colour;
 use crate::state::workspace::Workspace;
 use crate::state::{use_app_state, AppState};
-use crate::study::auto_run::schedule;
+use crate::study::auto_run::{follow, Follow};
 use crate::study::charts::{completion_overlay, cost_bars, share_index, share_names, variant_tag};
+use crate::study::controls::Problems;
 use crate::study::controls::StudyControls;
 use crate::study::numbers::{estimate, signed, value, verdict_class, verdict_words};
 use crate::study::run::{Finished, StudyRun};
@@ -36,30 +37,16 @@ fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
 pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl IntoView {
     let state = use_app_state();
     let current = Memo::new(move |_| state.workspace.with(definition));
-    let pending = StoredValue::new(None);
-    let waits_for_click = RwSignal::new(false);
-    Effect::new(move |_| {
-        if !visible.get() {
-            return;
-        }
-        if let Ok(definition) = current.get() {
-            waits_for_click.set(!schedule(run, definition, pending));
-        }
-    });
-    let start = Callback::new(move |()| {
-        if let Ok(definition) = current.get_untracked() {
-            run.start(definition);
-        }
-    });
-    let can_run = Signal::derive(move || current.with(Result::is_ok));
+    let Follow {
+        waits_for_click,
+        start,
+        can_run,
+        stale,
+    } = follow(run, visible, current);
     let shown = Memo::new(move |_| {
         let finished: Option<Arc<Finished>> = run.finished.get();
         finished.filter(|f| matches!(f.summary, Summary::Comparison(_)))
     });
-    let stale = move || {
-        let digest = current.with(|c| c.as_ref().ok().map(Definition::digest));
-        shown.with(|s| s.as_ref().map(|f| Some(&f.digest) != digest.as_ref())) == Some(true)
-    };
     view! {
         <div class="study-view" data-testid="compare-view">
             <StudyControls run on_run=start run_label="Run comparison" can_run />
@@ -67,11 +54,7 @@ pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl I
             {move || waits_for_click.get().then(|| view! {
                 <p class="study-note">"This comparison is large, so it runs when you press \u{201c}Run comparison\u{201d}."</p>
             })}
-            {move || current.get().err().map(|problems| view! {
-                <ul class="study-problems" data-testid="compare-problems">
-                    {problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
-                </ul>
-            })}
+            <Problems current testid="compare-problems" />
             {move || shown.get().map(|finished| {
                 let Summary::Comparison(comparison) = &finished.summary else { unreachable!("filtered above") };
                 view! {

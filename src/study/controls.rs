@@ -1,6 +1,8 @@
-//! The controls every study view shares: K seeds, the run button, the progress bar and Cancel.
+//! The controls every study view shares: K seeds, the run button, the progress bar and Cancel,
+//! and the list of what stops the study from running.
 
 use crate::state::use_app_state;
+use crate::study::auto_run::Current;
 use crate::study::run::{StudyPhase, StudyRun};
 use leptos::prelude::*;
 use quotalab_engine::study::MAX_SEEDS;
@@ -75,5 +77,19 @@ fn Progress(run: StudyRun) -> impl IntoView {
         StudyPhase::Cancelled => view! { <span class="study-status">"Cancelled."</span> }.into_any(),
         StudyPhase::Failed(message) => view! { <span class="study-status error" role="alert">{format!("The study failed: {message}")}</span> }.into_any(),
     }
+    }
+}
+
+/// Why the view's study cannot run (errors with their paths, or what to do first).
+#[component]
+pub fn Problems(current: Current, testid: &'static str) -> impl IntoView {
+    move || {
+        current.get().err().map(|problems| {
+            view! {
+                <ul class="study-problems" data-testid=testid>
+                    {problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
+                </ul>
+            }
+        })
     }
 }

@@ -9,6 +9,8 @@ pub fn value(kpi: Kpi, x: f64, currency: &str) -> String {
     match kpi.unit() {
         "currency" => money(x, currency),
         "fraction" => format!("{}%", round_for_people(x * 100.0)),
+        // A bare number reads better than "1.75 count".
+        "count" => round_for_people(x),
         unit => format!("{} {unit}", round_for_people(x)),
     }
 }
@@ -79,6 +81,7 @@ mod tests {
         assert_eq!(value(Kpi::Cost, 1204.2, "USD"), "$1,204");
         assert_eq!(signed(Kpi::CompletionP90H, -1.5, "USD"), "\u{2212}1.5 h");
         assert_eq!(signed(Kpi::JobsDone, 3.0, "USD"), "+3 jobs");
+        assert_eq!(value(Kpi::PreemptionsSuffered, 1.75, "USD"), "1.75");
     }
 
     #[test]

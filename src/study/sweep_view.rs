@@ -10,8 +10,9 @@ use crate::results::charts::ChartSvg;
 use crate::results::format::round_for_people;
 use crate::state::use_app_state;
 use crate::state::workspace::Workspace;
-use crate::study::auto_run::schedule;
+use crate::study::auto_run::{follow, Follow};
 use crate::study::charts::{sweep_chart, SweepMetric};
+use crate::study::controls::Problems;
 use crate::study::controls::StudyControls;
 use crate::study::run::StudyRun;
 use leptos::prelude::*;
@@ -66,16 +67,11 @@ pub fn SweepView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl Int
     let state = use_app_state();
     let parameters = Memo::new(move |_| state.scenario.with(sweep_parameters));
     let current = Memo::new(move |_| state.workspace.with(definition));
-    let pending = StoredValue::new(None);
-    let waits_for_click = RwSignal::new(false);
-    Effect::new(move |_| {
-        if !visible.get() {
-            return;
-        }
-        if let Ok(definition) = current.get() {
-            waits_for_click.set(!schedule(run, definition, pending));
-        }
-    });
+    let Follow {
+        waits_for_click,
+        stale,
+        ..
+    } = follow(run, visible, current);
     let form = SweepForm::new(
         state.workspace.get_untracked().settings.sweep.as_ref(),
         &parameters.get_untracked(),
@@ -93,16 +89,13 @@ pub fn SweepView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl Int
             }
         }
     });
+    // The Run button sets the sweep from the form first, so it only needs a parameter to offer.
     let can_run = Signal::derive(move || !parameters.with(Vec::is_empty));
     let shown = Memo::new(move |_| {
         run.finished
             .get()
             .filter(|f| matches!(f.summary, Summary::Sweep(_)))
     });
-    let stale = move || {
-        let digest = current.with(|c| c.as_ref().ok().map(Definition::digest));
-        shown.with(|s| s.as_ref().map(|f| Some(&f.digest) != digest.as_ref())) == Some(true)
-    };
     view! {
         <div class="study-view" data-testid="sweep-view">
             <p class="study-caption">{move || format!("Sweeps the variant on screen, \u{201c}{}\u{201d}.", state.scenario.with(|s| s.name.clone()))}</p>
@@ -111,11 +104,7 @@ pub fn SweepView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl Int
             {move || waits_for_click.get().then(|| view! {
                 <p class="study-note">"This sweep is large, so it runs again only when you press \u{201c}Run sweep\u{201d}."</p>
             })}
-            {move || current.get().err().map(|problems| view! {
-                <ul class="study-problems" data-testid="sweep-problems">
-                    {problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
-                </ul>
-            })}
+            <Problems current testid="sweep-problems" />
             {move || shown.get().map(|finished| {
                 let Summary::Sweep(summary) = &finished.summary else { unreachable!("filtered above") };
                 view! { <div class="sweep-charts" class:stale=stale><SweepCharts summary=summary.clone() /></div> }
