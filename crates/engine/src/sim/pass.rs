@@ -396,14 +396,19 @@ impl Sim<'_> {
         let mut skipped = Vec::new();
         for (e, entry) in job.entries.iter().enumerate() {
             let pair = self.pending.pair(share, entry.pool);
-            if let Ok(placement) = fit::check(self.world, &self.cap, job, e) {
-                // Room appeared (a victim freed more than its preemptor needed): no victims needed.
-                self.start(j, e, placement, skipped, false);
-                return Some(Vec::new());
-            }
+            // Why the entry does not fit as things stand; a failed victim search puts every
+            // instance back, so it is still the reason afterwards.
+            let reason = match fit::check(self.world, &self.cap, job, e) {
+                Ok(placement) => {
+                    // Room appeared (a victim freed more than its preemptor needed): no victims.
+                    self.start(j, e, placement, skipped, false);
+                    return Some(Vec::new());
+                }
+                Err(reason) => reason,
+            };
             let known_to_fail = prospects.failed[pair].is_some_and(|c| entry.count >= c);
             if known_to_fail {
-                skipped.push(fit::check(self.world, &self.cap, job, e).err());
+                skipped.push(Some(reason));
                 continue;
             }
             if let Some((victims, stop)) = self.find_victims(j, e) {
@@ -415,7 +420,7 @@ impl Sim<'_> {
                 return Some(victims);
             }
             note_failure(&mut prospects.failed, pair, entry.count);
-            skipped.push(fit::check(self.world, &self.cap, job, e).err());
+            skipped.push(Some(reason));
         }
         None
     }
