@@ -3,7 +3,7 @@
 //! reload (autosave) and travels as a link.
 
 use leptos::prelude::*;
-use quotalab_app::state::workspace::{VariantError, Workspace};
+use quotalab_app::state::workspace::Workspace;
 use quotalab_app::state::{autosave, browser, link, AppState, DEFAULT_SCENARIO};
 use quotalab_engine::scenario::Strategy;
 use quotalab_engine::Scenario;
@@ -55,13 +55,18 @@ fn an_edit_changes_only_the_variant_on_screen() {
     });
     assert_ne!(first, Strategy::Reserve, "the baseline is untouched");
     assert_eq!(second, Strategy::Reserve);
-    state.edit_workspace(|w| {
-        w.select(0);
-        Ok::<_, VariantError>(())
-    });
+    state.select_variant(0);
     assert_eq!(
         state.scenario.get_untracked().quota_shares[0].strategy,
         first
+    );
+    state.undo();
+    assert_eq!(
+        state
+            .workspace
+            .with_untracked(|w| (w.active, w.variants[1].quota_shares[0].strategy)),
+        (1, first),
+        "picking a tab is no undo step: Undo takes back the edit, in the variant it was made in"
     );
 }
 

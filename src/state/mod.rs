@@ -155,6 +155,17 @@ impl AppState {
         }
     }
 
+    /// Shows variant `index` in BUILD. Not an undo step: picking a tab changes no agreement, and
+    /// each undo step remembers which variant it was made in and shows it again.
+    pub fn select_variant(&self, index: usize) {
+        let mut workspace = self.workspace.get_untracked();
+        if index == workspace.active || index >= workspace.variants.len() {
+            return;
+        }
+        workspace.select(index);
+        self.show(workspace, true);
+    }
+
     fn record_and_show(&self, after: Workspace, key: Option<&str>) {
         let before = self.workspace.get_untracked();
         self.history

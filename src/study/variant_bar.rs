@@ -1,8 +1,10 @@
 //! The variants of the workspace as tabs above BUILD: pick the one to edit, "Duplicate as
-//! variant", and remove one. With a single variant it is just the duplicate button.
+//! variant", and remove one. The tabs are a WAI-ARIA tab list like BUILD's own (one tab stop,
+//! arrows, Home and End; `components::tablist`).
 
+use crate::components::tablist::{on_tab_key, tab_stop};
 use crate::state::use_app_state;
-use crate::state::workspace::{VariantError, Workspace};
+use crate::state::workspace::Workspace;
 use crate::study::charts::variant_tag;
 use leptos::prelude::*;
 
@@ -18,6 +20,11 @@ pub fn VariantBar() -> impl IntoView {
         })
     });
     let active = Memo::new(move |_| state.workspace.with(|w| w.active));
+    let pick = move |i: usize| state.select_variant(i);
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let tabs: Vec<usize> = (0..names.with_untracked(Vec::len)).collect();
+        on_tab_key(&ev, &tabs, active.get_untracked(), tab_id, pick);
+    };
     let tabs = move || {
         let several = names.with(|n| n.len() > 1);
         names
@@ -25,18 +32,13 @@ pub fn VariantBar() -> impl IntoView {
             .into_iter()
             .enumerate()
             .map(|(i, name)| {
-                let select = move |_| {
-                    state.edit_workspace(|w| {
-                        w.select(i);
-                        Ok::<_, VariantError>(())
-                    })
-                };
                 let remove = move |_| state.edit_workspace(|w| w.remove(i));
                 let label = format!("Remove variant {} ({name})", variant_tag(i));
                 view! {
                     <span class="variant" class:active=move || active.get() == i>
-                        <button type="button" role="tab" aria-selected=move || (active.get() == i).to_string()
-                            data-testid="variant-tab" on:click=select title="Edit this variant">
+                        <button type="button" role="tab" id=tab_id(i) aria-selected=move || (active.get() == i).to_string()
+                            tabindex=move || tab_stop(active.get() == i)
+                            data-testid="variant-tab" on:click=move |_| pick(i) title="Edit this variant">
                             <span class="variant-tag">{variant_tag(i)}</span>" "{name.clone()}
                         </button>
                         {several.then(|| view! {
@@ -50,11 +52,16 @@ pub fn VariantBar() -> impl IntoView {
     };
     view! {
         <div class="variant-bar" data-testid="variant-bar">
-            <div role="tablist" aria-label="Variants of this study">{tabs}</div>
+            <div role="tablist" aria-label="Variants of this study" on:keydown=on_key>{tabs}</div>
             <button type="button" data-testid="duplicate-variant" on:click=move |_| state.edit_workspace(Workspace::duplicate_active)
                 title="Copy the variant on screen under a new name, to change one thing and compare (up to 6 variants)">
                 "Duplicate as variant"
             </button>
         </div>
     }
+}
+
+/// The id of variant `index`'s tab, for focus after an arrow key.
+fn tab_id(index: usize) -> String {
+    format!("variant-tab-{index}")
 }

@@ -242,8 +242,12 @@ export const tests = [
       }
       const build = stops.filter((s) => s.zone === 'build');
       expect(build.length > 20, `only ${build.length} BUILD stops`);
+      // One stop per tab list: the variants' (above BUILD) and BUILD's own, on its selected tab.
       const tabs = build.filter((s) => s.role === 'tab');
-      expect(tabs.length === 1 && tabs[0].id === 'tab-shares', `the tab list is one stop, the selected tab: ${JSON.stringify(tabs)}`);
+      expect(
+        tabs.length === 2 && tabs[0].id === 'variant-tab-0' && tabs[1].id === 'tab-shares',
+        `each tab list is one stop, its selected tab: ${JSON.stringify(tabs)}`,
+      );
       for (const id of ['f-quota_shares-0--name', 'f-quota_shares-0--strategy', 'f-quota_shares-2--capacity_limits-0--max_capacity']) {
         expect(build.some((s) => s.id === id), `${id} is not reachable by Tab`);
       }
