@@ -7,9 +7,7 @@
 //! Shares keep their one colour; variants are told apart by line pattern (solid for the
 //! baseline, then dashes) or bar shade, and are named "V1", "V2"… in legends and tables.
 
-use crate::results::charts::canvas::{
-    empty, label_style, small_style, svg, Area, DrawResult, GRID, INK,
-};
+use crate::results::charts::canvas::{empty, house_mesh, small_style, svg, Area, DrawResult, INK};
 use crate::results::charts::legend::{legend_row, Key};
 use crate::results::colours::{rgb, share_colour};
 use crate::results::format::round_for_people;
@@ -92,17 +90,11 @@ fn draw_overlay(area: &Area, comparison: &Comparison, share: &str) -> DrawResult
         .x_label_area_size(56)
         .y_label_area_size(76)
         .build_cartesian_2d(0.0..longest * 1.05, 0.0..100.0)?;
-    chart
-        .configure_mesh()
-        .bold_line_style(GRID.mix(0.35))
-        .light_line_style(TRANSPARENT)
-        .axis_style(INK)
+    house_mesh(&mut chart)
         .x_desc("completion time: end minus submit (h)")
         .y_desc("jobs done (%, all seeds)")
         .x_label_formatter(&|v| round_for_people(*v))
         .y_label_formatter(&|v| round_for_people(*v))
-        .label_style(label_style())
-        .axis_desc_style(label_style())
         .draw()?;
     for (i, cdf) in curves {
         let points: Vec<(f64, f64)> = std::iter::once((0.0, 0.0))
@@ -162,12 +154,8 @@ fn draw_cost(area: &Area, comparison: &Comparison) -> DrawResult {
         .y_label_area_size(96)
         .build_cartesian_2d(0.0..groups, 0.0..top * 1.1)?;
     let names = shares.clone();
-    chart
-        .configure_mesh()
+    house_mesh(&mut chart)
         .disable_x_mesh()
-        .bold_line_style(GRID.mix(0.35))
-        .light_line_style(TRANSPARENT)
-        .axis_style(INK)
         .x_labels(shares.len() * 2 + 1)
         .x_label_formatter(&move |x| {
             let i = x.floor() as usize;
@@ -179,8 +167,6 @@ fn draw_cost(area: &Area, comparison: &Comparison) -> DrawResult {
         })
         .y_desc(format!("cost ({}, mean of seeds)", comparison.currency))
         .y_label_formatter(&|v| round_for_people(*v))
-        .label_style(label_style())
-        .axis_desc_style(label_style())
         .draw()?;
     let width = 0.8 / variants as f64;
     for (g, share) in shares.iter().enumerate() {
@@ -329,17 +315,11 @@ fn draw_sweep(area: &Area, summary: &SweepSummary, metric: SweepMetric) -> DrawR
             lo_x - span * 0.03..hi_x + span * 0.03,
             bottom..top + height * 0.08,
         )?;
-    chart
-        .configure_mesh()
-        .bold_line_style(GRID.mix(0.35))
-        .light_line_style(TRANSPARENT)
-        .axis_style(INK)
+    house_mesh(&mut chart)
         .x_desc(summary.label.clone())
         .y_desc(metric.axis())
         .x_label_formatter(&|v| round_for_people(*v))
         .y_label_formatter(&|v| round_for_people(*v))
-        .label_style(label_style())
-        .axis_desc_style(label_style())
         .draw()?;
     for (i, points) in series.iter().enumerate() {
         let colour = rgb(share_colour(i));

@@ -3,7 +3,7 @@
 //! one share (or pool) in its colour, side by side (grouped) or end to end (stacked).
 
 use crate::results::charts::canvas::{
-    bold_style, label_style, row_labels, small_style, Area, DrawResult, Plot, GRID, INK,
+    bold_style, house_mesh, row_labels, small_style, Area, DrawResult, Plot, INK,
 };
 use crate::results::charts::legend::{legend_row, Key};
 use crate::results::format::round_for_people;
@@ -50,17 +50,11 @@ impl Bars<'_> {
             .x_label_area_size(56)
             .y_label_area_size(self.label_width)
             .build_cartesian_2d(0.0..max, 0.0..n as f64)?;
-        chart
-            .configure_mesh()
+        house_mesh(&mut chart)
             .disable_y_mesh()
-            .bold_line_style(GRID.mix(0.35))
-            .light_line_style(TRANSPARENT)
-            .axis_style(INK)
             .x_desc(self.axis)
             .x_label_formatter(&|v| round_for_people(*v))
             .y_labels(0)
-            .label_style(label_style())
-            .axis_desc_style(label_style())
             .draw()?;
         let rows: Vec<(f64, String, RGBColor)> = categories
             .iter()

@@ -57,6 +57,20 @@ pub fn bold_style() -> TextStyle<'static> {
     (FONT, 21, FontStyle::Bold).into_font().color(&INK)
 }
 
+/// The axes and grid of every chart: a faint grid at the labelled values only, axes and labels in
+/// ink at the projector-sized font. Callers add their axis descriptions and label formats.
+pub fn house_mesh<'a, 'b, 'c>(
+    chart: &'c mut Plot<'a, 'b>,
+) -> plotters::chart::MeshStyle<'a, 'c, RangedCoordf64, RangedCoordf64, SVGBackend<'b>> {
+    let mut mesh = chart.configure_mesh();
+    mesh.bold_line_style(GRID.mix(0.35))
+        .light_line_style(TRANSPARENT)
+        .axis_style(INK)
+        .label_style(label_style())
+        .axis_desc_style(label_style());
+    mesh
+}
+
 pub fn small_style() -> TextStyle<'static> {
     (FONT, 17).into_font().color(&INK)
 }

@@ -2,7 +2,7 @@
 //! succeeded jobs, with the engine's p50 and p90 marked on it.
 
 use crate::results::charts::canvas::{
-    empty, label_style, small_style, svg, Area, DrawResult, Plot, ShareKey, GRID, INK,
+    empty, house_mesh, small_style, svg, Area, DrawResult, Plot, ShareKey, GRID,
 };
 use crate::results::charts::legend::{legend_row, Key};
 use crate::results::format::round_for_people;
@@ -54,17 +54,11 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         .x_label_area_size(60)
         .y_label_area_size(76)
         .build_cartesian_2d(0.0..longest * 1.05, 0.0..100.0)?;
-    chart
-        .configure_mesh()
-        .bold_line_style(GRID.mix(0.35))
-        .light_line_style(TRANSPARENT)
-        .axis_style(INK)
+    house_mesh(&mut chart)
         .x_desc("completion time: end minus submit (h)")
         .y_desc("succeeded jobs done (%)")
         .x_label_formatter(&|v| round_for_people(*v))
         .y_label_formatter(&|v| round_for_people(*v))
-        .label_style(label_style())
-        .axis_desc_style(label_style())
         .draw()?;
     for (s, times) in per_share.iter().enumerate() {
         let colour = key.colours[s];

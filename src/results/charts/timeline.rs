@@ -6,7 +6,7 @@
 //! clickable targets over the picture (plotters draws no interactive elements).
 
 use crate::results::charts::canvas::{
-    empty, label_style, row_labels, svg, Area, DrawResult, ShareKey, GRID, INK,
+    empty, house_mesh, row_labels, svg, Area, DrawResult, ShareKey, INK,
 };
 use crate::results::charts::legend::{legend_row, Key};
 use crate::results::colours::{rank_colour, rgb};
@@ -168,17 +168,11 @@ fn draw_on(
         .x_label_area_size(56)
         .y_label_area_size(180)
         .build_cartesian_2d(from..to.max(from + 1e-3), 0.0..n)?;
-    chart
-        .configure_mesh()
+    house_mesh(&mut chart)
         .disable_y_mesh()
-        .bold_line_style(GRID.mix(0.35))
-        .light_line_style(TRANSPARENT)
-        .axis_style(INK)
         .x_desc("time (h)")
         .x_label_formatter(&|v| round_for_people(*v))
         .y_labels(0)
-        .label_style(label_style())
-        .axis_desc_style(label_style())
         .draw()?;
     *plot_x = (
         chart.backend_coord(&(from, 0.0)).0,

@@ -3,7 +3,7 @@
 //! in its colour, the on-demand capacity as a dark line.
 
 use crate::results::charts::canvas::{
-    bold_style, empty, label_style, svg, Area, DrawResult, ShareKey, GRID, INK,
+    bold_style, empty, house_mesh, svg, Area, DrawResult, ShareKey, GRID, INK,
 };
 use crate::results::charts::legend::{legend_row, Key};
 use crate::results::format::round_for_people;
@@ -88,17 +88,11 @@ fn draw_type(area: &Area, series: &UsageSeries, key: &ShareKey, end: f64) -> Dra
         .x_label_area_size(56)
         .y_label_area_size(70)
         .build_cartesian_2d(0.0..end.max(1e-3), 0.0..f64::from(top) * 1.15 + 0.5)?;
-    chart
-        .configure_mesh()
-        .bold_line_style(GRID.mix(0.35))
-        .light_line_style(TRANSPARENT)
-        .axis_style(INK)
+    house_mesh(&mut chart)
         .x_desc("time (h)")
         .y_desc("instances")
         .x_label_formatter(&|v| round_for_people(*v))
         .y_label_formatter(&|v| round_for_people(*v))
-        .label_style(label_style())
-        .axis_desc_style(label_style())
         .draw()?;
     let layers = key.len() * 2;
     for k in 0..layers {
