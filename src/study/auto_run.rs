@@ -2,6 +2,8 @@
 //! workshop sees the comparison follow the edit), after a click when it is large (hundreds of runs
 //! of a big trace should not start on every keystroke).
 
+use crate::state::use_app_state;
+use crate::state::workspace::Workspace;
 use crate::study::run::StudyRun;
 use leptos::prelude::*;
 use quotalab_engine::generate::job_count;
@@ -57,6 +59,23 @@ pub struct Follow {
 
 /// The definition a view shows, or the problems that stop it running.
 pub type Current = Memo<Result<Definition, Vec<String>>>;
+
+/// The definition `define` makes of the workspace, worked out only while the view is `visible`:
+/// validating every variant and hashing the study on each edit is work a hidden view must not
+/// put on the page's thread. While hidden it keeps its last value; showing it again brings it up
+/// to date.
+pub fn current_while_visible(
+    visible: Signal<bool>,
+    define: fn(&Workspace) -> Result<Definition, Vec<String>>,
+) -> Current {
+    let state = use_app_state();
+    Memo::new(
+        move |last: Option<&Result<Definition, Vec<String>>>| match last {
+            Some(last) if !visible.get() => last.clone(),
+            _ => state.workspace.with(define),
+        },
+    )
+}
 
 /// Runs `current` on `run` by itself when it is small and the view is `visible` (see
 /// [`schedule`]), and says what the view's controls need.

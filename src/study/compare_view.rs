@@ -7,7 +7,7 @@ use crate::results::charts::ChartSvg;
 use crate::results::colours::share_colour;
 use crate::state::workspace::Workspace;
 use crate::state::{use_app_state, AppState};
-use crate::study::auto_run::{follow, Follow};
+use crate::study::auto_run::{current_while_visible, follow, Follow};
 use crate::study::charts::{completion_overlay, cost_bars, share_index, share_names, variant_tag};
 use crate::study::controls::Problems;
 use crate::study::controls::StudyControls;
@@ -36,7 +36,7 @@ fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
 #[component]
 pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl IntoView {
     let state = use_app_state();
-    let current = Memo::new(move |_| state.workspace.with(definition));
+    let current = current_while_visible(visible, definition);
     let Follow {
         waits_for_click,
         start,

@@ -193,7 +193,7 @@ impl StudyRun {
         set_timeout(
             move || {
                 // A newer run may have started since; its pool stays.
-                if self.batch.get_value() == batch || !self.phase.get_untracked().is_running() {
+                if self.batch.get_value() == batch {
                     self.stop_pool();
                 }
             },

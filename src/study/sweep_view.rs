@@ -10,7 +10,7 @@ use crate::results::charts::ChartSvg;
 use crate::results::format::round_for_people;
 use crate::state::use_app_state;
 use crate::state::workspace::Workspace;
-use crate::study::auto_run::{follow, Follow};
+use crate::study::auto_run::{current_while_visible, follow, Follow};
 use crate::study::charts::{sweep_chart, SweepMetric};
 use crate::study::controls::Problems;
 use crate::study::controls::StudyControls;
@@ -66,7 +66,7 @@ fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
 pub fn SweepView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl IntoView {
     let state = use_app_state();
     let parameters = Memo::new(move |_| state.scenario.with(sweep_parameters));
-    let current = Memo::new(move |_| state.workspace.with(definition));
+    let current = current_while_visible(visible, definition);
     let Follow {
         waits_for_click,
         stale,
