@@ -4,6 +4,7 @@
 //! stderr, nothing on stdout), 1 anything else, with a one-line message. Never a panic: a bug
 //! that panics anyway is caught here and reported as exit 1.
 
+mod allocator;
 mod args;
 mod commands;
 mod failure;
@@ -42,6 +43,7 @@ SCENARIO.json may be - to read standard input. compare and sweep use all cores; 
 Exit codes: 0 ok (warnings allowed), 2 invalid scenario, 1 other errors.";
 
 fn main() -> ExitCode {
+    allocator::keep_freed_memory();
     let args: Vec<String> = std::env::args().skip(1).collect();
     std::panic::set_hook(Box::new(|_| {}));
     let outcome = std::panic::catch_unwind(|| dispatch(&args));
