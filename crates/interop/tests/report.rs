@@ -91,7 +91,7 @@ fn results_appear_as_displayed_next_to_each_share() {
             // The share's own table follows its heading, before the next share's.
             let section = md
                 .split("## Share: ")
-                .find(|s| s.starts_with(&share.name))
+                .find(|s| s.starts_with(share.name.as_str()))
                 .expect("a section per share");
             assert!(section.contains(&p90), "{path} {}: {p90}", share.name);
             assert!(section.contains(&cost), "{path} {}: {cost}", share.name);

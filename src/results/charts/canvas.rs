@@ -88,7 +88,7 @@ impl ShareKey {
         let names: Vec<String> = if result.shares.is_empty() {
             vec!["all jobs".to_owned()]
         } else {
-            result.shares.iter().map(|s| s.name.clone()).collect()
+            result.shares.iter().map(|s| s.name.to_string()).collect()
         };
         let colours = (0..names.len()).map(|i| rgb(share_colour(i))).collect();
         ShareKey { names, colours }

@@ -44,7 +44,7 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         .iter()
         .enumerate()
         .map(|(s, share)| Series {
-            name: share.name.clone(),
+            name: share.name.to_string(),
             colour: key.colours[s],
             values: by_kind(&share.preempted).to_vec(),
         })
@@ -64,7 +64,7 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         .iter()
         .enumerate()
         .map(|(s, share)| Series {
-            name: share.name.clone(),
+            name: share.name.to_string(),
             colour: key.colours[s],
             values: vec![
                 share.lost_accelerator_h,
@@ -138,7 +138,11 @@ fn draw_matrix(area: &Area, result: &SimResult, key: &ShareKey) -> DrawResult {
             small_style().color(&key.colours[r]),
         ))?;
         for (c, victim) in key.names.iter().enumerate() {
-            let count = share.reclaimed_from.get(victim).copied().unwrap_or(0);
+            let count = share
+                .reclaimed_from
+                .get(victim.as_str())
+                .copied()
+                .unwrap_or(0);
             let x = label_w + c as i32 * cell_w;
             let shade = key.colours[r].mix(0.08 + 0.7 * f64::from(count) / f64::from(most));
             area.draw(&Rectangle::new(

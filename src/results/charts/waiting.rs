@@ -16,7 +16,7 @@ fn hours_by_reason(result: &SimResult) -> Vec<(String, Vec<f64>)> {
     let key = ShareKey::of(result);
     let mut hours: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
     for job in &result.jobs {
-        for (reason, h) in &job.waited {
+        for (reason, h) in job.waited.iter() {
             hours.entry(reason).or_insert_with(|| vec![0.0; key.len()])[key.index_of(job)] += h;
         }
     }

@@ -47,7 +47,7 @@ fn StoryBody(job: JobResult, outcome: Arc<Outcome>) -> impl IntoView {
             .jobs
             .iter()
             .find(|j| j.name == name)
-            .and_then(|j| j.share.clone())
+            .and_then(|j| j.share.as_deref().map(str::to_owned))
     };
     let ended = match (&job.end_h, &job.reason) {
         (Some(end), Some(reason)) => format!("{} at {} ({reason})", job.status, hours(*end)),
@@ -62,9 +62,9 @@ fn StoryBody(job: JobResult, outcome: Arc<Outcome>) -> impl IntoView {
         ),
     };
     let attempts = job.attempts.iter().enumerate().map(|(i, a)| view! { <AttemptItem n=i + 1 attempt=a.clone() by_share=a.preempted_by.as_deref().and_then(&share_of) /> }).collect_view();
-    let waited = job.waited.iter().map(|(r, h)| view! { <li title=exact(*h)>{hours(*h)}" — "<code>{r.clone()}</code>": "{words::reason(r)}</li> }).collect_view();
+    let waited = job.waited.iter().map(|(r, h)| view! { <li title=exact(h)>{hours(h)}" — "<code>{r.to_string()}</code>": "{words::reason(r)}</li> }).collect_view();
     view! {
-        <h3>{job.name.clone()}</h3>
+        <h3>{job.name.to_string()}</h3>
         <p class="story-facts">
             {format!("share {} · mix {} · priority {}", job.share.clone().unwrap_or("—".into()), job.mix.clone().unwrap_or("—".into()), job.priority)}
         </p>
@@ -87,7 +87,7 @@ fn AttemptItem(n: usize, attempt: Attempt, by_share: Option<String>) -> impl Int
     let skipped = a
         .skipped
         .iter()
-        .map(|s| view! { <li>{format!("entry #{} skipped: ", s.preference + 1)}<code>{s.reason.clone()}</code>{format!(", {}", words::reason(&s.reason))}</li> })
+        .map(|s| view! { <li>{format!("entry #{} skipped: ", s.preference + 1)}<code>{s.reason.to_string()}</code>{format!(", {}", words::reason(&s.reason))}</li> })
         .collect_view();
     let borrowed = if a.borrowed > 0 {
         format!(", borrowing {} of them", a.borrowed)

@@ -29,7 +29,7 @@ pub fn JobsTable(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
                         let page = query.with(|q| q.page);
                         rows.with(|r| r.iter().flatten().skip(page * PAGE_SIZE).take(PAGE_SIZE)
                             .filter_map(|&i| o.result.jobs.get(i))
-                            .map(|job| view! { <Row job=job.clone() shares=o.result.shares.iter().map(|s| s.name.clone()).collect() currency=o.result.currency.clone() /> })
+                            .map(|job| view! { <Row job=job.clone() shares=o.result.shares.iter().map(|s| s.name.to_string()).collect() currency=o.result.currency.clone() /> })
                             .collect_view())
                     })}
                 </tbody>
@@ -105,7 +105,7 @@ fn Filters(outcome: Signal<Option<Arc<Outcome>>>, query: RwSignal<Query>) -> imp
 #[component]
 fn Row(job: JobResult, shares: Vec<String>, currency: String) -> impl IntoView {
     let state = use_app_state();
-    let name = job.name.clone();
+    let name = job.name.to_string();
     let colour = job
         .share
         .as_ref()
@@ -119,9 +119,9 @@ fn Row(job: JobResult, shares: Vec<String>, currency: String) -> impl IntoView {
     let opt_hours = |v: Option<f64>| v.map_or("—".to_owned(), hours);
     view! {
         <tr data-testid="job-row" on:click=move |_| state.selected_job.set(Some(name.clone()))>
-            <td><button class="link-button">{job.name.clone()}</button></td>
-            <td><span class="share-tag" style=format!("--share: {colour}")>{job.share.clone().unwrap_or_default()}</span></td>
-            <td class=format!("status status-{}", job.status)>{job.status.clone()}</td>
+            <td><button class="link-button">{job.name.to_string()}</button></td>
+            <td><span class="share-tag" style=format!("--share: {colour}")>{job.share.as_deref().unwrap_or_default().to_owned()}</span></td>
+            <td class=format!("status status-{}", job.status)>{job.status.to_string()}</td>
             <td title=exact(job.submit_h)>{hours(job.submit_h)}</td>
             <td title=exact(job.wait_h)>{hours(job.wait_h)}</td>
             <td title=job.completion_h.map(exact)>{opt_hours(job.completion_h)}</td>

@@ -64,7 +64,7 @@ fn KpiCard(
         .collect_view();
     view! {
         <article class="kpi-card" data-testid="kpi-card" style=format!("--share: {colour}")>
-            <h3><span class="swatch"></span>{share.name.clone()}</h3>
+            <h3><span class="swatch"></span>{share.name.to_string()}</h3>
             <dl>{rows}</dl>
         </article>
     }

@@ -2,7 +2,8 @@
 //! rank, and totals (SCENARIO.md, "Result").
 
 use super::{
-    JobResult, PoolUse, PreemptionCounts, RankResult, ShareResult, SimResult, Totals, TypeResult,
+    JobResult, PoolUse, PreemptionCounts, RankResult, ShareResult, SimResult, Text, Totals,
+    TypeResult,
 };
 use crate::format::FORMAT_VERSION;
 use crate::scenario::Scenario;
@@ -18,13 +19,13 @@ pub struct Inputs<'a> {
     /// attempt after the first, clipped to the attempt's length (docs/ARCHITECTURE.md).
     pub restart_overhead: Vec<f64>,
     /// The shares' names, in scenario order.
-    pub shares: &'a [String],
+    pub shares: &'a [Text],
     /// Per share: borrowed instance-hours, lent instance-hours, own utilisation.
     pub share_areas: &'a [(f64, f64, f64)],
     /// The types' names, in the world's order.
-    pub types: &'a [String],
+    pub types: &'a [Text],
     /// Training plans: name and upfront cost.
-    pub plans: &'a [(String, f64)],
+    pub plans: &'a [(Text, f64)],
     /// When the run ended, in hours.
     pub end_h: f64,
 }
@@ -67,7 +68,7 @@ fn share_results(inputs: &Inputs) -> Vec<ShareResult> {
         inputs.jobs.iter().map(|j| (j.name.as_str(), j)).collect();
     let mut members: Vec<Vec<&JobResult>> = vec![Vec::new(); inputs.shares.len()];
     // Per share: reclaims its jobs made, and preemptions they caused by the victim's share.
-    let mut caused: Vec<(u32, BTreeMap<String, u32>)> =
+    let mut caused: Vec<(u32, BTreeMap<Text, u32>)> =
         vec![(0, BTreeMap::new()); inputs.shares.len()];
     let mut restart_overhead = vec![0.0; inputs.shares.len()];
     for (job, overhead) in inputs.jobs.iter().zip(&inputs.restart_overhead) {
@@ -121,9 +122,9 @@ fn count_status(jobs: &[&JobResult], status: &str) -> u32 {
 }
 
 fn share_result(
-    name: &str,
+    name: &Text,
     jobs: &[&JobResult],
-    (reclaims_made, reclaimed_from): (u32, BTreeMap<String, u32>),
+    (reclaims_made, reclaimed_from): (u32, BTreeMap<Text, u32>),
     (borrowed, lent, own_utilization): (f64, f64, f64),
     restart_overhead_accelerator_h: f64,
 ) -> ShareResult {
@@ -146,7 +147,7 @@ fn share_result(
     }
     let n = jobs.len().max(1) as f64;
     ShareResult {
-        name: name.to_string(),
+        name: name.clone(),
         jobs: jobs.len() as u32,
         succeeded: count_status(jobs, "succeeded"),
         failed: count_status(jobs, "failed"),
@@ -171,13 +172,13 @@ fn share_result(
 
 /// Per instance type (in the given order), its attempts' instance-hours and cost per pool, in
 /// one pass over the attempts. Pools come in (pool, plan) order.
-fn type_results(types: &[String], jobs: &[JobResult]) -> Vec<TypeResult> {
+fn type_results(types: &[Text], jobs: &[JobResult]) -> Vec<TypeResult> {
     let index: HashMap<&str, usize> = types
         .iter()
         .enumerate()
         .map(|(t, name)| (name.as_str(), t))
         .collect();
-    type PoolKey<'a> = (&'a str, Option<&'a str>);
+    type PoolKey<'a> = (&'a Text, Option<&'a Text>);
     let mut pools: Vec<Vec<(PoolKey, (f64, f64))>> = vec![Vec::new(); types.len()];
     let mut selections = vec![0; types.len()];
     for attempt in jobs.iter().flat_map(|j| &j.attempts) {
@@ -185,7 +186,7 @@ fn type_results(types: &[String], jobs: &[JobResult]) -> Vec<TypeResult> {
             continue;
         };
         selections[t] += 1;
-        let key = (attempt.pool.as_str(), attempt.training_plan.as_deref());
+        let key = (&attempt.pool, attempt.training_plan.as_ref());
         let at = match pools[t].iter().position(|(k, _)| *k == key) {
             Some(at) => at,
             None => {
@@ -206,8 +207,8 @@ fn type_results(types: &[String], jobs: &[JobResult]) -> Vec<TypeResult> {
             let pools: Vec<PoolUse> = pools
                 .into_iter()
                 .map(|((pool, plan), (instance_h, cost))| PoolUse {
-                    pool: pool.to_string(),
-                    training_plan: plan.map(str::to_string),
+                    pool: pool.clone(),
+                    training_plan: plan.cloned(),
                     instance_h,
                     cost,
                 })
@@ -236,7 +237,7 @@ fn rank_results(jobs: &[JobResult]) -> Vec<RankResult> {
         .collect()
 }
 
-fn totals(jobs: &[JobResult], restart_overhead: &[f64], plans: &[(String, f64)]) -> Totals {
+fn totals(jobs: &[JobResult], restart_overhead: &[f64], plans: &[(Text, f64)]) -> Totals {
     let all: Vec<&JobResult> = jobs.iter().collect();
     let started: Vec<&JobResult> = jobs.iter().filter(|j| !j.attempts.is_empty()).collect();
     let fallbacks = started

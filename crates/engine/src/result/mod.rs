@@ -7,6 +7,11 @@
 //! type, `usage`, `notes` and `restart_overhead_accelerator_h` per share and in the totals.
 
 pub mod metrics;
+mod text;
+mod waited;
+
+pub use text::Text;
+pub use waited::Waited;
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -58,16 +63,16 @@ impl SimResult {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct JobResult {
     /// The job's name (a generated job is `<mix>-<k>`).
-    pub name: String,
+    pub name: Text,
     /// Its quota share, when the scenario has shares.
-    pub share: Option<String>,
+    pub share: Option<Text>,
     /// The job mix that generated it, if any.
-    pub mix: Option<String>,
+    pub mix: Option<Text>,
     /// `succeeded`, `failed`, `timed_out`, `stopped`, `cancelled` or `unfinished` (SEMANTICS §6).
-    pub status: String,
+    pub status: Text,
     /// Why it ended so, when the status alone does not say (SEMANTICS §6), e.g.
     /// `insufficient_accelerator_memory` or `horizon`.
-    pub reason: Option<String>,
+    pub reason: Option<Text>,
     /// Its priority at the end (actions may have changed it).
     pub priority: u32,
     /// When it was submitted, in hours.
@@ -97,11 +102,11 @@ pub struct JobResult {
     /// Whether it succeeded within its `deadline_h`; `None` without a deadline.
     pub deadline_met: Option<bool>,
     /// Hours pending per reason (SEMANTICS §6 reason names).
-    pub waited: BTreeMap<String, f64>,
+    pub waited: Waited,
     /// For an unfinished job: why it can never start, or the last reason it waited for.
-    pub blocked_by: Option<String>,
+    pub blocked_by: Option<Text>,
     /// The reason on each entry at the job's last evaluation while pending (null: it fitted).
-    pub last_reasons: Vec<Option<String>>,
+    pub last_reasons: Vec<Option<Text>>,
 }
 
 /// The entry a job's last attempt ran on.
@@ -110,13 +115,13 @@ pub struct Selected {
     /// 0-based index into the job's preference list.
     pub preference: usize,
     /// The entry's instance type.
-    pub instance_type: String,
+    pub instance_type: Text,
     /// Instances the entry uses.
     pub instance_count: u32,
     /// `on_demand`, `spot` or `training_plan`.
-    pub pool: String,
+    pub pool: Text,
     /// The plan, for a `training_plan` pool.
-    pub training_plan: Option<String>,
+    pub training_plan: Option<Text>,
 }
 
 /// One attempt: a start on one entry until it ended, was preempted or interrupted.
@@ -129,23 +134,23 @@ pub struct Attempt {
     /// 0-based index into the job's preference list.
     pub preference: usize,
     /// The entry's instance type.
-    pub instance_type: String,
+    pub instance_type: Text,
     /// Instances it held.
     pub instance_count: u32,
     /// `on_demand`, `spot` or `training_plan`.
-    pub pool: String,
+    pub pool: Text,
     /// The plan, for a `training_plan` pool.
-    pub training_plan: Option<String>,
+    pub training_plan: Option<Text>,
     /// How many of its instances were over the share's own limit when it started.
     pub borrowed: u32,
     /// `succeeded`, `failed`, `preempted`, `interrupted`, `cancelled`, `stopped` or `cut` (the
     /// horizon came first).
-    pub outcome: String,
+    pub outcome: Text,
     /// For `preempted`: `reclaim`, `in_share` or `limit_lowered`; for `interrupted`: `plan_end`
     /// or `spot`.
-    pub preemption: Option<String>,
+    pub preemption: Option<Text>,
     /// The job whose start caused the preemption (reclaim and in-share).
-    pub preempted_by: Option<String>,
+    pub preempted_by: Option<Text>,
     /// Compute since its last saved checkpoint, lost when it stopped early.
     pub lost_h: f64,
     /// What it cost: hours times instances times price times the pool's price factor.
@@ -160,7 +165,7 @@ pub struct Skipped {
     /// 0-based index of the entry passed over.
     pub preference: usize,
     /// Why it did not fit then (a SEMANTICS §6 reason name).
-    pub reason: String,
+    pub reason: Text,
 }
 
 /// Preemptions and interruptions a share's jobs suffered, by kind (SEMANTICS §5).
@@ -182,7 +187,7 @@ pub struct PreemptionCounts {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ShareResult {
     /// The share's name.
-    pub name: String,
+    pub name: Text,
     /// Its jobs.
     pub jobs: u32,
     /// Of its jobs, how many succeeded.
@@ -213,7 +218,7 @@ pub struct ShareResult {
     /// Reclaims its jobs made from borrowing shares.
     pub reclaims_made: u32,
     /// Preemptions this share's jobs caused, by the share whose job was preempted.
-    pub reclaimed_from: BTreeMap<String, u32>,
+    pub reclaimed_from: BTreeMap<Text, u32>,
     /// Work its jobs lost, in accelerator-hours.
     pub lost_accelerator_h: f64,
     /// Accelerator-hours its jobs spent starting up again after a preemption or interruption
@@ -230,7 +235,7 @@ pub struct ShareResult {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TypeResult {
     /// The type's name.
-    pub name: String,
+    pub name: Text,
     /// Instance-hours of all attempts on it.
     pub instance_h: f64,
     /// Their usage cost.
@@ -245,9 +250,9 @@ pub struct TypeResult {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PoolUse {
     /// `on_demand`, `spot` or `training_plan`.
-    pub pool: String,
+    pub pool: Text,
     /// The plan, for a `training_plan` pool.
-    pub training_plan: Option<String>,
+    pub training_plan: Option<Text>,
     /// Instance-hours of the attempts on the pool.
     pub instance_h: f64,
     /// Their usage cost.
@@ -304,41 +309,41 @@ pub struct Event {
     pub t_h: f64,
     /// What happened: `submitted`, `started`, `preempted`, `interrupted`, `requeued`, an ending
     /// status, `priority_changed`, `share_updated` or `capacity_changed`.
-    pub kind: String,
+    pub kind: Text,
     /// The job it happened to.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub job: Option<String>,
+    pub job: Option<Text>,
     /// The job's share, or the share updated.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub share: Option<String>,
+    pub share: Option<Text>,
     /// `started`: the entry's 0-based index.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preference: Option<usize>,
     /// `started`: the entry's type; `capacity_changed`: the type whose capacity changed.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub instance_type: Option<String>,
+    pub instance_type: Option<Text>,
     /// `started`: instances taken.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub instance_count: Option<u32>,
     /// `started`: `on_demand`, `spot` or `training_plan`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pool: Option<String>,
+    pub pool: Option<Text>,
     /// `started`: instances over the share's own limit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub borrowed: Option<u32>,
     /// `preempted`: the job whose start caused it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub by: Option<String>,
+    pub by: Option<Text>,
     /// `preempted` or `interrupted`: the kind (`reclaim`, `in_share`, `limit_lowered`,
     /// `plan_end`, `spot`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub preemption: Option<String>,
+    pub preemption: Option<Text>,
     /// `preempted` or `interrupted`: compute lost, in hours.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lost_h: Option<f64>,
     /// An ending's reason, as in the job's `reason`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
+    pub reason: Option<Text>,
     /// `priority_changed`: the new priority.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<u32>,
@@ -351,7 +356,7 @@ pub struct Event {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UsageSeries {
     /// The type.
-    pub instance_type: String,
+    pub instance_type: Text,
     /// One point per instant at which its usage, capacity or limits changed.
     pub points: Vec<UsagePoint>,
 }

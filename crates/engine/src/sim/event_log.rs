@@ -4,7 +4,7 @@
 
 use super::record::{Ending, Stop};
 use super::world::{JobId, ShareId, TypeId, World};
-use crate::result::Event;
+use crate::result::{Event, Text};
 use crate::time::{hours, Seconds};
 
 /// One event of the result's list (SCENARIO.md, "Result": `events` kinds).
@@ -43,11 +43,11 @@ pub enum Happening {
 impl Happening {
     /// The event as the result shows it, at `at`.
     pub fn to_event(self, world: &World, at: Seconds) -> Event {
-        let job_event = |kind: &str, j: JobId| {
+        let job_event = |kind: &'static str, j: JobId| {
             let job = &world.jobs[j];
             Event {
                 t_h: hours(at),
-                kind: kind.to_string(),
+                kind: Text::word(kind),
                 job: Some(job.name.clone()),
                 share: job.share.map(|s| world.shares[s].name.clone()),
                 ..Event::default()
@@ -63,9 +63,9 @@ impl Happening {
                 let e = &world.jobs[job].entries[entry];
                 Event {
                     preference: Some(entry),
-                    instance_type: Some(world.types[e.instance_type].name.clone()),
+                    instance_type: Some(world.type_names[e.instance_type].clone()),
                     instance_count: Some(e.count),
-                    pool: Some(world.pools[e.pool].kind.label().to_string()),
+                    pool: Some(Text::word(world.pools[e.pool].kind.label())),
                     borrowed: Some(borrowed),
                     ..job_event("started", job)
                 }
@@ -77,13 +77,13 @@ impl Happening {
                 lost,
             } => Event {
                 by: by.map(|b| world.jobs[b].name.clone()),
-                preemption: stop.kind().map(str::to_string),
+                preemption: stop.kind().map(Text::word),
                 lost_h: Some(hours(lost)),
                 ..job_event(stop.outcome(), job)
             },
             Happening::Requeued(j) => job_event("requeued", j),
             Happening::Ended { job, ending } => Event {
-                reason: ending.reason().map(str::to_string),
+                reason: ending.reason().map(Text::word),
                 ..job_event(ending.status(), job)
             },
             Happening::PriorityChanged { job, priority } => Event {
@@ -92,7 +92,7 @@ impl Happening {
             },
             Happening::ShareUpdated(s) => Event {
                 t_h: hours(at),
-                kind: "share_updated".into(),
+                kind: Text::word("share_updated"),
                 share: Some(world.shares[s].name.clone()),
                 ..Event::default()
             },
@@ -101,8 +101,8 @@ impl Happening {
                 count,
             } => Event {
                 t_h: hours(at),
-                kind: "capacity_changed".into(),
-                instance_type: Some(world.types[instance_type].name.clone()),
+                kind: Text::word("capacity_changed"),
+                instance_type: Some(world.type_names[instance_type].clone()),
                 count: Some(count),
                 ..Event::default()
             },

@@ -7,7 +7,9 @@ use super::reason::Reason;
 use super::state::Capacity;
 use super::world::{Entry, JobId, PoolKind, ShareId, TypeId, World};
 use super::Sim;
-use crate::result::{self, Attempt, JobResult, Selected, Skipped, UsagePoint, UsageSeries};
+use crate::result::{
+    self, Attempt, JobResult, Selected, Skipped, Text, UsagePoint, UsageSeries, Waited,
+};
 use crate::scenario::Scenario;
 use crate::time::{hours, Seconds};
 
@@ -422,7 +424,7 @@ pub fn build_result(scenario: &Scenario, sim: &mut Sim) -> result::SimResult {
         .into_iter()
         .enumerate()
         .map(|(t, points)| UsageSeries {
-            instance_type: world.types[t].name.clone(),
+            instance_type: world.type_names[t].clone(),
             points,
         })
         .collect();
@@ -436,18 +438,13 @@ pub fn build_result(scenario: &Scenario, sim: &mut Sim) -> result::SimResult {
         .iter()
         .map(|s| s.name.clone())
         .collect::<Vec<_>>();
-    let types = world
-        .types
-        .iter()
-        .map(|t| t.name.clone())
-        .collect::<Vec<_>>();
     let mut result = result::metrics::aggregate(result::metrics::Inputs {
         scenario,
         jobs,
         restart_overhead,
         shares: &shares,
         share_areas: &share_areas,
-        types: &types,
+        types: &world.type_names,
         plans: &plans,
         end_h: hours(sim.now),
     });
@@ -483,27 +480,29 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         let entry = &job.entries[a.entry];
         Selected {
             preference: a.entry,
-            instance_type: world.types[entry.instance_type].name.clone(),
+            instance_type: world.type_names[entry.instance_type].clone(),
             instance_count: entry.count,
-            pool: world.pools[entry.pool].kind.label().to_string(),
+            pool: Text::word(world.pools[entry.pool].kind.label()),
             training_plan: plan_name(world, entry.pool),
         }
     });
-    let waited = Reason::ALL
-        .iter()
-        .filter(|r| state.waited[r.index()] > 0)
-        .map(|r| (r.as_str().to_string(), hours(state.waited[r.index()])))
-        .collect();
+    let waited = Waited::new(
+        Reason::ALL
+            .iter()
+            .filter(|r| state.waited[r.index()] > 0)
+            .map(|r| (Text::word(r.as_str()), hours(state.waited[r.index()])))
+            .collect(),
+    );
     let blocked_by = match ending {
-        Ending::Unfinished(Some(r)) => Some(r.as_str().to_string()),
+        Ending::Unfinished(Some(r)) => Some(Text::word(r.as_str())),
         _ => None,
     };
     JobResult {
         name: job.name.clone(),
         share: job.share.map(|s| world.shares[s].name.clone()),
         mix: job.mix.map(|m| world.mixes[m].clone()),
-        status: ending.status().to_string(),
-        reason: ending.reason().map(str::to_string),
+        status: Text::word(ending.status()),
+        reason: ending.reason().map(Text::word),
         priority: state.priority,
         submit_h: hours(job.submit),
         first_start_h: log.attempts[j].first().map(|a| hours(a.start)),
@@ -525,7 +524,7 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         last_reasons: state
             .entry_reasons
             .iter()
-            .map(|r| r.map(|r| r.as_str().to_string()))
+            .map(|r| r.map(|r| Text::word(r.as_str())))
             .collect(),
     }
 }
@@ -554,7 +553,7 @@ fn restart_overhead(world: &World, log: &Log, j: JobId) -> f64 {
         .sum()
 }
 
-fn plan_name(world: &World, pool: usize) -> Option<String> {
+fn plan_name(world: &World, pool: usize) -> Option<Text> {
     match world.pools[pool].kind {
         PoolKind::Plan(p) => Some(world.plans[p].name.clone()),
         _ => None,
@@ -570,13 +569,13 @@ fn attempt_result(world: &World, job: &super::world::Job, a: &AttemptLog) -> Att
         start_h: hours(a.start),
         end_h: hours(a.end),
         preference: a.entry,
-        instance_type: itype.name.clone(),
+        instance_type: world.type_names[entry.instance_type].clone(),
         instance_count: entry.count,
-        pool: pool.kind.label().to_string(),
+        pool: Text::word(pool.kind.label()),
         training_plan: plan_name(world, entry.pool),
         borrowed: a.borrowed,
-        outcome: stop.outcome().to_string(),
-        preemption: stop.kind().map(str::to_string),
+        outcome: Text::word(stop.outcome()),
+        preemption: stop.kind().map(Text::word),
         preempted_by: a.by.map(|b| world.jobs[b].name.clone()),
         lost_h: hours(a.lost),
         cost: hours(a.end - a.start)
@@ -588,7 +587,7 @@ fn attempt_result(world: &World, job: &super::world::Job, a: &AttemptLog) -> Att
             .iter()
             .map(|&(preference, r)| Skipped {
                 preference,
-                reason: r.as_str().to_string(),
+                reason: Text::word(r.as_str()),
             })
             .collect(),
     }

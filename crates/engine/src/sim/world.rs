@@ -4,6 +4,7 @@
 //! so "same pool" (SEMANTICS §5) is an index comparison.
 
 use crate::generate::{draws, job_count, Draw};
+use crate::result::Text;
 use crate::rng::{Purpose, Stream};
 use crate::scenario::{InstanceType, JobAttributes, Scenario, Strategy};
 use crate::time::{seconds, Seconds, HOUR};
@@ -48,7 +49,7 @@ pub struct Pool {
 }
 
 pub struct Plan {
-    pub name: String,
+    pub name: Text,
     pub pool: PoolId,
     pub count: u32,
     /// Blocks as `[start, end)` in seconds.
@@ -67,7 +68,7 @@ pub struct Entry {
 }
 
 pub struct Job {
-    pub name: String,
+    pub name: Text,
     pub share: Option<ShareId>,
     pub mix: Option<usize>,
     pub submit: Seconds,
@@ -87,7 +88,7 @@ pub struct Job {
 }
 
 pub struct ShareTerms {
-    pub name: String,
+    pub name: Text,
     /// Own limit per type; `None` when the type is not in the share's limits.
     pub limits: Vec<Option<u32>>,
     pub strategy: Strategy,
@@ -116,6 +117,8 @@ impl ShareTerms {
 
 pub struct World {
     pub types: Vec<InstanceType>,
+    /// The types' names as the result shows them, shared by every attempt and event.
+    pub type_names: Vec<Text>,
     /// Every type index in order, for the phase that looks at all types.
     pub all_types: Vec<TypeId>,
     pub pools: Vec<Pool>,
@@ -133,7 +136,7 @@ pub struct World {
     /// The jobs in name byte order (the inverse of `name_rank`), to find a job by name without
     /// a map holding a copy of every name.
     by_name: Vec<JobId>,
-    pub mixes: Vec<String>,
+    pub mixes: Vec<Text>,
     /// The scripted actions, applied by index.
     pub actions: Vec<crate::scenario::Action>,
     pub seed: u64,
@@ -198,7 +201,7 @@ impl World {
                     ceiling: plan.count,
                 });
                 Plan {
-                    name: plan.name.clone(),
+                    name: Text::from(plan.name.as_str()),
                     pool: pools.len() - 1,
                     count: plan.count,
                     blocks: plan
@@ -219,7 +222,7 @@ impl World {
             .quota_shares
             .iter()
             .map(|s| ShareTerms {
-                name: s.name.clone(),
+                name: Text::from(s.name.as_str()),
                 limits: limits_vector(&s.capacity_limits, &type_index, n),
                 strategy: s.strategy,
                 borrow_limit: s.effective_borrow_limit(),
@@ -229,9 +232,13 @@ impl World {
         let share_index: HashMap<String, ShareId> = shares
             .iter()
             .enumerate()
-            .map(|(i, s)| (s.name.clone(), i))
+            .map(|(i, s)| (s.name.to_string(), i))
             .collect();
-        let mixes: Vec<String> = scenario.job_mixes.iter().map(|m| m.name.clone()).collect();
+        let mixes: Vec<Text> = scenario
+            .job_mixes
+            .iter()
+            .map(|m| Text::from(m.name.as_str()))
+            .collect();
         let names = Names {
             types: &types,
             type_index: &type_index,
@@ -267,6 +274,7 @@ impl World {
             type_pools[pool.instance_type].push(p);
         }
         World {
+            type_names: types.iter().map(|t| Text::from(t.name.as_str())).collect(),
             all_types: (0..types.len()).collect(),
             types,
             pools,
@@ -418,7 +426,7 @@ impl Names<'_> {
             .iter()
             .any(|e| types[e.instance_type].is_accelerated());
         Job {
-            name: drawn.name,
+            name: Text::from(drawn.name),
             share: share.map(|s| self.share_index[s]),
             mix,
             submit: seconds(drawn.submit_h),

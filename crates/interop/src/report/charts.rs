@@ -111,7 +111,7 @@ fn chart(
             .map(|(index, s)| {
                 let (values, shown) = measure(s).into_iter().unzip();
                 Row {
-                    label: s.name.clone(),
+                    label: s.name.to_string(),
                     index,
                     values,
                     shown,
