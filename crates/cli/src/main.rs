@@ -43,7 +43,6 @@ SCENARIO.json may be - to read standard input. compare and sweep use all cores; 
 Exit codes: 0 ok (warnings allowed), 2 invalid scenario, 1 other errors.";
 
 fn main() -> ExitCode {
-    allocator::keep_freed_memory();
     let args: Vec<String> = std::env::args().skip(1).collect();
     std::panic::set_hook(Box::new(|_| {}));
     let outcome = std::panic::catch_unwind(|| dispatch(&args));
