@@ -5,6 +5,10 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use quotalab_engine::{simulate, synthetic};
 
+/// The allocator the `quotalab` CLI ships with, so both benchmarks measure the same engine.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn simulate_synthetic(c: &mut Criterion) {
     let mut group = c.benchmark_group("simulate");
     group.sample_size(10);

@@ -7,7 +7,8 @@ use super::{
 };
 use crate::format::FORMAT_VERSION;
 use crate::scenario::Scenario;
-use std::collections::{BTreeMap, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
 
 /// What the simulation hands over for aggregation.
 pub struct Inputs<'a> {
@@ -53,7 +54,7 @@ pub fn aggregate(inputs: Inputs) -> SimResult {
 
 /// Per share, its jobs and the preemptions they caused, gathered in one pass over the jobs.
 fn share_results(inputs: &Inputs) -> Vec<ShareResult> {
-    let index: HashMap<&str, usize> = inputs
+    let index: FxHashMap<&str, usize> = inputs
         .shares
         .iter()
         .enumerate()
@@ -64,7 +65,7 @@ fn share_results(inputs: &Inputs) -> Vec<ShareResult> {
             .as_deref()
             .and_then(|name| index.get(name).copied())
     };
-    let by_name: HashMap<&str, &JobResult> =
+    let by_name: FxHashMap<&str, &JobResult> =
         inputs.jobs.iter().map(|j| (j.name.as_str(), j)).collect();
     let mut members: Vec<Vec<&JobResult>> = vec![Vec::new(); inputs.shares.len()];
     // Per share: reclaims its jobs made, and preemptions they caused by the victim's share.
@@ -173,7 +174,7 @@ fn share_result(
 /// Per instance type (in the given order), its attempts' instance-hours and cost per pool, in
 /// one pass over the attempts. Pools come in (pool, plan) order.
 fn type_results(types: &[Text], jobs: &[JobResult]) -> Vec<TypeResult> {
-    let index: HashMap<&str, usize> = types
+    let index: FxHashMap<&str, usize> = types
         .iter()
         .enumerate()
         .map(|(t, name)| (name.as_str(), t))

@@ -12,7 +12,7 @@ use super::reason::Reason;
 use super::world::{JobId, World};
 use super::Sim;
 use crate::time::Seconds;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Time per reason, indexed by `Reason::index`.
 pub type PerReason = [Seconds; 8];
@@ -36,7 +36,7 @@ pub struct ReasonGroups {
 
 impl ReasonGroups {
     pub fn new(world: &World) -> Self {
-        let mut index: HashMap<(Option<usize>, usize, u32), usize> = HashMap::new();
+        let mut index: FxHashMap<(Option<usize>, usize, u32), usize> = FxHashMap::default();
         let mut groups = Vec::new();
         let mut by_type = vec![Vec::new(); world.types.len()];
         let of_job = world

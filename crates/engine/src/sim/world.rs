@@ -8,7 +8,7 @@ use crate::result::Text;
 use crate::rng::{Purpose, Stream};
 use crate::scenario::{InstanceType, JobAttributes, Scenario, Strategy};
 use crate::time::{seconds, Seconds, HOUR};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 pub type TypeId = usize;
 pub type PoolId = usize;
@@ -142,15 +142,15 @@ pub struct World {
     pub seed: u64,
     pub horizon: Option<Seconds>,
     pub strict_fifo: bool,
-    pub share_index: HashMap<String, ShareId>,
-    pub type_index: HashMap<String, TypeId>,
+    pub share_index: FxHashMap<String, ShareId>,
+    pub type_index: FxHashMap<String, TypeId>,
 }
 
 impl World {
     /// Compiles a validated scenario.
     pub fn new(scenario: &Scenario) -> World {
         let types = used_types(scenario);
-        let type_index: HashMap<String, TypeId> = types
+        let type_index: FxHashMap<String, TypeId> = types
             .iter()
             .enumerate()
             .map(|(i, t)| (t.name.clone(), i))
@@ -213,7 +213,7 @@ impl World {
                 }
             })
             .collect();
-        let plan_index: HashMap<&str, PlanId> = plans
+        let plan_index: FxHashMap<&str, PlanId> = plans
             .iter()
             .enumerate()
             .map(|(i, p)| (p.name.as_str(), i))
@@ -229,7 +229,7 @@ impl World {
                 in_share_preemption: s.in_share_preemption,
             })
             .collect();
-        let share_index: HashMap<String, ShareId> = shares
+        let share_index: FxHashMap<String, ShareId> = shares
             .iter()
             .enumerate()
             .map(|(i, s)| (s.name.to_string(), i))
@@ -362,7 +362,7 @@ fn used_types(scenario: &Scenario) -> Vec<InstanceType> {
 
 pub(crate) fn limits_vector(
     limits: &[crate::scenario::CapacityLimit],
-    type_index: &HashMap<String, TypeId>,
+    type_index: &FxHashMap<String, TypeId>,
     n: usize,
 ) -> Vec<Option<u32>> {
     let mut v = vec![None; n];
@@ -377,10 +377,10 @@ pub(crate) fn limits_vector(
 /// The scenario's names resolved to indices, for compiling its jobs.
 struct Names<'a> {
     types: &'a [InstanceType],
-    type_index: &'a HashMap<String, TypeId>,
-    plan_index: &'a HashMap<&'a str, PlanId>,
+    type_index: &'a FxHashMap<String, TypeId>,
+    plan_index: &'a FxHashMap<&'a str, PlanId>,
     plans: &'a [Plan],
-    share_index: &'a HashMap<String, ShareId>,
+    share_index: &'a FxHashMap<String, ShareId>,
 }
 
 impl Names<'_> {
