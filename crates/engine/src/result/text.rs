@@ -8,6 +8,7 @@
 //! naming the same job points at one allocation. It serialises as a plain JSON string, so the
 //! result's bytes do not depend on it.
 
+use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Borrow;
 use std::cmp::Ordering;
@@ -160,8 +161,24 @@ impl Serialize for Text {
 }
 
 impl<'de> Deserialize<'de> for Text {
+    /// Straight from the input's `&str` into the shared allocation: going through a `String`
+    /// would allocate and copy every string of a result twice (the app reads a 10k-job result,
+    /// a few hundred thousand strings, from its worker on every run).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        String::deserialize(deserializer).map(Text::from)
+        struct TextVisitor;
+        impl Visitor<'_> for TextVisitor {
+            type Value = Text;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Text, E> {
+                Ok(Text::from(text))
+            }
+            fn visit_string<E: de::Error>(self, text: String) -> Result<Text, E> {
+                Ok(Text::from(text))
+            }
+        }
+        deserializer.deserialize_str(TextVisitor)
     }
 }
 
@@ -193,5 +210,8 @@ mod tests {
         assert_eq!(json, r#"["a","ab","b"]"#);
         let back: Vec<Text> = serde_json::from_str(&json).unwrap();
         assert_eq!(back, texts);
+        let escaped: Text = serde_json::from_str(r#""<b>\"team\" \u00e9</b>""#).unwrap();
+        assert_eq!(escaped, "<b>\"team\" é</b>");
+        assert!(serde_json::from_str::<Text>("42").is_err());
     }
 }
