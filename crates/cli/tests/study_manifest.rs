@@ -1,8 +1,9 @@
-//! The Kubernetes example of docs/STUDY.md runs as written: this test takes the shell command
-//! lines and environment of docs/examples/sweep-indexed-job.yaml and sweep-merge-job.yaml, runs
-//! the shard command once per JOB_COMPLETION_INDEX and then the merge command (with the binary
-//! under test as `quotalab` and local paths for the mounted volumes), and checks that the merged
-//! output is exactly what one unsharded `quotalab sweep` writes.
+//! The batch examples of docs/STUDY.md run as written. For the Kubernetes Indexed Job
+//! (docs/examples/sweep-indexed-job.yaml and sweep-merge-job.yaml) and the AWS Batch array job
+//! (docs/examples/aws-batch/), these tests take the shell command lines and environment of the
+//! shard and merge containers, run the shard command once per array index and then the merge
+//! command (with the binary under test as `quotalab` and local paths for the mounted volumes),
+//! and check that the merged output is exactly what one unsharded `quotalab sweep` writes.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -10,15 +11,25 @@ use std::process::Command;
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples");
 const DEFAULT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/default.json");
 
-/// A Job manifest's container: its `env` (name, value) pairs and its `sh -c` script (the folded
-/// `>-` block under `args`, joined with spaces as YAML folds it).
+/// A batch container: its environment (name, value) pairs and its `sh -c` script.
 struct Container {
     env: Vec<(String, String)>,
     script: String,
-    completions: Option<usize>,
 }
 
-fn container(file: &str) -> Container {
+impl Container {
+    fn env(&self, name: &str) -> String {
+        self.env
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_else(|| panic!("the container sets {name}"))
+    }
+}
+
+/// A Kubernetes Job manifest's container: `env` and the folded `>-` block under `args` (joined
+/// with spaces as YAML folds it), and the Job's `completions` if it sets them.
+fn kubernetes_container(file: &str) -> (Container, Option<usize>) {
     let yaml = std::fs::read_to_string(Path::new(EXAMPLES).join(file)).expect("manifest");
     let lines: Vec<&str> = yaml.lines().collect();
     let mut env = Vec::new();
@@ -47,10 +58,42 @@ fn container(file: &str) -> Container {
         .iter()
         .find_map(|l| l.trim().strip_prefix("completions: "))
         .map(|n| n.parse().expect("completions is a number"));
+    (Container { env, script }, completions)
+}
+
+fn aws_json(file: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(Path::new(EXAMPLES).join("aws-batch").join(file))
+        .expect("AWS Batch example");
+    serde_json::from_str(&text).expect("valid JSON")
+}
+
+/// An AWS Batch job definition's container: `environment` and the `sh -c` script of `command`.
+fn aws_batch_container(file: &str) -> Container {
+    let properties = &aws_json(file)["containerProperties"];
+    let command: Vec<&str> = properties["command"]
+        .as_array()
+        .expect("command is a list")
+        .iter()
+        .map(|part| part.as_str().expect("command parts are strings"))
+        .collect();
+    let [sh, dash_c, script] = command[..] else {
+        panic!("{file}: command is not [\"sh\", \"-c\", SCRIPT]");
+    };
+    assert_eq!((sh, dash_c), ("sh", "-c"), "{file}");
+    let env = properties["environment"]
+        .as_array()
+        .expect("environment is a list")
+        .iter()
+        .map(|pair| {
+            (
+                pair["name"].as_str().unwrap().to_owned(),
+                pair["value"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
     Container {
         env,
-        script,
-        completions,
+        script: script.to_owned(),
     }
 }
 
@@ -80,51 +123,44 @@ fn run_pod(c: &Container, overrides: &[(&str, String)], bin_dir: &Path) {
     );
 }
 
-fn workdir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("quotalab-manifest-{}", std::process::id()));
+/// A fresh directory per test (`name` keeps the tests of one process apart).
+fn workdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("quotalab-manifest-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("bin")).unwrap();
     std::fs::create_dir_all(dir.join("out")).unwrap();
     dir
 }
 
+/// Runs `shards` once per index 0..count with the index in `index_var`, then `merge`, and checks
+/// the merged sweep against an unsharded run of the shard container's sweep.
 #[cfg(unix)]
-#[test]
-fn the_indexed_job_and_merge_job_reproduce_an_unsharded_sweep() {
-    let dir = workdir();
+fn sharded_sweep_matches_unsharded(
+    shards: &Container,
+    count: usize,
+    index_var: &str,
+    merge: &Container,
+) {
+    let dir = workdir(index_var);
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_quotalab"), dir.join("bin/quotalab")).unwrap();
     let out = dir.join("out").to_string_lossy().into_owned();
-    let shards = container("sweep-indexed-job.yaml");
-    let completions = shards.completions.expect("an Indexed Job sets completions");
-    let shard_env = |name: &str| {
-        shards
-            .env
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.clone())
-            .unwrap()
-    };
     assert_eq!(
-        shard_env("SHARDS"),
-        completions.to_string(),
-        "SHARDS must equal completions"
+        shards.env("SHARDS"),
+        count.to_string(),
+        "SHARDS must equal the number of array tasks"
     );
-    for index in 0..completions {
+    for index in 0..count {
         run_pod(
-            &shards,
+            shards,
             &[
                 ("SCENARIO", DEFAULT.into()),
                 ("OUT", out.clone()),
-                ("JOB_COMPLETION_INDEX", index.to_string()),
+                (index_var, index.to_string()),
             ],
             &dir.join("bin"),
         );
     }
-    run_pod(
-        &container("sweep-merge-job.yaml"),
-        &[("OUT", out.clone())],
-        &dir.join("bin"),
-    );
+    run_pod(merge, &[("OUT", out.clone())], &dir.join("bin"));
 
     let whole = dir.join("whole.json").to_string_lossy().into_owned();
     let run = Command::new(env!("CARGO_BIN_EXE_quotalab"))
@@ -132,11 +168,11 @@ fn the_indexed_job_and_merge_job_reproduce_an_unsharded_sweep() {
             "sweep",
             DEFAULT,
             "--param",
-            &shard_env("PARAM"),
+            &shards.env("PARAM"),
             "--values",
-            &shard_env("VALUES"),
+            &shards.env("VALUES"),
             "--seeds",
-            &shard_env("SEEDS"),
+            &shards.env("SEEDS"),
             "--out",
             &whole,
         ])
@@ -151,4 +187,33 @@ fn the_indexed_job_and_merge_job_reproduce_an_unsharded_sweep() {
     let merged = std::fs::read_to_string(dir.join("out/sweep.json"))
         .expect("the merge job wrote sweep.json");
     assert_eq!(merged, std::fs::read_to_string(&whole).unwrap());
+}
+
+#[cfg(unix)]
+#[test]
+fn the_indexed_job_and_merge_job_reproduce_an_unsharded_sweep() {
+    let (shards, completions) = kubernetes_container("sweep-indexed-job.yaml");
+    let (merge, _) = kubernetes_container("sweep-merge-job.yaml");
+    let completions = completions.expect("an Indexed Job sets completions");
+    sharded_sweep_matches_unsharded(&shards, completions, "JOB_COMPLETION_INDEX", &merge);
+}
+
+#[cfg(unix)]
+#[test]
+fn the_aws_batch_array_job_and_merge_job_reproduce_an_unsharded_sweep() {
+    let shards = aws_batch_container("sweep-job-definition.json");
+    let merge = aws_batch_container("merge-job-definition.json");
+    let submit = aws_json("submit-sweep.json");
+    assert_eq!(
+        submit["jobDefinition"],
+        aws_json("sweep-job-definition.json")["jobDefinitionName"]
+    );
+    assert_eq!(
+        aws_json("submit-merge.json")["jobDefinition"],
+        aws_json("merge-job-definition.json")["jobDefinitionName"]
+    );
+    let size = submit["arrayProperties"]["size"]
+        .as_u64()
+        .expect("an array job sets arrayProperties.size") as usize;
+    sharded_sweep_matches_unsharded(&shards, size, "AWS_BATCH_JOB_ARRAY_INDEX", &merge);
 }
