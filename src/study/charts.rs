@@ -315,10 +315,25 @@ fn draw_sweep(area: &Area, summary: &SweepSummary, metric: SweepMetric) -> DrawR
             lo_x - span * 0.03..hi_x + span * 0.03,
             bottom..top + height * 0.08,
         )?;
+    // A count (instances, a limit, seeds…) reads badly with ticks at 2.5: when every point is a
+    // whole number, ask for about one tick per whole number and leave fractional ticks unlabelled.
+    let whole_numbers = summary.points.iter().all(|p| p.value.fract() == 0.0);
+    let x_ticks = if whole_numbers {
+        (span as usize + 1).clamp(2, 11)
+    } else {
+        11 // plotters' default
+    };
     house_mesh(&mut chart)
         .x_desc(summary.label.clone())
         .y_desc(metric.axis())
-        .x_label_formatter(&|v| round_for_people(*v))
+        .x_labels(x_ticks)
+        .x_label_formatter(&|v| {
+            if whole_numbers && v.fract() != 0.0 {
+                String::new()
+            } else {
+                round_for_people(*v)
+            }
+        })
         .y_label_formatter(&|v| round_for_people(*v))
         .draw()?;
     for (i, points) in series.iter().enumerate() {
@@ -347,4 +362,71 @@ fn draw_sweep(area: &Area, summary: &SweepSummary, metric: SweepMetric) -> DrawR
         ))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::DEFAULT_SCENARIO;
+    use quotalab_engine::study::{Definition, Summary, Sweep, SweepPlan};
+    use quotalab_engine::Scenario;
+
+    fn sweep_of(param: &str, values: Vec<f64>) -> SweepSummary {
+        let scenario = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
+        let sweep = Sweep {
+            param: param.into(),
+            values,
+        };
+        let definition = Definition::Sweep(Box::new(SweepPlan::new(scenario, sweep, 3)));
+        let samples = definition.run(&definition.units()).unwrap();
+        match definition.summarize(&samples).unwrap() {
+            Summary::Sweep(summary) => summary,
+            Summary::Comparison(_) => unreachable!("a sweep summarises as a sweep"),
+        }
+    }
+
+    /// The numbers on the x axis: the numeric labels of the lowest row of text.
+    fn x_tick_labels(svg: &str) -> Vec<String> {
+        let mut labels: Vec<(f64, String)> = svg
+            .split("<text")
+            .skip(1)
+            .filter_map(|element| {
+                let y = element
+                    .split(" y=\"")
+                    .nth(1)?
+                    .split('"')
+                    .next()?
+                    .parse()
+                    .ok()?;
+                let text = element
+                    .split('>')
+                    .nth(1)?
+                    .split('<')
+                    .next()?
+                    .trim()
+                    .to_owned();
+                text.parse::<f64>().is_ok().then_some((y, text))
+            })
+            .collect();
+        let lowest = labels.iter().map(|(y, _)| *y).fold(f64::MIN, f64::max);
+        labels.retain(|(y, _)| *y == lowest);
+        labels.into_iter().map(|(_, text)| text).collect()
+    }
+
+    #[test]
+    fn a_sweep_of_whole_numbers_has_whole_number_ticks() {
+        let summary = sweep_of("capacity[0].count", vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+        let labels = x_tick_labels(&sweep_chart(&summary, SweepMetric::CompletionP50));
+        assert_eq!(labels, ["1", "2", "3", "4", "5", "6"], "{labels:?}");
+    }
+
+    #[test]
+    fn a_sweep_of_fractions_keeps_fractional_ticks() {
+        let summary = sweep_of(
+            "job_mixes[0].template.checkpoint_interval_h",
+            vec![1.0, 1.5, 2.0],
+        );
+        let labels = x_tick_labels(&sweep_chart(&summary, SweepMetric::CompletionP50));
+        assert!(labels.iter().any(|l| l.contains('.')), "{labels:?}");
+    }
 }
