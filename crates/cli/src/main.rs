@@ -33,7 +33,8 @@ Usage:
                                              run 2-6 variants (or one study file) with the same
                                              K seeds; a table, and the JSON in FILE (compare.json)
   quotalab sweep SCENARIO.json --param PATH --values 1,2,4|FROM..TO:N [--seeds K] [--out FILE]
-                                             one parameter at several values, K seeds each (sweep.json)
+                                             one parameter at several values, K seeds each (sweep.json);
+                                             for a study file, --variant N|NAME picks the variant
   quotalab sweep --list-params SCENARIO.json the parameters worth sweeping, with their paths
   quotalab merge PARTS... [--out FILE]       join the outputs of compare/sweep --shard i/N
   quotalab help                              this text

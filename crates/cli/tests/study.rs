@@ -330,3 +330,58 @@ fn the_output_does_not_depend_on_the_number_of_threads() {
         .collect();
     assert_eq!(outputs[0], outputs[1]);
 }
+
+#[test]
+fn sweep_picks_a_study_variant_by_number_or_name() {
+    let dir = workdir("study-variant");
+    let reserve = reserve_variant(&dir);
+    let study = quotalab_engine::study::Study::new(
+        "two variants",
+        vec![
+            quotalab_engine::Scenario::from_json(&read(DEFAULT)).unwrap(),
+            quotalab_engine::Scenario::from_json(&read(&reserve)).unwrap(),
+        ],
+    );
+    let file = path(&dir, "study.json");
+    std::fs::write(&file, study.to_json_pretty()).unwrap();
+    let sweep = |input: &str, variant: &[&str], out: &str| {
+        let mut args = vec!["sweep", input, "--param", "capacity[0].count"];
+        args.extend(["--values", "1,2", "--seeds", "3", "--out", out]);
+        args.extend(variant);
+        run_ok(&args);
+        read(out)
+    };
+    let direct = sweep(&reserve, &[], &path(&dir, "direct.json"));
+    let by_number = sweep(&file, &["--variant", "2"], &path(&dir, "two.json"));
+    let by_tab = sweep(&file, &["--variant", "V2"], &path(&dir, "v2.json"));
+    let by_name = sweep(
+        &file,
+        &["--variant", "medium reserves"],
+        &path(&dir, "name.json"),
+    );
+    let first = sweep(&file, &[], &path(&dir, "first.json"));
+    assert_eq!(by_number, direct, "variant 2 is the reserve scenario");
+    assert_eq!(by_tab, direct);
+    assert_eq!(by_name, direct);
+    assert_ne!(
+        first, direct,
+        "without --variant the first variant is swept"
+    );
+    let with_variant = |input: &str, variant: &str, needle: &str| {
+        let args = [
+            "sweep",
+            input,
+            "--param",
+            "capacity[0].count",
+            "--values",
+            "1,2",
+        ];
+        fails(&[&args[..], &["--variant", variant]].concat(), 1, needle);
+    };
+    with_variant(
+        &file,
+        "3",
+        "--variant: the study has no variant \"3\"; give a number or a name: 1 \"",
+    );
+    with_variant(DEFAULT, "1", "is a scenario, not a study");
+}

@@ -1,8 +1,9 @@
 //! `quotalab sweep SCENARIO.json --param PATH --values LIST [--seeds K] [--out FILE]
 //! [--shard i/N]` and `quotalab sweep --list-params SCENARIO.json` (docs/STUDY.md).
 //!
-//! A study file works too: its first variant is swept, and its `sweep` and `seeds` are the
-//! defaults of `--param`, `--values` and `--seeds`.
+//! A study file works too: its first variant is swept, or the one `--variant` names (by its
+//! number, 1 for the first as the app's tabs count, or by its name), and its `sweep` and `seeds`
+//! are the defaults of `--param`, `--values` and `--seeds`.
 //!
 //! `--values` is a list (`1,2,4,8`) or a range `FROM..TO:N` (N evenly spaced values, ends
 //! included). The table goes to standard output, the sweep JSON to `--out` (default
@@ -21,9 +22,19 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
     let args = Args::parse(
         args,
         &["--list-params"],
-        &["--param", "--values", "--seeds", "--out", "--shard"],
+        &[
+            "--param",
+            "--values",
+            "--seeds",
+            "--out",
+            "--shard",
+            "--variant",
+        ],
     )?;
-    let (scenario, preset) = load(args.single("scenario or study file (or - for stdin)")?)?;
+    let (scenario, preset) = load(
+        args.single("scenario or study file (or - for stdin)")?,
+        args.values("--variant").last().copied(),
+    )?;
     if args.flag("--list-params") {
         print!("{}", list(&scenario));
         return Ok(());
@@ -71,20 +82,30 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
     )
 }
 
-/// The scenario to sweep, validated; for a study file, its first variant, with the study's sweep
-/// (if any) and seeds as defaults for the options.
-fn load(path: &str) -> Result<(Scenario, Option<(Sweep, u32)>), Failure> {
+/// The scenario to sweep, validated; for a study file, the variant `variant` names (the first
+/// without it), with the study's sweep (if any) and seeds as defaults for the options.
+fn load(path: &str, variant: Option<&str>) -> Result<(Scenario, Option<(Sweep, u32)>), Failure> {
     let (scenario, report, preset) = match super::compare::load(path)? {
+        Document::Scenario(_) if variant.is_some() => {
+            return Err(Failure::Usage(format!(
+                "--variant: {path} is a scenario, not a study; --variant picks a study's variant"
+            )));
+        }
         Document::Scenario(scenario) => {
             let report = scenario.validate();
             (scenario, report, None)
         }
-        Document::Study(study) => {
+        Document::Study(mut study) => {
             let report = study.validate();
+            if !report.is_valid() || study.variants.is_empty() {
+                return Err(Failure::Invalid(report.errors));
+            }
             let preset = study.sweep.clone().map(|sweep| (sweep, study.seeds));
-            let first = study.variants.into_iter().next();
-            let first = first.ok_or_else(|| Failure::Invalid(report.errors.clone()))?;
-            (first, report, preset)
+            let index = match variant {
+                Some(wanted) => variant_index(&study.variants, wanted)?,
+                None => 0,
+            };
+            (study.variants.swap_remove(index), report, preset)
         }
     };
     if !report.is_valid() {
@@ -94,6 +115,30 @@ fn load(path: &str) -> Result<(Scenario, Option<(Sweep, u32)>), Failure> {
         eprintln!("warning: {warning}");
     }
     Ok((scenario, preset))
+}
+
+/// The variant `wanted` names: its number (1 for the first, as the app's tabs V1, V2… count) or
+/// its scenario name.
+fn variant_index(variants: &[Scenario], wanted: &str) -> Result<usize, Failure> {
+    let by_number = wanted
+        .trim_start_matches(['V', 'v'])
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=variants.len()).contains(n))
+        .map(|n| n - 1);
+    by_number
+        .or_else(|| variants.iter().position(|v| v.name == wanted))
+        .ok_or_else(|| {
+            let listed: Vec<String> = variants
+                .iter()
+                .enumerate()
+                .map(|(i, v)| format!("{} \"{}\"", i + 1, v.name))
+                .collect();
+            Failure::Usage(format!(
+                "--variant: the study has no variant \"{wanted}\"; give a number or a name: {}",
+                listed.join(", ")
+            ))
+        })
 }
 
 /// `1,2,4,8` or `FROM..TO:N`.
