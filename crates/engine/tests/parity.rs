@@ -119,3 +119,15 @@ fn native_results_match_the_recorded_digests() {
 fn browser_results_are_byte_identical_to_native() {
     assert_matches_fixture();
 }
+
+/// `write_json` (the CLI's streamed output) writes exactly `to_json`'s bytes.
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn streamed_json_is_byte_identical_to_the_string() {
+    for (name, scenario) in scenarios() {
+        let result = simulate(&scenario);
+        let mut streamed = Vec::new();
+        result.write_json(&mut streamed).expect("writes to memory");
+        assert!(streamed == result.to_json().into_bytes(), "{name}");
+    }
+}

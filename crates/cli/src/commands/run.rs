@@ -3,7 +3,7 @@
 use crate::args::Args;
 use crate::failure::Failure;
 use crate::input::load_scenario;
-use std::io::Write;
+use std::io::{BufWriter, Write};
 
 pub fn main(args: &[String]) -> Result<(), Failure> {
     let args = Args::parse(args, &["--summary"], &[])?;
@@ -12,12 +12,15 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
         eprintln!("warning: {warning}");
     }
     let result = quotalab_engine::simulate(&scenario);
-    let text = if args.flag("--summary") {
-        crate::summary::table(&result)
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    if args.flag("--summary") {
+        out.write_all(crate::summary::table(&result).as_bytes())
     } else {
-        result.to_json() + "\n"
-    };
-    std::io::stdout()
-        .write_all(text.as_bytes())
-        .map_err(|e| Failure::Other(format!("cannot write the result: {e}")))
+        // Streamed: the JSON of a large run is bigger than the memory it would need as a string.
+        result
+            .write_json(&mut out)
+            .and_then(|()| out.write_all(b"\n"))
+    }
+    .and_then(|()| out.flush())
+    .map_err(|e| Failure::Other(format!("cannot write the result: {e}")))
 }

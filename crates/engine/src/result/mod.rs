@@ -53,6 +53,13 @@ impl SimResult {
         serde_json::to_string(self).expect("a result always serialises")
     }
 
+    /// The same bytes as [`SimResult::to_json`], written to `out` as they are made: a
+    /// million-job result is over a gigabyte of JSON, which need not sit in memory beside the
+    /// result. `out` should be buffered.
+    pub fn write_json(&self, out: impl std::io::Write) -> std::io::Result<()> {
+        serde_json::to_writer(out, self).map_err(std::io::Error::from)
+    }
+
     /// The result as indented JSON, for people.
     pub fn to_json_pretty(&self) -> String {
         serde_json::to_string_pretty(self).expect("a result always serialises")
