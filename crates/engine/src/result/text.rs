@@ -80,12 +80,6 @@ impl From<String> for Text {
     }
 }
 
-impl From<Text> for String {
-    fn from(text: Text) -> Self {
-        text.as_str().to_owned()
-    }
-}
-
 impl PartialEq for Text {
     fn eq(&self, other: &Self) -> bool {
         self.as_str() == other.as_str()
