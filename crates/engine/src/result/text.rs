@@ -1,9 +1,9 @@
 //! `Text`: the string type of the result document.
 //!
 //! A 100k-job result names a job, a share, an instance type or a status a few million times. As
-//! `String`s, each of those was its own allocation, and building and dropping them was a fifth
-//! of a run's instructions and a quarter of its memory (crates/engine/BENCHMARKS.md). A `Text`
-//! is either a word of the format's fixed vocabulary (`"succeeded"`, `"no_capacity"`: a
+//! `String`s, each of those was its own allocation (about 25 per job), and with glibc's malloc
+//! allocating and freeing was a fifth of a run's instructions (crates/engine/BENCHMARKS.md).
+//! A `Text` is either a word of the format's fixed vocabulary (`"succeeded"`, `"no_capacity"`: a
 //! `&'static str`, no allocation) or a name from the scenario, shared: every event and attempt
 //! naming the same job points at one allocation. It serialises as a plain JSON string, so the
 //! result's bytes do not depend on it.
