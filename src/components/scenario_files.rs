@@ -33,14 +33,20 @@ fn file_name_for(title: &str) -> String {
     format!("{}.json", if slug.is_empty() { "scenario" } else { &slug })
 }
 
-/// Offers the scenario, or the study when there are variants, as a `.json` download.
-pub fn export(workspace: &Workspace) -> Result<(), String> {
-    let failed = |_| "the browser could not create the file".to_string();
-    let name = if workspace.is_study() {
+/// The name "Export" gives the workspace's file: the study's when there are variants, else the
+/// scenario's.
+pub fn export_file_name(workspace: &Workspace) -> String {
+    if workspace.is_study() {
         file_name_for(&workspace.study_name())
     } else {
         file_name(workspace.active_scenario())
-    };
+    }
+}
+
+/// Offers the scenario, or the study when there are variants, as a `.json` download.
+pub fn export(workspace: &Workspace) -> Result<(), String> {
+    let failed = |_| "the browser could not create the file".to_string();
+    let name = export_file_name(workspace);
     let parts = js_sys::Array::of1(&workspace.to_json_pretty().into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("application/json");

@@ -6,6 +6,7 @@
 //! The sweep (parameter and values) is part of the workspace, so it is undone, saved and shared
 //! with the rest. It runs on the variant on screen; `quotalab sweep` runs the same plan.
 
+use crate::components::scenario_files::export_file_name;
 use crate::results::charts::ChartSvg;
 use crate::results::format::round_for_people;
 use crate::state::use_app_state;
@@ -40,6 +41,21 @@ pub fn sweep_values(from: f64, to: f64, steps: usize, integer: bool) -> Vec<f64>
         .collect();
     values.dedup();
     values
+}
+
+/// The `quotalab sweep` command line that runs `sweep` on the file "Export" saves, for sweeps too
+/// large for the browser or for a batch system (docs/STUDY.md). A study's file holds every
+/// variant, so `--variant` names the one on screen by its tab number.
+pub fn cli_command(workspace: &Workspace, sweep: &Sweep) -> String {
+    let mut words = vec!["quotalab sweep".to_owned(), export_file_name(workspace)];
+    if workspace.is_study() {
+        words.push(format!("--variant {}", workspace.active + 1));
+    }
+    let values: Vec<String> = sweep.values.iter().map(f64::to_string).collect();
+    words.push(format!("--param '{}'", sweep.param));
+    words.push(format!("--values {}", values.join(",")));
+    words.push(format!("--seeds {}", workspace.settings.seeds));
+    words.join(" ")
 }
 
 /// The sweep plan of the variant on screen, or why there is none.
@@ -105,6 +121,10 @@ pub fn SweepView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl Int
                 <p class="study-note">"This sweep is large, so it runs again only when you press \u{201c}Run sweep\u{201d}."</p>
             })}
             <Problems current testid="sweep-problems" />
+            {move || state.workspace.with(|w| w.settings.sweep.as_ref().map(|sweep| {
+                let command = cli_command(w, sweep);
+                view! { <p class="study-note" data-testid="sweep-cli">"The same sweep on the command line, on the file Export saves: "<code class="cli-command" title="One click selects the whole command">{command}</code></p> }
+            }))}
             {move || shown.get().map(|finished| {
                 let Summary::Sweep(summary) = &finished.summary else { unreachable!("filtered above") };
                 view! { <div class="sweep-charts" class:stale=stale><SweepCharts summary=summary.clone() /></div> }
@@ -277,7 +297,39 @@ fn SweepCharts(summary: SweepSummary) -> impl IntoView {
 
 #[cfg(test)]
 mod tests {
-    use super::sweep_values;
+    use super::{cli_command, sweep_values};
+    use crate::state::workspace::Workspace;
+    use crate::state::DEFAULT_SCENARIO;
+    use quotalab_engine::study::Sweep;
+    use quotalab_engine::Scenario;
+
+    #[test]
+    fn the_command_line_names_the_exported_file_and_the_variant_on_screen() {
+        let scenario = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
+        let mut workspace = Workspace::single(scenario);
+        workspace.settings.seeds = 10;
+        let sweep = Sweep {
+            param: "capacity[0].count".into(),
+            values: vec![1.0, 2.0, 4.0],
+        };
+        assert_eq!(
+            cli_command(&workspace, &sweep),
+            "quotalab sweep three-teams-share-a-g5-pool.json --param 'capacity[0].count' --values 1,2,4 --seeds 10"
+        );
+        workspace.duplicate_active().unwrap();
+        let command = cli_command(
+            &workspace,
+            &Sweep {
+                values: vec![0.25, 0.5],
+                ..sweep
+            },
+        );
+        assert!(command.contains(" --variant 2 "), "{command}");
+        assert!(
+            command.ends_with("--values 0.25,0.5 --seeds 10"),
+            "{command}"
+        );
+    }
 
     #[test]
     fn values_run_from_one_end_to_the_other() {

@@ -84,6 +84,9 @@ export const tests = [
       if (charts !== 4) throw new Error(`expected 4 sweep charts, found ${charts}`);
       const text = await page.locator('[data-testid="sweep-view"]').textContent();
       if (!text.includes('p90 completion against')) throw new Error('no p90 chart title');
+      const cli = await view.locator('[data-testid="sweep-cli"] code').textContent();
+      const wanted = "quotalab sweep three-teams-share-a-g5-pool.json --param 'capacity[0].count' --values 1,2,3,4,5,6 --seeds 10";
+      if (cli !== wanted) throw new Error(`the command line reads "${cli}", wanted "${wanted}"`);
       await ctx.screenshot('sweep');
     },
   },
