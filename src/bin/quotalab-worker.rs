@@ -4,7 +4,8 @@
 //! It only wires `onmessage` to [`quotalab_app::study::protocol::serve_sample`] (one unit of a
 //! study) or else [`quotalab_app::results::protocol::serve`] (a single run), and announces that it
 //! is ready: messages sent before the wasm has loaded would be lost, so the page queues its first
-//! request until it hears `Ready`.
+//! request until it hears `Ready`. A run's replies go back as bytes (`post_bytes`); the page's
+//! handle (`results::session::worker`) reads both forms.
 
 use quotalab_app::results::protocol::{encode_reply, serve, Header};
 use quotalab_app::study::protocol::serve_sample;
@@ -24,13 +25,19 @@ fn main() {
             return;
         }
         let now_ms = || js_sys::Date::now();
-        serve(&message, &now_ms, &mut |reply| {
-            // Posting a string to the page cannot fail short of the page being gone.
-            let _ = replies.post_message(&JsValue::from_str(&reply));
-        });
+        serve(&message, &now_ms, &mut |reply| post_bytes(&replies, reply));
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
     on_message.forget();
     let _ = scope.post_message(&JsValue::from_str(&encode_reply(&Header::Ready, None)));
+}
+
+/// Posts a run's reply as its UTF-8 bytes in a transferred buffer. A 10,000-job result is 12 MB
+/// of JSON; as a string it would be converted to UTF-16 here, copied, and converted back to UTF-8
+/// on the page (docs/PERFORMANCE.md). Posting cannot fail short of the page being gone.
+fn post_bytes(scope: &DedicatedWorkerGlobalScope, reply: String) {
+    let bytes = js_sys::Uint8Array::from(reply.as_bytes());
+    let transfer = js_sys::Array::of1(&bytes.buffer());
+    let _ = scope.post_message_with_transfer(&bytes, &transfer);
 }

@@ -1,7 +1,8 @@
 //! The messages between the page and the simulation worker, and the worker's side of them.
 //!
 //! A request carries the scenario as JSON; replies carry progress and, at the end, the engine's
-//! result JSON. Both travel as strings (`postMessage` copies them cheaply). A reply is a one-line
+//! result JSON. A request travels as a string; the worker posts replies as their UTF-8 bytes in a
+//! transferred buffer, so the result is never converted to UTF-16 and back. A reply is a one-line
 //! JSON header, and for a finished run a newline and then the result bytes exactly as
 //! `SimResult::to_json` wrote them: the result is not wrapped in another JSON string, so it is
 //! neither escaped nor re-encoded, and what the app exports is byte for byte what the engine

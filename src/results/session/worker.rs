@@ -27,7 +27,7 @@ impl SimWorker {
         let waiting: Rc<RefCell<Option<Vec<String>>>> = Rc::new(RefCell::new(Some(Vec::new())));
         let (queue, sender) = (waiting.clone(), worker.clone());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            let Some(text) = event.data().as_string() else {
+            let Some(text) = reply_text(event.data()) else {
                 return;
             };
             if let Some(queued) = queue.borrow_mut().take() {
@@ -55,6 +55,16 @@ impl SimWorker {
             }
         }
     }
+}
+
+/// A reply's text: the worker posts `Ready` as a string and a run's replies as UTF-8 bytes (see
+/// `post_bytes` in the worker binary). `None` for anything else.
+fn reply_text(data: JsValue) -> Option<String> {
+    if let Some(text) = data.as_string() {
+        return Some(text);
+    }
+    let bytes = data.dyn_into::<js_sys::Uint8Array>().ok()?.to_vec();
+    String::from_utf8(bytes).ok()
 }
 
 impl Drop for SimWorker {
