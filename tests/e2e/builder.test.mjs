@@ -195,6 +195,11 @@ export const tests = [
       await page.locator('[data-testid="example-training-plan-fallback"]').click();
       await page.getByRole('tab', { name: 'Capacity' }).click();
       await resultsCaughtUp(page);
+      // No quota shares: one card for all the jobs, without the rows that exist between shares.
+      const kpiCards = page.locator('[data-testid="kpi-card"]');
+      expect((await kpiCards.count()) === 1, `${await kpiCards.count()} KPI cards without shares`);
+      const card = await kpiCards.first().innerText();
+      expect(card.startsWith('all jobs') && /done/.test(card) && !/borrowed/.test(card), `card: ${card}`);
       await ctx.screenshot('builder-capacity');
       await page.getByRole('button', { name: 'Examples' }).click();
       await page.locator('[data-testid="example-default"]').click();

@@ -10,7 +10,7 @@ use crate::results::colours::{rgb, share_colour};
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use quotalab_engine::result::JobResult;
+use quotalab_engine::result::{JobResult, ShareResult};
 use quotalab_engine::SimResult;
 use std::error::Error;
 
@@ -75,6 +75,19 @@ pub fn small_style() -> TextStyle<'static> {
     (FONT, 17).into_font().color(&INK)
 }
 
+/// What the app calls the one series, card and row of a scenario without quota shares.
+pub const ALL_JOBS: &str = "all jobs";
+
+/// Each share's summary, or for a scenario without shares the engine's summary of all its jobs
+/// as one (`metrics::all_jobs`), so cards and charts have something to show either way.
+pub fn share_summaries(result: &SimResult) -> Vec<ShareResult> {
+    if result.shares.is_empty() {
+        vec![quotalab_engine::result::metrics::all_jobs(result, ALL_JOBS)]
+    } else {
+        result.shares.clone()
+    }
+}
+
 /// One series per share, in the scenario's order, each in its share's colour. A scenario without
 /// shares has one series, "all jobs".
 #[derive(Debug, Clone, PartialEq)]
@@ -86,7 +99,7 @@ pub struct ShareKey {
 impl ShareKey {
     pub fn of(result: &SimResult) -> ShareKey {
         let names: Vec<String> = if result.shares.is_empty() {
-            vec!["all jobs".to_owned()]
+            vec![ALL_JOBS.to_owned()]
         } else {
             result.shares.iter().map(|s| s.name.to_string()).collect()
         };

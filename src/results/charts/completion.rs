@@ -2,7 +2,7 @@
 //! succeeded jobs, with the engine's p50 and p90 marked on it.
 
 use crate::results::charts::canvas::{
-    empty, house_mesh, small_style, svg, Area, DrawResult, Plot, ShareKey, GRID,
+    empty, house_mesh, share_summaries, small_style, svg, Area, DrawResult, Plot, ShareKey, GRID,
 };
 use crate::results::charts::legend::{legend_row, Key};
 use crate::results::format::round_for_people;
@@ -84,7 +84,7 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
 /// staggered by share so equal percentiles stay readable, and turn left near the right edge.
 fn mark_percentiles(chart: &mut Plot, result: &SimResult, key: &ShareKey) -> DrawResult {
     let right_edge = chart.x_range().end * 0.85;
-    for share in &result.shares {
+    for share in &share_summaries(result) {
         let Some(s) = key.names.iter().position(|n| *n == share.name) else {
             continue;
         };
@@ -124,4 +124,37 @@ fn mark_percentiles(chart: &mut Plot, result: &SimResult, key: &ShareKey) -> Dra
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::draw;
+    use quotalab_engine::{simulate, Scenario};
+
+    /// The text of every `<text>` element of an SVG.
+    fn texts(svg: &str) -> Vec<String> {
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|e| Some(e.split('>').nth(1)?.split('<').next()?.trim().to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn a_scenario_without_shares_gets_its_percentiles_marked() {
+        let scenario = Scenario::from_json(include_str!(
+            "../../../scenarios/training-plan-fallback.json"
+        ))
+        .unwrap();
+        let result = simulate(&scenario);
+        assert!(result.shares.is_empty());
+        let labels = texts(&draw(&result));
+        for mark in ["p50 ", "p90 "] {
+            assert!(
+                labels
+                    .iter()
+                    .any(|l| l.starts_with(mark) && l.ends_with(" h")),
+                "no {mark}label in {labels:?}"
+            );
+        }
+    }
 }

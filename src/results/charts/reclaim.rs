@@ -4,7 +4,8 @@
 
 use crate::results::charts::bars::{Bars, Layout, Series};
 use crate::results::charts::canvas::{
-    bold_style, empty, shorten, small_style, svg, Area, DrawResult, ShareKey, GRID, INK,
+    bold_style, empty, share_summaries, shorten, small_style, svg, Area, DrawResult, ShareKey,
+    GRID, INK,
 };
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -39,8 +40,8 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
     let key = ShareKey::of(result);
     let (left, right) = area.split_horizontally(area.dim_in_pixel().0 * 11 / 20);
     let (lost, matrix) = right.split_vertically(area.dim_in_pixel().1 * 9 / 20);
-    let series: Vec<Series> = result
-        .shares
+    let summaries = share_summaries(result);
+    let series: Vec<Series> = summaries
         .iter()
         .enumerate()
         .map(|(s, share)| Series {
@@ -59,8 +60,7 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         label_width: 230,
     }
     .draw(&left)?;
-    let lost_series: Vec<Series> = result
-        .shares
+    let lost_series: Vec<Series> = summaries
         .iter()
         .enumerate()
         .map(|(s, share)| Series {
@@ -87,15 +87,19 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         label_width: 210,
     }
     .draw(&lost)?;
+    if result.shares.is_empty() {
+        return empty(&matrix, "No quota shares: nobody reclaims.");
+    }
     draw_matrix(&matrix, result, &key)
 }
 
-/// Attempts after the first, over the share's jobs: how often its jobs had to start again.
+/// Attempts after the first, over the share's jobs (all jobs, without shares): how often its
+/// jobs had to start again.
 fn restarts(result: &SimResult, share: &str) -> f64 {
     result
         .jobs
         .iter()
-        .filter(|j| j.share.as_deref() == Some(share))
+        .filter(|j| result.shares.is_empty() || j.share.as_deref() == Some(share))
         .map(|j| j.attempts.len().saturating_sub(1) as f64)
         .sum()
 }

@@ -31,6 +31,8 @@ pub struct Metric {
     pub unit: Unit,
     pub better: Better,
     pub value: fn(&ShareResult) -> Option<f64>,
+    /// Only meaningful between quota shares (borrowing, lending, reclaims).
+    pub between_shares: bool,
 }
 
 pub const METRICS: [Metric; 11] = [
@@ -40,6 +42,7 @@ pub const METRICS: [Metric; 11] = [
         unit: Unit::Jobs,
         better: Better::Higher,
         value: |s| Some(f64::from(s.succeeded)),
+        between_shares: false,
     },
     Metric {
         label: "p50",
@@ -47,6 +50,7 @@ pub const METRICS: [Metric; 11] = [
         unit: Unit::Hours,
         better: Better::Lower,
         value: |s| s.completion_p50_h,
+        between_shares: false,
     },
     Metric {
         label: "p90",
@@ -54,6 +58,7 @@ pub const METRICS: [Metric; 11] = [
         unit: Unit::Hours,
         better: Better::Lower,
         value: |s| s.completion_p90_h,
+        between_shares: false,
     },
     Metric {
         label: "mean wait",
@@ -61,6 +66,7 @@ pub const METRICS: [Metric; 11] = [
         unit: Unit::Hours,
         better: Better::Lower,
         value: |s| Some(s.wait_mean_h),
+        between_shares: false,
     },
     Metric {
         label: "borrowed",
@@ -68,6 +74,7 @@ pub const METRICS: [Metric; 11] = [
         unit: Unit::InstanceHours,
         better: Better::Neither,
         value: |s| Some(s.borrowed_instance_h),
+        between_shares: true,
     },
     Metric {
         label: "lent",
@@ -75,6 +82,7 @@ pub const METRICS: [Metric; 11] = [
         unit: Unit::InstanceHours,
         better: Better::Neither,
         value: |s| Some(s.lent_instance_h),
+        between_shares: true,
     },
     Metric {
         label: "preempted",
@@ -82,6 +90,7 @@ pub const METRICS: [Metric; 11] = [
         unit: Unit::Times,
         better: Better::Lower,
         value: |s| Some(f64::from(suffered(s))),
+        between_shares: false,
     },
     Metric {
         label: "reclaims made",
@@ -89,6 +98,7 @@ pub const METRICS: [Metric; 11] = [
         unit: Unit::Times,
         better: Better::Neither,
         value: |s| Some(f64::from(s.reclaims_made)),
+        between_shares: true,
     },
     Metric {
         label: "lost work",
@@ -96,6 +106,7 @@ pub const METRICS: [Metric; 11] = [
         unit: Unit::GpuHours,
         better: Better::Lower,
         value: |s| Some(s.lost_accelerator_h),
+        between_shares: false,
     },
     Metric {
         label: "restart overhead",
@@ -103,6 +114,7 @@ pub const METRICS: [Metric; 11] = [
         unit: Unit::GpuHours,
         better: Better::Lower,
         value: |s| Some(s.restart_overhead_accelerator_h),
+        between_shares: false,
     },
     Metric {
         label: "cost",
@@ -110,6 +122,7 @@ pub const METRICS: [Metric; 11] = [
         unit: Unit::Money,
         better: Better::Lower,
         value: |s| Some(s.cost),
+        between_shares: false,
     },
 ];
 

@@ -3,6 +3,7 @@
 
 mod metric;
 
+use crate::results::charts::canvas::share_summaries;
 use crate::results::format::exact;
 use crate::results::session::Outcome;
 use crate::state::palette::share_paint;
@@ -12,17 +13,21 @@ use quotalab_engine::result::ShareResult;
 use std::sync::Arc;
 
 /// The row of cards for the current outcome, compared with the previous one.
+/// A scenario without quota shares gets one card for all its jobs, without the rows that only
+/// exist between shares.
 #[component]
 pub fn KpiCards(current: Arc<Outcome>, previous: Option<Arc<Outcome>>) -> impl IntoView {
     let currency = current.result.currency.clone();
-    let cards = current
-        .result
-        .shares
-        .iter()
+    let shared = !current.result.shares.is_empty();
+    let before = previous
+        .map(|p| share_summaries(&p.result))
+        .unwrap_or_default();
+    let cards = share_summaries(&current.result)
+        .into_iter()
         .enumerate()
         .map(|(i, share)| {
-            let before = previous.as_ref().and_then(|p| p.result.shares.iter().find(|s| s.name == share.name).cloned());
-            view! { <KpiCard share=share.clone() before colour=share_paint(i) currency=currency.clone() /> }
+            let before = before.iter().find(|s| s.name == share.name).cloned();
+            view! { <KpiCard share before shared colour=share_paint(i) currency=currency.clone() /> }
         })
         .collect_view();
     view! { <div class="kpi-row">{cards}</div> }
@@ -32,11 +37,15 @@ pub fn KpiCards(current: Arc<Outcome>, previous: Option<Arc<Outcome>>) -> impl I
 fn KpiCard(
     share: ShareResult,
     before: Option<ShareResult>,
+    /// Whether the scenario has quota shares: without them, borrowing, lending and reclaims are
+    /// always 0 and their rows are left out.
+    shared: bool,
     colour: &'static str,
     currency: String,
 ) -> impl IntoView {
     let rows = METRICS
         .iter()
+        .filter(|m| shared || !m.between_shares)
         .map(|m| {
             let now = (m.value)(&share);
             let was = before.as_ref().and_then(|b| (m.value)(b));

@@ -109,6 +109,21 @@ fn share_results(inputs: &Inputs) -> Vec<ShareResult> {
         .collect()
 }
 
+/// Every job of `result` summed up as one share named `name`, for a scenario without quota
+/// shares (its result has no `shares`): the same counts, completion percentiles, waiting, losses
+/// and cost a share gets. Borrowing, lending, reclaims and own utilisation only exist between
+/// shares and are 0.
+pub fn all_jobs(result: &SimResult, name: &str) -> ShareResult {
+    let jobs: Vec<&JobResult> = result.jobs.iter().collect();
+    share_result(
+        &Text::from(name),
+        &jobs,
+        (0, BTreeMap::new()),
+        (0.0, 0.0, 0.0),
+        result.totals.restart_overhead_accelerator_h,
+    )
+}
+
 /// The nearest-rank percentile of sorted values.
 pub fn percentile(sorted: &[f64], p: f64) -> Option<f64> {
     if sorted.is_empty() {
@@ -264,5 +279,58 @@ fn totals(jobs: &[JobResult], restart_overhead: &[f64], plans: &[(Text, f64)]) -
         } else {
             fallbacks as f64 / started.len() as f64
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{simulate, Scenario};
+
+    fn run(json: &str) -> SimResult {
+        simulate(&Scenario::from_json(json).expect("a bundled scenario"))
+    }
+
+    #[test]
+    fn all_jobs_of_a_scenario_without_shares_add_up_to_the_totals() {
+        let result = run(include_str!(
+            "../../../../scenarios/training-plan-fallback.json"
+        ));
+        assert!(result.shares.is_empty());
+        let all = all_jobs(&result, "all jobs");
+        assert_eq!(all.name, "all jobs");
+        assert_eq!(
+            (all.jobs, all.succeeded),
+            (result.totals.jobs, result.totals.succeeded)
+        );
+        assert_eq!(all.cost, result.totals.cost);
+        assert_eq!(all.lost_accelerator_h, result.totals.lost_accelerator_h);
+        let mut completions: Vec<f64> = result
+            .jobs
+            .iter()
+            .filter(|j| j.status == "succeeded")
+            .filter_map(|j| j.completion_h)
+            .collect();
+        completions.sort_by(f64::total_cmp);
+        assert!(completions.len() > 2);
+        assert_eq!(all.completion_p90_h, percentile(&completions, 0.9));
+        assert_eq!((all.borrowed_instance_h, all.lent_instance_h), (0.0, 0.0));
+    }
+
+    #[test]
+    fn all_jobs_of_a_scenario_with_shares_sum_its_shares() {
+        let result = run(include_str!("../../../../scenarios/default.json"));
+        let all = all_jobs(&result, "everyone");
+        let shares = &result.shares;
+        assert_eq!(all.jobs, shares.iter().map(|s| s.jobs).sum::<u32>());
+        assert_eq!(
+            all.succeeded,
+            shares.iter().map(|s| s.succeeded).sum::<u32>()
+        );
+        let suffered = |p: &PreemptionCounts| p.reclaim + p.in_share + p.spot + p.plan_end;
+        assert_eq!(
+            suffered(&all.preempted),
+            shares.iter().map(|s| suffered(&s.preempted)).sum::<u32>()
+        );
     }
 }
