@@ -382,6 +382,7 @@ fn the_report_waits_for_results_of_the_scenario_on_screen() {
     let result = simulate(&scenario);
     let outcome = Arc::new(Outcome {
         revision: 3,
+        opened: 0,
         json: result.to_json(),
         result,
         elapsed_ms: 1.0,

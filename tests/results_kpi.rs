@@ -16,6 +16,7 @@ fn outcome(revision: u64, result: SimResult) -> Arc<Outcome> {
     let json = result.to_json();
     Arc::new(Outcome {
         revision,
+        opened: 0,
         result,
         json,
         elapsed_ms: 1.0,

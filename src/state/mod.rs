@@ -77,6 +77,9 @@ pub struct AppState {
     pub workspace: RwSignal<Workspace>,
     /// Bumped on every change of the scenario, so results can tell which scenario they belong to.
     pub revision: RwSignal<u64>,
+    /// Bumped when a scenario or study is opened in place of the work on screen (an example, a
+    /// file, a link, a trace): the KPI cards show changes only between runs of one document.
+    pub opened: RwSignal<u64>,
     /// The job whose story is open, if any.
     pub selected_job: RwSignal<Option<String>>,
     /// The engine's errors and warnings for the scenario on screen.
@@ -105,6 +108,7 @@ impl AppState {
             scenario,
             workspace,
             revision: RwSignal::new(0),
+            opened: RwSignal::new(0),
             selected_job: RwSignal::new(None),
             report: Memo::new(move |_| scenario.with(Scenario::validate)),
             history: RwSignal::new(History::default()),
@@ -239,6 +243,7 @@ impl AppState {
         self.history
             .update(|h| h.record(before, None, browser::now_ms()));
         self.pristine.set(true);
+        self.opened.update(|o| *o += 1);
         self.show(workspace, keep_link);
         self.tell(false, format!("Opened \u{201c}{name}\u{201d} from {origin}. Undo (Ctrl+Z) brings back what you had before."));
     }

@@ -392,6 +392,10 @@ export const tests = [
       s.job_mixes.push({ ...s.job_mixes[0], name: 'eighth', share: 'team-7', count: 3 });
       const before = await importScenario(page, s, 'eight.json');
       await waitForNewResults(page, before);
+      // Another document, though its first three shares share the default's names: its cards
+      // show no changes "since the previous run".
+      const deltas = await page.locator('[data-testid="kpi-delta"]').count();
+      assert(deltas === 0, `${deltas} changes shown after opening another scenario`);
       await page.click('[data-testid="theme-toggle"]');
       assert((await page.getAttribute('html', 'data-theme')) === 'dark', 'dark theme on');
       const colours = await page.evaluate(() => {

@@ -143,14 +143,25 @@ pub fn show(unit: Unit, value: f64, currency: &str) -> String {
     }
 }
 
-/// How a change reads: "▲ +1.2 h", and whether it is good news (`Some(true)`), bad news
-/// (`Some(false)`) or neither (`None`). `None` overall when nothing changed.
+/// A change since the previous run, as a card shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Change {
+    /// "▲ +1.2": the row names the metric and its value the unit, so the card, which is narrow,
+    /// shows only the number.
+    pub short: String,
+    /// "▲ +1.2 h", with the unit, for the tooltip.
+    pub full: String,
+    /// Good news (`Some(true)`), bad news (`Some(false)`) or neither (`None`).
+    pub good: Option<bool>,
+}
+
+/// How a change reads; `None` when nothing changed.
 pub fn delta(
     metric: &Metric,
     before: Option<f64>,
     after: Option<f64>,
     currency: &str,
-) -> Option<(String, Option<bool>)> {
+) -> Option<Change> {
     let (before, after) = (before?, after?);
     let change = after - before;
     if change.abs() < 1e-6 {
@@ -158,17 +169,24 @@ pub fn delta(
     }
     let arrow = if change > 0.0 { "▲" } else { "▼" };
     let sign = if change > 0.0 { "+" } else { "−" };
-    // The row names the metric, so the delta is only the change: "▲ +1.2 h".
-    let text = format!(
-        "{arrow} {sign}{}",
-        show(metric.unit, change.abs(), currency)
-    );
+    let number = match metric.unit {
+        Unit::Money => money(change.abs(), currency),
+        Unit::Jobs | Unit::Times => count(change.abs().round() as u64),
+        Unit::Hours | Unit::InstanceHours | Unit::GpuHours => round_for_people(change.abs()),
+    };
     let good = match metric.better {
         Better::Lower => Some(change < 0.0),
         Better::Higher => Some(change > 0.0),
         Better::Neither => None,
     };
-    Some((text, good))
+    Some(Change {
+        short: format!("{arrow} {sign}{number}"),
+        full: format!(
+            "{arrow} {sign}{}",
+            show(metric.unit, change.abs(), currency)
+        ),
+        good,
+    })
 }
 
 #[cfg(test)]
@@ -177,9 +195,20 @@ mod tests {
 
     #[test]
     fn a_longer_p90_is_bad_news() {
-        let (text, good) = delta(&METRICS[2], Some(4.0), Some(5.2), "USD").unwrap();
-        assert_eq!(text, "▲ +1.2 h");
-        assert_eq!(good, Some(false));
+        let change = delta(&METRICS[2], Some(4.0), Some(5.2), "USD").unwrap();
+        assert_eq!(
+            (change.short.as_str(), change.full.as_str()),
+            ("▲ +1.2", "▲ +1.2 h")
+        );
+        assert_eq!(change.good, Some(false));
+    }
+
+    #[test]
+    fn a_cheaper_run_keeps_its_currency_in_the_short_form() {
+        let cost = METRICS.iter().find(|m| m.unit == Unit::Money).unwrap();
+        let change = delta(cost, Some(54.88), Some(54.01), "USD").unwrap();
+        assert_eq!(change.short, "▼ −$0.87");
+        assert_eq!(change.good, Some(true));
     }
 
     #[test]

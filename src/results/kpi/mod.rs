@@ -55,14 +55,14 @@ fn KpiCard(
             } else {
                 shown
             };
-            let change = delta(m, was, now, &currency).map(|(text, good)| {
-                let class = match good {
+            let change = delta(m, was, now, &currency).map(|change| {
+                let class = match change.good {
                     Some(true) => "delta better",
                     Some(false) => "delta worse",
                     None => "delta neutral",
                 };
-                let title = format!("{} {text} since the previous run", m.label);
-                view! { <span class=class data-testid="kpi-delta" title=title>{text}</span> }
+                let title = format!("{} {} since the previous run", m.label, change.full);
+                view! { <span class=class data-testid="kpi-delta" title=title>{change.short}</span> }
             });
             view! {
                 <dt title=m.hint>{m.label}</dt>

@@ -62,6 +62,8 @@ pub struct RunProgress {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
     pub revision: u64,
+    /// `AppState::opened` when the run started: which document the run belongs to.
+    pub opened: u64,
     pub result: SimResult,
     /// The engine's result JSON, exactly as the worker sent it (the JSON export).
     pub json: String,
@@ -73,6 +75,7 @@ pub struct Outcome {
 struct Latest {
     run: u64,
     revision: u64,
+    opened: u64,
 }
 
 /// Shared handles on the session (a `Copy` bag of signals, like `AppState`).
@@ -185,8 +188,13 @@ impl Session {
             self.respawn();
         }
         let revision = self.state.revision.get_untracked();
+        let opened = self.state.opened.get_untracked();
         let run = self.latest.get_value().run + 1;
-        self.latest.set_value(Latest { run, revision });
+        self.latest.set_value(Latest {
+            run,
+            revision,
+            opened,
+        });
         self.last_start_ms.set_value(now_ms());
         let scenario = self
             .state
@@ -255,6 +263,7 @@ impl Session {
                 match parsed {
                     Ok(result) => self.show(Outcome {
                         revision: latest.revision,
+                        opened: latest.opened,
                         result,
                         json,
                         elapsed_ms,
@@ -274,11 +283,11 @@ impl Session {
     fn show(self, outcome: Outcome) {
         let elapsed_ms = outcome.elapsed_ms;
         let replaced = self.current.get_untracked();
-        if replaced
-            .as_ref()
-            .is_some_and(|r| r.revision != outcome.revision)
-        {
-            self.previous.set(replaced);
+        match &replaced {
+            // Changes since the previous run mean something only within one document.
+            Some(r) if r.opened != outcome.opened => self.previous.set(None),
+            Some(r) if r.revision != outcome.revision => self.previous.set(replaced),
+            _ => {}
         }
         self.current.set(Some(Arc::new(outcome)));
         self.phase.set(Phase::Ran { elapsed_ms });
