@@ -334,6 +334,14 @@ impl Sim<'_> {
         state.epoch += 1;
         let interrupted = if run.memory_failure || stop == Stop::Succeeded {
             attempt::Interrupted { saved: 0, lost: 0 }
+        } else if stop == Stop::Cut {
+            // Our decision (SEMANTICS §3 defines lost work for interruptions only): an attempt
+            // cut at the horizon loses nothing, the job has simply not finished. Counting its
+            // unsaved compute as lost made "lost work" large in runs where nothing was preempted.
+            attempt::Interrupted {
+                lost: 0,
+                ..run.plan.interrupt(self.now)
+            }
         } else {
             run.plan.interrupt(self.now)
         };
