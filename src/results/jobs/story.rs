@@ -9,7 +9,7 @@ use crate::results::session::Outcome;
 use crate::state::use_app_state;
 use leptos::ev;
 use leptos::prelude::*;
-use quotalab_engine::result::{Attempt, JobResult};
+use quotalab_engine::result::{Attempt, JobResult, Skipped};
 use std::sync::Arc;
 
 /// The drawer; open while `AppState::selected_job` names a job of the current result.
@@ -80,6 +80,21 @@ fn StoryBody(job: JobResult, outcome: Arc<Outcome>) -> impl IntoView {
     }
 }
 
+/// "entry #1, ml.p4d.24xlarge ×1, skipped: ": which entry was passed over. Results from before
+/// the engine named the entry's type say only its number.
+fn skipped_entry(s: &Skipped) -> String {
+    if s.instance_type.is_empty() {
+        format!("entry #{} skipped: ", s.preference + 1)
+    } else {
+        format!(
+            "entry #{}, {} \u{d7}{}, skipped: ",
+            s.preference + 1,
+            s.instance_type,
+            s.instance_count
+        )
+    }
+}
+
 /// One attempt: the entries skipped before it and why, where it ran, and how it ended.
 #[component]
 fn AttemptItem(n: usize, attempt: Attempt, by_share: Option<String>) -> impl IntoView {
@@ -87,7 +102,7 @@ fn AttemptItem(n: usize, attempt: Attempt, by_share: Option<String>) -> impl Int
     let skipped = a
         .skipped
         .iter()
-        .map(|s| view! { <li>{format!("entry #{} skipped: ", s.preference + 1)}<code>{s.reason.to_string()}</code>{format!(", {}", words::reason(&s.reason))}</li> })
+        .map(|s| view! { <li>{skipped_entry(s)}<code>{s.reason.to_string()}</code>{format!(", {}", words::reason(&s.reason))}</li> })
         .collect_view();
     let borrowed = if a.borrowed > 0 {
         format!(", borrowing {} of them", a.borrowed)

@@ -171,6 +171,12 @@ pub struct Attempt {
 pub struct Skipped {
     /// 0-based index of the entry passed over.
     pub preference: usize,
+    /// That entry's instance type, so a story can name what was passed over.
+    #[serde(default)]
+    pub instance_type: Text,
+    /// Instances that entry asks for.
+    #[serde(default)]
+    pub instance_count: u32,
     /// Why it did not fit then (a SEMANTICS §6 reason name).
     pub reason: Text,
 }

@@ -587,6 +587,8 @@ fn attempt_result(world: &World, job: &super::world::Job, a: &AttemptLog) -> Att
             .iter()
             .map(|&(preference, r)| Skipped {
                 preference,
+                instance_type: world.type_names[job.entries[preference].instance_type].clone(),
+                instance_count: job.entries[preference].count,
                 reason: Text::word(r.as_str()),
             })
             .collect(),
