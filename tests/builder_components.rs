@@ -2,6 +2,8 @@
 //! card changes the scenario and the allocation bar, diagnostics sit next to their field, and
 //! the JSON view applies what parses and points at the line of what does not.
 
+mod support;
+
 use leptos::prelude::*;
 use quotalab_app::components::build_zone::BuildZone;
 use quotalab_app::components::dialogs::Dialogs;
@@ -16,18 +18,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 /// Mounts the header, BUILD and dialogs over `scenario` into a fresh element.
 fn mount(scenario: Scenario) -> (AppState, web_sys::HtmlElement) {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .expect("document");
-    let root: web_sys::HtmlElement = document
-        .create_element("div")
-        .expect("div")
-        .unchecked_into();
-    document
-        .body()
-        .expect("body")
-        .append_child(&root)
-        .expect("append");
+    let root = support::attached_root();
     let owner = Owner::new();
     owner.set();
     let state = AppState::new(scenario);

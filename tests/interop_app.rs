@@ -3,6 +3,8 @@
 //! applies through `AppState::open` (one Undo away); the agreement report renders each share
 //! from the crate's model, says when results are not ready, and keeps user-typed names as text.
 
+mod support;
+
 use leptos::prelude::*;
 use quotalab_app::components::dialogs::Dialogs;
 use quotalab_app::components::header::Header;
@@ -33,23 +35,9 @@ const THROUGHPUTS: &str = "worker_type,job_type,scale_factor,isolated_throughput
 const PHILLY: &str = "ResNet-18 (batch size 32)\tpython3 train.py\t-n\t1\t72000\t0.000000\t1\n\
     ResNet-18 (batch size 32)\tpython3 train.py\t-n\t1\t36000\t7200.000000\t1\n";
 
-fn document() -> web_sys::Document {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .expect("document")
-}
-
 /// Mounts the header and the dialogs over the default scenario.
 fn mount() -> (AppState, web_sys::HtmlElement) {
-    let root: web_sys::HtmlElement = document()
-        .create_element("div")
-        .expect("div")
-        .unchecked_into();
-    document()
-        .body()
-        .expect("body")
-        .append_child(&root)
-        .expect("append");
+    let root = support::attached_root();
     let owner = Owner::new();
     owner.set();
     let state = AppState::new(Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses"));
@@ -344,8 +332,7 @@ fn evil_report() -> (Arc<Report>, Arc<quotalab_engine::SimResult>) {
 #[wasm_bindgen_test]
 fn the_report_has_a_section_per_share_and_keeps_names_as_text() {
     let (report, result) = evil_report();
-    let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    document().body().unwrap().append_child(&host).unwrap();
+    let host = support::attached_root();
     let shares = report.shares.len();
     let first_term = report.shares[1].promised[0].text.clone();
     std::mem::forget(mount_to(

@@ -3,10 +3,11 @@
 //! Runs in the browser: plotters measures text through a canvas (`wasm-bindgen-test`, see
 //! TOOLCHAIN.md).
 
+mod support;
+
 use leptos::prelude::*;
 use quotalab_app::results::charts::{timeline, Chart};
 use quotalab_engine::{simulate, Scenario, SimResult};
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -106,9 +107,7 @@ fn user_typed_names_are_escaped_in_every_chart() {
 
 #[wasm_bindgen_test]
 fn inserting_a_chart_creates_no_element_from_a_name() {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let host = document.create_element("div").unwrap();
-    document.body().unwrap().append_child(&host).unwrap();
+    let host = support::attached_root();
     host.set_inner_html(&Chart::Completion.draw(&result()));
     assert!(
         host.query_selector("img").unwrap().is_none(),
@@ -191,9 +190,7 @@ fn reclaim_matrix_counts_who_took_from_whom() {
 /// A chart mounted as a component: the SVG lands in the page as elements, the name as text.
 #[wasm_bindgen_test]
 fn chart_svg_component_renders_text_not_markup() {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let host: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
-    document.body().unwrap().append_child(&host).unwrap();
+    let host = support::attached_root();
     let svg = Chart::Fallback.draw(&result());
     let _mount = mount_to(
         host.clone(),

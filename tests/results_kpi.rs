@@ -1,11 +1,12 @@
 //! KPI cards: one per share, with the engine's numbers and what changed since the previous run.
 
+mod support;
+
 use leptos::prelude::*;
 use quotalab_app::results::kpi::KpiCards;
 use quotalab_app::results::session::Outcome;
 use quotalab_engine::{simulate, Scenario, SimResult};
 use std::sync::Arc;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -24,9 +25,7 @@ fn outcome(revision: u64, result: SimResult) -> Arc<Outcome> {
 }
 
 fn mount(current: Arc<Outcome>, previous: Option<Arc<Outcome>>) -> web_sys::HtmlElement {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let host: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
-    document.body().unwrap().append_child(&host).unwrap();
+    let host = support::attached_root();
     let handle = mount_to(
         host.clone(),
         move || view! { <KpiCards current=current.clone() previous=previous.clone() /> },

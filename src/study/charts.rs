@@ -367,6 +367,7 @@ fn draw_sweep(area: &Area, summary: &SweepSummary, metric: SweepMetric) -> DrawR
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::results::charts::canvas::svg_texts;
     use crate::state::DEFAULT_SCENARIO;
     use quotalab_engine::study::{Definition, Summary, Sweep, SweepPlan};
     use quotalab_engine::Scenario;
@@ -387,27 +388,8 @@ mod tests {
 
     /// The numbers on the x axis: the numeric labels of the lowest row of text.
     fn x_tick_labels(svg: &str) -> Vec<String> {
-        let mut labels: Vec<(f64, String)> = svg
-            .split("<text")
-            .skip(1)
-            .filter_map(|element| {
-                let y = element
-                    .split(" y=\"")
-                    .nth(1)?
-                    .split('"')
-                    .next()?
-                    .parse()
-                    .ok()?;
-                let text = element
-                    .split('>')
-                    .nth(1)?
-                    .split('<')
-                    .next()?
-                    .trim()
-                    .to_owned();
-                text.parse::<f64>().is_ok().then_some((y, text))
-            })
-            .collect();
+        let mut labels = svg_texts(svg);
+        labels.retain(|(_, text)| text.parse::<f64>().is_ok());
         let lowest = labels.iter().map(|(y, _)| *y).fold(f64::MIN, f64::max);
         labels.retain(|(y, _)| *y == lowest);
         labels.into_iter().map(|(_, text)| text).collect()

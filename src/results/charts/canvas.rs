@@ -12,6 +12,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use quotalab_engine::result::{JobResult, ShareResult};
 use quotalab_engine::SimResult;
+use std::borrow::Cow;
 use std::error::Error;
 
 pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
@@ -80,11 +81,13 @@ pub const ALL_JOBS: &str = "all jobs";
 
 /// Each share's summary, or for a scenario without shares the engine's summary of all its jobs
 /// as one (`metrics::all_jobs`), so cards and charts have something to show either way.
-pub fn share_summaries(result: &SimResult) -> Vec<ShareResult> {
+pub fn share_summaries(result: &SimResult) -> Cow<'_, [ShareResult]> {
     if result.shares.is_empty() {
-        vec![quotalab_engine::result::metrics::all_jobs(result, ALL_JOBS)]
+        Cow::Owned(vec![quotalab_engine::result::metrics::all_jobs(
+            result, ALL_JOBS,
+        )])
     } else {
-        result.shares.clone()
+        Cow::Borrowed(&result.shares)
     }
 }
 
@@ -171,4 +174,23 @@ pub fn empty(area: &Area, message: &str) -> DrawResult {
         style,
     ))?;
     Ok(())
+}
+
+/// Every `<text>` of a chart as (y, text), for tests that read what a chart labels.
+#[cfg(test)]
+pub fn svg_texts(svg: &str) -> Vec<(f64, String)> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|element| {
+            let y = element
+                .split(" y=\"")
+                .nth(1)?
+                .split('"')
+                .next()?
+                .parse()
+                .ok()?;
+            let text = element.split('>').nth(1)?.split('<').next()?.trim();
+            Some((y, text.to_owned()))
+        })
+        .collect()
 }

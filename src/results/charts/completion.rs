@@ -84,7 +84,7 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
 /// staggered by share so equal percentiles stay readable, and turn left near the right edge.
 fn mark_percentiles(chart: &mut Plot, result: &SimResult, key: &ShareKey) -> DrawResult {
     let right_edge = chart.x_range().end * 0.85;
-    for share in &share_summaries(result) {
+    for share in share_summaries(result).iter() {
         let Some(s) = key.names.iter().position(|n| *n == share.name) else {
             continue;
         };
@@ -129,15 +129,8 @@ fn mark_percentiles(chart: &mut Plot, result: &SimResult, key: &ShareKey) -> Dra
 #[cfg(test)]
 mod tests {
     use super::draw;
+    use crate::results::charts::canvas::svg_texts;
     use quotalab_engine::{simulate, Scenario};
-
-    /// The text of every `<text>` element of an SVG.
-    fn texts(svg: &str) -> Vec<String> {
-        svg.split("<text")
-            .skip(1)
-            .filter_map(|e| Some(e.split('>').nth(1)?.split('<').next()?.trim().to_owned()))
-            .collect()
-    }
 
     #[test]
     fn a_scenario_without_shares_gets_its_percentiles_marked() {
@@ -147,7 +140,10 @@ mod tests {
         .unwrap();
         let result = simulate(&scenario);
         assert!(result.shares.is_empty());
-        let labels = texts(&draw(&result));
+        let labels: Vec<String> = svg_texts(&draw(&result))
+            .into_iter()
+            .map(|(_, t)| t)
+            .collect();
         for mark in ["p50 ", "p90 "] {
             assert!(
                 labels

@@ -134,10 +134,19 @@ pub fn suffered(s: &ShareResult) -> u32 {
 
 /// A value for people, with its unit.
 pub fn show(unit: Unit, value: f64, currency: &str) -> String {
+    let suffix = match unit {
+        Unit::Hours => " h",
+        Unit::InstanceHours => " inst-h",
+        Unit::GpuHours => " GPU-h",
+        Unit::Jobs | Unit::Times | Unit::Money => "",
+    };
+    format!("{}{suffix}", number(unit, value, currency))
+}
+
+/// A value for people without its unit; money keeps its currency symbol.
+fn number(unit: Unit, value: f64, currency: &str) -> String {
     match unit {
-        Unit::Hours => format!("{} h", round_for_people(value)),
-        Unit::InstanceHours => format!("{} inst-h", round_for_people(value)),
-        Unit::GpuHours => format!("{} GPU-h", round_for_people(value)),
+        Unit::Hours | Unit::InstanceHours | Unit::GpuHours => round_for_people(value),
         Unit::Jobs | Unit::Times => count(value.round() as u64),
         Unit::Money => money(value, currency),
     }
@@ -169,18 +178,16 @@ pub fn delta(
     }
     let arrow = if change > 0.0 { "▲" } else { "▼" };
     let sign = if change > 0.0 { "+" } else { "−" };
-    let number = match metric.unit {
-        Unit::Money => money(change.abs(), currency),
-        Unit::Jobs | Unit::Times => count(change.abs().round() as u64),
-        Unit::Hours | Unit::InstanceHours | Unit::GpuHours => round_for_people(change.abs()),
-    };
     let good = match metric.better {
         Better::Lower => Some(change < 0.0),
         Better::Higher => Some(change > 0.0),
         Better::Neither => None,
     };
     Some(Change {
-        short: format!("{arrow} {sign}{number}"),
+        short: format!(
+            "{arrow} {sign}{}",
+            number(metric.unit, change.abs(), currency)
+        ),
         full: format!(
             "{arrow} {sign}{}",
             show(metric.unit, change.abs(), currency)

@@ -19,14 +19,15 @@ use std::sync::Arc;
 pub fn KpiCards(current: Arc<Outcome>, previous: Option<Arc<Outcome>>) -> impl IntoView {
     let currency = current.result.currency.clone();
     let shared = !current.result.shares.is_empty();
-    let before = previous
-        .map(|p| share_summaries(&p.result))
-        .unwrap_or_default();
+    let before = previous.as_ref().map(|p| share_summaries(&p.result));
     let cards = share_summaries(&current.result)
-        .into_iter()
+        .iter()
+        .cloned()
         .enumerate()
         .map(|(i, share)| {
-            let before = before.iter().find(|s| s.name == share.name).cloned();
+            let before = before
+                .as_deref()
+                .and_then(|b| b.iter().find(|s| s.name == share.name).cloned());
             view! { <KpiCard share before shared colour=share_paint(i) currency=currency.clone() /> }
         })
         .collect_view();
