@@ -1,75 +1,67 @@
-//! A small command-line reader: positional arguments and `--flag [value]` options.
+//! The argument groups several commands share, so a flag has one spelling and one meaning
+//! wherever it appears (docs/CLI.md, "Flags every command spells the same").
+//!
+//! Values clap can check by type (a number, one of a list) are checked by clap; values whose
+//! limits depend on the input (`--seeds` up to the engine's maximum, `--shard i/N`) are checked
+//! by the command, which names the flag in its message. docs/CLI.md, "Exit codes", says which
+//! exit code each gets.
 
 use crate::failure::Failure;
+use quotalab_engine::study::{ShardSpec, DEFAULT_SEEDS, MAX_SEEDS};
 
-pub struct Args<'a> {
-    positional: Vec<&'a str>,
-    options: Vec<(&'a str, Option<&'a str>)>,
+/// The one scenario a command reads.
+#[derive(clap::Args)]
+pub struct ScenarioFile {
+    /// The scenario file, or - to read standard input
+    #[arg(value_name = "SCENARIO.json")]
+    pub scenario: String,
 }
 
-impl<'a> Args<'a> {
-    /// Splits `args`; `valued` lists the options that take a value.
-    pub fn parse(args: &'a [String], flags: &[&str], valued: &[&str]) -> Result<Args<'a>, Failure> {
-        let mut positional = Vec::new();
-        let mut options = Vec::new();
-        let mut iter = args.iter();
-        while let Some(arg) = iter.next() {
-            let arg = arg.as_str();
-            if arg == "-" || !arg.starts_with('-') {
-                positional.push(arg);
-            } else if flags.contains(&arg) {
-                options.push((arg, None));
-            } else if valued.contains(&arg) {
-                let value = iter
-                    .next()
-                    .ok_or_else(|| Failure::Usage(format!("{arg} needs a value")))?;
-                options.push((arg, Some(value.as_str())));
-            } else {
-                return Err(Failure::Usage(format!(
-                    "unknown option {arg}; try `quotalab help`"
-                )));
-            }
-        }
-        Ok(Args {
-            positional,
-            options,
-        })
-    }
+/// `-o/--output FILE`; `--out`, the spelling compare, sweep and merge had first, still works.
+/// Each command says where its output goes without the flag (`mut_arg` on its `Args`).
+#[derive(clap::Args)]
+pub struct Output {
+    /// Write to FILE instead of standard output
+    #[arg(short, long = "output", alias = "out", value_name = "FILE")]
+    pub output: Option<String>,
+}
 
-    pub fn flag(&self, name: &str) -> bool {
-        self.options.iter().any(|(n, _)| *n == name)
-    }
+/// What compare and sweep share: how many seeds, which shard, and where the JSON goes.
+#[derive(clap::Args)]
+pub struct StudyOptions {
+    #[arg(long, value_name = "K", help = seeds_help())]
+    pub seeds: Option<u32>,
+    /// Run only shard i of N (numbered from 0) and write its samples for `quotalab merge`
+    #[arg(long, value_name = "i/N")]
+    pub shard: Option<String>,
+    #[command(flatten)]
+    pub output: Output,
+}
 
-    /// Every value given for `name`, in order.
-    pub fn values(&self, name: &str) -> Vec<&'a str> {
-        self.options
-            .iter()
-            .filter(|(n, _)| *n == name)
-            .filter_map(|(_, v)| *v)
-            .collect()
-    }
-
-    /// Every positional argument, in order (commands that take several files).
-    pub fn all(&self) -> &[&'a str] {
-        &self.positional
-    }
-
-    /// The one positional argument a command takes.
-    pub fn single(&self, what: &str) -> Result<&'a str, Failure> {
-        match self.positional.as_slice() {
-            [one] => Ok(one),
-            [] => Err(Failure::Usage(format!("missing {what}"))),
-            _ => Err(Failure::Usage(format!(
-                "expected one {what}, got {}",
-                self.positional.len()
+impl StudyOptions {
+    /// `--seeds K`, if given, within the engine's limit.
+    pub fn seeds(&self) -> Result<Option<u32>, Failure> {
+        match self.seeds {
+            Some(k) if !(1..=MAX_SEEDS).contains(&k) => Err(Failure::Usage(format!(
+                "--seeds must be 1 to {MAX_SEEDS}, got {k}"
             ))),
+            k => Ok(k),
         }
+    }
+
+    /// `--shard i/N`, if given.
+    pub fn shard(&self) -> Result<Option<ShardSpec>, Failure> {
+        self.shard
+            .as_deref()
+            .map(ShardSpec::parse)
+            .transpose()
+            .map_err(|e| Failure::Usage(e.to_string()))
     }
 }
 
-/// Parses a number option, naming it in the error.
-pub fn number<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, Failure> {
-    value
-        .parse()
-        .map_err(|_| Failure::Usage(format!("{name} expects a number, got \"{value}\"")))
+fn seeds_help() -> String {
+    format!(
+        "Runs per variant or point, each with its own seed (1 to {MAX_SEEDS}) \
+         [default: the study file's, else {DEFAULT_SEEDS}]"
+    )
 }

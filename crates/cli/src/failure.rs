@@ -1,4 +1,4 @@
-//! How a command fails, and the exit code each failure maps to.
+//! How a command fails, and the exit code each failure maps to (docs/CLI.md, "Exit codes").
 
 use quotalab_engine::Diagnostic;
 use std::process::ExitCode;
@@ -6,7 +6,12 @@ use std::process::ExitCode;
 pub enum Failure {
     /// The scenario is invalid: exit 2, every error on stderr as `path: message`.
     Invalid(Vec<Diagnostic>),
-    /// Bad command line: exit 1 with a one-line message.
+    /// clap could not read the command line (an unknown command or flag, a missing argument, a
+    /// value that is not a number or not one of the choices): exit 2 with clap's message, which
+    /// suggests the closest flag. Help and version requests end here too, with exit 0.
+    CommandLine(clap::Error),
+    /// A flag's value the command refused after reading it (out of range, not in the scenario):
+    /// exit 1 with a one-line message naming the flag.
     Usage(String),
     /// Anything else (unreadable file, write error): exit 1 with a one-line message.
     Other(String),
@@ -21,10 +26,27 @@ impl Failure {
                 }
                 ExitCode::from(2)
             }
+            Failure::CommandLine(error) => command_line(&error),
             Failure::Usage(message) | Failure::Other(message) => {
                 eprintln!("quotalab: {message}");
                 ExitCode::from(1)
             }
         }
+    }
+}
+
+/// Help, `--version`, and a command given without its subcommand (`quotalab import`, which shows
+/// that command's help) go to stdout with exit 0; anything else is a usage error.
+fn command_line(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        print!("{}", error.render());
+        return ExitCode::SUCCESS;
+    }
+    // Printing can only fail when the stream is closed, and then there is no one to tell.
+    let _ = error.print();
+    match error.exit_code() {
+        0 => ExitCode::SUCCESS,
+        _ => ExitCode::from(2),
     }
 }

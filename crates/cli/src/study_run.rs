@@ -6,24 +6,14 @@
 //! in unit order and the engine sorts samples by unit anyway, so the output does not depend on
 //! the number of threads (`RAYON_NUM_THREADS`).
 
-use crate::args::Args;
-use crate::commands::import::write_output;
 use crate::failure::Failure;
+use crate::output::write_output;
 use crate::study_table;
 use quotalab_engine::study::{
     run_sample, shard, Definition, SampleSet, ShardSpec, Summary, UnitSample,
 };
 use rayon::prelude::*;
 use std::time::Instant;
-
-/// The `--shard i/N` option, if given.
-pub fn shard_option(args: &Args) -> Result<Option<ShardSpec>, Failure> {
-    args.values("--shard")
-        .last()
-        .map(|s| ShardSpec::parse(s))
-        .transpose()
-        .map_err(|e| Failure::Usage(e.to_string()))
-}
 
 /// Runs the definition's units (only shard `spec`'s, if given) and writes the result to `out`
 /// (`-` for standard output; by default `<kind>.json`, or `<kind>.shard-<i>-of-<N>.json`).

@@ -95,13 +95,15 @@ fn unreadable_file_exits_1_with_one_line() {
     );
 }
 
+/// A command line quotalab cannot read is invalid input, like an invalid scenario (docs/CLI.md).
 #[test]
-fn unknown_command_exits_1() {
-    assert_eq!(quotalab(&["frobnicate"], None).status.code(), Some(1));
-    assert_eq!(
-        quotalab(&["run", EXAMPLE, "--wat"], None).status.code(),
-        Some(1)
-    );
+fn unknown_command_or_flag_exits_2_with_nothing_on_stdout() {
+    for args in [&["frobnicate"][..], &["run", EXAMPLE, "--wat"]] {
+        let out = quotalab(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(text(&out.stderr).contains("error: "), "{args:?}");
+    }
 }
 
 #[test]

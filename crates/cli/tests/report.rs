@@ -1,5 +1,5 @@
 //! `quotalab report`: Markdown by default, HTML with `--format html`, `-o FILE`, and the exit
-//! codes of SCENARIO.md (0 ok, 2 invalid scenario, 1 anything else).
+//! codes of docs/CLI.md (0 ok, 2 invalid command line or scenario, 1 anything else).
 
 mod common;
 
@@ -52,10 +52,15 @@ fn invalid_scenario_exits_2_with_nothing_on_stdout() {
 }
 
 #[test]
-fn unknown_format_and_missing_file_exit_1() {
+fn unknown_format_exits_2_listing_the_formats_and_missing_file_exits_1() {
     let out = quotalab(&["report", EXAMPLE, "--format", "pdf"], None);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("unknown report format \"pdf\""));
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("invalid value 'pdf' for '--format <FORMAT>'")
+            && stderr.contains("[possible values: md, html]"),
+        "{stderr}"
+    );
     let out = quotalab(&["report", "/nonexistent/scenario.json"], None);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stderr).lines().count(), 1, "a one-line message");

@@ -1,26 +1,31 @@
 //! `quotalab bench`: engine throughput on generated scenarios (`quotalab_engine::synthetic`),
 //! printing events and jobs per second. The figures go in crates/engine/BENCHMARKS.md.
 
-use crate::args::{number, Args};
 use crate::failure::Failure;
 use quotalab_engine::{simulate_with_progress, synthetic};
 use std::time::Instant;
 
-pub fn main(args: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(args, &[], &["--jobs", "--seed"])?;
-    let sizes: Vec<u32> = match args.values("--jobs").as_slice() {
+/// Measure engine throughput on generated scenarios
+///
+/// Prints one line per size: jobs, events, seconds, events and jobs per second. Build with
+/// --release for figures worth comparing.
+#[derive(clap::Args)]
+#[command(after_help = "Example:\n  quotalab bench --jobs 10000 --jobs 100000 --seed 7")]
+pub struct Args {
+    /// Jobs in a generated scenario; repeat for several sizes [default: 10000, 100000, 1000000]
+    #[arg(long, value_name = "N", action = clap::ArgAction::Append)]
+    jobs: Vec<u32>,
+    /// Seed of the generated scenarios
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
+
+pub fn main(args: Args) -> Result<(), Failure> {
+    let sizes = match args.jobs.as_slice() {
         [] => vec![10_000, 100_000, 1_000_000],
-        given => given
-            .iter()
-            .map(|v| number("--jobs", v))
-            .collect::<Result<_, _>>()?,
+        given => given.to_vec(),
     };
-    let seed = args
-        .values("--seed")
-        .first()
-        .map(|v| number("--seed", v))
-        .transpose()?
-        .unwrap_or(1);
+    let seed = args.seed;
     println!(
         "{:>10} {:>12} {:>10} {:>14} {:>12}",
         "jobs", "events", "seconds", "events/s", "jobs/s"

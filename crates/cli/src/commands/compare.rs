@@ -1,27 +1,44 @@
-//! `quotalab compare A.json B.json ... | STUDY.json [--seeds K] [--threshold H] [--out FILE]
+//! `quotalab compare A.json B.json ... | STUDY.json [--seeds K] [--threshold H] [-o FILE]
 //! [--shard i/N]`: run every variant with the same K seeds and compare them (docs/STUDY.md).
 //!
 //! Several scenario files become a study's variants, the first the baseline; one file may
 //! instead be a study document. The table goes to standard output, the comparison JSON to
-//! `--out` (default `compare.json`; `-` for standard output). With `--shard i/N` only that
-//! shard's runs happen and their samples go to `--out` for `quotalab merge`.
+//! `-o` (default `compare.json`; `-` for standard output). With `--shard i/N` only that
+//! shard's runs happen and their samples go to `-o` for `quotalab merge`.
 
-use crate::args::{number, Args};
+use crate::args::StudyOptions;
 use crate::failure::Failure;
 use crate::input::{invalid, read_text};
-use crate::study_run::{execute, shard_option};
-use quotalab_engine::study::{Definition, Document, Study, MAX_SEEDS};
+use crate::study_run::execute;
+use quotalab_engine::study::{Definition, Document, Study, DEFAULT_WAIT_THRESHOLD_H};
 use quotalab_engine::{Diagnostic, Scenario};
 
-pub fn main(args: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(args, &[], &["--seeds", "--threshold", "--out", "--shard"])?;
-    let files = args.all();
+/// Run 2-6 variants (or one study file) with the same seeds; a table, and the comparison JSON
+///
+/// Every variant runs K times, seed for seed the same, so their differences are the variants'
+/// and not luck: the table shows each KPI's mean, 90% interval and paired difference from the
+/// first variant, the baseline. docs/STUDY.md explains the numbers.
+#[derive(clap::Args)]
+#[command(
+    mut_arg("output", |a| a.help("Write the comparison JSON (or a shard's samples) to FILE; - for stdout [default: compare.json]")),
+    after_help = "Examples:\n  quotalab compare today.json proposal.json --seeds 20\n  \
+                  quotalab compare study.json -o - | jq .changes\n  \
+                  quotalab compare a.json b.json --shard 0/4 -o part0.json"
+)]
+pub struct Args {
+    /// Two to six scenario files (the first is the baseline), or one study file
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<String>,
+    #[arg(long, value_name = "H", allow_negative_numbers = true, help = threshold_help())]
+    threshold: Option<f64>,
+    #[command(flatten)]
+    study: StudyOptions,
+}
+
+pub fn main(args: Args) -> Result<(), Failure> {
+    let files: Vec<&str> = args.files.iter().map(String::as_str).collect();
+    let files = files.as_slice();
     let mut study = match files {
-        [] => {
-            return Err(Failure::Usage(
-                "missing scenario files (two to six) or one study file".into(),
-            ))
-        }
         [one] => match load(one)? {
             Document::Study(study) => study,
             Document::Scenario(_) => {
@@ -35,12 +52,12 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
             many.iter().map(|f| scenario(f)).collect::<Result<_, _>>()?,
         ),
     };
-    if let Some(k) = args.values("--seeds").last() {
-        study.seeds = seeds(k)?;
+    if let Some(k) = args.study.seeds()? {
+        study.seeds = k;
     }
-    if let Some(h) = args.values("--threshold").last() {
-        study.wait_threshold_h = number("--threshold", h)?;
-        if !(study.wait_threshold_h.is_finite() && study.wait_threshold_h > 0.0) {
+    if let Some(h) = args.threshold {
+        study.wait_threshold_h = h;
+        if !(h.is_finite() && h > 0.0) {
             return Err(Failure::Usage(format!(
                 "--threshold must be a positive number of hours, got {h}"
             )));
@@ -62,25 +79,19 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
                 .collect(),
         ));
     }
-    let spec = shard_option(&args)?;
     execute(
         Definition::Compare(study),
-        spec,
-        args.values("--out").last().copied(),
+        args.study.shard()?,
+        args.study.output.output.as_deref(),
         "compare",
     )
 }
 
-/// `--seeds K`, 1 to 200.
-pub fn seeds(value: &str) -> Result<u32, Failure> {
-    let k: u32 = number("--seeds", value)?;
-    if (1..=MAX_SEEDS).contains(&k) {
-        Ok(k)
-    } else {
-        Err(Failure::Usage(format!(
-            "--seeds must be 1 to {MAX_SEEDS}, got {k}"
-        )))
-    }
+fn threshold_help() -> String {
+    format!(
+        "T of the KPI P(wait < T), in hours \
+         [default: the study file's, else {DEFAULT_WAIT_THRESHOLD_H}]"
+    )
 }
 
 /// A scenario or study file, parsed (not validated); errors name the file.

@@ -3,54 +3,70 @@
 //! input (a directory of `--cli-input-json` files and `commands.sh`, or one JSON bundle) or as
 //! Kueue YAML. Warnings about what AWS would refuse, or what cannot be carried, go to stderr.
 
-use super::import::{write_output, Parsed};
+use crate::args::{Output, ScenarioFile};
 use crate::failure::Failure;
 use crate::input::load_scenario;
+use crate::output::write_output;
 use std::path::Path;
 
-pub const USAGE: &str = "\
-  quotalab export aws SCENARIO.json -o DIR|BUNDLE.json
-                                             AWS Batch CLI input (a directory, or one .json bundle)
-  quotalab export kueue SCENARIO.json [-o FILE.yaml]
-                                             Kueue ResourceFlavors, Cohort and ClusterQueues";
+/// Write a scenario's agreement as AWS Batch CLI input or Kueue YAML
+#[derive(clap::Args)]
+#[command(arg_required_else_help = true)]
+pub struct Args {
+    #[command(subcommand)]
+    target: Target,
+}
 
-pub fn main(args: &[String]) -> Result<(), Failure> {
-    let Some((format, rest)) = args.split_first() else {
-        println!("Usage:\n  {USAGE}");
-        return Ok(());
-    };
-    let parsed = Parsed::new(rest, &[], &["-o", "--output"])?;
-    let [scenario_path] = parsed.positional.as_slice() else {
-        return Err(Failure::Usage(format!(
-            "export {format} needs exactly one SCENARIO.json"
-        )));
-    };
-    let (scenario, _) = load_scenario(scenario_path)?;
-    let output = parsed.value(&["-o", "--output"]);
-    match format.as_str() {
-        "aws" => {
+#[derive(clap::Subcommand)]
+enum Target {
+    /// AWS Batch CLI input: a directory of --cli-input-json files and commands.sh, or one bundle
+    ///
+    /// Warnings about what AWS would refuse go to stderr (docs/AWS_EXPORT.md).
+    #[command(
+        mut_arg("output", |a| a.help("Required: a directory to write the files to, or a FILE.json for one bundle")),
+        after_help = "Examples:\n  quotalab export aws scenario.json -o aws/\n  \
+                      quotalab export aws scenario.json -o bundle.json"
+    )]
+    Aws(Destination),
+    /// Kueue ResourceFlavors, Cohort and ClusterQueues as YAML
+    #[command(
+        mut_arg("output", |a| a.help("Write the YAML to FILE instead of stdout")),
+        after_help = "Example:\n  quotalab export kueue scenario.json -o agreement.yaml"
+    )]
+    Kueue(Destination),
+}
+
+#[derive(clap::Args)]
+struct Destination {
+    #[command(flatten)]
+    scenario: ScenarioFile,
+    #[command(flatten)]
+    output: Output,
+}
+
+pub fn main(args: Args) -> Result<(), Failure> {
+    match args.target {
+        Target::Aws(to) => {
+            let (scenario, _) = load_scenario(&to.scenario.scenario)?;
             let export = quotalab_interop::aws::export(&scenario);
             warn(&export.warnings);
-            let Some(target) = output else {
-                return Err(Failure::Usage(
+            match to.output.output.as_deref() {
+                Some(bundle) if bundle.ends_with(".json") => {
+                    write_output(Some(bundle), &(export.to_bundle_json() + "\n"))
+                }
+                Some(dir) => write_directory(Path::new(dir), &export.files),
+                None => Err(Failure::Usage(
                     "export aws needs -o DIR (a directory of files) or -o BUNDLE.json (one file)"
                         .into(),
-                ));
-            };
-            if target.ends_with(".json") {
-                write_output(Some(target), &(export.to_bundle_json() + "\n"))
-            } else {
-                write_directory(Path::new(target), &export.files)
+                )),
             }
         }
-        "kueue" => {
+        Target::Kueue(to) => {
+            let (scenario, _) = load_scenario(&to.scenario.scenario)?;
             let export = quotalab_interop::kueue::export(&scenario);
             warn(&export.warnings);
-            write_output(output, &export.yaml)
+            write_output(to.output.output.as_deref(), &export.yaml)
         }
-        other => Err(Failure::Usage(format!(
-            "unknown export format \"{other}\"; use aws or kueue"
-        ))),
     }
 }
 

@@ -1,21 +1,32 @@
-//! `quotalab merge PARTS... [--out FILE]`: join the sample files of `--shard i/N` runs and write
+//! `quotalab merge PARTS... [-o FILE]`: join the sample files of `--shard i/N` runs and write
 //! exactly what the unsharded `compare` or `sweep` would have written.
 
-use crate::args::Args;
+use crate::args::Output;
 use crate::failure::Failure;
 use crate::input::read_text;
 use crate::study_run::finish;
 use quotalab_engine::study::{merge, Definition, SampleSet};
 
-pub fn main(args: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(args, &[], &["--out"])?;
-    let files = args.all();
-    if files.is_empty() {
-        return Err(Failure::Usage(
-            "missing shard files (written by compare or sweep with --shard i/N)".into(),
-        ));
-    }
-    let parts = files
+/// Join the outputs of compare or sweep --shard i/N into the unsharded result
+///
+/// The table and the JSON are byte for byte what one unsharded run writes; a missing, repeated
+/// or foreign shard is refused (docs/STUDY.md, "Sharding on a batch system").
+#[derive(clap::Args)]
+#[command(
+    mut_arg("output", |a| a.help("Write the JSON to FILE; - for stdout [default: compare.json or sweep.json]")),
+    after_help = "Example:\n  quotalab merge part*.json -o sweep.json"
+)]
+pub struct Args {
+    /// The shard files, in any order
+    #[arg(value_name = "PART", required = true)]
+    parts: Vec<String>,
+    #[command(flatten)]
+    output: Output,
+}
+
+pub fn main(args: Args) -> Result<(), Failure> {
+    let parts = args
+        .parts
         .iter()
         .map(|f| {
             SampleSet::parse_json(&read_text(f)?).map_err(|e| Failure::Other(format!("{f}: {e}")))
@@ -29,7 +40,7 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
     finish(
         &whole.definition,
         &whole.samples,
-        args.values("--out").last().copied(),
+        args.output.output.as_deref(),
         kind,
     )
 }

@@ -1,19 +1,35 @@
 //! `quotalab run SCENARIO.json [--summary]`: simulate and print the result.
 
-use crate::args::Args;
+use crate::args::ScenarioFile;
 use crate::failure::Failure;
 use crate::input::load_scenario;
 use std::io::{BufWriter, Write};
 
-pub fn main(args: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(args, &["--summary"], &[])?;
-    let (scenario, report) = load_scenario(args.single("scenario file (or - for stdin)")?)?;
+/// Simulate a scenario; print the result JSON (or a table with --summary)
+///
+/// Warnings go to stderr. The result JSON is the format of docs/FORMAT.md; the same scenario and
+/// seed give the same bytes every time.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  quotalab run scenario.json > result.json\n  \
+                        quotalab run - --summary < scenario.json"
+)]
+pub struct Args {
+    #[command(flatten)]
+    scenario: ScenarioFile,
+    /// Print a table (one line per share, and the totals) instead of the result JSON
+    #[arg(long)]
+    summary: bool,
+}
+
+pub fn main(args: Args) -> Result<(), Failure> {
+    let (scenario, report) = load_scenario(&args.scenario.scenario)?;
     for warning in &report.warnings {
         eprintln!("warning: {warning}");
     }
     let result = quotalab_engine::simulate(&scenario);
     let mut out = BufWriter::new(std::io::stdout().lock());
-    if args.flag("--summary") {
+    if args.summary {
         out.write_all(crate::summary::table(&result).as_bytes())
     } else {
         // Streamed: the JSON of a large run is bigger than the memory it would need as a string.

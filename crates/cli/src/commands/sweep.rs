@@ -1,4 +1,4 @@
-//! `quotalab sweep SCENARIO.json --param PATH --values LIST [--seeds K] [--out FILE]
+//! `quotalab sweep SCENARIO.json --param PATH --values LIST [--seeds K] [-o FILE]
 //! [--shard i/N]` and `quotalab sweep --list-params SCENARIO.json` (docs/STUDY.md).
 //!
 //! A study file works too: its first variant is swept, or the one `--variant` names (by its
@@ -6,41 +6,57 @@
 //! are the defaults of `--param`, `--values` and `--seeds`.
 //!
 //! `--values` is a list (`1,2,4,8`) or a range `FROM..TO:N` (N evenly spaced values, ends
-//! included). The table goes to standard output, the sweep JSON to `--out` (default
+//! included). The table goes to standard output, the sweep JSON to `-o` (default
 //! `sweep.json`; `-` for standard output).
 
-use super::compare::seeds;
-use crate::args::{number, Args};
+use crate::args::StudyOptions;
 use crate::failure::Failure;
-use crate::study_run::{execute, shard_option};
+use crate::study_run::execute;
 use quotalab_engine::study::{
     sweep_parameters, Definition, Document, Sweep, SweepPlan, DEFAULT_SEEDS,
 };
 use quotalab_engine::Scenario;
 
-pub fn main(args: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(
-        args,
-        &["--list-params"],
-        &[
-            "--param",
-            "--values",
-            "--seeds",
-            "--out",
-            "--shard",
-            "--variant",
-        ],
-    )?;
-    let (scenario, preset) = load(
-        args.single("scenario or study file (or - for stdin)")?,
-        args.values("--variant").last().copied(),
-    )?;
-    if args.flag("--list-params") {
+/// Run one parameter at several values, K seeds each; a table, and the sweep JSON
+///
+/// PATH is a field of the scenario (`capacity[0].count`, `shares[1].borrow_limit`); --list-params
+/// prints the ones worth sweeping. A study file works too: its first variant is swept (or the one
+/// --variant names), and its sweep and seeds are the defaults (docs/STUDY.md).
+#[derive(clap::Args)]
+#[command(
+    mut_arg("output", |a| a.help("Write the sweep JSON (or a shard's samples) to FILE; - for stdout [default: sweep.json]")),
+    after_help = "Examples:\n  quotalab sweep --list-params scenario.json\n  \
+                  quotalab sweep scenario.json --param 'capacity[0].count' --values 1..6:6 --seeds 20\n  \
+                  quotalab sweep study.json --variant 2 --shard 0/4 -o part0.json"
+)]
+pub struct Args {
+    /// The scenario or study file, or - to read standard input
+    #[arg(value_name = "SCENARIO.json")]
+    file: String,
+    /// Print the parameters worth sweeping (path, label, current value, a range to try) and stop
+    #[arg(long)]
+    list_params: bool,
+    /// The field to sweep, as a path into the scenario [default: the study file's sweep]
+    #[arg(long, value_name = "PATH")]
+    param: Option<String>,
+    /// The values: a list 1,2,4,8 or a range FROM..TO:N (N values, ends included)
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
+    values: Option<String>,
+    /// For a study file, the variant to sweep: its number (1 for the first) or its name
+    #[arg(long, value_name = "N|NAME")]
+    variant: Option<String>,
+    #[command(flatten)]
+    study: StudyOptions,
+}
+
+pub fn main(args: Args) -> Result<(), Failure> {
+    let (scenario, preset) = load(&args.file, args.variant.as_deref())?;
+    if args.list_params {
         print!("{}", list(&scenario));
         return Ok(());
     }
-    let param = match args.values("--param").last() {
-        Some(p) => p.to_string(),
+    let param = match args.param {
+        Some(p) => p,
         None => preset
             .as_ref()
             .map(|(sweep, _)| sweep.param.clone())
@@ -51,15 +67,15 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
                 )
             })?,
     };
-    let values = match args.values("--values").last() {
+    let values = match &args.values {
         Some(text) => values(text)?,
         None => preset
             .as_ref()
             .map(|(sweep, _)| sweep.values.clone())
             .ok_or_else(|| Failure::Usage("missing --values (1,2,4,8 or 1..8:5)".into()))?,
     };
-    let k = match args.values("--seeds").last() {
-        Some(v) => seeds(v)?,
+    let k = match args.study.seeds()? {
+        Some(k) => k,
         None => preset.map_or(DEFAULT_SEEDS, |(_, k)| k),
     };
     let plan = SweepPlan::new(scenario, Sweep { param, values }, k);
@@ -73,11 +89,10 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
         };
         return Err(Failure::Usage(format!("{flag}: {}", all.join("; "))));
     }
-    let spec = shard_option(&args)?;
     execute(
         Definition::Sweep(Box::new(plan)),
-        spec,
-        args.values("--out").last().copied(),
+        args.study.shard()?,
+        args.study.output.output.as_deref(),
         "sweep",
     )
 }
@@ -147,8 +162,8 @@ fn values(text: &str) -> Result<Vec<f64>, Failure> {
         let (from, to) = range
             .split_once("..")
             .ok_or_else(|| Failure::Usage(format!("--values: \"{text}\" is not FROM..TO:N")))?;
-        let (from, to): (f64, f64) = (number("--values", from)?, number("--values", to)?);
-        let n: usize = number("--values", n)?;
+        let (from, to): (f64, f64) = (number(from)?, number(to)?);
+        let n: usize = number(n)?;
         if n < 2 {
             return Err(Failure::Usage(format!(
                 "--values: a range needs at least 2 values, got {n}"
@@ -158,9 +173,7 @@ fn values(text: &str) -> Result<Vec<f64>, Failure> {
             .map(|i| from + (to - from) * i as f64 / (n - 1) as f64)
             .collect());
     }
-    text.split(',')
-        .map(|v| number("--values", v.trim()))
-        .collect()
+    text.split(',').map(|v| number(v.trim())).collect()
 }
 
 fn list(scenario: &Scenario) -> String {
@@ -174,4 +187,11 @@ fn list(scenario: &Scenario) -> String {
             )
         })
         .collect()
+}
+
+/// One number of `--values`, naming the flag when it is not one.
+fn number<T: std::str::FromStr>(value: &str) -> Result<T, Failure> {
+    value
+        .parse()
+        .map_err(|_| Failure::Usage(format!("--values expects a number, got \"{value}\"")))
 }

@@ -1,13 +1,22 @@
 //! `quotalab validate SCENARIO.json`: errors and warnings, one a line, `path: message`.
 
-use crate::args::Args;
+use crate::args::ScenarioFile;
 use crate::failure::Failure;
 use crate::input::read_text;
 use quotalab_engine::Scenario;
 
-pub fn main(args: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(args, &[], &[])?;
-    let text = read_text(args.single("scenario file (or - for stdin)")?)?;
+/// Check a scenario; print its errors and warnings, one a line
+///
+/// Errors go to stderr as `path: message` (exit 2); warnings and a one-line verdict go to stdout.
+#[derive(clap::Args)]
+#[command(after_help = "Example:\n  quotalab validate scenario.json")]
+pub struct Args {
+    #[command(flatten)]
+    scenario: ScenarioFile,
+}
+
+pub fn main(args: Args) -> Result<(), Failure> {
+    let text = read_text(&args.scenario.scenario)?;
     let scenario = Scenario::parse_json(&text).map_err(|e| Failure::Invalid(e.diagnostics()))?;
     let report = scenario.validate();
     if !report.is_valid() {

@@ -1,0 +1,133 @@
+//! `quotalab import philly|alibaba|swf PATH...`: a trace as a scenario, with the options every
+//! trace format shares (docs/TRACES.md): a time window, sampling, teams, the GPU catalog.
+
+use super::files::{expand, read};
+use crate::args::Output;
+use crate::failure::Failure;
+use quotalab_engine::{Diagnostic, Scenario, Severity};
+use quotalab_interop::traces::{
+    self, ImportError, ImportOptions, Sampling, ShareBy, TraceFile, TraceFormat,
+};
+use std::path::Path;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Trace files, or directories of them
+    #[arg(value_name = "PATH", required = true)]
+    paths: Vec<String>,
+    /// Keep jobs submitted at or after this hour of the trace (the window then starts at 0)
+    #[arg(long, value_name = "H", allow_negative_numbers = true)]
+    from_h: Option<f64>,
+    /// Keep jobs submitted before this hour of the trace
+    #[arg(long, value_name = "H", allow_negative_numbers = true)]
+    to_h: Option<f64>,
+    /// Keep one job in N
+    #[arg(long, value_name = "N", conflicts_with = "fraction")]
+    sample: Option<u32>,
+    /// Keep this fraction of the jobs, drawn at random (0 to 1)
+    #[arg(long, value_name = "F")]
+    fraction: Option<f64>,
+    /// Seeds the sampling; becomes the scenario's seed
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Teams to synthesise where the trace has none (Alibaba; SWF by user)
+    #[arg(long, value_name = "N")]
+    teams: Option<u32>,
+    /// Philly: GPUs per node when turning a virtual cluster's nodes into its quota [default: 2]
+    #[arg(long, value_name = "N")]
+    gpus_per_node: Option<u32>,
+    /// SWF: the column that becomes the share [default: queue when the log has queues, else group]
+    #[arg(long, value_enum, value_name = "COLUMN")]
+    share_by: Option<ShareColumn>,
+    /// GPU models to instance types, added to the format's catalog: V100=ml.p3.2xlarge,...
+    #[arg(long, value_name = "MODEL=TYPE,...")]
+    catalog: Option<String>,
+    /// The scenario's name [default: a description of the source]
+    #[arg(long)]
+    name: Option<String>,
+    /// List bad rows (with file and line) and import the rest, instead of failing on the first
+    #[arg(long)]
+    keep_going: bool,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `--share-by`'s choices, the SWF columns of [`ShareBy`].
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ShareColumn {
+    /// Field 15, one share per queue
+    Queue,
+    /// Field 13, one share per group
+    Group,
+    /// Field 12, users hashed into --teams shares
+    User,
+}
+
+pub fn import(format: TraceFormat, args: &Args) -> Result<Scenario, Failure> {
+    let mut owned = Vec::new();
+    for path in &args.paths {
+        for file in expand(Path::new(path), format.extensions())? {
+            owned.push((file.display().to_string(), read(&file)?));
+        }
+    }
+    let files: Vec<TraceFile> = owned
+        .iter()
+        .map(|(name, text)| TraceFile { name, text })
+        .collect();
+    let options = options(format, args)?;
+    let imported = traces::import(format, &files, &options).map_err(|e| match e {
+        ImportError::BadRow(row) => Failure::Invalid(vec![Diagnostic {
+            severity: Severity::Error,
+            path: format!("{}:{}", row.file, row.line),
+            message: row.message,
+        }]),
+        other => Failure::Invalid(vec![Diagnostic {
+            severity: Severity::Error,
+            path: String::new(),
+            message: other.to_string(),
+        }]),
+    })?;
+    for line in imported.report.lines() {
+        eprintln!("{line}");
+    }
+    Ok(imported.scenario)
+}
+
+fn options(format: TraceFormat, args: &Args) -> Result<ImportOptions, Failure> {
+    let sampling = match (args.sample, args.fraction) {
+        (Some(0), _) => return Err(Failure::Usage("--sample needs N of at least 1".into())),
+        (Some(n), _) => Sampling::OneIn(n),
+        (None, Some(f)) if (0.0..=1.0).contains(&f) => Sampling::Fraction(f),
+        (None, Some(f)) => {
+            return Err(Failure::Usage(format!(
+                "--fraction is between 0 and 1, got {f}"
+            )))
+        }
+        (None, None) => Sampling::All,
+    };
+    let catalog = match &args.catalog {
+        None => None,
+        Some(spec) => Some(
+            format
+                .default_catalog()
+                .with_mappings(spec)
+                .map_err(Failure::Usage)?,
+        ),
+    };
+    Ok(ImportOptions {
+        from_h: args.from_h,
+        to_h: args.to_h,
+        sampling,
+        seed: args.seed,
+        teams: args.teams,
+        catalog,
+        keep_going: args.keep_going,
+        name: args.name.clone(),
+        gpus_per_node: args.gpus_per_node,
+        share_by: args.share_by.map(|c| match c {
+            ShareColumn::Queue => ShareBy::Queue,
+            ShareColumn::Group => ShareBy::Group,
+            ShareColumn::User => ShareBy::User,
+        }),
+    })
+}

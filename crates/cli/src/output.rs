@@ -1,0 +1,16 @@
+//! Writing a command's output: to the file `-o` names, or to standard output.
+
+use crate::failure::Failure;
+use std::io::Write;
+
+/// Writes to `path`, or to standard output without one (or with `-`).
+pub fn write_output(path: Option<&str>, text: &str) -> Result<(), Failure> {
+    match path {
+        Some(p) if p != "-" => {
+            std::fs::write(p, text).map_err(|e| Failure::Other(format!("cannot write {p}: {e}")))
+        }
+        _ => std::io::stdout()
+            .write_all(text.as_bytes())
+            .map_err(|e| Failure::Other(format!("cannot write the output: {e}"))),
+    }
+}
