@@ -19,7 +19,7 @@ use quotalab_engine::Scenario;
 
 /// Run one parameter at several values, K seeds each; a table, and the sweep JSON
 ///
-/// PATH is a field of the scenario (`capacity[0].count`, `shares[1].borrow_limit`); --list-params
+/// PATH is a field of the scenario (`capacity[0].count`, `quota_shares[1].borrow_limit`); --list-params
 /// prints the ones worth sweeping. A study file works too: its first variant is swept (or the one
 /// --variant names), and its sweep and seeds are the defaults (docs/STUDY.md).
 #[derive(clap::Args)]

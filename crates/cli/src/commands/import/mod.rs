@@ -28,12 +28,12 @@ pub struct Args {
 enum Format {
     /// Microsoft Philly: one share per virtual cluster (docs/TRACES.md)
     #[command(
-        after_help = "Example:\n  quotalab import philly trace-dir/ --from-h 432 --to-h 504 -o philly.json"
+        after_help = "Example:\n  quotalab import philly philly-gavel-per-vc/ --from-h 432 --to-h 504 -o philly.json"
     )]
     Philly(trace::Args),
     /// Alibaba GPU (openb pod lists): synthesised teams (docs/TRACES.md)
     #[command(
-        after_help = "Example:\n  quotalab import alibaba openb_pod_list_default.csv --teams 4 -o alibaba.json"
+        after_help = "Example:\n  quotalab import alibaba alibaba-gpu-v2023-openb/ --teams 4 -o alibaba.json"
     )]
     Alibaba(trace::Args),
     /// The Standard Workload Format of parallel-workload logs: shares by queue, group or user

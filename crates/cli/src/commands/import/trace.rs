@@ -21,17 +21,16 @@ pub struct Args {
     /// Keep jobs submitted before this hour of the trace
     #[arg(long, value_name = "H", allow_negative_numbers = true)]
     to_h: Option<f64>,
-    /// Keep one job in N
+    /// Keep every N-th job of the window (where the count starts depends on --seed)
     #[arg(long, value_name = "N", conflicts_with = "fraction")]
     sample: Option<u32>,
-    /// Keep this fraction of the jobs, drawn at random (0 to 1)
+    /// Keep each job with probability F (0 to 1), decided by a hash of the seed, file and line
     #[arg(long, value_name = "F")]
     fraction: Option<f64>,
     /// Seeds the sampling; becomes the scenario's seed
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
-    /// Teams to synthesise where the trace has none (Alibaba; SWF by user)
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = teams_help())]
     teams: Option<u32>,
     /// Philly: GPUs per node when turning a virtual cluster's nodes into its quota [default: 2]
     #[arg(long, value_name = "N")]
@@ -39,7 +38,7 @@ pub struct Args {
     /// SWF: the column that becomes the share [default: queue when the log has queues, else group]
     #[arg(long, value_enum, value_name = "COLUMN")]
     share_by: Option<ShareColumn>,
-    /// GPU models to instance types, added to the format's catalog: V100=ml.p3.2xlarge,...
+    /// GPU models to instance types, in preference order, instead of the format's default mapping
     #[arg(long, value_name = "MODEL=TYPE,...")]
     catalog: Option<String>,
     /// The scenario's name [default: a description of the source]
@@ -50,6 +49,18 @@ pub struct Args {
     keep_going: bool,
     #[command(flatten)]
     pub output: Output,
+}
+
+fn teams_help() -> String {
+    let (alibaba, swf) = (traces::alibaba::DEFAULT_TEAMS, traces::swf::DEFAULT_TEAMS);
+    let default = if alibaba == swf {
+        alibaba.to_string()
+    } else {
+        format!("{alibaba} for Alibaba, {swf} for SWF")
+    };
+    format!(
+        "Teams to synthesise where the trace has none (Alibaba; SWF by user) [default: {default}]"
+    )
 }
 
 /// `--share-by`'s choices, the SWF columns of [`ShareBy`].
