@@ -62,6 +62,11 @@ const COMMANDS: &[(&[&str], &[&str])] = &[
     (&["completions"], &[]),
 ];
 
+/// A help line's indentation: entries start at 2 to 6 spaces, their wrapped text further in.
+fn indent(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
 /// The names listed under "Commands:" in `quotalab [path] --help`, without `help` itself.
 fn listed_commands(path: &[&str]) -> Vec<String> {
     let out = quotalab(&[path, &["--help"]].concat(), None);
@@ -70,6 +75,7 @@ fn listed_commands(path: &[&str]) -> Vec<String> {
         .skip_while(|l| *l != "Commands:")
         .skip(1)
         .take_while(|l| l.starts_with("  "))
+        .filter(|l| indent(l) == 2)
         .filter_map(|l| l.split_whitespace().next())
         .filter(|name| *name != "help")
         .map(str::to_owned)
@@ -261,6 +267,34 @@ fn exit_codes_tell_input_errors_from_other_failures() {
         );
         if code != 0 {
             assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+        }
+    }
+}
+
+/// The long flags `quotalab [path] -h` lists, without --help and --version.
+fn listed_flags(path: &[&str]) -> Vec<String> {
+    let help = text(&quotalab(&[path, &["-h"][..]].concat(), None).stdout);
+    help.lines()
+        .skip_while(|l| *l != "Options:")
+        .filter(|l| (2..=6).contains(&indent(l)) && l.trim_start().starts_with('-'))
+        .filter_map(|l| l.split_whitespace().find(|w| w.starts_with("--")))
+        .map(|w| w.trim_end_matches(',').to_owned())
+        .filter(|f| f != "--help" && f != "--version")
+        .collect()
+}
+
+#[test]
+fn the_manual_describes_every_command_and_flag() {
+    let manual = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/CLI.md"))
+        .expect("docs/CLI.md");
+    for (path, _) in COMMANDS {
+        let command = format!("quotalab {}", path.join(" "));
+        assert!(manual.contains(&command), "docs/CLI.md shows `{command}`");
+        for flag in listed_flags(path) {
+            assert!(
+                manual.contains(&format!("`{flag}")) || manual.contains(&format!(" {flag} ")),
+                "docs/CLI.md describes {flag} of `{command}`"
+            );
         }
     }
 }
