@@ -1,6 +1,7 @@
 //! How a command fails, and the exit code each failure maps to (docs/CLI.md, "Exit codes").
 
 use quotalab_engine::Diagnostic;
+use std::io::Write;
 use std::process::ExitCode;
 
 pub enum Failure {
@@ -37,13 +38,15 @@ impl Failure {
 
 /// Help, `--version`, and a command given without its subcommand (`quotalab import`, which shows
 /// that command's help) go to stdout with exit 0; anything else is a usage error.
+///
+/// Printing can only fail when the stream is closed (`quotalab --help | head -1`), and then there
+/// is no one to tell, so the write's error is dropped rather than panicking like `print!`.
 fn command_line(error: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        print!("{}", error.render());
+        let _ = write!(std::io::stdout(), "{}", error.render());
         return ExitCode::SUCCESS;
     }
-    // Printing can only fail when the stream is closed, and then there is no one to tell.
     let _ = error.print();
     match error.exit_code() {
         0 => ExitCode::SUCCESS,
