@@ -1,5 +1,5 @@
 //! The argument groups several commands share, so a flag has one spelling and one meaning
-//! wherever it appears (docs/CLI.md, "Flags every command spells the same").
+//! wherever it appears (docs/CLI.md, "Conventions every command follows").
 //!
 //! Values clap can check by type (a number, one of a list) are checked by clap; values whose
 //! limits depend on the input (`--seeds` up to the engine's maximum, `--shard i/N`) are checked

@@ -298,3 +298,15 @@ fn the_manual_describes_every_command_and_flag() {
         }
     }
 }
+
+#[test]
+fn a_flag_given_twice_keeps_its_last_value() {
+    let twice = quotalab(
+        &["report", EXAMPLE, "--format", "html", "--format", "md"],
+        None,
+    );
+    assert_eq!(twice.status.code(), Some(0), "{}", text(&twice.stderr));
+    assert_eq!(twice.stdout, quotalab(&["report", EXAMPLE], None).stdout);
+    let summary = quotalab(&["run", EXAMPLE, "--summary", "--summary"], None);
+    assert_eq!(summary.status.code(), Some(0), "{}", text(&summary.stderr));
+}
