@@ -310,3 +310,35 @@ fn a_flag_given_twice_keeps_its_last_value() {
     let summary = quotalab(&["run", EXAMPLE, "--summary", "--summary"], None);
     assert_eq!(summary.status.code(), Some(0), "{}", text(&summary.stderr));
 }
+
+/// What bash offers after `words` (the last one being completed), with the generated script.
+fn bash_completes(words: &[&str]) -> String {
+    let script = text(&quotalab(&["completions", "bash"], None).stdout);
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let current = words.len() - 1;
+    let program = format!(
+        "{script}\nCOMP_WORDS=({}); COMP_CWORD={current}; _quotalab quotalab '{}' '{}'; echo \"${{COMPREPLY[*]}}\"",
+        quoted.join(" "),
+        words[current],
+        words[current - 1],
+    );
+    let out = std::process::Command::new("bash")
+        .args(["-c", &program])
+        .output()
+        .expect("bash runs (the dev script needs it too)");
+    text(&out.stdout).trim().to_owned()
+}
+
+#[test]
+fn bash_completes_commands_subcommands_flags_and_choices() {
+    assert_eq!(bash_completes(&["quotalab", "comp"]), "compare completions");
+    assert_eq!(bash_completes(&["quotalab", "import", "s"]), "swf");
+    assert_eq!(
+        bash_completes(&["quotalab", "sweep", "--li"]),
+        "--list-params"
+    );
+    assert_eq!(
+        bash_completes(&["quotalab", "report", "x.json", "--format", ""]),
+        "md html"
+    );
+}
