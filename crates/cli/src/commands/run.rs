@@ -7,8 +7,8 @@ use std::io::{BufWriter, Write};
 
 /// Simulate a scenario; print the result JSON (or a table with --summary)
 ///
-/// Warnings go to stderr. The result JSON is the format of docs/FORMAT.md; the same scenario and
-/// seed give the same bytes every time.
+/// Warnings go to stderr. The same scenario and seed give the same bytes every time, here and in
+/// the app.
 #[derive(clap::Args)]
 #[command(
     after_help = "Examples:\n  quotalab run scenario.json > result.json\n  \
