@@ -7,7 +7,12 @@
 //!   capacity drop or a share update broke it, does not get worse (SEMANTICS §2, §4).
 //! - The work a job completes adds up to exactly its work: the progress each interruption saved
 //!   plus the compute of the final attempt.
+//! - A pass leaves no pending job that may start and fits an entry without preempting, and a
+//!   second pass at the same instant, over every pending job and every type, starts and preempts
+//!   nothing (SEMANTICS §4: a pass is idempotent). The second pass is the real one, with the
+//!   shortcuts of `pass` given nothing to skip, so it checks those shortcuts too.
 
+use super::job_state::Phase;
 use super::world::{JobId, PoolId, TypeId};
 use super::Sim;
 use crate::time::Seconds;
@@ -19,6 +24,8 @@ pub struct Audit {
     tolerance: Vec<i64>,
     /// Per job, the fraction of its work completed so far.
     work: Vec<f64>,
+    /// Attempts started so far, to see whether a second pass started any.
+    starts: u64,
 }
 
 impl Audit {
@@ -27,6 +34,7 @@ impl Audit {
             violations: Vec::new(),
             tolerance: vec![0; types],
             work: vec![0.0; jobs],
+            starts: 0,
         }
     }
 }
@@ -37,6 +45,7 @@ impl Sim<'_> {
         let Some(audit) = self.audit.as_mut() else {
             return;
         };
+        audit.starts += 1;
         let capacity = self.cap.pool_capacity(self.world, pool);
         if self.cap.pool_used[pool] > capacity {
             audit.violations.push(format!(
@@ -45,6 +54,56 @@ impl Sim<'_> {
             ));
         }
         self.audit_quota(&format!("starting {}", self.world.jobs[j].name));
+    }
+
+    /// After a pass: nothing that may start fits, and a second pass over everything changes
+    /// nothing. The second pass leaves the jobs' last evaluated reasons as the first left them, so
+    /// an audited run gives the same result as a plain one.
+    pub(super) fn audit_pass(&mut self) {
+        if self.audit.is_none() || self.pending.len == 0 {
+            return;
+        }
+        let pending: Vec<JobId> = (0..self.jobs.len())
+            .filter(|&j| self.jobs[j].phase == Phase::Pending)
+            .collect();
+        let fitting: Vec<JobId> = pending
+            .iter()
+            .copied()
+            .filter(|&j| !self.held_back(j) && self.fits_somewhere(j))
+            .collect();
+        let reasons: Vec<_> = pending
+            .iter()
+            .map(|&j| self.jobs[j].entry_reasons.clone())
+            .collect();
+        let starts = self.audit.as_ref().map_or(0, |a| a.starts);
+        let types = self.world.all_types.clone();
+        self.phases(&types, &pending);
+        for (&j, r) in pending.iter().zip(reasons) {
+            if self.jobs[j].phase == Phase::Pending {
+                self.jobs[j].entry_reasons = r;
+            }
+        }
+        let now = self.now;
+        let names = |jobs: &[JobId]| -> Vec<&str> {
+            jobs.iter()
+                .map(|&j| self.world.jobs[j].name.as_str())
+                .collect()
+        };
+        let fitting = names(&fitting);
+        let Some(audit) = self.audit.as_mut() else {
+            return;
+        };
+        if !fitting.is_empty() {
+            audit.violations.push(format!(
+                "t={now}: after the pass, {fitting:?} still fit an entry without preempting"
+            ));
+        }
+        if audit.starts != starts {
+            audit.violations.push(format!(
+                "t={now}: a second pass at the same instant started {} more attempts",
+                audit.starts - starts
+            ));
+        }
     }
 
     /// The quota invariant on every type, after a decision.

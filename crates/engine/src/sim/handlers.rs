@@ -103,7 +103,7 @@ impl Sim<'_> {
     fn dequeue(&mut self, j: JobId) {
         let job = &self.world.jobs[j];
         let share = job.share.unwrap_or(0);
-        let was_head = self.pending.share_queue[share].first().map(|k| k.3) == Some(j);
+        let was_head = self.pending.share_queue[share].first().map(|k| k.job) == Some(j);
         let priority = self.jobs[j].priority;
         self.stop_waiting(j);
         self.pending.remove(self.world, j, priority);
@@ -113,7 +113,7 @@ impl Sim<'_> {
         state.clock_epoch += 1;
         // Strict FIFO: the next job of the share may now start; it needs evaluating.
         if self.world.strict_fifo && was_head {
-            if let Some(next) = self.pending.share_queue[share].first().map(|k| k.3) {
+            if let Some(next) = self.pending.share_queue[share].first().map(|k| k.job) {
                 self.head_changed(None, Some(next));
                 self.fresh.push(next);
             }
@@ -474,7 +474,7 @@ impl Sim<'_> {
             // Its place in the queue changed: evaluate it again (under strict FIFO it may now lead).
             self.fresh.push(j);
             if let Some(head) = self.pending.share_queue[job.share.unwrap_or(0)].first() {
-                self.fresh.push(head.3);
+                self.fresh.push(head.job);
             }
         }
         if let Some(run) = &self.jobs[j].running {

@@ -83,6 +83,6 @@ impl JobState {
 
     /// Compute still needed on an entry whose whole job takes `duration`.
     pub fn remaining(&self, duration: Seconds) -> Seconds {
-        (libm::round((1.0 - self.progress) * duration as f64) as Seconds).clamp(1, duration)
+        crate::time::compute_needed(self.progress, duration)
     }
 }

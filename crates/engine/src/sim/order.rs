@@ -1,42 +1,102 @@
 //! The tie-break orders of SEMANTICS §4 and §5, each one named key used everywhere.
 //!
-//! Names compare byte by byte; `World::name_rank` holds that order precomputed.
+//! Each key is a struct whose fields are declared in comparison order, so the derived `Ord`
+//! is the rule. Names compare byte by byte; `World::name_rank` holds that order precomputed.
 
 use super::world::JobId;
 use crate::time::Seconds;
 use std::cmp::Reverse;
 
 /// Queue order: priority descending, then original submit time, then name.
-pub type QueueKey = (Reverse<u32>, Seconds, u32, JobId);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct QueueKey {
+    pub priority: Reverse<u32>,
+    pub submit: Seconds,
+    pub name_rank: u32,
+    pub job: JobId,
+}
 
 /// Phase B's FIFO order (AWS `idleResourceAssignmentStrategy = FIFO`): submit time, then
 /// priority descending, then name.
-pub type FifoKey = (Seconds, Reverse<u32>, u32, JobId);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct FifoKey {
+    pub submit: Seconds,
+    pub priority: Reverse<u32>,
+    pub name_rank: u32,
+    pub job: JobId,
+}
 
 pub fn queue_key(priority: u32, submit: Seconds, name_rank: u32, job: JobId) -> QueueKey {
-    (Reverse(priority), submit, name_rank, job)
+    QueueKey {
+        priority: Reverse(priority),
+        submit,
+        name_rank,
+        job,
+    }
 }
 
 pub fn fifo_key(priority: u32, submit: Seconds, name_rank: u32, job: JobId) -> FifoKey {
-    (submit, Reverse(priority), name_rank, job)
+    FifoKey {
+        submit,
+        priority: Reverse(priority),
+        name_rank,
+        job,
+    }
+}
+
+/// Either order's key names its job; the scheduling pass walks both orders with one routine.
+pub trait JobKey: Ord + Copy {
+    fn job(&self) -> JobId;
+}
+
+impl JobKey for QueueKey {
+    fn job(&self) -> JobId {
+        self.job
+    }
+}
+
+impl JobKey for FifoKey {
+    fn job(&self) -> JobId {
+        self.job
+    }
 }
 
 /// Reclaim victims: most instances borrowed first, then lower priority, then most recently
 /// started, then name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ReclaimVictimKey {
+    pub borrowed: Reverse<u32>,
+    pub priority: u32,
+    pub started: Reverse<Seconds>,
+    pub name_rank: u32,
+}
+
 pub fn reclaim_victim_key(
     borrowed: u32,
     priority: u32,
     started: Seconds,
     name_rank: u32,
-) -> (Reverse<u32>, u32, Reverse<Seconds>, u32) {
-    (Reverse(borrowed), priority, Reverse(started), name_rank)
+) -> ReclaimVictimKey {
+    ReclaimVictimKey {
+        borrowed: Reverse(borrowed),
+        priority,
+        started: Reverse(started),
+        name_rank,
+    }
 }
 
 /// In-share and limit-lowered victims: lowest priority, then most recently started, then name.
-pub fn in_share_victim_key(
-    priority: u32,
-    started: Seconds,
-    name_rank: u32,
-) -> (u32, Reverse<Seconds>, u32) {
-    (priority, Reverse(started), name_rank)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct InShareVictimKey {
+    pub priority: u32,
+    pub started: Reverse<Seconds>,
+    pub name_rank: u32,
+}
+
+pub fn in_share_victim_key(priority: u32, started: Seconds, name_rank: u32) -> InShareVictimKey {
+    InShareVictimKey {
+        priority,
+        started: Reverse(started),
+        name_rank,
+    }
 }

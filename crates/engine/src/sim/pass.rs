@@ -1,6 +1,7 @@
 //! The scheduling pass of SEMANTICS §4: phase A (owners first, queue order), phase B (borrowers,
-//! FIFO order), phase C (preemption, queue order), then A and B again for the jobs C preempted,
-//! and C again, until nothing changes.
+//! FIFO order), phase C (preemption, queue order), then A and B again for every pending job, and
+//! C again, until nothing changes. Phases A and B are one routine (`phase_start`), given the
+//! order to walk in and the rule for starting.
 //!
 //! A pass must not rescan every pending job. Starting a job only ever tightens its type (the pool
 //! fills, the share's usage grows, and the quota invariant's slack can only shrink), so a job
@@ -10,12 +11,16 @@
 //! remembers, per queue, the smallest instance count that failed there: later jobs of the queue
 //! needing at least as many fail too, so once that count is the queue's smallest, the queue is
 //! left whole. Under strict FIFO only each share's first job may start, so only those are
-//! visited. The time each pending job waits per reason is kept by `waiting`, which follows the
-//! state of every job's first entry without visiting the jobs.
+//! visited, and a share's next job joins the walk as soon as its head starts. After phase C
+//! only the victims' types have loosened, so "every pending job" of the second round of A and B
+//! is the queues of those types plus the victims themselves. The time each pending job waits
+//! per reason is kept by `waiting`, which follows the state of every job's first entry without
+//! visiting the jobs.
 
 use super::fit::{self, Placement};
 use super::job_state::Phase;
-use super::order::{fifo_key, queue_key, FifoKey, QueueKey};
+use super::order::{fifo_key, queue_key, FifoKey, JobKey, QueueKey};
+use super::queues::PendingQueues;
 use super::reason::Reason;
 use super::world::{JobId, PoolId, ShareId, TypeId};
 use super::Sim;
@@ -23,17 +28,73 @@ use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 use std::ops::Bound::{Excluded, Unbounded};
 
-/// Which condition keeps a (share, type) queue worth walking in phase A or B (phase C asks
-/// `Prospects`).
+/// What phases A and B may do with a job that fits (SEMANTICS §4): phase A starts it only
+/// within its share's own limit, phase B lets it borrow.
 #[derive(Clone, Copy, PartialEq)]
-enum Phase2 {
-    Owners,
-    Borrowers,
+enum StartRule {
+    WithinOwnLimit,
+    MayBorrow,
 }
 
-/// Walks several ordered sources at once in key order: (share, pool) queues and a list of jobs.
-/// A pass runs at every instant, so one merge per key order is kept and refilled (`clear`, fill
-/// `pairs` and `list`, `begin`) rather than allocated anew.
+/// The order a phase walks the pending jobs in: its key, the per-(share, pool) queues kept in
+/// that order, and the merge buffer kept for it across passes.
+trait WalkOrder {
+    type Key: JobKey;
+    fn key(sim: &Sim, j: JobId) -> Self::Key;
+    fn queue(pending: &PendingQueues, pair: usize) -> &BTreeSet<Self::Key>;
+    fn merge(scratch: &mut Scratch) -> &mut Merge<Self::Key>;
+}
+
+/// Queue order (phases A and C): priority, then submit time, then name.
+struct ByQueue;
+
+/// FIFO order (phase B): submit time, then priority, then name.
+struct ByFifo;
+
+impl WalkOrder for ByQueue {
+    type Key = QueueKey;
+    fn key(sim: &Sim, j: JobId) -> QueueKey {
+        queue_key(
+            sim.jobs[j].priority,
+            sim.world.jobs[j].submit,
+            sim.world.name_rank[j],
+            j,
+        )
+    }
+    fn queue(pending: &PendingQueues, pair: usize) -> &BTreeSet<QueueKey> {
+        pending.queue(pair)
+    }
+    fn merge(scratch: &mut Scratch) -> &mut Merge<QueueKey> {
+        &mut scratch.by_queue
+    }
+}
+
+impl WalkOrder for ByFifo {
+    type Key = FifoKey;
+    fn key(sim: &Sim, j: JobId) -> FifoKey {
+        fifo_key(
+            sim.jobs[j].priority,
+            sim.world.jobs[j].submit,
+            sim.world.name_rank[j],
+            j,
+        )
+    }
+    fn queue(pending: &PendingQueues, pair: usize) -> &BTreeSet<FifoKey> {
+        pending.fifo(pair)
+    }
+    fn merge(scratch: &mut Scratch) -> &mut Merge<FifoKey> {
+        &mut scratch.by_fifo
+    }
+}
+
+/// A heap entry's source that is a single job added during the walk (a share's new head under
+/// strict FIFO), with nothing after it.
+const SINGLE: usize = usize::MAX;
+
+/// Walks several ordered sources at once in key order: (share, pool) queues, a list of jobs,
+/// and single jobs added during the walk. A pass runs at every instant, so one merge per key
+/// order is kept and refilled (`clear`, fill `pairs` and `list`, `begin`) rather than allocated
+/// anew.
 struct Merge<K> {
     heap: BinaryHeap<Reverse<(K, usize)>>,
     pairs: Vec<(usize, ShareId, PoolId)>,
@@ -72,6 +133,12 @@ impl<K: Ord + Copy> Merge<K> {
         }
     }
 
+    /// Adds one job to the walk in progress, at its place in the order. A job whose place has
+    /// already been passed comes next.
+    fn add(&mut self, key: K) {
+        self.heap.push(Reverse((key, SINGLE)));
+    }
+
     /// The next key in order. A queue for which `keep` says no is dropped whole; the others
     /// advance past the key they gave.
     fn pop(
@@ -81,6 +148,9 @@ impl<K: Ord + Copy> Merge<K> {
     ) -> Option<K> {
         loop {
             let Reverse((key, source)) = self.heap.pop()?;
+            if source == SINGLE {
+                return Some(key);
+            }
             if source < self.pairs.len() {
                 let (pair, s, pool) = self.pairs[source];
                 if !keep(s, pool, key) {
@@ -105,12 +175,20 @@ fn after<K: Ord + Copy>(queue: &BTreeSet<K>, k: K) -> Option<K> {
     queue.range((Excluded(k), Unbounded)).next().copied()
 }
 
+/// What one round of phase C did: whether anything changed, the jobs it preempted, and the jobs
+/// it passed over because they already fit without preempting (SEMANTICS §4).
+#[derive(Default)]
+struct PreemptionRound {
+    changed: bool,
+    preempted: Vec<JobId>,
+    fit_already: Vec<JobId>,
+}
+
 impl Sim<'_> {
     pub(super) fn pass(&mut self) {
         let mut dirty = std::mem::take(&mut self.scratch.dirty);
         dirty.clear();
-        dirty.extend((0..self.loosened.len()).filter(|&t| self.loosened[t]));
-        self.loosened.fill(false);
+        self.take_loosened(&mut dirty);
         // Jobs made fresh during this pass go to the spare buffer, for the next pass.
         let spare = std::mem::take(&mut self.scratch.fresh);
         let mut fresh = std::mem::replace(&mut self.fresh, spare);
@@ -121,55 +199,67 @@ impl Sim<'_> {
         fresh.clear();
         self.scratch.fresh = fresh;
         self.scratch.dirty = dirty;
+        self.audit_pass();
     }
 
-    /// Phases A and B, then C and A and B again for the jobs C preempted, until C changes nothing.
-    fn phases(&mut self, dirty: &[TypeId], fresh: &[JobId]) {
-        self.phase_owners(dirty, fresh);
-        self.phase_borrowers(dirty, fresh);
+    /// Moves the loosened types into `types` and forgets them.
+    fn take_loosened(&mut self, types: &mut Vec<TypeId>) {
+        types.extend((0..self.loosened.len()).filter(|&t| self.loosened[t]));
+        self.loosened.fill(false);
+    }
+
+    /// Phases A and B, then C, then A and B again and C again until C changes nothing.
+    pub(super) fn phases(&mut self, dirty: &[TypeId], fresh: &[JobId]) {
+        self.phase_start::<ByQueue>(StartRule::WithinOwnLimit, dirty, fresh);
+        self.phase_start::<ByFifo>(StartRule::MayBorrow, dirty, fresh);
         if self.world.shares.is_empty() {
             return; // without shares all jobs form one queue with no preemption (SEMANTICS §2)
         }
+        let mut freed = Vec::new();
         loop {
-            let (changed, preempted) = self.phase_preemption();
-            if !changed {
+            let round = self.phase_preemption();
+            if !round.changed {
                 break;
             }
-            self.phase_owners(&[], &preempted);
-            self.phase_borrowers(&[], &preempted);
+            // SEMANTICS §4: A and B run again for every pending job, so capacity the victims
+            // freed beyond what their preemptors needed is handed out now. Only the victims'
+            // types loosened; the victims and the jobs C passed over join them.
+            freed.clear();
+            self.take_loosened(&mut freed);
+            let mut visit = round.preempted;
+            visit.extend(round.fit_already);
+            self.phase_start::<ByQueue>(StartRule::WithinOwnLimit, &freed, &visit);
+            self.phase_start::<ByFifo>(StartRule::MayBorrow, &freed, &visit);
         }
     }
 
     /// SEMANTICS §4, strict FIFO: only the first pending job of its share's queue may start or preempt.
-    fn held_back(&self, j: JobId) -> bool {
+    pub(super) fn held_back(&self, j: JobId) -> bool {
         self.world.strict_fifo
             && self.pending.share_queue[self.world.jobs[j].share.unwrap_or(0)]
                 .first()
-                .map(|k| k.3)
+                .map(|k| k.job)
                 != Some(j)
     }
 
-    fn queue_key_of(&self, j: JobId) -> QueueKey {
-        queue_key(
-            self.jobs[j].priority,
-            self.world.jobs[j].submit,
-            self.world.name_rank[j],
-            j,
-        )
+    /// SEMANTICS §4, strict FIFO inside a phase: once `started` has left its share's queue, the
+    /// share's next job is its head and is considered in the same phase, at its place in the
+    /// phase's order.
+    fn follow_head<O: WalkOrder>(&mut self, started: JobId, merge: &mut Merge<O::Key>) {
+        if !self.world.strict_fifo {
+            return;
+        }
+        let share = self.world.jobs[started].share.unwrap_or(0);
+        if let Some(head) = self.pending.share_queue[share].first().map(|k| k.job) {
+            // It may have been visited while held back; as the head it is considered anew.
+            self.jobs[head].visited = 0;
+            merge.add(O::key(self, head));
+        }
     }
 
-    fn fifo_key_of(&self, j: JobId) -> FifoKey {
-        fifo_key(
-            self.jobs[j].priority,
-            self.world.jobs[j].submit,
-            self.world.name_rank[j],
-            j,
-        )
-    }
-
-    /// Whether a job of share `s` could start on `pool` in this phase: the necessary conditions
+    /// Whether a job of share `s` could start on `pool` under `rule`: the necessary conditions
     /// for a job of one instance. Queues failing them are left at once.
-    fn pair_open(&self, phase: Phase2, s: ShareId, pool: PoolId) -> bool {
+    fn pair_open(&self, rule: StartRule, s: ShareId, pool: PoolId) -> bool {
         let room = self.cap.pool_free(self.world, pool) > 0;
         if self.world.shares.is_empty() {
             return room;
@@ -179,9 +269,9 @@ impl Sim<'_> {
             return false;
         };
         let used = self.cap.share_used[s][t];
-        match phase {
-            Phase2::Owners => room && used < own,
-            Phase2::Borrowers => {
+        match rule {
+            StartRule::WithinOwnLimit => room && used < own,
+            StartRule::MayBorrow => {
                 room && (used < own
                     || (self.cap.can_borrow(s)
                         && self.cap.strategy_allows(s, t, used + 1)
@@ -249,40 +339,42 @@ impl Sim<'_> {
         true
     }
 
-    /// Phase A: in queue order, jobs whose first fitting entry keeps their share within its own
-    /// limit start; a job whose first fitting entry would borrow waits for phase B.
-    fn phase_owners(&mut self, dirty: &[TypeId], fresh: &[JobId]) {
+    /// Phases A and B: walking in `O`'s order, each job starts on its first fitting entry, if
+    /// `rule` allows it there. Under phase A's rule a job whose first fitting entry would borrow
+    /// waits for phase B.
+    fn phase_start<O: WalkOrder>(&mut self, rule: StartRule, dirty: &[TypeId], fresh: &[JobId]) {
         self.phase_stamp += 1;
-        let mut merge = std::mem::take(&mut self.scratch.by_queue);
-        self.candidates(dirty, fresh, Self::queue_key_of, &mut merge);
-        merge.begin(|pair| self.pending.queue(pair).first().copied());
+        let mut merge = std::mem::take(O::merge(&mut self.scratch));
+        self.candidates(dirty, fresh, O::key, &mut merge);
+        merge.begin(|pair| O::queue(&self.pending, pair).first().copied());
         let mut failed = self.scratch.failed_counts(self.pending.pairs());
         while let Some(key) = merge.pop(
-            |pair, k| after(self.pending.queue(pair), k),
-            |s, pool, _| {
-                self.pair_open(Phase2::Owners, s, pool) && self.pair_hopeful(&failed, s, pool)
-            },
+            |pair, k| after(O::queue(&self.pending, pair), k),
+            |s, pool, _| self.pair_open(rule, s, pool) && self.pair_hopeful(&failed, s, pool),
         ) {
-            if !self.first_visit(key.3) {
+            let j = key.job();
+            if !self.first_visit(j) {
                 continue;
             }
-            if let Some((e, placement, skipped)) = self.evaluate(key.3, &mut failed) {
-                if placement.borrowed == 0 {
-                    self.start(key.3, e, placement, skipped, false);
-                } else {
-                    // It would borrow: so would any later job of the queue needing as many.
-                    let job = &self.world.jobs[key.3];
-                    note_failure(
-                        &mut failed,
-                        self.pending
-                            .pair(job.share.unwrap_or(0), job.entries[e].pool),
-                        job.entries[e].count,
-                    );
-                }
+            let Some((e, placement, skipped)) = self.evaluate(j, &mut failed) else {
+                continue;
+            };
+            if rule == StartRule::WithinOwnLimit && placement.borrowed > 0 {
+                // It would borrow: so would any later job of the queue needing as many.
+                let job = &self.world.jobs[j];
+                note_failure(
+                    &mut failed,
+                    self.pending
+                        .pair(job.share.unwrap_or(0), job.entries[e].pool),
+                    job.entries[e].count,
+                );
+                continue;
             }
+            self.start(j, e, placement, skipped, false);
+            self.follow_head::<O>(j, &mut merge);
         }
         self.scratch.failed = failed;
-        self.scratch.by_queue = merge;
+        *O::merge(&mut self.scratch) = merge;
     }
 
     /// What a phase visits, loaded into `merge` (emptied first) with `key` giving each job's
@@ -308,7 +400,7 @@ impl Sim<'_> {
                 self.pending
                     .share_queue
                     .iter()
-                    .filter_map(|q| q.first().map(|k| key(self, k.3))),
+                    .filter_map(|q| q.first().map(|k| key(self, k.job))),
             );
             return;
         }
@@ -321,38 +413,19 @@ impl Sim<'_> {
         failed[pair].is_none_or(|c| self.pending.min_count(pair).is_some_and(|min| min < c))
     }
 
-    /// Phase B: in FIFO order, each remaining job starts on its first fitting entry, borrowing
-    /// if it must (AWS `idleResourceAssignmentStrategy = FIFO`).
-    fn phase_borrowers(&mut self, dirty: &[TypeId], fresh: &[JobId]) {
-        self.phase_stamp += 1;
-        let mut merge = std::mem::take(&mut self.scratch.by_fifo);
-        self.candidates(dirty, fresh, Self::fifo_key_of, &mut merge);
-        merge.begin(|pair| self.pending.fifo(pair).first().copied());
-        let mut failed = self.scratch.failed_counts(self.pending.pairs());
-        while let Some(key) = merge.pop(
-            |pair, k| after(self.pending.fifo(pair), k),
-            |s, pool, _| {
-                self.pair_open(Phase2::Borrowers, s, pool) && self.pair_hopeful(&failed, s, pool)
-            },
-        ) {
-            if !self.first_visit(key.3) {
-                continue;
-            }
-            if let Some((e, placement, skipped)) = self.evaluate(key.3, &mut failed) {
-                self.start(key.3, e, placement, skipped, false);
-            }
-        }
-        self.scratch.failed = failed;
-        self.scratch.by_fifo = merge;
-    }
-
     /// Phase C: in queue order, each pending job tries its entries in order, reclaim first, then
-    /// in-share preemption; the first entry where either frees enough starts the job at once.
-    /// Returns whether anything started, and the jobs preempted.
-    fn phase_preemption(&mut self) -> (bool, Vec<JobId>) {
+    /// in-share preemption; the first entry where either frees enough starts the job at once. A
+    /// job that already fits some entry without preempting is passed over: the next round of A
+    /// and B places it (SEMANTICS §4).
+    fn phase_preemption(&mut self) -> PreemptionRound {
         self.phase_stamp += 1;
         let mut merge = std::mem::take(&mut self.scratch.by_queue);
-        self.candidates(&self.world.all_types, &[], Self::queue_key_of, &mut merge);
+        self.candidates(
+            &self.world.all_types,
+            &[],
+            <ByQueue as WalkOrder>::key,
+            &mut merge,
+        );
         let mut prospects = std::mem::take(&mut self.scratch.prospects);
         prospects.reset(self);
         // Only the queues where reclaim or in-share preemption could start anything.
@@ -360,13 +433,12 @@ impl Sim<'_> {
             .pairs
             .retain(|&(pair, s, pool)| prospects.look_at(self, pair, s, pool));
         merge.begin(|pair| self.pending.queue(pair).first().copied());
-        let mut changed = false;
-        let mut preempted = Vec::new();
+        let mut round = PreemptionRound::default();
         while let Some(key) = merge.pop(
             |pair, k| after(self.pending.queue(pair), k),
             |s, t, k| prospects.alive(self, s, t, k),
         ) {
-            let j = key.3;
+            let j = key.job;
             // A job preempted at this instant cannot preempt at this instant (SEMANTICS §4).
             if self.jobs[j].preempted_at == Some(self.now)
                 || self.held_back(j)
@@ -374,9 +446,15 @@ impl Sim<'_> {
             {
                 continue;
             }
+            if self.fits_somewhere(j) {
+                round.changed = true;
+                round.fit_already.push(j);
+                continue;
+            }
             if let Some(victims) = self.start_by_preemption(j, &mut prospects) {
-                changed = true;
-                preempted.extend(victims);
+                round.changed = true;
+                round.preempted.extend(victims);
+                self.follow_head::<ByQueue>(j, &mut merge);
                 // The state changed: earlier failures prove nothing now.
                 prospects.reset(self);
                 for &(pair, s, pool) in &merge.pairs {
@@ -386,10 +464,17 @@ impl Sim<'_> {
         }
         self.scratch.prospects = prospects;
         self.scratch.by_queue = merge;
-        (changed, preempted)
+        round
+    }
+
+    /// Whether the job fits some entry now without preempting anyone.
+    pub(super) fn fits_somewhere(&self, j: JobId) -> bool {
+        let job = &self.world.jobs[j];
+        (0..job.entries.len()).any(|e| fit::check(self.world, &self.cap, job, e).is_ok())
     }
 
     /// Tries each entry in order; on success the victims are preempted and the job started.
+    /// The caller has made sure no entry fits without preempting.
     fn start_by_preemption(&mut self, j: JobId, prospects: &mut Prospects) -> Option<Vec<JobId>> {
         let job = &self.world.jobs[j];
         let share = job.share.unwrap_or(0);
@@ -398,14 +483,7 @@ impl Sim<'_> {
             let pair = self.pending.pair(share, entry.pool);
             // Why the entry does not fit as things stand; a failed victim search puts every
             // instance back, so it is still the reason afterwards.
-            let reason = match fit::check(self.world, &self.cap, job, e) {
-                Ok(placement) => {
-                    // Room appeared (a victim freed more than its preemptor needed): no victims.
-                    self.start(j, e, placement, skipped, false);
-                    return Some(Vec::new());
-                }
-                Err(reason) => reason,
-            };
+            let reason = fit::check(self.world, &self.cap, job, e).err()?;
             let known_to_fail = prospects.failed[pair].is_some_and(|c| entry.count >= c);
             if known_to_fail {
                 skipped.push(Some(reason));
@@ -503,7 +581,7 @@ impl Prospects {
         if !sim.pair_hopeful(&self.failed, s, pool) {
             return false;
         }
-        let priority = k.0 .0;
+        let priority = k.priority.0;
         self.reclaim[pair] || self.lowest_running[pair].is_some_and(|lowest| lowest < priority)
     }
 }

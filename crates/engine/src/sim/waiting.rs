@@ -141,7 +141,7 @@ impl Sim<'_> {
         self.world.strict_fifo
             && self.pending.share_queue[self.world.jobs[j].share.unwrap_or(0)]
                 .first()
-                .map(|k| k.3)
+                .map(|k| k.job)
                 != Some(j)
     }
 
@@ -149,7 +149,7 @@ impl Sim<'_> {
     pub(super) fn head_of(&self, j: JobId) -> Option<JobId> {
         self.pending.share_queue[self.world.jobs[j].share.unwrap_or(0)]
             .first()
-            .map(|k| k.3)
+            .map(|k| k.job)
     }
 
     /// Strict FIFO: after a change to a share's queue, moves the old and new first jobs between

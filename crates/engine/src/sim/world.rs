@@ -457,5 +457,5 @@ fn derived_duration(
 ) -> Seconds {
     let power =
         |t: &InstanceType, c: u32| t.speed * f64::from(t.accelerators.max(1)) * f64::from(c);
-    libm::round(base as f64 * power(first, first_count) / power(entry, count)) as Seconds
+    crate::time::nearest_second(base as f64 * power(first, first_count) / power(entry, count))
 }
