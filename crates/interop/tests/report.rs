@@ -8,7 +8,7 @@ use quotalab_interop::report;
 const DEFAULT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/default.json");
 const TWO_TEAMS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/spec/examples/two-teams-reclaim.json"
+    "/../engine/tests/examples/two-teams-reclaim.json"
 );
 
 fn run(path: &str) -> (Scenario, SimResult) {
