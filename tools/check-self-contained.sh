@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tools/check-self-contained.sh: fails, listing file:line, when a tracked file refers to a path
 # outside the repository. A clone with nothing beside it must build, test and explain itself, so
-# nothing may point at a sibling folder (../shared), at the development machine's /work, or climb
-# above the repository root from Rust (include_str!, include_bytes!, CARGO_MANIFEST_DIR paths).
+# nothing may point at a sibling folder of the clone (the development setup keeps the contract in
+# one), at the development machine's absolute paths, or climb above the repository root from Rust
+# (include_str!, include_bytes!, CARGO_MANIFEST_DIR paths).
 #
 # The patterns are written in two halves so that this file does not match itself.
 set -euo pipefail

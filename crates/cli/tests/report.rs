@@ -1,5 +1,5 @@
 //! `quotalab report`: Markdown by default, HTML with `--format html`, `-o FILE`, and the exit
-//! codes of SCENARIO.md (0 ok, 2 invalid scenario, 1 anything else).
+//! codes of docs/CLI.md (0 ok, 2 invalid scenario, 1 anything else).
 
 mod common;
 
