@@ -1,4 +1,4 @@
-//! The Events tab: scripted actions (SCENARIO.md `actions`) on the time axis, then one row each.
+//! The Events tab: scripted actions (docs/FORMAT.md `actions`) on the time axis, then one row each.
 //! An action changes a job's priority, updates a share's terms, or cancels a job at an hour.
 
 use super::binding::{bind, Binding};

@@ -1,4 +1,4 @@
-//! When a mix's jobs arrive (SCENARIO.md `arrivals`): Poisson at a rate, every so many hours, or
+//! When a mix's jobs arrive (docs/FORMAT.md `arrivals`): Poisson at a rate, every so many hours, or
 //! at listed hours.
 
 use super::binding::bind;

@@ -1,4 +1,4 @@
-//! On-demand capacity of one type as a step timeline (SCENARIO.md `capacity`): the starting
+//! On-demand capacity of one type as a step timeline (docs/FORMAT.md `capacity`): the starting
 //! count, then `changes` at given hours, drawn as a step line over the scenario's time axis.
 
 use super::binding::{bind, bind_count};

@@ -1,6 +1,6 @@
 //! The instance catalog: every type a scenario may name, with what a planner compares
 //! (accelerator, count, memory, price, speed). Price and speed are editable; an edit writes an
-//! override into `instance_types`, and "reset" removes it (SCENARIO.md `instance_types`).
+//! override into `instance_types`, and "reset" removes it (docs/FORMAT.md `instance_types`).
 
 use super::binding::bind;
 use super::number_input::NumberInput;

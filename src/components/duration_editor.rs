@@ -1,4 +1,4 @@
-//! A mix's job duration: fixed, uniform or lognormal (SCENARIO.md `duration_h`), with a small
+//! A mix's job duration: fixed, uniform or lognormal (docs/FORMAT.md `duration_h`), with a small
 //! picture of the distribution's shape so "median 2 h, p90 6 h" means something at a glance.
 
 use super::binding::{bind, Binding};

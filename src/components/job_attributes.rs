@@ -1,4 +1,4 @@
-//! The fields every job carries, for a mix's template or an explicit job (SCENARIO.md, "A job"):
+//! The fields every job carries, for a mix's template or an explicit job (docs/FORMAT.md, "A job"):
 //! priority, kind, instance count, the preference list, checkpoints, startup, max pending,
 //! preemption retries, accelerator memory, deadline, spot and max wait.
 

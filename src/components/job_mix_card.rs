@@ -1,4 +1,4 @@
-//! One job mix as a card (SCENARIO.md `job_mixes`): a family of jobs `<mix>-<k>` with a share,
+//! One job mix as a card (docs/FORMAT.md `job_mixes`): a family of jobs `<mix>-<k>` with a share,
 //! a count, arrivals, a duration distribution and a template of job fields. Its border is its
 //! share's colour.
 

@@ -1,4 +1,4 @@
-//! Explicit jobs in a table (SCENARIO.md `jobs`): one row each with name, share, submit time,
+//! Explicit jobs in a table (docs/FORMAT.md `jobs`): one row each with name, share, submit time,
 //! duration and first preference; a row opens to the full set of job fields.
 //! Traces can hold thousands of jobs, so the table shows them a page at a time: every job is
 //! reachable through the pager, and only one page of inputs is rendered.

@@ -16,7 +16,7 @@ use quotalab_engine::scenario::{JobAttributes, Preference};
 
 const MAX_ENTRIES: usize = 5;
 
-/// SCENARIO.md: counts are on the job or on every entry. Switching moves the count across.
+/// docs/FORMAT.md: counts are on the job or on every entry. Switching moves the count across.
 fn set_per_entry_counts(a: &mut JobAttributes, per_entry: bool) {
     if per_entry {
         let n = a.instance_count.take().unwrap_or(1);

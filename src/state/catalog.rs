@@ -1,5 +1,5 @@
 //! The instance types a scenario can use: the engine's built-in catalog with the scenario's
-//! `instance_types` added or overriding by name (SCENARIO.md, `instance_types`).
+//! `instance_types` added or overriding by name (docs/FORMAT.md, `instance_types`).
 //!
 //! The engine resolves types the same way inside validation but does not expose it; this is the
 //! one place the app does, for the pickers and the catalog table.

@@ -3,16 +3,19 @@
 // Markdown download, the print stylesheet). Timings printed here ("timing: …") are the numbers
 // in docs/TRACES.md. Screenshots: docs/trace-import.png, docs/agreement-report.png.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-/** The public traces, next to the repository as the interop crate's tests expect them. */
-const TRACES = process.env.TRACES_DIR ?? resolve(ROOT, '../shared/traces');
+/** The trace data the interop crate's tests read too (data/traces/README.md). */
+const TRACES = resolve(ROOT, 'data/traces');
 const PHILLY = join(TRACES, 'philly-gavel-per-vc');
-/** The largest per-VC job list of the Philly folder. */
-const LARGEST_VC = 'ee9e8c';
+/** The largest per-VC job list of the Philly slice, and its size in bytes. */
+const [LARGEST_VC, LARGEST_BYTES] = readdirSync(PHILLY)
+  .filter((f) => f.endsWith('.trace'))
+  .map((f) => [f.replace(/\.trace$/, ''), statSync(join(PHILLY, f)).size])
+  .reduce((a, b) => (b[1] > a[1] ? b : a));
 
 function expect(condition, message) {
   if (!condition) throw new Error(`expected: ${message}`);
@@ -69,7 +72,7 @@ export const tests = [
         .map((f) => join(PHILLY, f));
       const ms = await pick(page, files);
       const summary = await page.locator('[data-testid="trace-summary"]').innerText();
-      console.log(`timing: Philly ${LARGEST_VC}.trace (379,404 bytes) in the browser: import ${ms} ms (${summary})`);
+      console.log(`timing: Philly ${LARGEST_VC}.trace (${LARGEST_BYTES.toLocaleString('en-US')} bytes) in the browser: import ${ms} ms (${summary})`);
       expect(/\d+ jobs in 1 share\b/.test(summary), `one share with its jobs: ${summary}`);
       const shares = await page.locator('[data-testid="trace-shares"]').innerText();
       expect(shares.includes(LARGEST_VC) && shares.includes('ml.p3.2xlarge'), `the VC's limits: ${shares}`);
@@ -97,21 +100,21 @@ export const tests = [
     },
   },
   {
-    name: 'the Alibaba pod list and the NASA SWF log preview in the browser',
+    name: 'an Alibaba 2023 pod list and an SWF log preview in the browser',
     fn: async (page, ctx) => {
       await open(page, ctx);
       await page.locator('[data-testid="open-trace-import"]').click();
-      const alibaba = join(TRACES, 'alibaba-gpu-v2023-openb');
+      const alibaba = join(TRACES, 'alibaba-gpu-v2023-synthetic');
       const ms = await pick(page, ['openb_pod_list_default.csv', 'openb_node_list_gpu_node.csv'].map((f) => join(alibaba, f)));
       const summary = await page.locator('[data-testid="trace-summary"]').innerText();
-      console.log(`timing: Alibaba default pod list + GPU node list in the browser: import ${ms} ms (${summary})`);
+      console.log(`timing: Alibaba-format pod list + GPU node list in the browser: import ${ms} ms (${summary})`);
       expect(/\d+ jobs in 4 shares/.test(summary), `four synthesised teams: ${summary}`);
       expect((await page.locator('[data-testid="trace-format"]').innerText()).includes('Alibaba'), 'guessed Alibaba');
 
-      const swf = join(TRACES, 'pwa-nasa-ipsc-1993', 'NASA-iPSC-1993-3.1-cln.swf');
+      const swf = join(TRACES, 'swf-synthetic', 'synthetic.swf');
       const swfMs = await pick(page, [swf]);
       const swfSummary = await page.locator('[data-testid="trace-summary"]').innerText();
-      console.log(`timing: NASA iPSC SWF (1.7 MB) in the browser: import ${swfMs} ms (${swfSummary})`);
+      console.log(`timing: synthetic SWF log (${statSync(swf).size.toLocaleString('en-US')} bytes) in the browser: import ${swfMs} ms (${swfSummary})`);
       expect(/\d+ jobs in \d+ shares/.test(swfSummary), `the log's groups as shares: ${swfSummary}`);
       expect(await page.locator('[data-testid="trace-apply"]').isEnabled(), 'a clean log can be applied');
     },

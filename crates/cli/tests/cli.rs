@@ -1,4 +1,4 @@
-//! The command-line contract of SCENARIO.md: output, exit codes 0/2/1, stdin, and no panics.
+//! The command-line contract of docs/CLI.md: output, exit codes 0/2/1, stdin, and no panics.
 
 mod common;
 

@@ -1,8 +1,8 @@
 //! Format versions and loading: text -> JSON -> (migrated) -> typed `Scenario`.
 //!
-//! SCENARIO.md: a newer app opens every older version (migrating it) and refuses a newer one with a
-//! clear message. Version 1 is the first format, so there is nothing to migrate yet; `migrate` is
-//! where a version 2 would convert a version 1 document.
+//! docs/FORMAT.md, "Conventions": a newer app opens every older version (migrating it) and
+//! refuses a newer one with a clear message. Version 1 is the first format, so there is nothing
+//! to migrate yet; `migrate` is where a version 2 would convert a version 1 document.
 
 use crate::diagnostic::LoadError;
 use crate::scenario::Scenario;

@@ -5,7 +5,7 @@
 //! plans and spot capacity, and the metrics of its result. It has no web dependencies and runs the
 //! same natively (the `quotalab` CLI) and in wasm (the web app).
 //!
-//! The rules are `SEMANTICS.md` version 1 and the formats `SCENARIO.md` version 1; modules cite
+//! The rules are docs/SEMANTICS.md and the formats docs/FORMAT.md (version 1); modules cite
 //! the sections they implement.
 //!
 //! ```
@@ -63,7 +63,7 @@ impl Scenario {
         validate::validate(self)
     }
 
-    /// The scenario as formatted JSON, in the field order of SCENARIO.md.
+    /// The scenario as formatted JSON, in the field order of docs/FORMAT.md.
     pub fn to_json_pretty(&self) -> String {
         serde_json::to_string_pretty(self).expect("a scenario always serialises")
     }

@@ -1,4 +1,4 @@
-//! Simulation time: whole seconds (SEMANTICS: "Time is kept in whole seconds inside the engine").
+//! Simulation time: whole seconds (docs/SEMANTICS.md, "Time and rounding").
 //!
 //! Scenario files give hours; each is converted once, rounding to the nearest second. Every
 //! duration the engine derives is rounded the same way, here (docs/SEMANTICS.md, "Time").

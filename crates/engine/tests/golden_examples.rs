@@ -1,8 +1,9 @@
-//! The worked examples of `../shared/spec/examples`, every expectation asserted, natively and in
-//! the browser (SEMANTICS.md is the contract; these are its worked cases).
+//! The worked examples in `tests/examples`, every expectation asserted, natively and in the
+//! browser: each is a case of docs/SEMANTICS.md worked by hand, its reasoning in the `why` of
+//! its `X.expected.json`.
 
 mod golden;
-use golden::{check, own_golden, spec_example, Golden};
+use golden::{check, example, own_golden, Golden};
 
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
@@ -22,18 +23,16 @@ macro_rules! golden_test {
     };
 }
 
-golden_test!(spec_two_teams_reclaim, spec_example!("two-teams-reclaim"));
-golden_test!(
-    spec_in_share_priorities,
-    spec_example!("in-share-priorities")
-);
-golden_test!(
-    spec_preference_stockout,
-    spec_example!("preference-stockout")
-);
+golden_test!(spec_two_teams_reclaim, example!("two-teams-reclaim"));
+golden_test!(spec_in_share_priorities, example!("in-share-priorities"));
+golden_test!(spec_preference_stockout, example!("preference-stockout"));
+// v1.1 of the rules (docs/SEMANTICS.md §4): capacity freed beyond a preemptor's need is handed
+// out in the same pass, and strict FIFO considers each next head in the same phase.
+golden_test!(spec_freed_capacity, example!("freed-capacity"));
+golden_test!(spec_strict_fifo_heads, example!("strict-fifo-heads"));
 
 // Own golden scenarios (crates/engine/tests/golden), one rule each; expectations derived by hand
-// from SEMANTICS.md, reasoning in each X.expected.json "why".
+// from docs/SEMANTICS.md, reasoning in each X.expected.json "why".
 golden_test!(
     aws_walkthrough_reclaim_in_share_and_retries,
     own_golden!("aws-walkthrough")

@@ -26,21 +26,21 @@ fn scenarios() -> Vec<(String, Scenario)> {
             "two-teams-reclaim",
             include_str!(concat!(
                 env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/spec/examples/two-teams-reclaim.json"
+                "/tests/examples/two-teams-reclaim.json"
             )),
         ),
         (
             "in-share-priorities",
             include_str!(concat!(
                 env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/spec/examples/in-share-priorities.json"
+                "/tests/examples/in-share-priorities.json"
             )),
         ),
         (
             "preference-stockout",
             include_str!(concat!(
                 env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/spec/examples/preference-stockout.json"
+                "/tests/examples/preference-stockout.json"
             )),
         ),
     ];

@@ -1,4 +1,4 @@
-//! Every error and warning SCENARIO.md names comes with the JSON path of the field it is about.
+//! Every error and warning docs/FORMAT.md names comes with the JSON path of the field it is about.
 //! Each case edits one field of a valid base scenario and names the finding it must produce.
 
 use quotalab_engine::{LoadError, Scenario, Severity};

@@ -1,4 +1,4 @@
-//! Turning Quota Lab's free-text names (SCENARIO.md: up to 128 characters, any text) into the
+//! Turning Quota Lab's free-text names (docs/FORMAT.md: up to 128 characters, any text) into the
 //! names AWS and Kubernetes accept, keeping them unique. The exports also carry the original name
 //! (an AWS tag, a Kubernetes annotation), so an import gives back exactly what was exported.
 

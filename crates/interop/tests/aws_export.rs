@@ -234,7 +234,7 @@ fn every_exported_file_has_only_api_fields_in_api_ranges() {
     let mut scenarios = vec![fixture("scenario.json")];
     for dir in [
         root.join("../../scenarios"),
-        root.join("../../../shared/spec/examples"),
+        root.join("../engine/tests/examples"),
     ] {
         for entry in std::fs::read_dir(dir).unwrap() {
             let p = entry.unwrap().path();

@@ -1,6 +1,7 @@
 //! `scenarios/philly-trace.json`, the gallery's trace example: four Philly virtual clusters
 //! sharing V100 and K80 capacity over three days of real arrivals (413 jobs), one week observed.
-//! It must stay reproducible from the trace: this test regenerates it and compares bytes.
+//! It must stay reproducible from the trace: this test regenerates it from the slice in
+//! `data/traces/philly-gavel-per-vc` (each VC's rows up to day 21) and compares bytes.
 //! To rewrite it after a deliberate mapping change:
 //! `QUOTALAB_REGENERATE=1 cargo test -p quotalab-interop --test gallery`.
 
@@ -11,8 +12,7 @@ use std::path::Path;
 const VCS: [&str; 4] = ["6c71a0", "b436b2", "ee9e8c", "ed69ec"];
 
 fn regenerate() -> String {
-    let dir =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/traces/philly-gavel-per-vc");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/traces/philly-gavel-per-vc");
     let mut owned: Vec<(String, String)> = VCS
         .iter()
         .map(|vc| format!("{vc}.trace"))

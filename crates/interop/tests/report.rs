@@ -1,4 +1,4 @@
-//! The agreement report (issue 6, item 5): each share's promise in the words of SEMANTICS §2 and
+//! The agreement report (docs/REPORT.md): each share's promise in the words of SEMANTICS §2 and
 //! §5 next to the numbers the engine measured, the assumptions with the seed, and user-typed
 //! names that stay text in both outputs.
 
@@ -8,7 +8,7 @@ use quotalab_interop::report;
 const DEFAULT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/default.json");
 const TWO_TEAMS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/spec/examples/two-teams-reclaim.json"
+    "/../engine/tests/examples/two-teams-reclaim.json"
 );
 
 fn run(path: &str) -> (Scenario, SimResult) {

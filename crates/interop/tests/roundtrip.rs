@@ -1,18 +1,19 @@
 //! Export then import gives the same agreement (shares: names, limits, strategies, borrow limits,
-//! in-share preemption; the capacity at time 0), for every gallery scenario and spec example.
+//! in-share preemption; the capacity at time 0), for every gallery scenario and worked example.
 
 use quotalab_engine::Scenario;
 use quotalab_interop::agreement::Agreement;
 use quotalab_interop::{aws, kueue};
 use std::path::{Path, PathBuf};
 
-/// `scenarios/*.json` (whatever the gallery holds now) and the spec's worked examples.
+/// `scenarios/*.json` (whatever the gallery holds now) and the worked examples of
+/// `crates/engine/tests/examples`.
 fn gallery() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut paths = Vec::new();
     for dir in [
         root.join("../../scenarios"),
-        root.join("../../../shared/spec/examples"),
+        root.join("../engine/tests/examples"),
     ] {
         for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
             let path = entry.unwrap().path();

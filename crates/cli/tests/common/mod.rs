@@ -3,10 +3,10 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-/// A worked example of the spec, beside the repository.
+/// A worked example (docs/SEMANTICS.md), kept with the engine's golden tests.
 pub const EXAMPLE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/spec/examples/two-teams-reclaim.json"
+    "/../engine/tests/examples/two-teams-reclaim.json"
 );
 
 /// Runs `quotalab ARGS`, feeding `stdin` if given, and waits for it.

@@ -1,5 +1,5 @@
 //! Aggregates over the jobs of a run: per share, per instance type and pool, per preference
-//! rank, and totals (SCENARIO.md, "Result").
+//! rank, and totals (docs/FORMAT.md, "Result").
 
 use super::{
     JobResult, PoolUse, PreemptionCounts, RankResult, ShareResult, SimResult, Text, Totals,

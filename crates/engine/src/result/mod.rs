@@ -1,4 +1,4 @@
-//! The result of one run (SCENARIO.md, "Result"): per job, per share, per instance type, per
+//! The result of one run (docs/FORMAT.md, "Result"): per job, per share, per instance type, per
 //! preference rank, totals, the event list and the utilisation series.
 //!
 //! Hours are exact to the second (the engine's unit). A few fields go beyond the documented

@@ -1,8 +1,8 @@
 //! The built-in instance catalog: the SageMaker training instance types people usually plan with.
 //!
-//! Prices are us-east-1 on-demand list prices per instance-hour (see
-//! `../shared/traces/aws-gpu-prices`); `speed` is a rough relative throughput per accelerator
-//! (A10G = 1.0) and is meant to be overridden with measured numbers. A scenario's
+//! Prices are us-east-1 on-demand list prices per instance-hour (the price tables listed in
+//! docs/TRACES.md, "Getting the full traces"); `speed` is a rough relative throughput per
+//! accelerator (A10G = 1.0) and is meant to be overridden with measured numbers. A scenario's
 //! `instance_types` add to or override these entries by name.
 
 use super::InstanceType;

@@ -1,7 +1,7 @@
 //! Jobs, their preference lists, and the job mixes that generate them.
 //!
 //! A mix's `template` holds every job field except `name`, `share`, `submit_h` and `duration_h`
-//! (SCENARIO.md). The shared fields are declared once, in `job_types!`, which produces both the
+//! (docs/FORMAT.md). The shared fields are declared once, in `job_types!`, which produces both the
 //! explicit job (`JobSpec`) and the template (`JobAttributes`), so the two can never drift apart.
 
 use super::serde_util::{is_default, null_as_default};

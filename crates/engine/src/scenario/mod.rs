@@ -1,4 +1,4 @@
-//! The scenario: what a user edits, shares and runs (SCENARIO.md, "Scenario").
+//! The scenario: what a user edits, shares and runs (docs/FORMAT.md, "Scenario").
 //!
 //! These are plain serde structs that mirror the JSON field for field, so the same names appear in
 //! JSON, Rust, the UI and the docs. Times stay in hours here; the simulation converts them to whole

@@ -1,7 +1,7 @@
 //! Small serde adapters shared by the scenario types.
 //!
-//! SCENARIO.md: "an optional field set to `null` means the same as leaving it out", so every
-//! defaulted field reads `null` as its default rather than failing.
+//! docs/FORMAT.md, "Conventions": an optional field set to `null` means the same as leaving it
+//! out, so every defaulted field reads `null` as its default rather than failing.
 
 use serde::{Deserialize, Deserializer};
 

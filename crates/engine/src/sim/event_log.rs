@@ -7,7 +7,7 @@ use super::world::{JobId, ShareId, TypeId, World};
 use crate::result::{Event, Text};
 use crate::time::{hours, Seconds};
 
-/// One event of the result's list (SCENARIO.md, "Result": `events` kinds).
+/// One event of the result's list (docs/FORMAT.md, "Result": `events` kinds).
 #[derive(Debug, Clone, Copy)]
 pub enum Happening {
     Submitted(JobId),

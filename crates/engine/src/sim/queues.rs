@@ -62,7 +62,7 @@ impl PendingQueues {
         let share = job.share.unwrap_or(0);
         let q = queue_key(priority, job.submit, world.name_rank[j], j);
         let f = fifo_key(priority, job.submit, world.name_rank[j], j);
-        // Entries have distinct types (SCENARIO.md), so each pair holds a job at most once.
+        // Entries have distinct types (docs/FORMAT.md), so each pair holds a job at most once.
         for entry in &job.entries {
             let p = self.pair(share, entry.pool);
             let (word, bit) = (share / 64, 1u64 << (share % 64));

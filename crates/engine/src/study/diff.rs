@@ -1,6 +1,6 @@
 //! What changed between two variants, field by field, for "what differs" in plain words.
 //!
-//! The diff runs on the scenarios' JSON form, so paths are exactly the paths of SCENARIO.md and
+//! The diff runs on the scenarios' JSON form, so paths are exactly the paths of docs/FORMAT.md and
 //! of validation (`quota_shares[1].strategy`). Lists are compared position by position; an entry
 //! or field present on one side only is one change holding the whole entry. The scenario `name`
 //! is the variant's name, not a difference in the agreement, so it is left out.

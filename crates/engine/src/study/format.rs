@@ -15,7 +15,7 @@ use serde_json::Value;
 /// A document that is either a scenario or a study.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Document {
-    /// A single scenario (SCENARIO.md).
+    /// A single scenario (docs/FORMAT.md).
     Scenario(Scenario),
     /// A study of several variants (docs/STUDY.md).
     Study(Study),

@@ -1,6 +1,6 @@
 //! Sweep parameters: the numeric fields worth sweeping, and setting one by its JSON path.
 //!
-//! A parameter is addressed by the JSON path of SCENARIO.md (`capacity[0].count`,
+//! A parameter is addressed by the JSON path of docs/FORMAT.md (`capacity[0].count`,
 //! `job_mixes[1].template.checkpoint_interval_h`), the same paths validation reports. A value is
 //! applied through the JSON form and the scenario is parsed and validated again, so every rule of
 //! the scenario format applies to swept values too, and a bad value gets the same message a user

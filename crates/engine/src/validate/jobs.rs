@@ -1,4 +1,4 @@
-//! Checks of explicit jobs, job mixes and their templates (SCENARIO.md job and entry rules).
+//! Checks of explicit jobs, job mixes and their templates (docs/FORMAT.md job and entry rules).
 
 use super::{check_duration, check_name, check_time, Context, MAX_JOBS, MAX_PRIORITY};
 use crate::diagnostic::Report;
@@ -182,7 +182,7 @@ fn positive(report: &mut Report, path: &str, value: f64, what: &str) {
     }
 }
 
-/// The rules every job and template share (SCENARIO.md, "A job" and "A preference entry").
+/// The rules every job and template share (docs/FORMAT.md, "A job" and "A preference entry").
 fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &JobAttributes) {
     if job.priority > MAX_PRIORITY {
         report.error(

@@ -1,5 +1,5 @@
-//! Validation (SCENARIO.md, "Validation"): errors stop a scenario from running, warnings flag what
-//! is probably not meant or what AWS would refuse. Every finding names its JSON path.
+//! Validation (docs/FORMAT.md, "Validation"): errors stop a scenario from running, warnings flag
+//! what is probably not meant or what AWS would refuse. Every finding names its JSON path.
 //!
 //! `structure` checks the capacity, pools, shares and actions; `jobs` checks jobs and mixes;
 //! `feasibility` adds the warnings about entries that can never run.
@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashSet};
 
 /// The most jobs a scenario may hold, explicit and generated together.
 pub const MAX_JOBS: u64 = 2_000_000;
-/// Names are free text up to this many characters (SCENARIO.md).
+/// Names are free text up to this many characters (docs/FORMAT.md).
 pub const MAX_NAME_CHARS: usize = 128;
 /// AWS: at most 20 quota shares per job queue.
 pub const MAX_SHARES: usize = 20;

@@ -12,19 +12,19 @@ pub struct Golden {
     pub expected: &'static str,
 }
 
-macro_rules! spec_example {
+macro_rules! example {
     ($name:literal) => {
         Golden {
             name: $name,
             scenario: include_str!(concat!(
                 env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/spec/examples/",
+                "/tests/examples/",
                 $name,
                 ".json"
             )),
             expected: include_str!(concat!(
                 env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/spec/examples/",
+                "/tests/examples/",
                 $name,
                 ".expected.json"
             )),
@@ -52,7 +52,7 @@ macro_rules! own_golden {
     };
 }
 
-pub(crate) use {own_golden, spec_example};
+pub(crate) use {example, own_golden};
 
 /// Runs the scenario and returns every mismatch with the expectations, as readable lines.
 pub fn check(golden: &Golden) -> Vec<String> {

@@ -1,6 +1,6 @@
 //! The assumptions behind the numbers: seed, horizon, capacity, and those engine decisions of
-//! SEMANTICS.md that can matter for this scenario. A rule is listed only when the scenario could
-//! trigger it (no spot rules without spot), so the list stays short enough to read.
+//! docs/SEMANTICS.md that can matter for this scenario. A rule is listed only when the scenario
+//! could trigger it (no spot rules without spot), so the list stays short enough to read.
 
 use super::numbers;
 use quotalab_engine::scenario::{ActionKind, Queueing, Scenario, Strategy};

@@ -1,5 +1,5 @@
 //! Escaping user-typed names (scenario, shares, jobs, types, plans) for the two outputs.
-//! SCENARIO.md: names "must be rendered as text, never as markup".
+//! docs/FORMAT.md, "Conventions": names are shown as text, never read as markup.
 
 /// Text for HTML and SVG content and attribute values: `& < > " '` become entities.
 pub fn html(text: &str) -> String {

@@ -19,7 +19,7 @@ pub struct Report {
     pub shares: Vec<ShareSection>,
     /// Outcomes of a scenario without quota shares (one queue), when there are no sections.
     pub single_queue: Option<Vec<Fact>>,
-    /// Seed, horizon, capacity, and the engine decisions of SEMANTICS.md that matter here.
+    /// Seed, horizon, capacity, and the engine decisions of docs/SEMANTICS.md that matter here.
     pub assumptions: Vec<String>,
 }
 

@@ -1,4 +1,4 @@
-//! Alibaba's 2023 GPU cluster trace ("openb", `../shared/traces/alibaba-gpu-v2023-openb`): a pod
+//! Alibaba's 2023 GPU cluster trace ("openb", docs/TRACES.md, "Getting the full traces"): a pod
 //! list and a node list of one heterogeneous cluster, with no team, user or queue column.
 //!
 //! Mapping (docs/TRACES.md, "Alibaba 2023"): each GPU pod is a job submitted at `creation_time`,

@@ -1,11 +1,12 @@
 //! The instance catalog of an import: which SageMaker instance type stands in for each GPU model a
 //! trace names, and the definitions of types the engine's built-in catalog lacks.
 //!
-//! Defaults follow `../shared/traces/aws-gpu-prices/README.md` ("K80 -> p2, T4 -> g4dn,
-//! V100 -> p3, V100M32 -> p3dn, A10 -> g5"). P100 has no AWS instance and G1/G2/G3 are
-//! undisclosed, so they are unmapped unless the user maps them. Prices of the added types are
-//! the us-east-1 EC2 on-demand prices of that folder times 1.25, the ratio of SageMaker's
-//! `ml.p3.2xlarge` to EC2's `p3.2xlarge`; `speed` follows the engine's scale (A10G = 1.0).
+//! Defaults follow the mapping suggested with the AWS GPU price tables of docs/TRACES.md ("K80 ->
+//! p2, T4 -> g4dn, V100 -> p3, V100M32 -> p3dn, A10 -> g5"). P100 has no AWS instance and
+//! G1/G2/G3 are undisclosed, so they are unmapped unless the user maps them. Prices of the added
+//! types are the us-east-1 EC2 on-demand prices of those tables times 1.25, the ratio of
+//! SageMaker's `ml.p3.2xlarge` to EC2's `p3.2xlarge`; `speed` follows the engine's scale (A10G =
+//! 1.0).
 
 use quotalab_engine::scenario::{catalog, InstanceType};
 

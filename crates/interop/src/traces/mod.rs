@@ -184,7 +184,7 @@ pub(crate) fn split_by_weight(total: u32, weights: &[f64]) -> Vec<u32> {
 
 /// A job's preference list from `(instance type, instances, hours on it)` in order: the job-level
 /// count when every entry needs the same number of instances, per-entry counts otherwise
-/// (SCENARIO.md's rule); the first entry's hours become the job's `duration_h`, later entries
+/// (docs/FORMAT.md's rule); the first entry's hours become the job's `duration_h`, later entries
 /// keep theirs only when `measured` (otherwise the engine derives them by speed).
 pub(crate) fn preference_list(
     entries: &[(String, u32, f64)],
@@ -209,7 +209,7 @@ pub(crate) fn preference_list(
     )
 }
 
-/// A job with the defaults of SCENARIO.md and the given essentials.
+/// A job with the defaults of docs/FORMAT.md and the given essentials.
 pub(crate) fn job(
     name: String,
     share: String,

@@ -1,5 +1,5 @@
 //! Microsoft Philly, as prepared by Gavel: one `.trace` file per virtual cluster (VC), the VCs'
-//! node counts, and Gavel's per-GPU-type throughputs (`../shared/traces/philly-gavel-per-vc`).
+//! node counts, and Gavel's per-GPU-type throughputs (a slice in `data/traces/philly-gavel-per-vc`).
 //!
 //! Mapping (docs/TRACES.md, "Philly"): one quota share per VC; its quota is its node count times
 //! `gpus_per_node`, split evenly over the catalog's GPU types; a job's work (`total_steps`) becomes

@@ -1,6 +1,6 @@
 //! The Standard Workload Format of the Parallel Workloads Archive: one job per line, 18
 //! whitespace-separated fields, `;` header comments (for example
-//! `../shared/traces/pwa-nasa-ipsc-1993`).
+//! `data/traces/swf-synthetic/synthetic.swf`).
 //!
 //! Mapping (docs/TRACES.md, "SWF"): submit time (field 2) and run time (field 4) give the job;
 //! its processors (field 5, else field 8) become accelerators of the catalog's `processor` type;
