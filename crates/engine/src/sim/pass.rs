@@ -446,12 +446,12 @@ impl Sim<'_> {
             {
                 continue;
             }
-            if self.fits_somewhere(j) {
+            let Some(reasons) = self.why_no_entry_fits(j) else {
                 round.changed = true;
                 round.fit_already.push(j);
                 continue;
-            }
-            if let Some(victims) = self.start_by_preemption(j, &mut prospects) {
+            };
+            if let Some(victims) = self.start_by_preemption(j, reasons, &mut prospects) {
                 round.changed = true;
                 round.preempted.extend(victims);
                 self.follow_head::<ByQueue>(j, &mut merge);
@@ -469,21 +469,31 @@ impl Sim<'_> {
 
     /// Whether the job fits some entry now without preempting anyone.
     pub(super) fn fits_somewhere(&self, j: JobId) -> bool {
-        let job = &self.world.jobs[j];
-        (0..job.entries.len()).any(|e| fit::check(self.world, &self.cap, job, e).is_ok())
+        self.why_no_entry_fits(j).is_none()
     }
 
-    /// Tries each entry in order; on success the victims are preempted and the job started.
-    /// The caller has made sure no entry fits without preempting.
-    fn start_by_preemption(&mut self, j: JobId, prospects: &mut Prospects) -> Option<Vec<JobId>> {
+    /// Why each entry of the job does not fit now without preempting; `None` when one does.
+    fn why_no_entry_fits(&self, j: JobId) -> Option<Vec<Reason>> {
+        let job = &self.world.jobs[j];
+        (0..job.entries.len())
+            .map(|e| fit::check(self.world, &self.cap, job, e).err())
+            .collect()
+    }
+
+    /// Tries each entry in order, given why each does not fit without preempting; on success
+    /// the victims are preempted and the job started. A failed victim search puts every instance
+    /// back, so the reasons still hold for the entries after it.
+    fn start_by_preemption(
+        &mut self,
+        j: JobId,
+        reasons: Vec<Reason>,
+        prospects: &mut Prospects,
+    ) -> Option<Vec<JobId>> {
         let job = &self.world.jobs[j];
         let share = job.share.unwrap_or(0);
-        let mut skipped = Vec::new();
-        for (e, entry) in job.entries.iter().enumerate() {
+        let mut skipped = Vec::with_capacity(reasons.len());
+        for ((e, entry), reason) in job.entries.iter().enumerate().zip(reasons) {
             let pair = self.pending.pair(share, entry.pool);
-            // Why the entry does not fit as things stand; a failed victim search puts every
-            // instance back, so it is still the reason afterwards.
-            let reason = fit::check(self.world, &self.cap, job, e).err()?;
             let known_to_fail = prospects.failed[pair].is_some_and(|c| entry.count >= c);
             if known_to_fail {
                 skipped.push(Some(reason));
