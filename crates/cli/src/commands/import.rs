@@ -8,16 +8,19 @@ use quotalab_engine::{Diagnostic, Severity};
 use quotalab_interop::traces::{
     self, ImportError, ImportOptions, Sampling, ShareBy, TraceFile, TraceFormat,
 };
+use quotalab_interop::validated::Rejected;
 use std::path::{Path, PathBuf};
 
 pub const USAGE: &str = "\
   quotalab import philly|alibaba|swf PATH... [--from-h H] [--to-h H] [--sample N | --fraction F]
                   [--seed S] [--teams N] [--gpus-per-node N] [--share-by queue|group|user]
-                  [--catalog MODEL=TYPE,...] [--name NAME] [--keep-going] [-o OUT.json]
-                                             a trace as a scenario (PATH may be a directory)
-  quotalab import aws DIR|BUNDLE.json [-o OUT.json]
-  quotalab import kueue FILE.yaml [-o OUT.json]
-                                             exported configuration back to a scenario";
+                  [--catalog MODEL=TYPE,...] [--name NAME] [--capacity N (swf)] [--keep-going]
+                  [-o OUT.json]              a trace as a scenario (PATH may be a directory)
+  quotalab import aws DIR|BUNDLE.json [--keep-going] [-o OUT.json]
+  quotalab import kueue FILE.yaml [--keep-going] [-o OUT.json]
+                                             exported configuration back to a scenario
+  An import that does not validate exits 2 with its errors and writes nothing; --keep-going
+  writes it anyway and lists the problems (and skips bad trace rows).";
 
 const FLAGS: &[&str] = &["--keep-going"];
 const VALUED: &[&str] = &[
@@ -31,6 +34,7 @@ const VALUED: &[&str] = &[
     "--share-by",
     "--catalog",
     "--name",
+    "--capacity",
     "-o",
     "--output",
 ];
@@ -96,12 +100,13 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
             "import {format} needs at least one PATH"
         )));
     }
+    let keep_going = parsed.options.iter().any(|(n, _)| n == "--keep-going");
     let scenario = match (TraceFormat::from_name(format), format.as_str()) {
         (Some(trace), _) => import_trace(trace, &parsed)?,
-        (None, "aws") => config_result(import_aws(&parsed.positional[0])?)?,
+        (None, "aws") => config_result(import_aws(&parsed.positional[0])?, keep_going)?,
         (None, "kueue") => {
             let text = read(Path::new(&parsed.positional[0]))?;
-            config_result(quotalab_interop::kueue::import(&text))?
+            config_result(quotalab_interop::kueue::import(&text), keep_going)?
         }
         (None, other) => {
             return Err(Failure::Usage(format!(
@@ -130,18 +135,20 @@ fn import_trace(
         .map(|(name, text)| TraceFile { name, text })
         .collect();
     let options = options(format, parsed)?;
-    let imported = traces::import(format, &files, &options).map_err(|e| match e {
-        ImportError::BadRow(row) => Failure::Invalid(vec![Diagnostic {
-            severity: Severity::Error,
-            path: format!("{}:{}", row.file, row.line),
-            message: row.message,
-        }]),
-        other => Failure::Invalid(vec![Diagnostic {
-            severity: Severity::Error,
-            path: String::new(),
-            message: other.to_string(),
-        }]),
-    })?;
+    let imported = match traces::import(format, &files, &options) {
+        Ok(imported) => imported,
+        Err(ImportError::Rejected(rejected)) => {
+            best_effort(rejected, options.keep_going, |i| i.report.lines())?
+        }
+        Err(ImportError::BadRow(row)) => {
+            return Err(Failure::Invalid(vec![Diagnostic {
+                severity: Severity::Error,
+                path: format!("{}:{}", row.file, row.line),
+                message: row.message,
+            }]))
+        }
+        Err(other) => return Err(whole(other.to_string())),
+    };
     for line in imported.report.lines() {
         eprintln!("{line}");
     }
@@ -199,6 +206,7 @@ fn options(format: TraceFormat, parsed: &Parsed) -> Result<ImportOptions, Failur
         name: parsed.value(&["--name"]).map(str::to_string),
         gpus_per_node: parsed.number("--gpus-per-node")?,
         share_by,
+        capacity: parsed.number("--capacity")?,
     })
 }
 
@@ -228,18 +236,54 @@ fn import_aws(
 /// An AWS or Kueue import's scenario, with its notes on stderr; a failure is invalid input.
 fn config_result(
     result: Result<quotalab_interop::agreement::Imported, quotalab_interop::agreement::ImportError>,
+    keep_going: bool,
 ) -> Result<quotalab_engine::Scenario, Failure> {
-    let imported = result.map_err(|e| {
-        Failure::Invalid(vec![Diagnostic {
-            severity: Severity::Error,
-            path: String::new(),
-            message: e.to_string(),
-        }])
-    })?;
-    for note in &imported.notes {
-        eprintln!("note: {note}");
+    let notes = |i: &quotalab_interop::agreement::Imported| {
+        i.notes.iter().map(|n| format!("note: {n}")).collect()
+    };
+    let imported = match result {
+        Ok(imported) => imported,
+        Err(quotalab_interop::agreement::ImportError::Rejected(rejected)) => {
+            best_effort(rejected, keep_going, notes)?
+        }
+        Err(other) => return Err(whole(other.to_string())),
+    };
+    for line in notes(&imported) {
+        eprintln!("{line}");
     }
     Ok(imported.scenario)
+}
+
+/// An import that does not validate: exit 2 with its errors, or with `--keep-going` the best
+/// effort, its problems listed on stderr (its own report lines follow from the caller).
+fn best_effort<T>(
+    rejected: Rejected<T>,
+    keep_going: bool,
+    report: impl Fn(&T) -> Vec<String>,
+) -> Result<T, Failure> {
+    if !keep_going {
+        for line in report(&rejected.best_effort) {
+            eprintln!("{line}");
+        }
+        return Err(Failure::Invalid(rejected.errors));
+    }
+    for error in &rejected.errors {
+        eprintln!("problem: {error}");
+    }
+    eprintln!(
+        "note: --keep-going: written although it does not validate ({} problems above)",
+        rejected.errors.len()
+    );
+    Ok(*rejected.best_effort)
+}
+
+/// A failure about the input as a whole (no row or path to name): exit 2.
+fn whole(message: String) -> Failure {
+    Failure::Invalid(vec![Diagnostic {
+        severity: Severity::Error,
+        path: String::new(),
+        message,
+    }])
 }
 
 /// A file, or the files of a directory (recursively) with one of `extensions`, sorted.
