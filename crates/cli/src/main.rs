@@ -21,7 +21,8 @@ quotalab: simulate GPU quota-sharing agreements (Quota Lab)
 
 Usage:
   quotalab run SCENARIO.json [--summary]     simulate; print the result JSON (or a table)
-  quotalab validate SCENARIO.json            print errors and warnings, one a line
+  quotalab validate FILE.json                print errors and warnings, one a line
+                                             (a scenario, or a study: \"kind\": \"study\")
   quotalab bench [--jobs N ...] [--seed S]   measure engine throughput on generated scenarios
   quotalab import philly|alibaba|swf PATH... a trace as a scenario (see `quotalab import`)
   quotalab import aws DIR | kueue FILE.yaml  exported configuration back to a scenario
