@@ -2,6 +2,7 @@
 //! ways back to kept work (an unreadable autosave set aside, the work a link is shown over), and
 //! the last shared link, selectable for copying by hand when the clipboard is unavailable.
 
+use crate::state::keeping::Saving;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 
@@ -24,7 +25,8 @@ pub fn NoticeBar() -> impl IntoView {
             })}
             {move || state.kept_aside.get().then(|| view! {
                 <div class="notice error" role="alert" data-testid="kept-aside">
-                    <span>"Your earlier saved work could not be opened here. It is kept aside, untouched, until you download or discard it."</span>
+                    <span>"Your earlier saved work could not be opened here. It is kept aside, untouched, until you download or discard it."
+                        {move || (state.saving.get() == Saving::Held).then_some(" Until then your edits are not saved, so that nothing is written over it.")}</span>
                     <button type="button" on:click=move |_| state.download_kept_aside() data-testid="download-kept-aside">"Download"</button>
                     <button type="button" on:click=move |_| state.discard_kept_aside() data-testid="discard-kept-aside">"Discard"</button>
                 </div>

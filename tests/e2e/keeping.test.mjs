@@ -64,12 +64,12 @@ export const tests = [
       expect((await page.locator('[data-testid="confirm-dialog"]').count()) === 0, 'no dialog: nothing is replaced');
       expect((await restoredStrategy(page, ctx, 0)) === 'RESERVE', 'the autosave still holds my work');
 
-      await page.locator(STRATEGY(2)).selectOption('RESERVE'); // an edit of the link's document
+      await page.locator(STRATEGY(1)).selectOption('RESERVE'); // an edit of the link's document
       await page.locator('[data-testid="saved-work"]').waitFor({ state: 'detached' });
       const tab = await page.context().newPage();
       await open(tab, ctx.baseUrl);
       expect((await tab.locator(STRATEGY(0)).inputValue()) === 'LEND', 'the edited link is what is saved now');
-      expect((await tab.locator(STRATEGY(2)).inputValue()) === 'RESERVE', 'with its edit');
+      expect((await tab.locator(STRATEGY(1)).inputValue()) === 'RESERVE', 'with its edit');
     },
   },
   {
