@@ -1,7 +1,10 @@
 //! The builder's state in a real browser: undo and redo over every kind of edit, autosave
-//! restore through localStorage, the link codec compiled to wasm, and links that must not load.
+//! restore through localStorage, the link codec compiled to wasm, links that must not load, and
+//! nothing lost: a link leaves the autosaved work alone until an edit, and an unreadable
+//! autosave is kept aside until Download or Discard.
 
 use leptos::prelude::*;
+use quotalab_app::state::keeping::Saving;
 use quotalab_app::state::workspace::Workspace;
 use quotalab_app::state::{autosave, browser, link, AppState, DEFAULT_SCENARIO};
 use quotalab_engine::scenario::Strategy;
@@ -113,7 +116,7 @@ fn a_bad_link_says_why_and_leaves_the_scenario_alone() {
     let before = state.scenario.get_untracked();
     for bad in ["#s=1.AAAA", "#s=9.abc", "#s=1.%%%"] {
         browser::replace_hash(bad);
-        state.open_link_in_url(false);
+        state.open_link_in_url();
         assert_eq!(state.scenario.get_untracked(), before, "{bad}");
         let notice = state.notice.get_untracked().expect("a message");
         assert!(notice.is_error, "{bad}: {}", notice.text);
@@ -127,7 +130,7 @@ fn a_good_link_opens_and_stays_in_the_address_bar() {
     let mut shared = default_scenario();
     shared.name = "From a colleague".into();
     browser::replace_hash(&link::fragment(&Workspace::single(shared.clone())));
-    state.open_link_in_url(false);
+    state.open_link_in_url();
     assert_eq!(state.scenario.get_untracked(), shared);
     assert!(browser::hash().starts_with("#s=1."));
     state.edit(|s| s.seed = 99);
@@ -136,4 +139,68 @@ fn a_good_link_opens_and_stays_in_the_address_bar() {
         "",
         "an edit makes the link stale, so it leaves the address bar"
     );
+}
+
+fn storage() -> web_sys::Storage {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .expect("localStorage in the test browser")
+}
+
+#[wasm_bindgen_test]
+fn a_link_keeps_the_earlier_work_until_an_edit_and_back_brings_it_again() {
+    let (_owner, state) = state();
+    state.edit(|s| s.name = "My own work".into());
+    let mine = state.workspace.get_untracked();
+    let mut shared = default_scenario();
+    shared.name = "From a colleague".into();
+    browser::replace_hash(&link::fragment(&Workspace::single(shared.clone())));
+    state.open_link_in_url();
+    assert_eq!(state.scenario.get_untracked(), shared);
+    assert_eq!(state.saving.get_untracked(), Saving::UntilEdit);
+    assert_eq!(state.saved_work.get_untracked(), Some(mine.clone()));
+
+    state.back_to_saved_work();
+    assert_eq!(state.workspace.get_untracked(), mine);
+    assert_eq!(state.saving.get_untracked(), Saving::On);
+    assert_eq!(state.saved_work.get_untracked(), None);
+
+    browser::replace_hash(&link::fragment(&Workspace::single(shared)));
+    state.open_link_in_url();
+    state.edit(|s| s.seed = 5);
+    assert_eq!(
+        state.saving.get_untracked(),
+        Saving::On,
+        "an edit makes it the user's work"
+    );
+    assert_eq!(state.saved_work.get_untracked(), None);
+    browser::replace_hash("");
+}
+
+#[wasm_bindgen_test]
+fn an_unreadable_autosave_is_kept_aside_untouched() {
+    let newer = r#"{"app_state_version":99,"study":{}}"#;
+    let local = storage();
+    local.remove_item(autosave::ASIDE_KEY).unwrap();
+    local.set_item(autosave::STORAGE_KEY, newer).unwrap();
+    let restored = autosave::restore().expect("something was saved");
+    let unrestored = restored.expect_err("a newer envelope");
+    assert!(unrestored.kept_aside);
+    assert_eq!(autosave::kept_aside().as_deref(), Some(newer));
+
+    // Saving over the main key leaves the kept value alone; a second unreadable value is not
+    // set aside over it.
+    autosave::save(&Workspace::single(default_scenario())).unwrap();
+    assert!(matches!(autosave::restore(), Some(Ok(_))));
+    local.set_item(autosave::STORAGE_KEY, "{ damaged").unwrap();
+    assert!(!autosave::restore().unwrap().unwrap_err().kept_aside);
+    assert_eq!(autosave::kept_aside().as_deref(), Some(newer));
+
+    let (_owner, state) = state();
+    state.kept_aside.set(true);
+    state.saving.set(Saving::Held);
+    state.discard_kept_aside();
+    assert_eq!(autosave::kept_aside(), None);
+    assert_eq!(state.saving.get_untracked(), Saving::On);
+    local.remove_item(autosave::STORAGE_KEY).unwrap();
 }

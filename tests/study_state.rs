@@ -102,7 +102,7 @@ fn a_study_round_trips_through_a_link_and_opens_in_another_state() {
     );
 
     let (_other_owner, other) = new_state();
-    other.open_link_in_url(false);
+    other.open_link_in_url();
     let mut opened = other.workspace.get_untracked();
     opened.select(sent.active);
     assert_eq!(opened, sent);

@@ -1,6 +1,8 @@
-//! The message line under the header: what just happened (a link opened, an import refused) and
+//! The message line under the header: what just happened (a link opened, an import refused), the
+//! ways back to kept work (an unreadable autosave set aside, the work a link is shown over), and
 //! the last shared link, selectable for copying by hand when the clipboard is unavailable.
 
+use crate::state::keeping::Saving;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 
@@ -19,6 +21,20 @@ pub fn NoticeBar() -> impl IntoView {
                 <div class="notice" class:error=notice.is_error role=if notice.is_error { "alert" } else { "status" } data-testid="notice">
                     <span>{notice.text}</span>
                     <button type="button" class="icon-button" on:click=move |_| state.notice.set(None) aria-label="Dismiss this message">"\u{2715}"</button>
+                </div>
+            })}
+            {move || state.kept_aside.get().then(|| view! {
+                <div class="notice error" role="alert" data-testid="kept-aside">
+                    <span>"Your earlier saved work could not be opened here. It is kept aside, untouched, until you download or discard it."
+                        {move || (state.saving.get() == Saving::Held).then_some(" Until then your edits are not saved, so that nothing is written over it.")}</span>
+                    <button type="button" on:click=move |_| state.download_kept_aside() data-testid="download-kept-aside">"Download"</button>
+                    <button type="button" on:click=move |_| state.discard_kept_aside() data-testid="discard-kept-aside">"Discard"</button>
+                </div>
+            })}
+            {move || state.saved_work.with(Option::is_some).then(|| view! {
+                <div class="notice" role="status" data-testid="saved-work">
+                    <span>"This link opened without replacing your autosaved scenario; your first edit saves it in its place."</span>
+                    <button type="button" on:click=move |_| state.back_to_saved_work() data-testid="back-to-saved">"Back to your scenario"</button>
                 </div>
             })}
             {move || state.share_link.get().map(|link| view! {

@@ -100,6 +100,7 @@ impl TraceForm {
             name,
             gpus_per_node,
             share_by: self.share_by,
+            capacity: None,
         })
     }
 }

@@ -10,6 +10,10 @@
 //! - version 1 (read): `{ "app_state_version": 1, "scenario": { … } }`.
 //!
 //! Documents inside go through the engine's own loaders, so older scenario versions migrate too.
+//!
+//! A stored value this app cannot read (damaged, or written by a newer app) is never overwritten
+//! unseen: it is first copied to [`ASIDE_KEY`], where it stays untouched until the user downloads
+//! or discards it, and only then does autosaving carry on under [`STORAGE_KEY`].
 
 use crate::state::workspace::Workspace;
 use quotalab_engine::study::{Document, Study};
@@ -23,6 +27,9 @@ pub const APP_STATE_VERSION: u64 = 2;
 /// The localStorage key.
 pub const STORAGE_KEY: &str = "quotalab.autosave";
 
+/// Where an unreadable autosave is kept aside until the user decides about it.
+pub const ASIDE_KEY: &str = "quotalab.autosave.unreadable";
+
 #[derive(Serialize)]
 struct Envelope {
     app_state_version: u64,
@@ -33,10 +40,19 @@ struct Envelope {
 /// Why the autosaved work could not be restored.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RestoreError {
-    #[error("The saved scenario is not readable ({0}); the default scenario was opened instead.")]
+    #[error("Your saved work could not be opened ({0}). The default scenario was opened instead.")]
     Unreadable(String),
-    #[error("The saved scenario was written by a newer Quota Lab (state version {0}); the default scenario was opened instead.")]
+    #[error("Your saved work was written by a newer Quota Lab (state version {0}). The default scenario was opened instead.")]
     Newer(u64),
+}
+
+/// Autosaved work that could not be restored, and whether it is kept aside under [`ASIDE_KEY`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unrestored {
+    pub error: RestoreError,
+    /// False when the aside slot already holds another unreadable value: then nothing may be
+    /// saved over this one until the user has decided about that one.
+    pub kept_aside: bool,
 }
 
 /// The envelope text for `workspace`.
@@ -94,10 +110,36 @@ pub fn save(workspace: &Workspace) -> Result<(), String> {
         })
 }
 
-/// The autosaved workspace: `None` when nothing was saved.
-pub fn restore() -> Option<Result<Workspace, RestoreError>> {
-    let text = local_storage()?.get_item(STORAGE_KEY).ok()??;
-    Some(decode(&text))
+/// The autosaved workspace: `None` when nothing was saved. An unreadable value is set aside
+/// first (see the module documentation).
+pub fn restore() -> Option<Result<Workspace, Unrestored>> {
+    let storage = local_storage()?;
+    let text = storage.get_item(STORAGE_KEY).ok()??;
+    Some(decode(&text).map_err(|error| {
+        let slot = storage.get_item(ASIDE_KEY).ok().flatten();
+        let kept_aside =
+            may_set_aside(slot.as_deref(), &text) && storage.set_item(ASIDE_KEY, &text).is_ok();
+        Unrestored { error, kept_aside }
+    }))
+}
+
+/// Whether `text` may go to the aside slot holding `slot`: the slot is free, or already holds
+/// this very text. Another unreadable value there is left alone.
+fn may_set_aside(slot: Option<&str>, text: &str) -> bool {
+    slot.is_none_or(|kept| kept == text)
+}
+
+/// The value kept aside, if any.
+pub fn kept_aside() -> Option<String> {
+    local_storage()?.get_item(ASIDE_KEY).ok()?
+}
+
+/// Forgets the value kept aside, at the user's word.
+pub fn discard_aside() {
+    if let Some(storage) = local_storage() {
+        // Failing to remove it keeps it: nothing is lost.
+        let _ = storage.remove_item(ASIDE_KEY);
+    }
 }
 
 fn local_storage() -> Option<web_sys::Storage> {
@@ -148,6 +190,13 @@ mod tests {
     fn newer_envelope_is_refused() {
         let text = r#"{"app_state_version":3,"scenario":{"version":1,"name":"x"}}"#;
         assert_eq!(decode(text), Err(RestoreError::Newer(3)));
+    }
+
+    #[test]
+    fn an_unreadable_value_goes_aside_only_to_a_free_slot_or_its_own() {
+        assert!(may_set_aside(None, "{ newer"));
+        assert!(may_set_aside(Some("{ newer"), "{ newer"));
+        assert!(!may_set_aside(Some("{ older"), "{ newer"));
     }
 
     #[test]

@@ -35,6 +35,8 @@ const COMPRESSION_LEVEL: u8 = 9;
 pub enum LinkError {
     #[error("This link has no format version; it was probably cut off or edited by hand.")]
     MissingVersion,
+    #[error("This link's format version \u{201c}{0}\u{201d} cannot be read: it is not a version any Quota Lab writes. Was the link edited by hand?")]
+    UnreadableVersion(String),
     #[error("This link is from a newer Quota Lab (link format {0}); this version opens format {LINK_VERSION}. Update Quota Lab to open it.")]
     NewerVersion(u32),
     #[error("This link is damaged: its data is not valid base64url. Was it edited or cut off?")]
@@ -66,7 +68,16 @@ pub fn encode(workspace: &Workspace) -> String {
 /// The scenario or study in a link payload (`1.<base64url>`).
 pub fn decode(payload: &str) -> Result<Workspace, LinkError> {
     let (version, data) = payload.split_once('.').ok_or(LinkError::MissingVersion)?;
-    let version: u32 = version.parse().map_err(|_| LinkError::MissingVersion)?;
+    let version: u32 = match version.parse() {
+        Ok(v) => v,
+        // Digits that do not fit a version number: a version, but not one anyone wrote.
+        Err(_) if !version.is_empty() && version.bytes().all(|b| b.is_ascii_digit()) => {
+            return Err(LinkError::UnreadableVersion(
+                version.chars().take(24).collect(),
+            ))
+        }
+        Err(_) => return Err(LinkError::MissingVersion),
+    };
     if version > LINK_VERSION {
         return Err(LinkError::NewerVersion(version));
     }
@@ -198,6 +209,32 @@ mod tests {
     }
 
     #[test]
+    fn a_version_too_large_to_read_is_called_unreadable() {
+        let payload = encode(&default_scenario()).replacen("1.", "99999999999999999999.", 1);
+        let err = decode(&payload).unwrap_err();
+        assert_eq!(
+            err,
+            LinkError::UnreadableVersion("99999999999999999999".into())
+        );
+        assert!(err.to_string().contains("cannot be read"), "{err}");
+    }
+
+    #[test]
+    fn a_study_of_a_thousand_variants_is_refused_with_the_engines_rule() {
+        let one: serde_json::Value =
+            serde_json::from_str(DEFAULT_SCENARIO).expect("default is JSON");
+        let study = serde_json::json!({ "kind": "study", "version": 1, "name": "many",
+                                        "variants": vec![one; 1000] });
+        let packed = miniz_oxide::deflate::compress_to_vec(study.to_string().as_bytes(), 9);
+        let err = decode(&format!("1.{}", URL_SAFE_NO_PAD.encode(packed))).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("variants: a study holds 2 to 6 variants; this one has 1000"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn decompression_bomb_is_refused() {
         // 9 MiB of spaces deflates to a few kilobytes.
         let bomb = vec![b' '; MAX_LINK_JSON_BYTES + 1024 * 1024];
@@ -213,5 +250,29 @@ mod tests {
         let err = decode(&format!("1.{}", URL_SAFE_NO_PAD.encode(packed))).unwrap_err();
         assert!(matches!(err, LinkError::Scenario(_)), "{err:?}");
         assert!(err.to_string().contains("name"), "{err}");
+    }
+
+    /// Fuzz (natively): a mutated link, or a link to a mutated document, is opened or refused
+    /// with a LinkError, never a panic.
+    #[cfg(not(target_arch = "wasm32"))]
+    mod fuzz {
+        use super::*;
+
+        proptest::proptest! {
+            #![proptest_config(proptest::prelude::ProptestConfig { cases: 256, failure_persistence: None, ..Default::default() })]
+
+            #[test]
+            fn mutated_links_never_panic(edits in quotalab_mutate::bytes()) {
+                let _ = decode(&quotalab_mutate::apply_to_text(&encode(&default_scenario()), &edits));
+            }
+
+            #[test]
+            fn links_to_mutated_documents_never_panic(edits in quotalab_mutate::json()) {
+                let value: serde_json::Value = serde_json::from_str(DEFAULT_SCENARIO).expect("JSON");
+                let json = quotalab_mutate::apply_json(&value, &edits).to_string();
+                let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 1);
+                let _ = decode(&format!("1.{}", URL_SAFE_NO_PAD.encode(packed)));
+            }
+        }
     }
 }

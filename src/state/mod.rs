@@ -7,7 +7,7 @@
 //! tell which scenario they show.
 //!
 //! - `workspace`: a scenario or a study; `history`: undo and redo; `autosave`: localStorage;
-//!   `link`: the `#s=` link codec.
+//!   `link`: the `#s=` link codec; `keeping`: what the autosave may overwrite, and the ways back.
 //! - `gallery`: the bundled examples; `edits`: multi-field edits (adds, renames).
 //! - `catalog`: the instance types a scenario can name; `paths`: JSON paths to controls.
 //! - `palette`: one colour per share, for every picture in the app.
@@ -18,12 +18,14 @@ pub mod catalog;
 pub mod edits;
 pub mod gallery;
 pub mod history;
+pub mod keeping;
 pub mod link;
 pub mod palette;
 pub mod paths;
 pub mod workspace;
 
 use history::History;
+use keeping::Saving;
 use leptos::prelude::*;
 use quotalab_engine::{Report, Scenario};
 use workspace::Workspace;
@@ -97,6 +99,12 @@ pub struct AppState {
     pub presentation: RwSignal<bool>,
     /// The share card presentation mode keeps (index into `quota_shares`).
     pub selected_share: RwSignal<usize>,
+    /// Whether changes are autosaved now (`keeping`).
+    pub saving: RwSignal<Saving>,
+    /// The work the autosave holds while a link's document is on screen ("Back to your scenario").
+    pub saved_work: RwSignal<Option<Workspace>>,
+    /// Whether an unreadable autosave is kept aside, waiting for Download or Discard.
+    pub kept_aside: RwSignal<bool>,
 }
 
 impl AppState {
@@ -119,6 +127,9 @@ impl AppState {
             share_link: RwSignal::new(None),
             presentation: RwSignal::new(false),
             selected_share: RwSignal::new(0),
+            saving: RwSignal::new(Saving::On),
+            saved_work: RwSignal::new(None),
+            kept_aside: RwSignal::new(false),
         }
     }
 
@@ -175,6 +186,7 @@ impl AppState {
         self.history
             .update(|h| h.record(before, key, browser::now_ms()));
         self.pristine.set(false);
+        self.edited();
         self.show(after, false);
     }
 
@@ -256,14 +268,14 @@ impl AppState {
         }));
     }
 
-    /// Opens the scenario in the URL fragment, if there is one; a bad link leaves the scenario
-    /// untouched and says why. `ask` asks first when there are unshared edits.
-    pub fn open_link_in_url(&self, ask: bool) {
+    /// Opens the scenario in the URL fragment, if there is one, without touching the autosaved
+    /// work (`keeping`); a bad link leaves the scenario untouched and says why. A link opened in
+    /// a new tab and one pasted into this tab go the same way.
+    pub fn open_link_in_url(&self) {
         match link::from_fragment(&browser::hash()) {
             None => {}
             Some(Err(e)) => self.tell(true, e.to_string()),
-            Some(Ok(workspace)) if ask => self.open_workspace(workspace, "the link"),
-            Some(Ok(workspace)) => self.replace_workspace(workspace, "the link", true),
+            Some(Ok(workspace)) => self.open_link(workspace),
         }
     }
 
@@ -299,19 +311,27 @@ pub fn provide_app_state() -> AppState {
             state.pristine.set(saved == Workspace::single(default));
             state.show(saved, true);
         }
-        Some(Err(e)) => state.tell(true, e.to_string()),
+        Some(Err(unrestored)) => {
+            state.tell(true, unrestored.error.to_string());
+            if !unrestored.kept_aside {
+                state.saving.set(Saving::Held);
+            }
+        }
     }
-    state.open_link_in_url(false);
+    state.kept_aside.set(autosave::kept_aside().is_some());
+    state.open_link_in_url();
     // An Effect, because saving is a side effect of the scenario changing, whoever changed it.
     Effect::new(move |_| {
-        if let Err(why) = state.workspace.with(autosave::save) {
+        let on = state.saving.get() == Saving::On;
+        if let Err(why) = state
+            .workspace
+            .with(|w| if on { autosave::save(w) } else { Ok(()) })
+        {
             state.tell(true, format!("Your edits are not being saved: {why}."));
         }
     });
     // A link pasted into the address bar of an open tab.
-    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
-        state.open_link_in_url(true)
-    });
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| state.open_link_in_url());
     on_cleanup(move || listener.remove());
     provide_context(state);
     state

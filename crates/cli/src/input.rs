@@ -1,6 +1,7 @@
 //! Reading a scenario from a file or standard input, into a validated `Scenario`.
 
 use crate::failure::Failure;
+use quotalab_engine::format::MAX_SCENARIO_BYTES;
 use quotalab_engine::{LoadError, Report, Scenario};
 use std::io::Read;
 
@@ -13,6 +14,15 @@ pub fn read_text(path: &str) -> Result<String, Failure> {
             .map_err(|e| Failure::Other(format!("cannot read standard input: {e}")))?;
         Ok(text)
     } else {
+        // A file too large to be a scenario is refused before it is read, as the engine would
+        // refuse its text (exit 2 either way, for `validate` and `run` alike).
+        let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+        if bytes > MAX_SCENARIO_BYTES as u64 {
+            return Err(invalid(&LoadError::TooLarge {
+                bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
+                limit: MAX_SCENARIO_BYTES,
+            }));
+        }
         std::fs::read_to_string(path)
             .map_err(|e| Failure::Other(format!("cannot read {path}: {e}")))
     }
@@ -29,10 +39,8 @@ pub fn load_scenario(path: &str) -> Result<(Scenario, Report), Failure> {
     Ok((scenario, report))
 }
 
-/// A load error as a failure: too large is exit 1, everything else lists its findings (exit 2).
+/// A load error as a failure: its findings, exit 2. A document too large to read is refused as
+/// invalid too, so `validate` and `run` agree on it (docs/FORMAT.md, "Limits").
 pub fn invalid(error: &LoadError) -> Failure {
-    match error {
-        LoadError::TooLarge { .. } => Failure::Other(error.to_string()),
-        _ => Failure::Invalid(error.diagnostics()),
-    }
+    Failure::Invalid(error.diagnostics())
 }

@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod amount;
 pub mod diagnostic;
 pub mod format;
 pub mod generate;

@@ -117,6 +117,15 @@ both! {
         assert_eq!(error_paths(&study_json(|d| d["sweep"] = json!({"param": "capacity[0].count", "values": [1]}))), vec!["sweep.values"]);
     }
 
+    fn a_thousand_variants_are_refused_when_read_with_the_rule() {
+        let thousand = study_json(|d| {
+            // Not even valid scenarios: the count is refused before any variant is read.
+            d["variants"] = json!(vec![json!({"version": 1}); 1000]);
+        });
+        let err = Study::parse_json(&thousand).unwrap_err().to_string();
+        assert_eq!(err, "variants: a study holds 2 to 6 variants; this one has 1000");
+    }
+
     fn a_document_is_a_study_or_a_scenario() {
         use quotalab_engine::study::Document;
         assert!(matches!(Document::parse_json(DEFAULT), Ok(Document::Scenario(_))));

@@ -4,6 +4,7 @@
 //! are not part of it: AWS and Kueue configuration have no place for them (the AWS export writes
 //! job skeletons, which are templates, not the workload).
 
+use crate::validated::Rejected;
 use quotalab_engine::scenario::{Scenario, Strategy};
 use std::collections::BTreeMap;
 
@@ -56,10 +57,19 @@ impl Agreement {
 }
 
 /// A scenario read back from AWS or Kueue configuration, and notes on what was assumed.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Imported {
     pub scenario: Scenario,
     pub notes: Vec<String>,
+}
+
+impl Imported {
+    /// The import, checked with the engine's validation (see [`crate::validated`]).
+    pub(crate) fn checked(self) -> Result<Imported, ImportError> {
+        crate::validated::check(self, |i| &i.scenario)
+            .map(|(imported, _)| imported)
+            .map_err(ImportError::Rejected)
+    }
 }
 
 /// Why configuration could not be read back.
@@ -71,6 +81,9 @@ pub enum ImportError {
     /// Nothing usable was found.
     #[error("{0}")]
     Missing(String),
+    /// The configuration reads as a scenario that does not validate.
+    #[error("{0}")]
+    Rejected(Rejected<Imported>),
 }
 
 impl Agreement {

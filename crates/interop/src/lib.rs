@@ -38,3 +38,4 @@ pub mod kueue;
 mod names;
 pub mod report;
 pub mod traces;
+pub mod validated;

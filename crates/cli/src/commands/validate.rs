@@ -1,15 +1,21 @@
-//! `quotalab validate SCENARIO.json`: errors and warnings, one a line, `path: message`.
+//! `quotalab validate FILE.json`: errors and warnings, one a line, `path: message`. The file is a
+//! scenario, or a study (recognised by `"kind": "study"`, docs/STUDY.md), whose variants are
+//! each validated and whose own rules (2 to 6 variants, seeds, sweep) are checked too.
 
 use crate::args::ScenarioFile;
 use crate::failure::Failure;
-use crate::input::read_text;
-use quotalab_engine::Scenario;
+use crate::input::{invalid, read_text};
+use quotalab_engine::study::Document;
+use quotalab_engine::Report;
 
-/// Check a scenario; print its errors and warnings, one a line
+/// Check a scenario or a study; print its errors and warnings, one a line
 ///
-/// Errors go to stderr as `path: message` (exit 2); warnings and a one-line verdict go to stdout.
+/// A study is recognised by `"kind": "study"`. Errors go to stderr as `path: message` (exit 2);
+/// warnings and a one-line verdict go to stdout.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  quotalab validate scenario.json")]
+#[command(
+    after_help = "Examples:\n  quotalab validate scenario.json\n  quotalab validate study.json"
+)]
 pub struct Args {
     #[command(flatten)]
     scenario: ScenarioFile,
@@ -17,18 +23,26 @@ pub struct Args {
 
 pub fn main(args: Args) -> Result<(), Failure> {
     let text = read_text(&args.scenario.scenario)?;
-    let scenario = Scenario::parse_json(&text).map_err(|e| Failure::Invalid(e.diagnostics()))?;
-    let report = scenario.validate();
+    let (report, summary) = match Document::parse_json(&text).map_err(|e| invalid(&e))? {
+        Document::Scenario(scenario) => {
+            let jobs = quotalab_engine::generate::job_count(&scenario);
+            (scenario.validate(), format!("{jobs} jobs"))
+        }
+        Document::Study(study) => (
+            study.validate(),
+            format!("a study of {} variants", study.variants.len()),
+        ),
+    };
+    print_report(report, &summary)
+}
+
+fn print_report(report: Report, summary: &str) -> Result<(), Failure> {
     if !report.is_valid() {
         return Err(Failure::Invalid(report.all().cloned().collect()));
     }
     for warning in &report.warnings {
         println!("warning: {warning}");
     }
-    println!(
-        "valid: {} jobs, {} warning(s)",
-        quotalab_engine::generate::job_count(&scenario),
-        report.warnings.len()
-    );
+    println!("valid: {summary}, {} warning(s)", report.warnings.len());
     Ok(())
 }

@@ -5,6 +5,7 @@ use super::{
     JobResult, PoolUse, PreemptionCounts, RankResult, ShareResult, SimResult, Text, Totals,
     TypeResult,
 };
+use crate::amount::total;
 use crate::format::FORMAT_VERSION;
 use crate::scenario::Scenario;
 use rustc_hash::FxHashMap;
@@ -173,15 +174,15 @@ fn share_result(
         unfinished: count_status(jobs, "unfinished"),
         completion_p50_h: percentile(&completions, 0.5),
         completion_p90_h: percentile(&completions, 0.9),
-        wait_mean_h: jobs.iter().map(|j| j.wait_h).sum::<f64>() / n,
+        wait_mean_h: total(jobs.iter().map(|j| j.wait_h)) / n,
         borrowed_instance_h: borrowed,
         lent_instance_h: lent,
         preempted,
         reclaims_made,
         reclaimed_from,
-        lost_accelerator_h: jobs.iter().map(|j| j.lost_accelerator_h).sum(),
+        lost_accelerator_h: total(jobs.iter().map(|j| j.lost_accelerator_h)),
         restart_overhead_accelerator_h,
-        cost: jobs.iter().map(|j| j.cost).sum(),
+        cost: total(jobs.iter().map(|j| j.cost)),
         own_utilization,
     }
 }
@@ -231,8 +232,8 @@ fn type_results(types: &[Text], jobs: &[JobResult]) -> Vec<TypeResult> {
                 .collect();
             TypeResult {
                 name: name.clone(),
-                instance_h: pools.iter().map(|p| p.instance_h).sum(),
-                cost: pools.iter().map(|p| p.cost).sum(),
+                instance_h: total(pools.iter().map(|p| p.instance_h)),
+                cost: total(pools.iter().map(|p| p.cost)),
                 selections,
                 pools,
             }
@@ -268,10 +269,10 @@ fn totals(jobs: &[JobResult], restart_overhead: &[f64], plans: &[(Text, f64)]) -
         stopped: count_status(&all, "stopped"),
         cancelled: count_status(&all, "cancelled"),
         unfinished: count_status(&all, "unfinished"),
-        cost: jobs.iter().map(|j| j.cost).sum(),
-        upfront_cost: plans.iter().map(|p| p.1).sum(),
-        lost_accelerator_h: jobs.iter().map(|j| j.lost_accelerator_h).sum(),
-        restart_overhead_accelerator_h: restart_overhead.iter().sum(),
+        cost: total(jobs.iter().map(|j| j.cost)),
+        upfront_cost: total(plans.iter().map(|p| p.1)),
+        lost_accelerator_h: total(jobs.iter().map(|j| j.lost_accelerator_h)),
+        restart_overhead_accelerator_h: total(restart_overhead.iter().copied()),
         preemptions: jobs.iter().map(|j| j.preemptions).sum(),
         interruptions: jobs.iter().map(|j| j.interruptions).sum(),
         fallback_rate: if started.is_empty() {

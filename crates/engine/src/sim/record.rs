@@ -7,6 +7,7 @@ use super::reason::Reason;
 use super::state::Capacity;
 use super::world::{Entry, JobId, PoolKind, ShareId, TypeId, World};
 use super::Sim;
+use crate::amount::{normalise_zero, total};
 use crate::result::{
     self, Attempt, JobResult, Selected, Skipped, Text, UsagePoint, UsageSeries, Waited,
 };
@@ -466,10 +467,11 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         .collect();
     let finished = !matches!(ending, Ending::Unfinished(_));
     let lost: Seconds = log.attempts[j].iter().map(|a| a.lost).sum();
-    let lost_accel: f64 = log.attempts[j]
-        .iter()
-        .map(|a| accelerator_hours(world, &job.entries[a.entry], a.lost))
-        .sum();
+    let lost_accel = total(
+        log.attempts[j]
+            .iter()
+            .map(|a| accelerator_hours(world, &job.entries[a.entry], a.lost)),
+    );
     let counted = |f: fn(Stop) -> bool| {
         log.attempts[j]
             .iter()
@@ -510,7 +512,7 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         wait_h: hours(state.wait_total),
         completion_h: finished.then(|| hours(end - job.submit)),
         selected,
-        cost: attempts.iter().map(|a| a.cost).sum(),
+        cost: total(attempts.iter().map(|a| a.cost)),
         attempts,
         preemptions: counted(|s| matches!(s, Stop::Reclaim | Stop::InShare | Stop::LimitLowered)),
         interruptions: counted(|s| matches!(s, Stop::PlanEnd | Stop::Spot)),
@@ -540,17 +542,13 @@ fn accelerator_hours(world: &World, entry: &Entry, time: Seconds) -> f64 {
 /// only the part that elapsed.
 fn restart_overhead(world: &World, log: &Log, j: JobId) -> f64 {
     let job = &world.jobs[j];
-    log.attempts[j]
-        .iter()
-        .skip(1)
-        .map(|a| {
-            accelerator_hours(
-                world,
-                &job.entries[a.entry],
-                job.startup.min(a.end - a.start),
-            )
-        })
-        .sum()
+    total(log.attempts[j].iter().skip(1).map(|a| {
+        accelerator_hours(
+            world,
+            &job.entries[a.entry],
+            job.startup.min(a.end - a.start),
+        )
+    }))
 }
 
 fn plan_name(world: &World, pool: usize) -> Option<Text> {
@@ -578,10 +576,9 @@ fn attempt_result(world: &World, job: &super::world::Job, a: &AttemptLog) -> Att
         preemption: stop.kind().map(Text::word),
         preempted_by: a.by.map(|b| world.jobs[b].name.clone()),
         lost_h: hours(a.lost),
-        cost: hours(a.end - a.start)
-            * f64::from(entry.count)
-            * itype.price_per_h
-            * pool.price_factor,
+        cost: normalise_zero(
+            hours(a.end - a.start) * f64::from(entry.count) * itype.price_per_h * pool.price_factor,
+        ),
         skipped: a
             .skipped
             .iter()

@@ -3,6 +3,7 @@
 //! Pools are one flat list: on-demand per type, then spot per type, then one per training plan,
 //! so "same pool" (SEMANTICS §5) is an index comparison.
 
+use crate::amount::normalise_zero;
 use crate::generate::{draws, job_count, Draw};
 use crate::result::Text;
 use crate::rng::{Purpose, Stream};
@@ -209,7 +210,7 @@ impl World {
                         .iter()
                         .map(|b| (seconds(b.start_h), seconds(b.end_h)))
                         .collect(),
-                    upfront_cost: plan.upfront_cost,
+                    upfront_cost: normalise_zero(plan.upfront_cost),
                 }
             })
             .collect();

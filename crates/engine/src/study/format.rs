@@ -5,7 +5,10 @@
 //! version inside a study migrates exactly as a lone scenario would, and its errors come back
 //! under `variants[i].`.
 
-use super::{Study, StudyKind, Sweep, DEFAULT_SEEDS, DEFAULT_WAIT_THRESHOLD_H, STUDY_VERSION};
+use super::validate::variant_count_error;
+use super::{
+    Study, StudyKind, Sweep, DEFAULT_SEEDS, DEFAULT_WAIT_THRESHOLD_H, STUDY_VERSION, VARIANTS,
+};
 use crate::diagnostic::LoadError;
 use crate::format::MAX_SCENARIO_BYTES;
 use crate::scenario::Scenario;
@@ -64,6 +67,14 @@ pub fn parse_study(text: &str) -> Result<Study, LoadError> {
             .replace('?', ""),
         message: e.inner().to_string(),
     })?;
+    // More variants than a study may hold are refused before each is parsed: a document of a
+    // thousand variants would otherwise be read in full only to be refused (docs/STUDY.md).
+    if raw.variants.len() > *VARIANTS.end() {
+        return Err(LoadError::Shape {
+            path: "variants".into(),
+            message: variant_count_error(raw.variants.len()).unwrap_or_default(),
+        });
+    }
     let variants = raw
         .variants
         .iter()

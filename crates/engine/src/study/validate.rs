@@ -19,16 +19,8 @@ pub(super) fn validate(study: &Study) -> Report {
             );
         }
     }
-    let count = study.variants.len();
-    if !VARIANTS.contains(&count) {
-        report.error(
-            "variants",
-            format!(
-                "a study holds {} to {} variants; this one has {count}",
-                VARIANTS.start(),
-                VARIANTS.end()
-            ),
-        );
+    if let Some(message) = variant_count_error(study.variants.len()) {
+        report.error("variants", message);
     }
     let mut names = HashSet::new();
     for (i, variant) in study.variants.iter().enumerate() {
@@ -60,6 +52,18 @@ pub(super) fn validate(study: &Study) -> Report {
         }
     }
     report
+}
+
+/// The message for a study of `count` variants outside [`VARIANTS`]: the one wording of the
+/// rule, for validation and for the parser, which refuses too many before reading them.
+pub(super) fn variant_count_error(count: usize) -> Option<String> {
+    (!VARIANTS.contains(&count)).then(|| {
+        format!(
+            "a study holds {} to {} variants; this one has {count}",
+            VARIANTS.start(),
+            VARIANTS.end()
+        )
+    })
 }
 
 /// A sweep's problems: the number of values, non-finite values, and values the parameter does

@@ -1,5 +1,6 @@
 //! Checks of explicit jobs, job mixes and their templates (docs/FORMAT.md job and entry rules).
 
+use super::limits::{check_count, check_positive, MAX_ACCELERATOR_MEMORY_GIB, MAX_ARRIVALS_PER_H};
 use super::{check_duration, check_name, check_time, Context, MAX_JOBS, MAX_PRIORITY};
 use crate::diagnostic::Report;
 use crate::scenario::{
@@ -90,11 +91,12 @@ fn check_mix(
     let generated = crate::generate::mix_count(mix);
     match &mix.arrivals {
         Arrivals::Poisson(p) => {
-            positive(
+            check_positive(
                 report,
                 &format!("{path}.arrivals.poisson_per_h"),
                 p.poisson_per_h,
                 "the arrival rate per hour",
+                MAX_ARRIVALS_PER_H,
             );
             check_time(report, &format!("{path}.arrivals.start_h"), p.start_h);
         }
@@ -176,12 +178,6 @@ fn check_duration_spec(report: &mut Report, path: &str, spec: &DurationSpec) {
     }
 }
 
-fn positive(report: &mut Report, path: &str, value: f64, what: &str) {
-    if !value.is_finite() || value <= 0.0 {
-        report.error(path, format!("{what} must be more than 0"));
-    }
-}
-
 /// The rules every job and template share (docs/FORMAT.md, "A job" and "A preference entry").
 fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &JobAttributes) {
     if job.priority > MAX_PRIORITY {
@@ -216,11 +212,12 @@ fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &Jo
         }
     }
     if let Some(m) = job.accelerator_memory_gib {
-        positive(
+        check_positive(
             report,
             &format!("{path}.accelerator_memory_gib"),
             m,
             "the accelerator memory needed",
+            MAX_ACCELERATOR_MEMORY_GIB,
         );
     }
     if job.instance_count == Some(0) {
@@ -228,6 +225,9 @@ fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &Jo
             format!("{path}.instance_count"),
             "a job runs on at least 1 instance",
         );
+    }
+    if let Some(count) = job.instance_count {
+        check_count(report, &format!("{path}.instance_count"), count);
     }
     if job.max_wait_h.is_some() && !job.spot {
         report.error(
@@ -288,6 +288,9 @@ fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &J
                 format!("{ep}.instance_count"),
                 "an entry needs at least 1 instance",
             );
+        }
+        if let Some(count) = entry.instance_count {
+            check_count(report, &format!("{ep}.instance_count"), count);
         }
         if let Some(d) = entry.duration_h {
             check_duration(report, &format!("{ep}.duration_h"), d, false);

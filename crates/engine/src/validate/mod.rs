@@ -6,6 +6,7 @@
 
 mod feasibility;
 mod jobs;
+pub mod limits;
 mod structure;
 
 use crate::diagnostic::Report;
@@ -160,13 +161,4 @@ pub(crate) fn check_duration(
         );
     }
     ok
-}
-
-/// A non-negative finite number (prices, costs, rates).
-pub(crate) fn check_non_negative(report: &mut Report, path: &str, value: f64, what: &str) -> bool {
-    if !value.is_finite() || value < 0.0 {
-        report.error(path, format!("{what} must be a number of 0 or more"));
-        return false;
-    }
-    true
 }

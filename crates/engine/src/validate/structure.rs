@@ -1,11 +1,13 @@
 //! Checks of the document's frame: name and horizon, instance types, pools, shares and actions.
 
-use super::{
-    check_duration, check_name, check_non_negative, check_time, Context, MAX_PRIORITY, MAX_SHARES,
+use super::limits::{
+    check_amount, check_count, check_positive, MAX_ACCELERATOR_MEMORY_GIB, MAX_INSTANCES,
+    MAX_INTERRUPTIONS_PER_H, MAX_PRICE_FACTOR, MAX_PRICE_PER_H, MAX_SPEED, MAX_UPFRONT_COST,
 };
+use super::{check_duration, check_name, check_time, Context, MAX_PRIORITY, MAX_SHARES};
 use crate::diagnostic::Report;
 use crate::scenario::{ActionKind, CapacityLimit, Scenario, Strategy, UpdateShare};
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report) {
     if scenario.name.trim().is_empty() {
@@ -32,6 +34,7 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
     capacity(scenario, context, report);
     spot(scenario, context, report);
     training_plans(scenario, context, report);
+    instance_totals(scenario, report);
     shares(scenario, context, report);
     actions(scenario, context, report);
 }
@@ -47,24 +50,27 @@ fn instance_types(scenario: &Scenario, report: &mut Report) {
             &mut seen,
             "instance type",
         );
-        check_non_negative(
+        check_amount(
             report,
             &format!("{path}.accelerator_memory_gib"),
             t.accelerator_memory_gib,
             "accelerator memory",
+            MAX_ACCELERATOR_MEMORY_GIB,
         );
-        check_non_negative(
+        check_amount(
             report,
             &format!("{path}.price_per_h"),
             t.price_per_h,
             "the price per instance-hour",
+            MAX_PRICE_PER_H,
         );
-        if !t.speed.is_finite() || t.speed <= 0.0 {
-            report.error(
-                format!("{path}.speed"),
-                "relative speed per accelerator must be more than 0",
-            );
-        }
+        check_positive(
+            report,
+            &format!("{path}.speed"),
+            t.speed,
+            "relative speed per accelerator",
+            MAX_SPEED,
+        );
     }
 }
 
@@ -73,11 +79,13 @@ fn capacity(scenario: &Scenario, context: &Context, report: &mut Report) {
     for (i, c) in scenario.capacity.iter().enumerate() {
         let path = format!("capacity[{i}]");
         context.check_type(report, &format!("{path}.instance_type"), &c.instance_type);
+        check_count(report, &format!("{path}.count"), c.count);
         if !seen.insert(c.instance_type.as_str()) {
             report.error(format!("{path}.instance_type"), format!("capacity for \"{}\" is already given; list each type once and use changes for steps", c.instance_type));
         }
         let mut previous: Option<f64> = None;
         for (k, change) in c.changes.iter().enumerate() {
+            check_count(report, &format!("{path}.changes[{k}].count"), change.count);
             let at = format!("{path}.changes[{k}].at_h");
             if check_time(report, &at, change.at_h) {
                 if previous.is_some_and(|p| change.at_h <= p) {
@@ -97,6 +105,7 @@ fn spot(scenario: &Scenario, context: &Context, report: &mut Report) {
     for (i, s) in scenario.spot.iter().enumerate() {
         let path = format!("spot[{i}]");
         context.check_type(report, &format!("{path}.instance_type"), &s.instance_type);
+        check_count(report, &format!("{path}.count"), s.count);
         if !seen.insert(s.instance_type.as_str()) {
             report.error(
                 format!("{path}.instance_type"),
@@ -106,17 +115,19 @@ fn spot(scenario: &Scenario, context: &Context, report: &mut Report) {
                 ),
             );
         }
-        check_non_negative(
+        check_amount(
             report,
             &format!("{path}.price_factor"),
             s.price_factor,
             "the spot price factor",
+            MAX_PRICE_FACTOR,
         );
-        check_non_negative(
+        check_amount(
             report,
             &format!("{path}.interruptions_per_h"),
             s.interruptions_per_h,
             "the interruption rate",
+            MAX_INTERRUPTIONS_PER_H,
         );
     }
 }
@@ -143,11 +154,13 @@ fn training_plans(scenario: &Scenario, context: &Context, report: &mut Report) {
                 "a training plan reserves at least 1 instance",
             );
         }
-        check_non_negative(
+        check_count(report, &format!("{path}.count"), plan.count);
+        check_amount(
             report,
             &format!("{path}.upfront_cost"),
             plan.upfront_cost,
             "the upfront cost",
+            MAX_UPFRONT_COST,
         );
         if plan.blocks.is_empty() || plan.blocks.len() > 5 {
             report.error(
@@ -177,6 +190,35 @@ fn training_plans(scenario: &Scenario, context: &Context, report: &mut Report) {
                 report.warning(format!("{bp}.end_h"), "the block is 30 minutes or shorter: jobs stop 30 minutes before a block ends, so nothing can run on it");
             }
             previous_end = Some(block.end_h);
+        }
+    }
+}
+
+/// Instances of one type over all its pools: on demand at its highest level, spot, and every
+/// training plan, at most [`MAX_INSTANCES`] (docs/FORMAT.md, "Limits").
+fn instance_totals(scenario: &Scenario, report: &mut Report) {
+    let on_demand = scenario.capacity.iter().map(|c| {
+        let highest = c.changes.iter().map(|ch| ch.count).fold(c.count, u32::max);
+        (c.instance_type.as_str(), highest)
+    });
+    let spot = scenario
+        .spot
+        .iter()
+        .map(|s| (s.instance_type.as_str(), s.count));
+    let plans = scenario
+        .training_plans
+        .iter()
+        .map(|p| (p.instance_type.as_str(), p.count));
+    let mut totals: BTreeMap<&str, u64> = BTreeMap::new();
+    for (name, count) in on_demand.chain(spot).chain(plans) {
+        *totals.entry(name).or_default() += u64::from(count);
+    }
+    for (name, total) in totals {
+        if total > u64::from(MAX_INSTANCES) {
+            report.error(
+                "capacity",
+                format!("\"{name}\" has {total} instances over its pools (on demand at its highest, spot and training plans); at most {MAX_INSTANCES}"),
+            );
         }
     }
 }
@@ -246,6 +288,7 @@ fn check_limits(report: &mut Report, context: &Context, path: &str, limits: &[Ca
                 "max_capacity is at least 1 instance (AWS)",
             );
         }
+        check_count(report, &format!("{lp}.max_capacity"), limit.max_capacity);
     }
 }
 

@@ -79,7 +79,7 @@ pub fn import(files: &[ExportFile]) -> Result<Imported, ImportError> {
         "Quota shares read back from AWS Batch create-quota-share input.".into(),
         &mut notes,
     );
-    Ok(Imported { scenario, notes })
+    Imported { scenario, notes }.checked()
 }
 
 fn share_terms(share: &CreateQuotaShare) -> Result<ShareTerms, String> {

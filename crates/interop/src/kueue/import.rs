@@ -117,12 +117,6 @@ pub fn import(yaml: &str) -> Result<Imported, ImportError> {
             "no ClusterQueue found; the agreement needs at least one".into(),
         ));
     }
-    if shares.len() > 20 {
-        notes.push(format!(
-            "{} ClusterQueues: AWS allows at most 20 quota shares",
-            shares.len()
-        ));
-    }
     // Capacity: the flavors' annotation where present, else nominal quotas of queues and cohort.
     let mut capacity = quota;
     for (t, n) in flavor_capacity {
@@ -138,7 +132,7 @@ pub fn import(yaml: &str) -> Result<Imported, ImportError> {
     if !strict.is_empty() && strict.iter().all(|s| *s) {
         scenario.queueing = Queueing::StrictFifo;
     }
-    Ok(Imported { scenario, notes })
+    Imported { scenario, notes }.checked()
 }
 
 fn invalid(index: usize, message: &str) -> ImportError {
@@ -150,6 +144,10 @@ fn invalid(index: usize, message: &str) -> ImportError {
 
 /// Every non-empty document, as JSON values.
 fn documents(yaml: &str) -> Result<Vec<Value>, ImportError> {
+    nesting::check(yaml).map_err(|message| ImportError::Invalid {
+        file: "Kueue YAML".into(),
+        message,
+    })?;
     let mut out = Vec::new();
     for (index, document) in serde_yaml_ng::Deserializer::from_str(yaml).enumerate() {
         let value = serde_yaml_ng::Value::deserialize(document)

@@ -8,6 +8,7 @@
 
 mod export;
 mod import;
+pub mod nesting;
 mod resources;
 
 pub use crate::agreement::{ImportError, Imported};

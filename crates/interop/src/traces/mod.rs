@@ -13,12 +13,15 @@ pub mod options;
 pub mod philly;
 pub mod report;
 pub mod swf;
+mod swf_capacity;
 mod table;
 
 pub use catalog::{GpuCatalog, GpuMapping};
 pub use options::{ImportOptions, Sampling, ShareBy};
 pub use report::{BadRow, ImportError, ImportReport};
 
+use crate::validated;
+use quotalab_engine::format::MAX_SCENARIO_BYTES;
 use quotalab_engine::scenario::{Capacity, InstanceType, JobSpec, QuotaShare, Scenario};
 
 /// One input file: a display name (used in bad-row messages and to recognise the file) and its
@@ -30,7 +33,7 @@ pub struct TraceFile<'a> {
 }
 
 /// A successful import: the scenario and what happened on the way.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Imported {
     pub scenario: Scenario,
     pub report: ImportReport,
@@ -99,8 +102,10 @@ pub(crate) struct Parts {
     pub jobs: Vec<JobSpec>,
 }
 
-/// Builds the scenario and checks it with the engine's validation; an error there means the
-/// mapping (usually a user catalog naming an unknown type) produced something that cannot run.
+/// Builds the scenario and checks it: its size (a scenario the engine would refuse to read is
+/// refused here, before anything is written) and the engine's validation; an error there means
+/// the mapping (a user catalog naming an unknown type, too many shares, long names) produced
+/// something that cannot run.
 pub(crate) fn assemble(parts: Parts, mut report: ImportReport) -> Result<Imported, ImportError> {
     if parts.jobs.is_empty() {
         return Err(ImportError::Empty(
@@ -133,20 +138,24 @@ pub(crate) fn assemble(parts: Parts, mut report: ImportReport) -> Result<Importe
         job_mixes: Vec::new(),
         actions: Vec::new(),
     };
-    let validation = scenario.validate();
-    if let Some(first) = validation.errors.first() {
-        return Err(ImportError::Input(format!(
-            "the imported scenario does not validate ({} errors); first: {first}",
-            validation.errors.len()
-        )));
+    let bytes = validated::written_size(&scenario);
+    if validated::too_large(bytes) {
+        return Err(ImportError::TooLarge {
+            bytes,
+            jobs: report.jobs,
+            limit: MAX_SCENARIO_BYTES,
+        });
     }
+    let (mut imported, validation) =
+        validated::check(Imported { scenario, report }, |i| &i.scenario)
+            .map_err(ImportError::Rejected)?;
     if !validation.warnings.is_empty() {
-        report.note(format!(
+        imported.report.note(format!(
             "the scenario has {} validation warnings (for example jobs larger than any share may hold); run `quotalab validate` to list them",
             validation.warnings.len()
         ));
     }
-    Ok(Imported { scenario, report })
+    Ok(imported)
 }
 
 /// Splits `total` instances among `parts` shares as evenly as whole numbers allow, each at least 1.

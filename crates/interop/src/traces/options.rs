@@ -30,6 +30,9 @@ pub struct ImportOptions {
     /// SWF: which column becomes the share; `None` picks the queue when the log has queues,
     /// else the group.
     pub share_by: Option<ShareBy>,
+    /// SWF: processors in the machine, overriding the header's `MaxProcs` and, without one, the
+    /// observed peak of processors in use at once.
+    pub capacity: Option<u32>,
 }
 
 /// The SWF column that decides a job's share.

@@ -2,6 +2,7 @@
 //! why, and notes on choices the mapping made. Without `keep_going` the first bad row fails the
 //! whole import; with it the row is skipped and listed here.
 
+use crate::validated::Rejected;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -32,6 +33,16 @@ pub enum ImportError {
     /// Nothing was left to make a scenario of.
     #[error("no jobs left to import: {0}")]
     Empty(String),
+    /// The scenario would be larger than the engine reads (docs/FORMAT.md, "Limits").
+    #[error("the imported scenario would be {bytes} bytes ({jobs} jobs), more than the {limit} bytes a scenario may have; import part of the trace with --sample N, --fraction F or --from-h/--to-h")]
+    TooLarge {
+        bytes: usize,
+        jobs: usize,
+        limit: usize,
+    },
+    /// The imported scenario does not validate.
+    #[error("{0}")]
+    Rejected(Rejected<super::Imported>),
 }
 
 /// The import's account of itself, shown next to the scenario it made.

@@ -5,11 +5,12 @@
 //! Mapping (docs/TRACES.md, "SWF"): submit time (field 2) and run time (field 4) give the job;
 //! its processors (field 5, else field 8) become accelerators of the catalog's `processor` type;
 //! the queue (field 15), group (13) or hashed user (12) becomes the share. Capacity is the header's
-//! `MaxProcs` (else `MaxNodes`, else the largest job), split among the shares in proportion to
-//! their processor-seconds of work.
+//! `MaxProcs`, else the peak of processors the log shows in use at once (`swf_capacity.rs`), unless
+//! the user gives it; it is split among the shares in proportion to their processor-seconds.
 
 use super::options::{fnv1a, ImportOptions, ShareBy};
 use super::report::{ImportError, ImportReport};
+use super::swf_capacity as capacity;
 use super::table;
 use super::{
     assemble, job, open_share, preference_list, split_by_weight, GpuCatalog, Imported, Parts,
@@ -24,6 +25,8 @@ pub const DEFAULT_TEAMS: u32 = 4;
 struct Row {
     number: u64,
     submit_s: f64,
+    /// Field 3; -1 when unknown.
+    wait_s: f64,
     run_s: f64,
     procs: i64,
     user: i64,
@@ -32,17 +35,35 @@ struct Row {
 }
 
 fn parse_row(text: &str) -> Result<Row, String> {
-    let f: Vec<&str> = text.split_whitespace().collect();
-    if f.len() != 18 {
-        return Err(format!("expected the 18 SWF fields, found {}", f.len()));
+    let mut f = [""; 18];
+    let mut count = 0;
+    for (i, field) in text.split_whitespace().enumerate() {
+        if let Some(slot) = f.get_mut(i) {
+            *slot = field;
+        }
+        count = i + 1;
     }
-    let int = |i: usize, name: &str| table::number::<i64>(f[i], &format!("{} ({name})", i + 1));
-    let real = |i: usize, name: &str| table::real(f[i], &format!("{} ({name})", i + 1));
+    if count != 18 {
+        return Err(format!("expected the 18 SWF fields, found {count}"));
+    }
+    // The column's name is only written out when its value is wrong (a log has millions of rows).
+    let named = |i: usize, name: &str| format!("{} ({name})", i + 1);
+    let int = |i: usize, name: &str| {
+        f[i].parse::<i64>()
+            .or_else(|_| table::number::<i64>(f[i], &named(i, name)))
+    };
+    let real = |i: usize, name: &str| match f[i].parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        _ => table::real(f[i], &named(i, name)),
+    };
     let allocated = int(4, "allocated processors")?;
     let requested = int(7, "requested processors")?;
     Ok(Row {
-        number: table::number(f[0], "1 (job number)")?,
+        number: f[0]
+            .parse()
+            .or_else(|_| table::number(f[0], "1 (job number)"))?,
         submit_s: real(1, "submit time")?,
+        wait_s: real(2, "wait time")?,
         run_s: real(3, "run time")?,
         procs: if allocated > 0 { allocated } else { requested },
         user: int(11, "user id")?,
@@ -78,11 +99,11 @@ pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<Imported, 
     }
 
     let mut rows = Vec::new();
-    let mut max_procs: u32 = 0;
+    let stated: Option<Vec<u32>> = files
+        .iter()
+        .map(|f| header_number(f.text, "MaxProcs"))
+        .collect();
     for file in files {
-        max_procs += header_number(file.text, "MaxProcs")
-            .or_else(|| header_number(file.text, "MaxNodes"))
-            .unwrap_or(0);
         for (line, text) in table::lines(file.text, Some(';')) {
             report.rows += 1;
             match parse_row(text) {
@@ -112,6 +133,16 @@ pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<Imported, 
         }
     };
 
+    // Every job that ran, window and sampling aside: the machine's size is the whole log's.
+    let spans: Vec<capacity::Span> = rows
+        .iter()
+        .filter(|(_, _, r)| r.run_s > 0.0 && r.procs > 0)
+        .map(|(_, _, r)| capacity::Span {
+            start_s: r.submit_s + r.wait_s.max(0.0),
+            run_s: r.run_s,
+            processors: u32::try_from(r.procs).unwrap_or(u32::MAX),
+        })
+        .collect();
     let mut sampler = options.sampler();
     let mut work: BTreeMap<String, f64> = BTreeMap::new();
     let mut jobs = Vec::new();
@@ -166,7 +197,21 @@ pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<Imported, 
             j.name = format!("{}-{}", j.name, i + 1);
         }
     }
-    let total = max_procs.max(largest).div_ceil(accelerators).max(1);
+    let processors = match (options.capacity, stated) {
+        (Some(given), _) => {
+            report.note(format!("capacity {given} processors, as given"));
+            given
+        }
+        (None, Some(stated)) => stated.iter().sum(),
+        (None, None) => {
+            let peak = capacity::observed_peak(&spans);
+            report.note(format!(
+                "the header states no MaxProcs: capacity is the peak of {peak} processors the log shows in use at once (each job from submit + wait for its run time); --capacity N sets it"
+            ));
+            peak
+        }
+    };
+    let total = processors.max(largest).div_ceil(accelerators).max(1);
     let weights: Vec<f64> = work.values().copied().collect();
     let split = split_by_weight(total, &weights);
     let shares = work

@@ -14,6 +14,9 @@ pub struct Args {
     /// The directory `export aws` wrote, or its one-file bundle
     #[arg(value_name = "DIR|BUNDLE.json")]
     path: String,
+    /// Write the scenario even when it does not validate, listing the problems
+    #[arg(long)]
+    keep_going: bool,
     #[command(flatten)]
     pub output: Output,
 }
@@ -37,5 +40,5 @@ pub fn import(args: &Args) -> Result<Scenario, Failure> {
     } else {
         import_bundle(&read(path)?)
     };
-    super::config_result(imported)
+    super::config_result(imported, args.keep_going)
 }

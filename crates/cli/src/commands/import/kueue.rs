@@ -13,11 +13,14 @@ pub struct Args {
     /// The YAML file
     #[arg(value_name = "FILE.yaml")]
     path: String,
+    /// Write the scenario even when it does not validate, listing the problems
+    #[arg(long)]
+    keep_going: bool,
     #[command(flatten)]
     pub output: Output,
 }
 
 pub fn import(args: &Args) -> Result<Scenario, Failure> {
     let text = read(Path::new(&args.path))?;
-    super::config_result(quotalab_interop::kueue::import(&text))
+    super::config_result(quotalab_interop::kueue::import(&text), args.keep_going)
 }

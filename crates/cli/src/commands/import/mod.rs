@@ -1,6 +1,8 @@
 //! `quotalab import FORMAT PATH... [options] [-o OUT.json]`: a trace (philly, alibaba, swf) or
 //! exported configuration (aws, kueue) in, a scenario JSON out. The import's report (bad rows
-//! with file and line, skipped rows, notes) goes to stderr. One module per kind of source;
+//! with file and line, skipped rows, notes) goes to stderr. An import that does not validate
+//! exits 2 with its errors and writes nothing; `--keep-going` writes it anyway and lists the
+//! problems. One module per kind of source;
 //! adding a format is its file here and its variant in [`Format`].
 
 mod aws;
@@ -13,6 +15,7 @@ use crate::output::write_output;
 use quotalab_engine::{Diagnostic, Scenario, Severity};
 use quotalab_interop::agreement::{ImportError, Imported};
 use quotalab_interop::traces::TraceFormat;
+use quotalab_interop::validated::Rejected;
 
 /// Turn a trace or an exported configuration into a scenario
 ///
@@ -60,16 +63,50 @@ pub fn main(args: Args) -> Result<(), Failure> {
 }
 
 /// An AWS or Kueue import's scenario, with its notes on stderr; a failure is invalid input.
-fn config_result(result: Result<Imported, ImportError>) -> Result<Scenario, Failure> {
-    let imported = result.map_err(|e| {
-        Failure::Invalid(vec![Diagnostic {
-            severity: Severity::Error,
-            path: String::new(),
-            message: e.to_string(),
-        }])
-    })?;
-    for note in &imported.notes {
-        eprintln!("note: {note}");
+fn config_result(
+    result: Result<Imported, ImportError>,
+    keep_going: bool,
+) -> Result<Scenario, Failure> {
+    let notes = |i: &Imported| i.notes.iter().map(|n| format!("note: {n}")).collect();
+    let imported = match result {
+        Ok(imported) => imported,
+        Err(ImportError::Rejected(rejected)) => best_effort(rejected, keep_going, notes)?,
+        Err(other) => return Err(whole(other.to_string())),
+    };
+    for line in notes(&imported) {
+        eprintln!("{line}");
     }
     Ok(imported.scenario)
+}
+
+/// An import that does not validate: exit 2 with its errors, or with `--keep-going` the best
+/// effort, its problems listed on stderr (its own report lines follow from the caller).
+fn best_effort<T>(
+    rejected: Rejected<T>,
+    keep_going: bool,
+    report: impl Fn(&T) -> Vec<String>,
+) -> Result<T, Failure> {
+    if !keep_going {
+        for line in report(&rejected.best_effort) {
+            eprintln!("{line}");
+        }
+        return Err(Failure::Invalid(rejected.errors));
+    }
+    for error in &rejected.errors {
+        eprintln!("problem: {error}");
+    }
+    eprintln!(
+        "note: --keep-going: written although it does not validate ({} problems above)",
+        rejected.errors.len()
+    );
+    Ok(*rejected.best_effort)
+}
+
+/// A failure about the input as a whole (no row or path to name): exit 2.
+fn whole(message: String) -> Failure {
+    Failure::Invalid(vec![Diagnostic {
+        severity: Severity::Error,
+        path: String::new(),
+        message,
+    }])
 }

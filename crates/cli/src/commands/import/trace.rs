@@ -44,7 +44,12 @@ pub struct Args {
     /// The scenario's name [default: a description of the source]
     #[arg(long)]
     name: Option<String>,
-    /// List bad rows (with file and line) and import the rest, instead of failing on the first
+    /// SWF: the processors of the cluster, when the log's header has no MaxProcs [default: the
+    /// peak of processors in use at once]
+    #[arg(long, value_name = "N")]
+    capacity: Option<u32>,
+    /// List bad rows (with file and line) and import the rest, and write a scenario that does not
+    /// validate with its problems listed, instead of failing
     #[arg(long)]
     keep_going: bool,
     #[command(flatten)]
@@ -86,18 +91,20 @@ pub fn import(format: TraceFormat, args: &Args) -> Result<Scenario, Failure> {
         .map(|(name, text)| TraceFile { name, text })
         .collect();
     let options = options(format, args)?;
-    let imported = traces::import(format, &files, &options).map_err(|e| match e {
-        ImportError::BadRow(row) => Failure::Invalid(vec![Diagnostic {
-            severity: Severity::Error,
-            path: format!("{}:{}", row.file, row.line),
-            message: row.message,
-        }]),
-        other => Failure::Invalid(vec![Diagnostic {
-            severity: Severity::Error,
-            path: String::new(),
-            message: other.to_string(),
-        }]),
-    })?;
+    let imported = match traces::import(format, &files, &options) {
+        Ok(imported) => imported,
+        Err(ImportError::Rejected(rejected)) => {
+            super::best_effort(rejected, options.keep_going, |i| i.report.lines())?
+        }
+        Err(ImportError::BadRow(row)) => {
+            return Err(Failure::Invalid(vec![Diagnostic {
+                severity: Severity::Error,
+                path: format!("{}:{}", row.file, row.line),
+                message: row.message,
+            }]))
+        }
+        Err(other) => return Err(super::whole(other.to_string())),
+    };
     for line in imported.report.lines() {
         eprintln!("{line}");
     }
@@ -135,6 +142,7 @@ fn options(format: TraceFormat, args: &Args) -> Result<ImportOptions, Failure> {
         keep_going: args.keep_going,
         name: args.name.clone(),
         gpus_per_node: args.gpus_per_node,
+        capacity: args.capacity,
         share_by: args.share_by.map(|c| match c {
             ShareColumn::Queue => ShareBy::Queue,
             ShareColumn::Group => ShareBy::Group,

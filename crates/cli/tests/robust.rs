@@ -1,0 +1,157 @@
+//! Exit codes for what users hand the CLI by mistake or on purpose: files too large to be a
+//! scenario, study documents given to `validate`, and imports that would not validate.
+
+mod common;
+
+use common::{quotalab, text, EXAMPLE};
+use std::path::PathBuf;
+
+const DEFAULT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/default.json");
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("quotalab-robust-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// A study of `variants` copies of the default scenario, each named apart.
+fn study(variants: usize) -> String {
+    let base: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(DEFAULT).unwrap()).unwrap();
+    let variants: Vec<_> = (0..variants)
+        .map(|i| {
+            let mut v = base.clone();
+            v["name"] = format!("variant {i}").into();
+            v
+        })
+        .collect();
+    serde_json::json!({ "kind": "study", "version": 1, "name": "s", "variants": variants })
+        .to_string()
+}
+
+#[test]
+fn a_file_over_256_mib_gets_exit_2_from_validate_and_run() {
+    let path = temp("large").join("huge.json");
+    let file = std::fs::File::create(&path).unwrap();
+    // Sparse: the size is what counts, and nothing is read.
+    file.set_len(256 * 1024 * 1024 + 1).unwrap();
+    for command in ["validate", "run"] {
+        let out = quotalab(&[command, path.to_str().unwrap()], None);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{command}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stderr).contains("the limit is 268435456 bytes"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn validate_reads_a_study_and_applies_its_rules() {
+    let out = quotalab(&["validate", EXAMPLE], None);
+    assert!(
+        text(&out.stdout).contains("valid: 4 jobs"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = quotalab(&["validate", "-"], Some(&study(3)));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("valid: a study of 3 variants"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = quotalab(&["validate", "-"], Some(&study(7)));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("variants: a study holds 2 to 6 variants; this one has 7"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+fn cluster_queue(name: &str) -> String {
+    format!("apiVersion: kueue.x-k8s.io/v1beta1\nkind: ClusterQueue\nmetadata:\n  name: {name}\nspec:\n  resourceGroups:\n  - coveredResources: [\"nvidia.com/gpu\"]\n    flavors:\n    - name: ml.g5.xlarge\n      resources:\n      - name: nvidia.com/gpu\n        nominalQuota: 1\n")
+}
+
+#[test]
+fn an_import_that_does_not_validate_exits_2_and_writes_nothing_unless_asked() {
+    let dir = temp("kueue");
+    let yaml = dir.join("queues.yaml");
+    let queues: Vec<String> = (0..21)
+        .map(|i| cluster_queue(&format!("team-{i}")))
+        .collect();
+    std::fs::write(&yaml, queues.join("---\n")).unwrap();
+    let out_path = dir.join("out.json");
+    let args = [
+        "import",
+        "kueue",
+        yaml.to_str().unwrap(),
+        "-o",
+        out_path.to_str().unwrap(),
+    ];
+    let out = quotalab(&args, None);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("quota_shares: at most 20 quota shares"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!out_path.exists(), "nothing is written");
+
+    let out = quotalab(&[&args[..], &["--keep-going"]].concat(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("problem: quota_shares: at most 20"),
+        "{}",
+        text(&out.stderr)
+    );
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out_path).unwrap()).unwrap();
+    assert_eq!(written["quota_shares"].as_array().map(Vec::len), Some(21));
+}
+
+#[test]
+fn a_duplicated_quota_share_file_is_refused() {
+    let dir = temp("aws");
+    let share = r#"{ "quotaShareName": "research", "jobQueue": "q",
+        "capacityLimits": [ { "maxCapacity": 2, "capacityUnit": "ml.g5.xlarge" } ],
+        "resourceSharingConfiguration": { "strategy": "RESERVE" },
+        "preemptionConfiguration": { "inSharePreemption": "DISABLED" } }"#;
+    std::fs::write(dir.join("research.json"), share).unwrap();
+    std::fs::write(dir.join("research copy.json"), share).unwrap();
+    let out = quotalab(&["import", "aws", dir.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr)
+            .contains("quota_shares[1].name: another quota share is already called \"research\""),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn swf_capacity_can_be_given() {
+    let dir = temp("swf");
+    let log = dir.join("log.swf");
+    std::fs::write(&log, "1 0 0 3600 4 -1 -1 4 -1 -1 1 7 1 -1 -1 -1 -1 -1\n").unwrap();
+    let out = quotalab(
+        &["import", "swf", log.to_str().unwrap(), "--capacity", "12"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let scenario: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(scenario["capacity"][0]["count"], 12);
+    let out = quotalab(&["import", "swf", log.to_str().unwrap()], None);
+    assert!(
+        text(&out.stderr).contains("no MaxProcs"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -1,0 +1,51 @@
+//! The size of the machine an SWF log ran on, when its header does not state `MaxProcs`: the
+//! largest number of processors the log shows in use at the same time.
+
+/// When a job ran and on how many processors.
+pub struct Span {
+    pub start_s: f64,
+    pub run_s: f64,
+    pub processors: u32,
+}
+
+/// The peak of processors in use at once. A job ending at the instant another starts frees its
+/// processors first, as the scheduler that wrote the log could reuse them.
+pub fn observed_peak(spans: &[Span]) -> u32 {
+    let mut changes: Vec<(f64, i64)> = spans
+        .iter()
+        .flat_map(|s| {
+            let n = i64::from(s.processors);
+            [(s.start_s, n), (s.start_s + s.run_s, -n)]
+        })
+        .collect();
+    // Ends (negative) before starts at the same instant.
+    changes.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let mut in_use = 0i64;
+    let mut peak = 0i64;
+    for (_, change) in changes {
+        in_use += change;
+        peak = peak.max(in_use);
+    }
+    u32::try_from(peak).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn span(start_s: f64, run_s: f64, processors: u32) -> Span {
+        Span {
+            start_s,
+            run_s,
+            processors,
+        }
+    }
+
+    #[test]
+    fn overlapping_jobs_add_up_and_back_to_back_jobs_do_not() {
+        let spans = [span(0.0, 10.0, 4), span(5.0, 10.0, 3), span(15.0, 5.0, 6)];
+        assert_eq!(observed_peak(&spans), 7);
+        assert_eq!(observed_peak(&[span(0.0, 10.0, 4), span(10.0, 1.0, 4)]), 4);
+        assert_eq!(observed_peak(&[]), 0);
+    }
+}

@@ -1,0 +1,127 @@
+//! Every importer checks what it writes: configuration that reads as a scenario the engine would
+//! not run comes back as `Rejected`, with the engine's errors and the best effort beside them.
+
+use quotalab_interop::agreement::ImportError;
+use quotalab_interop::aws::{self, ExportFile};
+use quotalab_interop::kueue;
+use quotalab_interop::validated::Rejected;
+
+fn share_file(path: &str, name: &str, limits: &str) -> ExportFile {
+    ExportFile {
+        path: path.into(),
+        contents: format!(
+            r#"{{ "quotaShareName": "{name}", "jobQueue": "q", "capacityLimits": [{limits}],
+                 "resourceSharingConfiguration": {{ "strategy": "RESERVE" }},
+                 "preemptionConfiguration": {{ "inSharePreemption": "DISABLED" }} }}"#
+        ),
+    }
+}
+
+const G5: &str = r#"{ "maxCapacity": 2, "capacityUnit": "ml.g5.xlarge" }"#;
+
+fn rejected(
+    result: Result<quotalab_interop::agreement::Imported, ImportError>,
+) -> Rejected<quotalab_interop::agreement::Imported> {
+    match result {
+        Err(ImportError::Rejected(r)) => r,
+        other => panic!("expected the scenario to be rejected, got {other:?}"),
+    }
+}
+
+fn has(
+    rejected: &Rejected<quotalab_interop::agreement::Imported>,
+    path: &str,
+    fragment: &str,
+) -> bool {
+    rejected
+        .errors
+        .iter()
+        .any(|d| d.path == path && d.message.contains(fragment))
+}
+
+#[test]
+fn aws_a_quota_share_file_given_twice_is_refused() {
+    let files = [
+        share_file("a.json", "research", G5),
+        share_file("copy-of-a.json", "research", G5),
+    ];
+    let r = rejected(aws::import(&files));
+    assert!(
+        has(&r, "quota_shares[1].name", "already called \"research\""),
+        "{:?}",
+        r.errors
+    );
+    assert_eq!(r.best_effort.scenario.quota_shares.len(), 2);
+}
+
+#[test]
+fn aws_empty_capacity_limits_are_refused() {
+    let r = rejected(aws::import(&[share_file("a.json", "research", "")]));
+    assert!(
+        has(&r, "quota_shares[0].capacity_limits", ""),
+        "{:?}",
+        r.errors
+    );
+}
+
+#[test]
+fn aws_names_of_200_characters_are_refused() {
+    let name = "n".repeat(200);
+    let r = rejected(aws::import(&[share_file("a.json", &name, G5)]));
+    assert!(
+        has(&r, "quota_shares[0].name", "at most 128 characters"),
+        "{:?}",
+        r.errors
+    );
+}
+
+fn cluster_queue(name: &str, gpus: &str) -> String {
+    format!(
+        "apiVersion: kueue.x-k8s.io/v1beta1\nkind: ClusterQueue\nmetadata:\n  name: {name}\nspec:\n  cohort: all\n  resourceGroups:\n  - coveredResources: [\"nvidia.com/gpu\"]\n    flavors:\n    - name: ml.g5.xlarge\n      resources:\n      - name: nvidia.com/gpu\n        nominalQuota: {gpus}\n"
+    )
+}
+
+#[test]
+fn kueue_more_cluster_queues_than_the_share_limit_are_refused() {
+    let shares = quotalab_engine::validate::MAX_SHARES + 1;
+    let yaml: Vec<String> = (0..shares)
+        .map(|i| cluster_queue(&format!("team-{i}"), "1"))
+        .collect();
+    let r = rejected(kueue::import(&yaml.join("---\n")));
+    assert!(
+        has(&r, "quota_shares", "at most 20 quota shares"),
+        "{:?}",
+        r.errors
+    );
+    assert!(
+        r.to_string()
+            .starts_with("the imported scenario does not validate"),
+        "{r}"
+    );
+}
+
+#[test]
+fn kueue_names_of_200_characters_are_refused() {
+    let r = rejected(kueue::import(&cluster_queue(&"q".repeat(200), "1")));
+    assert!(
+        has(&r, "quota_shares[0].name", "at most 128 characters"),
+        "{:?}",
+        r.errors
+    );
+}
+
+#[test]
+fn kueue_a_queue_without_quota_is_refused() {
+    let yaml = "apiVersion: kueue.x-k8s.io/v1beta1\nkind: ClusterQueue\nmetadata:\n  name: empty\nspec:\n  resourceGroups: []\n";
+    let err = kueue::import(yaml).unwrap_err().to_string();
+    assert!(
+        err.contains("ClusterQueue empty: no flavor with a quota"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_valid_import_is_not_rejected() {
+    assert!(aws::import(&[share_file("a.json", "research", G5)]).is_ok());
+    assert!(kueue::import(&cluster_queue("research", "2")).is_ok());
+}
