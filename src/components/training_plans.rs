@@ -35,6 +35,7 @@ pub fn TrainingPlans() -> impl IntoView {
                     end_h: end,
                 }],
                 upfront_cost: 0.0,
+                owner_share: None,
             });
         })
     };

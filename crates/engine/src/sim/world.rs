@@ -4,7 +4,7 @@
 //! so "same pool" (SEMANTICS §5) is an index comparison.
 
 use crate::generate::{draws, job_count, Draw};
-use crate::result::Text;
+use crate::result::{self, Text};
 use crate::rng::{Purpose, Stream};
 use crate::scenario::{InstanceType, JobAttributes, Scenario, Strategy};
 use crate::time::{seconds, Seconds, HOUR};
@@ -30,11 +30,12 @@ pub enum PoolKind {
 }
 
 impl PoolKind {
-    pub fn label(self) -> &'static str {
+    /// The kind as results name it (without the plan).
+    pub fn result_kind(self) -> result::PoolKind {
         match self {
-            PoolKind::OnDemand => "on_demand",
-            PoolKind::Spot => "spot",
-            PoolKind::Plan(_) => "training_plan",
+            PoolKind::OnDemand => result::PoolKind::OnDemand,
+            PoolKind::Spot => result::PoolKind::Spot,
+            PoolKind::Plan(_) => result::PoolKind::TrainingPlan,
         }
     }
 }

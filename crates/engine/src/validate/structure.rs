@@ -143,6 +143,14 @@ fn training_plans(scenario: &Scenario, context: &Context, report: &mut Report) {
                 "a training plan reserves at least 1 instance",
             );
         }
+        if let Some(owner) = &plan.owner_share {
+            if !scenario.quota_shares.iter().any(|s| &s.name == owner) {
+                report.error(
+                    format!("{path}.owner_share"),
+                    format!("the plan's owner \"{owner}\" is not a quota share of this scenario"),
+                );
+            }
+        }
         check_non_negative(
             report,
             &format!("{path}.upfront_cost"),
