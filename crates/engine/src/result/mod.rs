@@ -4,13 +4,18 @@
 //! Hours are exact to the second (the engine's unit). A few fields go beyond the documented
 //! format because the app needs them and must not recompute engine logic: `mix`, `interruptions`,
 //! `attempts[].cost`, `attempts[].skipped`, `last_reasons`, `totals.upfront_cost`, `pools` per
-//! type, `usage`, `notes` and `restart_overhead_accelerator_h` per share and in the totals.
+//! type, `usage`, `notes` and `restart_overhead_accelerator_h` per share and in the totals; per
+//! share `started`, `fallback_rate`, `started_on`, `restarts`, `lost_by_cause`, `upfront_cost`
+//! and `training_plans`, and per usage point `lent`, `unowned`, `pool_used` and `pool_capacity`
+//! (docs/ARCHITECTURE.md, "What a share got and lost").
+//!
+//! Every fixed word of the format is an enum of [`vocab`]'s, so readers match on variants.
 
 mod breakdown;
 pub mod metrics;
 pub mod numbers;
 mod text;
-mod vocab;
+pub mod vocab;
 mod waited;
 
 pub use breakdown::{LostByCause, StartedOn};
@@ -484,7 +489,7 @@ pub struct UsagePoint {
     pub limits: Vec<u32>,
     /// Of each share's own limit, the instances lent: what borrowers beyond the unowned
     /// capacity draw from the lending shares' idle limits, pro rata (our attribution,
-    /// docs/ARCHITECTURE.md, "Owned, lent, borrowed").
+    /// docs/ARCHITECTURE.md, "What a share got and lost"); empty when no share lends any.
     #[serde(default)]
     pub lent: Vec<f64>,
     /// On-demand capacity no share owns: the capacity less the sum of the limits, at least 0.

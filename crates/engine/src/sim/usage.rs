@@ -101,11 +101,9 @@ impl UsageLog {
             }
             // New terms can change what is lent (a strategy) without changing the usage.
             let lent_unchanged = || {
-                self.points[t].last().is_some_and(|last| {
-                    last.lent
-                        .iter()
-                        .eq(self.type_levels[t].iter().map(|l| &l.lent))
-                })
+                self.points[t]
+                    .last()
+                    .is_some_and(|last| last.lent == lent(&self.type_levels[t]))
             };
             if !unchanged || (terms_changed && !lent_unchanged()) {
                 let point = usage_point(world, cap, t, now, &self.type_levels[t]);
@@ -142,6 +140,16 @@ fn pool_levels(world: &World, cap: &Capacity, t: TypeId) -> (PoolLevels, PoolLev
         capacity.add(kind, cap.pool_capacity(world, p));
     }
     (used, capacity)
+}
+
+/// Each share's lent instances, or nothing when no share lends any: most points of a large run
+/// lend nothing, and an empty list costs no allocation.
+fn lent(levels: &[ShareAreas]) -> Vec<f64> {
+    if levels.iter().all(|l| l.lent == 0.0) {
+        Vec::new()
+    } else {
+        levels.iter().map(|l| l.lent).collect()
+    }
 }
 
 /// On-demand capacity of `t` that no share's limit covers.
@@ -199,7 +207,7 @@ fn usage_point(
         used,
         borrowed,
         limits,
-        lent: levels.iter().map(|l| l.lent).collect(),
+        lent: lent(levels),
         unowned: unowned(cap, t),
         pool_used,
         pool_capacity,
@@ -266,7 +274,10 @@ mod tests {
         let points = points("ml.g5.12xlarge");
         let at = |t: f64| points.iter().find(|p| p.t_h == t).expect("a point");
         assert_eq!((at(0.0).unowned, at(0.0).lent.clone()), (0, vec![1.0, 0.0]));
-        assert_eq!(at(2.0).lent, [0.0, 0.0]);
+        assert!(
+            at(2.0).lent.is_empty(),
+            "nothing is lent, so the list is empty"
+        );
         assert_eq!(at(3.0).lent, [1.0, 0.0]);
         assert!(points.iter().all(|p| p.pool_used.spot == 0));
     }
