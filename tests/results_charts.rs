@@ -7,6 +7,7 @@ mod support;
 
 use leptos::prelude::*;
 use quotalab_app::results::charts::{timeline, Chart};
+use quotalab_engine::result::PoolKind;
 use quotalab_engine::{simulate, Scenario, SimResult};
 use wasm_bindgen_test::*;
 
@@ -122,22 +123,30 @@ fn inserting_a_chart_creates_no_element_from_a_name() {
 fn bar_charts_draw_the_engines_counts() {
     let result = result();
     let svg = flat(&Chart::Fallback.draw(&result));
-    assert!(
-        svg.contains("#1 ml.g5.xlarge ×1 on-demand"),
-        "the configuration jobs got is a category"
-    );
-    // A value label per share: the number of jobs of each share that ran on entry #1.
+    // One row per share and entry its jobs first ran on, labelled with the engine's count
+    // (`shares[].started_on`), and each share's fallback rate in the title.
     for share in &result.shares {
-        let ran = result
-            .jobs
-            .iter()
-            .filter(|j| j.share.as_ref() == Some(&share.name) && j.selected.is_some())
-            .count();
-        assert!(
-            svg.contains(&format!(">{ran}</text>")),
-            "fallback shows {ran} jobs for {}",
-            share.name
-        );
+        assert!(!share.started_on.is_empty(), "{} started jobs", share.name);
+        for got in &share.started_on {
+            assert!(
+                svg.contains(&format!(
+                    "#{} {} ×{}",
+                    got.preference + 1,
+                    got.instance_type,
+                    got.instance_count
+                )),
+                "a row for {}'s entry #{}",
+                share.name,
+                got.preference + 1
+            );
+            assert!(
+                svg.contains(&format!(">{}</text>", got.jobs)),
+                "fallback shows {} jobs for {}",
+                got.jobs,
+                share.name
+            );
+        }
+        assert!(svg.contains(&format!("{:.0}%", share.fallback_rate * 100.0)));
     }
     let waiting = flat(&Chart::Waiting.draw(&result));
     for reason in result.jobs.iter().flat_map(|j| j.waited.keys()) {
@@ -149,13 +158,29 @@ fn bar_charts_draw_the_engines_counts() {
 }
 
 #[wasm_bindgen_test]
-fn utilisation_stacks_own_and_borrowed_per_share() {
+fn utilisation_stacks_own_and_borrowed_per_share_and_shows_pools_apart() {
     let result = result();
     let svg = Chart::Utilisation.draw(&result);
-    // Two layers (own, borrowed) per share, drawn as polygons in the share's colour.
+    // Two layers (own, borrowed) per share, drawn as polygons in the share's colour, and one
+    // layer per pool kind the type has (on demand, and spot or plans where they exist).
+    let kinds = |u: &quotalab_engine::result::UsageSeries| {
+        1 + [PoolKind::TrainingPlan, PoolKind::Spot]
+            .into_iter()
+            .filter(|&k| {
+                u.points
+                    .iter()
+                    .any(|p| p.pool_capacity.of(k) + p.pool_used.of(k) > 0)
+            })
+            .count()
+    };
+    let pool_layers: usize = result.usage.iter().map(kinds).sum();
     let polygons = svg.lines().filter(|l| l.contains("<polygon")).count();
-    assert_eq!(polygons, 2 * result.shares.len() * result.usage.len());
-    assert!(svg.contains("instances in use"));
+    assert_eq!(
+        polygons,
+        2 * result.shares.len() * result.usage.len() + pool_layers
+    );
+    assert!(svg.contains("held per share, any pool"));
+    assert!(svg.contains("by pool: in use and offered"));
 }
 
 #[wasm_bindgen_test]
@@ -216,6 +241,14 @@ fn reclaim_chart_shows_the_restart_overhead() {
     );
     let svg = flat(&Chart::Reclaim.draw(&result));
     assert!(svg.contains(">restart overhead</text>"), "a row for it");
+    assert!(svg.contains(">restarts</text>") && svg.contains(">lost to reclaim</text>"));
+    for share in result.shares.iter().filter(|s| s.restarts > 0) {
+        assert!(
+            svg.contains(&format!(">{}</text>", share.restarts)),
+            "{}'s restarts are the engine's count",
+            share.name
+        );
+    }
     for share in result
         .shares
         .iter()

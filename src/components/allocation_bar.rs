@@ -28,6 +28,9 @@ pub struct Slice {
 pub struct Allocation {
     pub pool: u32,
     pub slices: Vec<Slice>,
+    /// The shares' limits summed, and the pool beyond them, as the engine counts them.
+    owned: u32,
+    unowned: u32,
 }
 
 impl Allocation {
@@ -54,16 +57,21 @@ impl Allocation {
                 })
             })
             .collect();
-        Allocation { pool, slices }
+        Allocation {
+            pool,
+            slices,
+            owned: scenario.owned_capacity(instance_type),
+            unowned: scenario.unowned_capacity(instance_type, pool),
+        }
     }
 
     pub fn owned(&self) -> u32 {
-        self.slices.iter().map(|s| s.instances).sum()
+        self.owned
     }
 
     /// SEMANTICS §2: capacity that belongs to nobody, can be borrowed and is never reclaimed.
     pub fn unowned(&self) -> u32 {
-        self.pool.saturating_sub(self.owned())
+        self.unowned
     }
 
     /// A sentence for screen readers and the tooltip.

@@ -5,7 +5,7 @@ use super::capacity_timeline::CapacityTimeline;
 use super::catalog_table::CatalogTable;
 use super::spot_pools::SpotPools;
 use super::training_plans::TrainingPlans;
-use crate::state::{catalog, use_app_state};
+use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::scenario::Capacity;
 
@@ -16,7 +16,8 @@ pub fn CapacitySection() -> impl IntoView {
     // The next pool is for the first catalog type that has none yet.
     let add = move |_| {
         state.edit(|s| {
-            let instance_type = catalog::instance_types(s)
+            let instance_type = s
+                .catalog()
                 .into_iter()
                 .map(|t| t.name)
                 .find(|n| !s.capacity.iter().any(|c| &c.instance_type == n));

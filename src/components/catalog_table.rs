@@ -4,7 +4,7 @@
 
 use super::binding::bind;
 use super::number_input::NumberInput;
-use crate::state::{catalog, use_app_state};
+use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::scenario::InstanceType;
 use quotalab_engine::Scenario;
@@ -12,7 +12,7 @@ use quotalab_engine::Scenario;
 /// Sets one field of type `name`'s override, creating the override from the catalog entry.
 fn override_type(s: &mut Scenario, name: &str, change: impl FnOnce(&mut InstanceType)) {
     if !s.instance_types.iter().any(|t| t.name == name) {
-        let Some(base) = catalog::find(s, name) else {
+        let Some(base) = s.instance_type(name) else {
             return;
         };
         s.instance_types.push(base);
@@ -36,12 +36,9 @@ fn override_path(s: &Scenario, name: &str) -> String {
 pub fn CatalogTable() -> impl IntoView {
     let state = use_app_state();
     let names = Memo::new(move |_| {
-        state.scenario.with(|s| {
-            catalog::instance_types(s)
-                .into_iter()
-                .map(|t| t.name)
-                .collect::<Vec<_>>()
-        })
+        state
+            .scenario
+            .with(|s| s.catalog().into_iter().map(|t| t.name).collect::<Vec<_>>())
     });
     view! {
         <details class="catalog">
@@ -64,18 +61,18 @@ fn CatalogRow(name: String) -> impl IntoView {
     let state = use_app_state();
     let row = {
         let name = name.clone();
-        Memo::new(move |_| state.scenario.with(|s| catalog::find(s, &name)))
+        Memo::new(move |_| state.scenario.with(|s| s.instance_type(&name)))
     };
     let path = state.scenario.with_untracked(|s| override_path(s, &name));
     let (n1, n2, n3, n4) = (name.clone(), name.clone(), name.clone(), name.clone());
     let price = bind(
         format!("{path}.price_per_h"),
-        move |s| Some(catalog::find(s, &n1).map(|t| t.price_per_h)),
+        move |s| Some(s.instance_type(&n1).map(|t| t.price_per_h)),
         move |s, v: Option<f64>| override_type(s, &n2, |t| t.price_per_h = v.unwrap_or(0.0)),
     );
     let speed = bind(
         format!("{path}.speed"),
-        move |s| Some(catalog::find(s, &n3).map(|t| t.speed)),
+        move |s| Some(s.instance_type(&n3).map(|t| t.speed)),
         move |s, v: Option<f64>| override_type(s, &n4, |t| t.speed = v.unwrap_or(0.0)),
     );
     let overridden = {

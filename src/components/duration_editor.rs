@@ -147,9 +147,12 @@ fn shape(spec: &DurationSpec) -> (String, String) {
             format!("uniform from {min_h} to {max_h} h"),
         ),
         DurationSpec::Distribution(DurationDistribution::Lognormal { median_h, p90_h }) => {
-            // 1.2816 is the standard normal's 90th percentile.
+            // The generator's sigma; a p90 at or below the median is drawn as almost no spread.
             let mu = median_h.max(1e-9).ln();
-            let sigma = ((p90_h / median_h).max(1.0 + 1e-9)).ln() / 1.2816;
+            let sigma = quotalab_engine::scenario::job::lognormal_sigma(
+                median_h.max(1e-9),
+                p90_h.max(median_h.max(1e-9) * (1.0 + 1e-9)),
+            );
             let pdf = move |x: f64| {
                 if x <= 0.0 {
                     0.0

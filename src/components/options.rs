@@ -1,6 +1,6 @@
 //! The choices pickers offer, derived from the scenario so they follow its edits.
 
-use crate::state::{catalog, use_app_state};
+use crate::state::use_app_state;
 use leptos::prelude::*;
 
 /// Every instance type the scenario may name, labelled with what a planner compares.
@@ -8,7 +8,7 @@ pub fn instance_types() -> Signal<Vec<(String, String)>> {
     let state = use_app_state();
     Signal::derive(move || {
         state.scenario.with(|s| {
-            catalog::instance_types(s)
+            s.catalog()
                 .into_iter()
                 .map(|t| {
                     let label = format!(

@@ -35,6 +35,7 @@ pub fn TrainingPlans() -> impl IntoView {
                     end_h: end,
                 }],
                 upfront_cost: 0.0,
+                owner_share: None,
             });
         })
     };
@@ -81,6 +82,28 @@ fn PlanCard(index: usize) -> impl IntoView {
             }
         },
     );
+    let owner = bind(
+        format!("{path}.owner_share"),
+        move |s| {
+            Some(
+                s.training_plans
+                    .get(index)?
+                    .owner_share
+                    .clone()
+                    .unwrap_or_default(),
+            )
+        },
+        move |s, v: String| {
+            if let Some(p) = s.training_plans.get_mut(index) {
+                p.owner_share = (!v.is_empty()).then_some(v);
+            }
+        },
+    );
+    let owners = Signal::derive(move || {
+        let mut all = vec![(String::new(), "no share".to_owned())];
+        all.extend(options::shares().get());
+        all
+    });
     let blocks = Memo::new(move |_| {
         state
             .scenario
@@ -115,6 +138,7 @@ fn PlanCard(index: usize) -> impl IntoView {
             <div class="field-row">
                 <NumberInput binding=count label="Instances" unit="instances" numbers=Numbers::WholeFrom(0) tip="Instances reserved during each block" />
                 <NumberInput binding=upfront label="Upfront cost" unit="$" tip="What the plan costs, paid whether used or not; shown apart from usage cost" />
+                <SelectInput binding=owner label="Bought by" options=owners tip="The team that bought the plan (owner_share): its upfront cost counts in that team's cost and its use shows in that team's results; any job that names the plan may still use it" />
             </div>
             {move || state.scenario.with(|s| draw(s, index))}
             <For each=move || 0..blocks.get() key=|k| *k children=move |k| view! { <BlockRow plan=index block=k /> } />

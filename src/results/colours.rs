@@ -5,6 +5,7 @@
 //! and RESULTS zones; ranks and pools have their own scales here.
 
 use plotters::style::RGBColor;
+use quotalab_engine::result::PoolKind;
 
 /// One colour per share, the same in both zones: the builder's palette.
 pub use crate::state::palette::share_colour;
@@ -17,13 +18,12 @@ pub fn rank_colour(rank: usize) -> &'static str {
     RANK_COLOURS[rank.min(RANK_COLOURS.len() - 1)]
 }
 
-/// Pools, for the cost chart: on-demand, training plan, spot.
-pub fn pool_colour(pool: &str) -> &'static str {
+/// Pools, for the cost and utilisation charts: on-demand, training plan, spot.
+pub fn pool_colour(pool: PoolKind) -> &'static str {
     match pool {
-        "on_demand" => "#4D4D4D",
-        "training_plan" => "#5E3C99",
-        "spot" => "#E66101",
-        _ => "#999999",
+        PoolKind::OnDemand => "#4D4D4D",
+        PoolKind::TrainingPlan => "#5E3C99",
+        PoolKind::Spot => "#E66101",
     }
 }
 

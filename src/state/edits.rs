@@ -115,6 +115,10 @@ pub fn rename_share(scenario: &mut Scenario, index: usize, new_name: &str) {
         .job_mixes
         .iter_mut()
         .for_each(|m| rename(&mut m.share));
+    scenario
+        .training_plans
+        .iter_mut()
+        .for_each(|p| rename(&mut p.owner_share));
     for update in scenario
         .actions
         .iter_mut()

@@ -1,17 +1,17 @@
 //! How a study's numbers read: a KPI value in its unit, an estimate with its 90% interval, and a
 //! difference with its sign ("+1.2 h"), all rounded for people like the rest of the app.
 
-use crate::results::format::{money, round_for_people};
-use quotalab_engine::study::{Difference, Estimate, Kpi, Verdict};
+use crate::results::format::{money, percent, round_for_people};
+use quotalab_engine::study::{Difference, Estimate, Kpi, KpiUnit, Verdict};
 
 /// `x` in `kpi`'s unit: "2.4 h", "93%", "$1,204", "12 jobs".
 pub fn value(kpi: Kpi, x: f64, currency: &str) -> String {
     match kpi.unit() {
-        "currency" => money(x, currency),
-        "fraction" => format!("{}%", round_for_people(x * 100.0)),
+        KpiUnit::Currency => money(x, currency),
+        KpiUnit::Fraction => percent(x),
         // A bare number reads better than "1.75 count".
-        "count" => round_for_people(x),
-        unit => format!("{} {unit}", round_for_people(x)),
+        KpiUnit::Count => round_for_people(x),
+        unit => format!("{} {}", round_for_people(x), unit.as_str()),
     }
 }
 
@@ -44,7 +44,7 @@ pub fn estimate(kpi: Kpi, e: &Estimate, currency: &str) -> String {
 /// The interval ends without their unit (the mean before them carries it).
 fn round_kpi(kpi: Kpi, x: f64) -> String {
     match kpi.unit() {
-        "fraction" => round_for_people(x * 100.0),
+        KpiUnit::Fraction => round_for_people(x * 100.0),
         _ => round_for_people(x),
     }
 }

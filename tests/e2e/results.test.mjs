@@ -161,6 +161,35 @@ export const tests = [
     },
   },
   {
+    name: "the engine's fallback, restarts, lost work by cause and pool use are shown",
+    async fn(page, ctx) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await open(page, ctx);
+      const cards = await page.locator('[data-testid="kpi-card"]').allInnerTexts();
+      assert(cards.every((c) => /fallback rate\s+\d+(\.\d+)?%/.test(c)), `a card lacks its fallback rate: ${cards.join(' | ')}`);
+      const chartText = async (slug) => {
+        await page.locator(`[data-testid="tab-${slug}"]`).click();
+        const svg = page.locator('[data-testid="chart"] .chart-svg svg').first();
+        await svg.waitFor();
+        return svg.textContent();
+      };
+      const fallback = await chartText('fallback');
+      assert(/Fell back from their first choice: background \d+%, medium \d+%, protected \d+%/.test(fallback), `fallback title: ${fallback.slice(0, 200)}`);
+      for (const share of ['background', 'medium', 'protected']) {
+        assert(fallback.includes(`${share} · #1 ml.g5.xlarge ×1 · on-demand`), `no whole row label for ${share}'s first entry`);
+      }
+      assert(!fallback.includes('…'), 'a fallback label is cut off');
+      await page.screenshot({ path: join(ROOT, 'target', 'vocab-fallback.png'), fullPage: true });
+      const reclaim = await chartText('reclaim');
+      assert(reclaim.includes('restarts') && reclaim.includes('accelerator-h; restarts: count'), 'reclaim chart lacks restarts');
+      assert(/lost (to|in|at|when)/.test(reclaim), 'reclaim chart lacks lost work by cause');
+      await page.screenshot({ path: join(ROOT, 'target', 'vocab-reclaim.png'), fullPage: true });
+      const utilisation = await chartText('utilisation');
+      assert(utilisation.includes('held per share, any pool') && utilisation.includes('by pool: in use and offered'), 'utilisation does not show pools apart');
+      await page.screenshot({ path: join(ROOT, 'target', 'vocab-utilisation.png'), fullPage: true });
+    },
+  },
+  {
     name: 'changing a share strategy changes the numbers and shows what changed',
     async fn(page, ctx) {
       await open(page, ctx);

@@ -55,7 +55,7 @@ pub fn comparison(c: &Comparison) -> String {
             let label = match kpi {
                 Kpi::WaitBelowThreshold => format!("P(wait < {} h)", c.wait_threshold_h),
                 Kpi::Cost => format!("Cost ({})", c.currency),
-                other => format!("{} ({})", other.label(), other.unit()),
+                other => format!("{} ({})", other.label(), other.unit().as_str()),
             };
             let mut line = format!("{label:<30}");
             let cells: Vec<_> = c

@@ -1,5 +1,6 @@
 //! The `--summary` table: one line per share and the totals, for people.
 
+use quotalab_engine::result::numbers::{money, percent};
 use quotalab_engine::SimResult;
 use std::fmt::Write;
 
@@ -13,13 +14,23 @@ pub fn table(result: &SimResult) -> String {
     );
     let _ = writeln!(
         out,
-        "{:<20} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>10} {:>12}",
-        "share", "jobs", "done", "p50", "p90", "wait", "borrowed", "preempt", "lost GPU-h", "cost"
+        "{:<20} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10} {:>12}",
+        "share",
+        "jobs",
+        "done",
+        "p50",
+        "p90",
+        "wait",
+        "borrowed",
+        "preempt",
+        "fallback",
+        "lost GPU-h",
+        "cost"
     );
     for s in &result.shares {
         let _ = writeln!(
             out,
-            "{:<20} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>10.1} {:>12.2}",
+            "{:<20} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10.1} {:>12}",
             truncate(&s.name, 20),
             s.jobs,
             s.succeeded,
@@ -28,14 +39,15 @@ pub fn table(result: &SimResult) -> String {
             format!("{:.1} h", s.wait_mean_h),
             format!("{:.1} ih", s.borrowed_instance_h),
             s.preempted.reclaim + s.preempted.in_share + s.preempted.limit_lowered,
+            percent(s.fallback_rate),
             s.lost_accelerator_h,
-            s.cost
+            money(s.cost, &result.currency)
         );
     }
     let t = &result.totals;
     let _ = writeln!(
         out,
-        "total: {} jobs, {} succeeded, {} failed, {} timed out, {} unfinished; {} preemptions; {:.1} GPU-h lost; fallback rate {:.0}%; cost {:.2} {}{}",
+        "total: {} jobs, {} succeeded, {} failed, {} timed out, {} unfinished; {} preemptions; {:.1} GPU-h lost; fallback rate {}; cost {}{}",
         t.jobs,
         t.succeeded,
         t.failed,
@@ -43,10 +55,13 @@ pub fn table(result: &SimResult) -> String {
         t.unfinished,
         t.preemptions,
         t.lost_accelerator_h,
-        t.fallback_rate * 100.0,
-        t.cost,
-        result.currency,
-        if t.upfront_cost > 0.0 { format!(" (+ {:.2} plans upfront)", t.upfront_cost) } else { String::new() }
+        percent(t.fallback_rate),
+        money(t.cost, &result.currency),
+        if t.upfront_cost > 0.0 {
+            format!(" (+ {} plans upfront)", money(t.upfront_cost, &result.currency))
+        } else {
+            String::new()
+        }
     );
     for note in &result.notes {
         let _ = writeln!(out, "note: {note}");

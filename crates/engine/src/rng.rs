@@ -67,8 +67,7 @@ impl Stream {
 
     /// Log-normal with the given median and 90th percentile.
     pub fn lognormal(&mut self, median: f64, p90: f64) -> f64 {
-        const Z90: f64 = 1.281_551_565_544_600_4;
-        let sigma = (libm::log(p90) - libm::log(median)) / Z90;
+        let sigma = crate::scenario::job::lognormal_sigma(median, p90);
         libm::exp(libm::log(median) + sigma * self.standard_normal())
     }
 }

@@ -7,20 +7,12 @@
 
 mod support;
 
+use quotalab_engine::result::{Outcome, PoolKind, Status};
 use quotalab_engine::scenario::catalog;
 use quotalab_engine::{simulate, simulate_audited, Scenario, SimResult};
 
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
-
-const STATUSES: [&str; 6] = [
-    "succeeded",
-    "failed",
-    "timed_out",
-    "stopped",
-    "cancelled",
-    "unfinished",
-];
 
 /// Every property for one generated scenario; `Err` names the first that failed.
 fn check_seed(seed: u64) -> Result<(), String> {
@@ -44,13 +36,12 @@ fn check_seed(seed: u64) -> Result<(), String> {
 
 fn statuses_are_exclusive(result: &SimResult) -> Result<(), String> {
     for job in &result.jobs {
-        if !STATUSES.contains(&job.status.as_str()) {
-            return Err(format!("{} has status {}", job.name, job.status));
-        }
-        let last = job.attempts.last().map(|a| a.outcome.as_str());
-        let consistent = match job.status.as_str() {
-            "succeeded" => last == Some("succeeded") && job.end_h.is_some(),
-            "unfinished" => job.end_h.is_none() && last.is_none_or(|o| o != "succeeded"),
+        let last = job.attempts.last().map(|a| a.outcome);
+        let consistent = match job.status {
+            Status::Succeeded => last == Some(Outcome::Succeeded) && job.end_h.is_some(),
+            Status::Unfinished => {
+                job.end_h.is_none() && last.is_none_or(|o| o != Outcome::Succeeded)
+            }
             _ => job.end_h.is_some(),
         };
         if !consistent {
@@ -62,7 +53,7 @@ fn statuses_are_exclusive(result: &SimResult) -> Result<(), String> {
         let completed = job
             .attempts
             .iter()
-            .filter(|a| a.outcome == "succeeded")
+            .filter(|a| a.outcome == Outcome::Succeeded)
             .count();
         if completed > 1 {
             return Err(format!("{} completed {completed} times", job.name));
@@ -95,10 +86,10 @@ fn cost_is_time_times_price(scenario: &Scenario, result: &SimResult) -> Result<(
     for job in &result.jobs {
         let mut job_cost = 0.0;
         for a in &job.attempts {
-            let factor = match a.pool.as_str() {
-                "on_demand" => 1.0,
-                "spot" => spot_factor(&a.instance_type),
-                _ => 0.0,
+            let factor = match a.pool {
+                PoolKind::OnDemand => 1.0,
+                PoolKind::Spot => spot_factor(&a.instance_type),
+                PoolKind::TrainingPlan => 0.0,
             };
             let expected = (a.end_h - a.start_h)
                 * f64::from(a.instance_count)
@@ -253,9 +244,9 @@ fn generated_scenarios_exercise_preemption_and_fallback() {
         .iter()
         .filter(|r| r.totals.fallback_rate > 0.0)
         .count();
-    let statuses: std::collections::BTreeSet<&str> = results
+    let statuses: std::collections::BTreeSet<Status> = results
         .iter()
-        .flat_map(|r| r.jobs.iter().map(|j| j.status.as_str()))
+        .flat_map(|r| r.jobs.iter().map(|j| j.status))
         .collect();
     assert!(
         preempted >= 10,

@@ -88,6 +88,21 @@ case!(
     "unknown field",
     |d| d["jobs"][0]["colour"] = json!("red")
 );
+case!(
+    a_plan_owner_must_be_a_share,
+    Error,
+    "training_plans[0].owner_share",
+    "not a quota share",
+    |d| d["training_plans"][0]["owner_share"] = json!("C")
+);
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_plan_owned_by_a_share_is_clean() {
+    let all = findings(|d| d["training_plans"][0]["owner_share"] = json!("B"));
+    assert!(!all.iter().any(|f| f.1.contains("owner_share")), "{all:#?}");
+}
+
 case!(newer_version_is_refused, Error, "version", "newer", |d| d
     ["version"] =
     json!(7));

@@ -8,6 +8,7 @@ use crate::results::charts::legend::{legend_row, Key};
 use crate::results::format::round_for_people;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use quotalab_engine::result::Status;
 use quotalab_engine::SimResult;
 
 pub fn draw(result: &SimResult) -> String {
@@ -17,7 +18,7 @@ pub fn draw(result: &SimResult) -> String {
 /// Each share's succeeded completion times, sorted (the CDF's steps).
 fn completions(result: &SimResult, key: &ShareKey) -> Vec<Vec<f64>> {
     let mut per_share = vec![Vec::new(); key.len()];
-    for job in result.jobs.iter().filter(|j| j.status == "succeeded") {
+    for job in result.jobs.iter().filter(|j| j.status == Status::Succeeded) {
         if let Some(c) = job.completion_h {
             per_share[key.index_of(job)].push(c);
         }

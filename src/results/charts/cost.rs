@@ -5,13 +5,9 @@ use crate::results::charts::bars::{Bars, Layout, Series};
 use crate::results::charts::canvas::{empty, svg, Area, DrawResult};
 use crate::results::colours::{pool_colour, rgb};
 use crate::results::format::money;
+use crate::results::jobs::words::pool_kind;
+use quotalab_engine::result::PoolKind;
 use quotalab_engine::SimResult;
-
-const POOLS: [(&str, &str); 3] = [
-    ("on_demand", "on-demand"),
-    ("training_plan", "training plan"),
-    ("spot", "spot"),
-];
 const UPFRONT: &str = "training plans, upfront (prepaid)";
 
 pub fn draw(result: &SimResult) -> String {
@@ -20,42 +16,35 @@ pub fn draw(result: &SimResult) -> String {
 }
 
 /// (label, pool, instance-hours, cost) per type and pool that was used.
-fn rows(result: &SimResult) -> Vec<(String, &str, f64, f64)> {
+fn rows(result: &SimResult) -> Vec<(String, PoolKind, f64, f64)> {
     let mut rows = Vec::new();
     for t in &result.instance_types {
         for p in &t.pools {
             let label = match &p.training_plan {
                 Some(plan) => format!("{} · plan {plan}", t.name),
-                None => format!("{} · {}", t.name, pool_name(&p.pool)),
+                None => format!("{} · {}", t.name, pool_kind(p.pool)),
             };
-            rows.push((label, p.pool.as_str(), p.instance_h, p.cost));
+            rows.push((label, p.pool, p.instance_h, p.cost));
         }
     }
     rows
 }
 
-fn pool_name(pool: &str) -> &str {
-    POOLS
-        .iter()
-        .find(|(p, _)| *p == pool)
-        .map_or(pool, |(_, name)| name)
-}
-
 /// One series per pool that was used, so the legend names pools; a row has a value in its own
 /// pool only.
 fn series(
-    rows: &[(String, &str, f64, f64)],
-    value: impl Fn(&(String, &str, f64, f64)) -> f64,
+    rows: &[(String, PoolKind, f64, f64)],
+    value: impl Fn(&(String, PoolKind, f64, f64)) -> f64,
 ) -> Vec<Series> {
-    POOLS
-        .iter()
-        .filter(|(pool, _)| rows.iter().any(|r| r.1 == *pool))
-        .map(|(pool, name)| Series {
-            name: (*name).to_owned(),
+    PoolKind::ALL
+        .into_iter()
+        .filter(|&pool| rows.iter().any(|r| r.1 == pool))
+        .map(|pool| Series {
+            name: pool_kind(pool).to_owned(),
             colour: rgb(pool_colour(pool)),
             values: rows
                 .iter()
-                .map(|r| if r.1 == *pool { value(r) } else { 0.0 })
+                .map(|r| if r.1 == pool { value(r) } else { 0.0 })
                 .collect(),
         })
         .collect()

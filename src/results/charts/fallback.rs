@@ -1,81 +1,109 @@
-//! Fallback frequency: which entry of their preference list jobs actually got, per share. A
-//! category is one configuration (rank, instance type, count, pool); jobs that never started are
-//! counted apart.
+//! Fallback frequency per team: which entry of their preference list each share's started jobs
+//! first ran on (`shares[].started_on`), one group of rows per share, with the share's fallback
+//! rate (`shares[].fallback_rate`). Jobs that never started get a row of their own.
 
 use crate::results::charts::bars::{Bars, Layout, Series};
-use crate::results::charts::canvas::{empty, svg, Area, DrawResult, ShareKey};
-use quotalab_engine::result::Selected;
+use crate::results::charts::canvas::{empty, share_summaries, svg, Area, DrawResult, ShareKey};
+use crate::results::jobs::words;
+use quotalab_engine::result::{ShareResult, StartedOn};
 use quotalab_engine::SimResult;
-use std::collections::BTreeMap;
 
-const NOT_STARTED: &str = "never started";
+/// Room for the row names: "nlp · #1 ml.p5.48xlarge ×2 · plan nlp-p5-2wk" fits whole.
+const LABEL_WIDTH: u32 = 470;
 
 pub fn draw(result: &SimResult) -> String {
-    let rows = configurations(result).len();
-    svg(170 + 56 * rows as u32, |area| draw_on(area, result))
+    let rows = rows(&share_summaries(result)).len();
+    svg(170 + 40 * rows as u32, |area| draw_on(area, result))
 }
 
-/// A configuration's label, e.g. "#1 ml.g5.xlarge ×2 spot"; it sorts by rank first.
-fn label(selected: &Selected) -> (usize, String) {
-    let pool = match (&selected.training_plan, selected.pool.as_str()) {
-        (Some(plan), _) => format!("plan {plan}"),
-        (None, "on_demand") => "on-demand".to_owned(),
-        (None, other) => other.to_owned(),
-    };
-    let rank = selected.preference;
-    (
-        rank,
-        format!(
-            "#{} {} ×{} {pool}",
-            rank + 1,
-            selected.instance_type,
-            selected.instance_count
-        ),
+/// An entry in words, e.g. "#2 ml.g5.12xlarge ×1 · on-demand".
+fn entry(row: &StartedOn) -> String {
+    format!(
+        "#{} {} \u{d7}{} \u{b7} {}",
+        row.preference + 1,
+        row.instance_type,
+        row.instance_count,
+        words::pool(row.pool, row.training_plan.as_deref())
     )
 }
 
-/// Jobs per configuration and share.
-fn configurations(result: &SimResult) -> BTreeMap<(usize, String), Vec<f64>> {
-    let key = ShareKey::of(result);
-    let mut counts: BTreeMap<(usize, String), Vec<f64>> = BTreeMap::new();
-    for job in &result.jobs {
-        let category = job
-            .selected
-            .as_ref()
-            .map(label)
-            .unwrap_or((usize::MAX, NOT_STARTED.to_owned()));
-        counts
-            .entry(category)
-            .or_insert_with(|| vec![0.0; key.len()])[key.index_of(job)] += 1.0;
+/// (share index, label, jobs) per row, share by share in scenario order.
+fn rows(shares: &[ShareResult]) -> Vec<(usize, String, u32)> {
+    let mut rows = Vec::new();
+    for (s, share) in shares.iter().enumerate() {
+        for got in &share.started_on {
+            rows.push((s, format!("{} \u{b7} {}", share.name, entry(got)), got.jobs));
+        }
+        let never = share.jobs - share.started;
+        if never > 0 {
+            rows.push((s, format!("{} \u{b7} never started", share.name), never));
+        }
     }
-    counts
+    rows
+}
+
+/// "nlp 12%, vision 40%": each share's fallback rate.
+fn rates(shares: &[ShareResult]) -> String {
+    shares
+        .iter()
+        .map(|s| format!("{} {:.0}%", s.name, s.fallback_rate * 100.0))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
     let key = ShareKey::of(result);
-    let counts = configurations(result);
-    if counts.is_empty() {
+    let shares = share_summaries(result);
+    let rows = rows(&shares);
+    if rows.is_empty() {
         return empty(area, "The scenario has no jobs.");
     }
-    let categories: Vec<String> = counts.keys().map(|(_, l)| l.clone()).collect();
+    let categories: Vec<String> = rows.iter().map(|(_, label, _)| label.clone()).collect();
+    // One series per share, with values on its own rows only, so each row is one full bar in
+    // its share's colour and the legend names the shares.
     let series: Vec<Series> = (0..key.len())
         .map(|s| Series {
             name: key.names[s].clone(),
             colour: key.colours[s],
-            values: counts.values().map(|v| v[s]).collect(),
+            values: rows
+                .iter()
+                .map(|&(of, _, jobs)| if of == s { f64::from(jobs) } else { 0.0 })
+                .collect(),
         })
         .collect();
-    let title = format!(
-        "{:.0}% of started jobs fell back from their first choice",
-        result.totals.fallback_rate * 100.0
-    );
+    let title = format!("Fell back from their first choice: {}", rates(&shares));
     Bars {
         title: &title,
         categories: &categories,
         series: &series,
-        axis: "jobs",
-        layout: Layout::Grouped,
-        label_width: 340,
+        axis: "jobs, by the entry they first ran on",
+        layout: Layout::Stacked,
+        label_width: LABEL_WIDTH,
     }
     .draw(area)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quotalab_engine::{simulate, Scenario};
+
+    #[test]
+    fn rows_are_grouped_by_share_and_add_up_to_its_jobs() {
+        let scenario =
+            Scenario::from_json(include_str!("../../../scenarios/default.json")).unwrap();
+        let result = simulate(&scenario);
+        let rows = rows(&result.shares);
+        let mut last = 0;
+        for (s, share) in result.shares.iter().enumerate() {
+            let own: Vec<_> = rows.iter().filter(|r| r.0 == s).collect();
+            assert_eq!(own.iter().map(|r| r.2).sum::<u32>(), share.jobs);
+            assert!(own.iter().all(|r| r.1.starts_with(share.name.as_str())));
+            assert!(rows.iter().position(|r| r.0 == s).unwrap() >= last);
+            last = rows.iter().rposition(|r| r.0 == s).unwrap();
+        }
+        assert!(rows
+            .iter()
+            .all(|r| r.1.chars().count() <= LABEL_WIDTH as usize / 10));
+    }
 }

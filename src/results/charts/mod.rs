@@ -74,10 +74,10 @@ impl Chart {
     pub fn caption(self) -> &'static str {
         match self {
             Chart::Completion => "Each line climbs as a share's succeeded jobs finish: the further left a line reaches 100%, the sooner that share's work is done; the circle marks p50 and the triangle p90.",
-            Chart::Fallback => "Bars count jobs by the entry of their instance preference list they ran on: long bars below #1 mean jobs fell back to later choices.",
-            Chart::Reclaim => "Left: attempts each share lost, by kind; top right: accelerator-hours of work lost since the last checkpoint, accelerator-hours spent starting jobs again (restart overhead), and restarts; bottom right: how often the row's jobs took capacity from the column's.",
+            Chart::Fallback => "Per team, its started jobs by the entry of their instance preference list they first ran on: rows below #1 are jobs that fell back to a later choice. The title gives each team's fallback rate.",
+            Chart::Reclaim => "Left: attempts each share lost, by kind; top right: accelerator-hours of work lost since the last checkpoint, by cause, accelerator-hours spent starting jobs again (restart overhead), and restarts (attempts after a job's first); bottom right: how often the row's jobs took capacity from the column's.",
             Chart::Cost => "Instance-hours and money per instance type and pool; the training plans' upfront cost is prepaid and shown as its own bar.",
-            Chart::Utilisation => "Instances in use over time, stacked by share: solid is within the share's own limit, lighter is borrowed; dashed lines are share limits, the dark line the on-demand capacity.",
+            Chart::Utilisation => "Per instance type. Left: instances each share holds on any pool (what its limits count), stacked: solid is within the share's own limit, lighter is borrowed; dashed lines are share limits. Right: instances in use per pool (on demand, training plan, spot), each against what that pool offers (lines).",
             Chart::Timeline => "Each bar is one attempt of a job, coloured by the preference entry it ran on; a cross marks a preemption, a circle an interruption. Click a bar to open the job's story; Ctrl+wheel (or a pinch) zooms around the pointer, dragging pans, and + / - and the arrow keys work when the chart has focus.",
             Chart::Waiting => "Hours jobs spent pending, summed per share and split by the engine's reason, so you can see what held each share back.",
         }

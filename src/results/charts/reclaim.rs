@@ -1,5 +1,6 @@
-//! Reclaim impact: preemptions suffered per kind and share, the work lost to them, the restart
-//! overhead they cost (`shares[].restart_overhead_accelerator_h`), and who reclaimed from whom
+//! Reclaim impact: preemptions suffered per kind and share, the work lost to each cause
+//! (`shares[].lost_by_cause`), the restart overhead they cost
+//! (`shares[].restart_overhead_accelerator_h`) and the restarts, and who reclaimed from whom
 //! (`shares[].reclaimed_from`).
 
 use crate::results::charts::bars::{Bars, Layout, Series};
@@ -9,20 +10,22 @@ use crate::results::charts::canvas::{
 };
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use quotalab_engine::result::PreemptionCounts;
+use quotalab_engine::result::{PreemptionCounts, ShareResult, StopKind};
 use quotalab_engine::SimResult;
 
-/// The kinds in SEMANTICS' words, with how to read them.
-const KINDS: [&str; 5] = [
-    "reclaim",
-    "in-share preemption",
-    "limit lowered",
-    "plan end",
-    "spot interruption",
-];
+/// A kind in SEMANTICS' words.
+fn kind_label(kind: StopKind) -> &'static str {
+    match kind {
+        StopKind::Reclaim => "reclaim",
+        StopKind::InShare => "in-share preemption",
+        StopKind::LimitLowered => "limit lowered",
+        StopKind::PlanEnd => "plan end",
+        StopKind::Spot => "spot interruption",
+    }
+}
 
 fn by_kind(p: &PreemptionCounts) -> [f64; 5] {
-    [p.reclaim, p.in_share, p.limit_lowered, p.plan_end, p.spot].map(f64::from)
+    StopKind::ALL.map(|kind| f64::from(p.of(kind)))
 }
 
 pub fn draw(result: &SimResult) -> String {
@@ -50,7 +53,7 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
             values: by_kind(&share.preempted).to_vec(),
         })
         .collect();
-    let kinds: Vec<String> = KINDS.iter().map(|k| (*k).to_owned()).collect();
+    let kinds: Vec<String> = StopKind::ALL.map(|k| kind_label(k).to_owned()).to_vec();
     Bars {
         title: "Preemptions suffered, by kind",
         categories: &kinds,
@@ -60,31 +63,24 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         label_width: 230,
     }
     .draw(&left)?;
+    let rows = lost_rows(&summaries);
     let lost_series: Vec<Series> = summaries
         .iter()
         .enumerate()
         .map(|(s, share)| Series {
             name: share.name.to_string(),
             colour: key.colours[s],
-            values: vec![
-                share.lost_accelerator_h,
-                share.restart_overhead_accelerator_h,
-                restarts(result, &share.name),
-            ],
+            values: rows.iter().map(|(_, value)| value(share)).collect(),
         })
         .collect();
-    let rows = [
-        "work lost".to_owned(),
-        "restart overhead".to_owned(),
-        "restarts".to_owned(),
-    ];
+    let labels: Vec<String> = rows.iter().map(|(label, _)| (*label).to_owned()).collect();
     Bars {
-        title: "Work lost, restart overhead, restarts",
-        categories: &rows,
+        title: "Work lost by cause, restart overhead, restarts",
+        categories: &labels,
         series: &lost_series,
-        axis: "accelerator-hours (restarts: count)",
+        axis: "accelerator-h; restarts: count",
         layout: Layout::Grouped,
-        label_width: 210,
+        label_width: 230,
     }
     .draw(&lost)?;
     if result.shares.is_empty() {
@@ -93,15 +89,31 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
     draw_matrix(&matrix, result, &key)
 }
 
-/// Attempts after the first, over the share's jobs (all jobs, without shares): how often its
-/// jobs had to start again.
-fn restarts(result: &SimResult, share: &str) -> f64 {
-    result
-        .jobs
-        .iter()
-        .filter(|j| result.shares.is_empty() || j.share.as_deref() == Some(share))
-        .map(|j| j.attempts.len().saturating_sub(1) as f64)
-        .sum()
+/// A row's label and its value for a share.
+type Row = (&'static str, fn(&ShareResult) -> f64);
+
+/// The lost-work causes some share suffered (`shares[].lost_by_cause`), then the restart
+/// overhead and the restarts (`shares[].restarts`), all as the engine counted them.
+fn lost_rows(shares: &[ShareResult]) -> Vec<Row> {
+    let causes: [Row; 6] = [
+        ("lost to reclaim", |s| s.lost_by_cause.reclaim),
+        ("lost in-share", |s| s.lost_by_cause.in_share),
+        ("lost to limit lowered", |s| s.lost_by_cause.limit_lowered),
+        ("lost at plan end", |s| s.lost_by_cause.plan_end),
+        ("lost to spot", |s| s.lost_by_cause.spot),
+        ("lost when ended early", |s| {
+            s.lost_by_cause.ended_while_running
+        }),
+    ];
+    let always: [Row; 2] = [
+        ("restart overhead", |s| s.restart_overhead_accelerator_h),
+        ("restarts", |s| f64::from(s.restarts)),
+    ];
+    causes
+        .into_iter()
+        .filter(|(_, value)| shares.iter().any(|s| value(s) > 0.0))
+        .chain(always)
+        .collect()
 }
 
 /// A grid: row = the share whose jobs preempted, column = the share that lost the attempt.

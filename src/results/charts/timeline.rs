@@ -12,6 +12,7 @@ use crate::results::charts::legend::{legend_row, Key};
 use crate::results::colours::{rank_colour, rgb};
 use crate::results::format::round_for_people;
 use plotters::prelude::*;
+use quotalab_engine::result::Outcome;
 use quotalab_engine::SimResult;
 
 /// More bars than this make the page slow and the picture unreadable; zoom in to see the rest.
@@ -99,9 +100,9 @@ fn place<'r>(result: &'r SimResult, key: &ShareKey) -> (Vec<Bar<'r>>, Vec<(usize
                 start: a.start_h,
                 end: a.end_h,
                 rank: a.preference,
-                mark: match a.outcome.as_str() {
-                    "preempted" => Some(true),
-                    "interrupted" => Some(false),
+                mark: match a.outcome {
+                    Outcome::Preempted => Some(true),
+                    Outcome::Interrupted => Some(false),
                     _ => None,
                 },
             })

@@ -1,14 +1,18 @@
-//! Utilisation over time, one panel per instance type (`usage`): instances held, stacked by share,
-//! own capacity solid and borrowed capacity lighter above it; each share's limit as a dashed line
-//! in its colour, the on-demand capacity as a dark line.
+//! Utilisation over time, one row per instance type (`usage`). Left, the quota: instances each
+//! share holds on any pool (what its limits count), own solid and borrowed lighter above it, each
+//! share's limit as a dashed line in its colour. Right, the pools: instances in use on demand,
+//! on training plans and on spot (`pool_used`), each against what that pool offers
+//! (`pool_capacity`), so spot use is never drawn as on-demand capacity.
 
 use crate::results::charts::canvas::{
-    bold_style, empty, house_mesh, svg, Area, DrawResult, ShareKey, GRID, INK,
+    bold_style, empty, house_mesh, svg, Area, DrawResult, Plot, ShareKey, GRID,
 };
 use crate::results::charts::legend::{legend_row, Key};
+use crate::results::colours::{pool_colour, rgb};
 use crate::results::format::round_for_people;
+use crate::results::jobs::words::pool_kind;
 use plotters::prelude::*;
-use quotalab_engine::result::{UsagePoint, UsageSeries};
+use quotalab_engine::result::{PoolKind, UsagePoint, UsageSeries};
 use quotalab_engine::SimResult;
 
 const PANEL_HEIGHT: u32 = 380;
@@ -29,7 +33,9 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         .iter()
         .zip(area.split_evenly((result.usage.len(), 1)))
     {
-        draw_type(&panel, series, &key, result.end_h)?;
+        let (quota, pools) = panel.split_horizontally(panel.dim_in_pixel().0 * 3 / 5);
+        draw_type(&quota, series, &key, result.end_h)?;
+        draw_pools(&pools, series, result.end_h)?;
     }
     Ok(())
 }
@@ -63,14 +69,15 @@ fn draw_type(area: &Area, series: &UsageSeries, key: &ShareKey, end: f64) -> Dra
         .points
         .iter()
         .map(|p| {
-            p.capacity
-                .max(p.used.iter().sum())
+            p.used
+                .iter()
+                .sum::<u32>()
                 .max(p.limits.iter().copied().max().unwrap_or(0))
         })
         .max()
         .unwrap_or(1);
     let area = area.titled(
-        &format!("{}: instances in use", series.instance_type),
+        &format!("{}: held per share, any pool", series.instance_type),
         bold_style(),
     )?;
     let mut keys: Vec<(Key, String)> = Vec::new();
@@ -78,22 +85,9 @@ fn draw_type(area: &Area, series: &UsageSeries, key: &ShareKey, end: f64) -> Dra
         keys.push((Key::Fill(key.colours[s]), format!("{} own", key.names[s])));
         keys.push((Key::Light(key.colours[s]), "borrowed".to_owned()));
     }
-    keys.extend([
-        (Key::Dashed(GRID), "share limits".to_owned()),
-        (Key::Line(INK), "on-demand capacity".to_owned()),
-    ]);
+    keys.push((Key::Dashed(GRID), "share limits".to_owned()));
     let area = legend_row(&area, &keys)?;
-    let mut chart = ChartBuilder::on(&area)
-        .margin(10)
-        .x_label_area_size(56)
-        .y_label_area_size(70)
-        .build_cartesian_2d(0.0..end.max(1e-3), 0.0..f64::from(top) * 1.15 + 0.5)?;
-    house_mesh(&mut chart)
-        .x_desc("time (h)")
-        .y_desc("instances")
-        .x_label_formatter(&|v| round_for_people(*v))
-        .y_label_formatter(&|v| round_for_people(*v))
-        .draw()?;
+    let mut chart = instances_over_time(&area, end, top)?;
     let layers = key.len() * 2;
     for k in 0..layers {
         let below = |p: &UsagePoint| (0..k).map(|j| layer(p, j)).sum::<f64>();
@@ -115,9 +109,97 @@ fn draw_type(area: &Area, series: &UsageSeries, key: &ShareKey, end: f64) -> Dra
         });
         chart.draw_series(DashedLineSeries::new(limit, 8, 5, colour.stroke_width(2)))?;
     }
-    chart.draw_series(LineSeries::new(
-        steps(&series.points, end, |p| f64::from(p.capacity)),
-        INK.stroke_width(2),
-    ))?;
+    Ok(())
+}
+
+/// Axes of instances (up to a bit over `top`) against hours (to `end`).
+fn instances_over_time<'a, 'b>(
+    area: &'a Area<'b>,
+    end: f64,
+    top: u32,
+) -> Result<Plot<'a, 'b>, Box<dyn std::error::Error>> {
+    let mut chart = ChartBuilder::on(area)
+        .margin(10)
+        .x_label_area_size(56)
+        .y_label_area_size(64)
+        .build_cartesian_2d(0.0..end.max(1e-3), 0.0..f64::from(top) * 1.15 + 0.5)?;
+    house_mesh(&mut chart)
+        .x_desc("time (h)")
+        .y_desc("instances")
+        .x_label_formatter(&|v| round_for_people(*v))
+        .y_label_formatter(&|v| round_for_people(*v))
+        .draw()?;
+    Ok(chart)
+}
+
+/// The pool kinds the type has: on demand always, plans and spot when they ever offer or hold
+/// an instance.
+fn kinds(series: &UsageSeries) -> Vec<PoolKind> {
+    PoolKind::ALL
+        .into_iter()
+        .filter(|&k| {
+            k == PoolKind::OnDemand
+                || series
+                    .points
+                    .iter()
+                    .any(|p| p.pool_capacity.of(k) + p.pool_used.of(k) > 0)
+        })
+        .collect()
+}
+
+/// In use per pool kind, stacked in pool colours, and what each kind offers as a line in its
+/// colour (solid on demand, dashed for plans and spot).
+fn draw_pools(area: &Area, series: &UsageSeries, end: f64) -> DrawResult {
+    let end = end.max(series.points.last().map_or(1.0, |p| p.t_h));
+    let kinds = kinds(series);
+    let top = series
+        .points
+        .iter()
+        .map(|p| {
+            kinds.iter().map(|&k| p.pool_used.of(k)).sum::<u32>().max(
+                kinds
+                    .iter()
+                    .map(|&k| p.pool_capacity.of(k))
+                    .max()
+                    .unwrap_or(0),
+            )
+        })
+        .max()
+        .unwrap_or(1);
+    let area = area.titled("by pool: in use and offered", bold_style())?;
+    let keys: Vec<(Key, String)> = kinds
+        .iter()
+        .map(|&k| (Key::Fill(rgb(pool_colour(k))), pool_kind(k).to_owned()))
+        .chain([(Key::Line(GRID), "offered (lines)".to_owned())])
+        .collect();
+    let area = legend_row(&area, &keys)?;
+    let mut chart = instances_over_time(&area, end, top)?;
+    for (i, &kind) in kinds.iter().enumerate() {
+        let below = |p: &UsagePoint| {
+            kinds[..i]
+                .iter()
+                .map(|&k| f64::from(p.pool_used.of(k)))
+                .sum()
+        };
+        let upper = steps(&series.points, end, |p| {
+            below(p) + f64::from(p.pool_used.of(kind))
+        });
+        let lower = steps(&series.points, end, below);
+        let outline: Vec<(f64, f64)> = upper.into_iter().chain(lower.into_iter().rev()).collect();
+        let colour = rgb(pool_colour(kind));
+        chart.draw_series(std::iter::once(Polygon::new(
+            outline,
+            colour.mix(0.6).filled(),
+        )))?;
+    }
+    for &kind in &kinds {
+        let offered = steps(&series.points, end, |p| f64::from(p.pool_capacity.of(kind)));
+        let colour = rgb(pool_colour(kind));
+        if kind == PoolKind::OnDemand {
+            chart.draw_series(LineSeries::new(offered, colour.stroke_width(2)))?;
+        } else {
+            chart.draw_series(DashedLineSeries::new(offered, 8, 5, colour.stroke_width(2)))?;
+        }
+    }
     Ok(())
 }

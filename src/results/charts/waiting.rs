@@ -3,6 +3,7 @@
 
 use crate::results::charts::bars::{Bars, Layout, Series};
 use crate::results::charts::canvas::{empty, svg, Area, DrawResult, ShareKey};
+use quotalab_engine::result::Reason;
 use quotalab_engine::SimResult;
 use std::collections::BTreeMap;
 
@@ -14,14 +15,14 @@ pub fn draw(result: &SimResult) -> String {
 /// Hours waited per reason and share, largest reason first.
 fn hours_by_reason(result: &SimResult) -> Vec<(String, Vec<f64>)> {
     let key = ShareKey::of(result);
-    let mut hours: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    let mut hours: BTreeMap<Reason, Vec<f64>> = BTreeMap::new();
     for job in &result.jobs {
         for (reason, h) in job.waited.iter() {
             hours.entry(reason).or_insert_with(|| vec![0.0; key.len()])[key.index_of(job)] += h;
         }
     }
     let mut rows: Vec<(String, Vec<f64>)> =
-        hours.into_iter().map(|(r, v)| (r.to_owned(), v)).collect();
+        hours.into_iter().map(|(r, v)| (r.to_string(), v)).collect();
     rows.sort_by(|a, b| b.1.iter().sum::<f64>().total_cmp(&a.1.iter().sum::<f64>()));
     rows
 }

@@ -14,7 +14,7 @@ pub fn jobs_csv(result: &SimResult) -> String {
             csv_field(j.share.as_deref().unwrap_or("")),
             csv_field(j.mix.as_deref().unwrap_or("")),
             j.status.to_string(),
-            j.reason.as_deref().unwrap_or_default().to_owned(),
+            j.reason.map(|r| r.to_string()).unwrap_or_default(),
             j.priority.to_string(),
             j.submit_h.to_string(),
             opt(j.first_start_h),

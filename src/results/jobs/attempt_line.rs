@@ -34,7 +34,7 @@ pub fn AttemptLine(job: JobResult) -> impl IntoView {
                 a.preference + 1,
                 a.outcome
             );
-            let cut = matches!(a.outcome.as_str(), "preempted" | "interrupted");
+            let cut = a.outcome.is_interruption();
             view! { <span class="attempt-bar" class:cut=cut style=style title=title></span> }
         })
         .collect_view();

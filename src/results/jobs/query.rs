@@ -1,7 +1,7 @@
 //! What the jobs table shows: filters by share, status and mix, a sort column, and a page.
 //! Plain data and functions, so the rules are testable without a browser.
 
-use quotalab_engine::result::JobResult;
+use quotalab_engine::result::{JobResult, Status};
 use std::cmp::Ordering;
 
 pub const PAGE_SIZE: usize = 50;
@@ -54,7 +54,8 @@ impl Column {
         match self {
             Column::Name => a.name.cmp(&b.name),
             Column::Share => a.share.cmp(&b.share),
-            Column::Status => a.status.cmp(&b.status),
+            // By the word, as the column reads.
+            Column::Status => a.status.as_str().cmp(b.status.as_str()),
             Column::Submit => a.submit_h.total_cmp(&b.submit_h),
             Column::Wait => a.wait_h.total_cmp(&b.wait_h),
             Column::Completion => num(a.completion_h, b.completion_h),
@@ -75,7 +76,8 @@ impl Column {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Query {
     pub share: String,
-    pub status: String,
+    /// `None`: every status.
+    pub status: Option<Status>,
     pub mix: String,
     pub sort: Column,
     pub descending: bool,
@@ -86,7 +88,7 @@ impl Default for Query {
     fn default() -> Self {
         Query {
             share: String::new(),
-            status: String::new(),
+            status: None,
             mix: String::new(),
             sort: Column::Submit,
             descending: false,
@@ -103,7 +105,7 @@ impl Query {
             .filter(|&i| {
                 let j = &jobs[i];
                 pass(&self.share, j.share.as_deref())
-                    && pass(&self.status, Some(&j.status))
+                    && self.status.is_none_or(|s| s == j.status)
                     && pass(&self.mix, j.mix.as_deref())
             })
             .collect();

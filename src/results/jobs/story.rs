@@ -56,7 +56,6 @@ fn StoryBody(job: JobResult, outcome: Arc<Outcome>) -> impl IntoView {
             "{}: {}",
             job.status,
             job.blocked_by
-                .as_deref()
                 .map(words::reason)
                 .unwrap_or("did not end before the horizon")
         ),
@@ -102,7 +101,7 @@ fn AttemptItem(n: usize, attempt: Attempt, by_share: Option<String>) -> impl Int
     let skipped = a
         .skipped
         .iter()
-        .map(|s| view! { <li>{skipped_entry(s)}<code>{s.reason.to_string()}</code>{format!(", {}", words::reason(&s.reason))}</li> })
+        .map(|s| view! { <li>{skipped_entry(s)}<code>{s.reason.to_string()}</code>{format!(", {}", words::reason(s.reason))}</li> })
         .collect_view();
     let borrowed = if a.borrowed > 0 {
         format!(", borrowing {} of them", a.borrowed)
@@ -115,10 +114,10 @@ fn AttemptItem(n: usize, attempt: Attempt, by_share: Option<String>) -> impl Int
         a.preference + 1,
         a.instance_type,
         a.instance_count,
-        words::pool(&a.pool, a.training_plan.as_deref())
+        words::pool(a.pool, a.training_plan.as_deref())
     );
-    let end = match (a.outcome.as_str(), a.preemption.as_deref()) {
-        ("preempted" | "interrupted", Some(kind)) => format!(
+    let end = match (a.outcome.is_interruption(), a.preemption) {
+        (true, Some(kind)) => format!(
             "At {} it was {}{}; {} of work since the last checkpoint was lost.",
             hours(a.end_h),
             words::preemption(kind),
@@ -133,7 +132,7 @@ fn AttemptItem(n: usize, attempt: Attempt, by_share: Option<String>) -> impl Int
                 .unwrap_or_default(),
             hours(a.lost_h)
         ),
-        (outcome, _) => format!("At {} it ended: {outcome}.", hours(a.end_h)),
+        _ => format!("At {} it ended: {}.", hours(a.end_h), a.outcome),
     };
     view! {
         <li class="attempt" data-testid="story-attempt">

@@ -96,7 +96,7 @@ fn Filters(outcome: Signal<Option<Arc<Outcome>>>, query: RwSignal<Query>) -> imp
     view! {
         <div class="filters">
             {select("share", |j| j.share.as_deref(), |q, v| q.share = v)}
-            {select("status", |j| Some(j.status.as_str()), |q, v| q.status = v)}
+            {select("status", |j| Some(j.status.as_str()), |q, v| q.status = serde_json::from_value(v.into()).ok())}
             {select("mix", |j| j.mix.as_deref(), |q, v| q.mix = v)}
         </div>
     }

@@ -1,42 +1,52 @@
 //! The engine's codes in sentences, for the job story. The codes are SEMANTICS §6's words and
 //! stay visible next to the sentence, so what people learn transfers to the real system.
 
+use quotalab_engine::result::{PoolKind, Reason, StopKind};
+
 /// Why an entry could not be used (a blocking reason).
-pub fn reason(code: &str) -> &'static str {
+pub fn reason(code: Reason) -> &'static str {
     match code {
-        "no_capacity" => "the pool had no free instance",
-        "share_limit" => "the share's own limit was in use and it may not borrow",
-        "borrow_limit" => "the share had reached its borrow limit",
-        "no_lendable" => "no other share had idle capacity to lend",
-        "plan_inactive" => "the training plan had no block open for new starts",
-        "behind_higher_priority" => {
+        Reason::NoCapacity => "the pool had no free instance",
+        Reason::ShareLimit => "the share's own limit was in use and it may not borrow",
+        Reason::BorrowLimit => "the share had reached its borrow limit",
+        Reason::NoLendable => "no other share had idle capacity to lend",
+        Reason::PlanInactive => "the training plan had no block open for new starts",
+        Reason::BehindHigherPriority => {
             "a job ahead of it in the share's queue was still pending (strict FIFO)"
         }
-        "quota_limit_exceeded" => {
+        Reason::QuotaLimitExceeded => {
             "it needs more than the share may ever hold, or the type is not in the share's limits"
         }
-        "capacity_exceeded" => "it needs more instances than the pool ever offers",
-        _ => "see the engine's reason code",
+        Reason::CapacityExceeded => "it needs more instances than the pool ever offers",
     }
 }
 
 /// How an attempt was cut short.
-pub fn preemption(kind: &str) -> &'static str {
+pub fn preemption(kind: StopKind) -> &'static str {
     match kind {
-        "reclaim" => "reclaimed: the share that lent the capacity took it back",
-        "in_share" => "in-share preemption: a higher-priority job of the same share needed it",
-        "limit_lowered" => "the share's capacity limit was lowered below what it held",
-        "plan_end" => "the training plan's block was ending",
-        "spot" => "the spot instance was interrupted",
-        _ => "stopped",
+        StopKind::Reclaim => "reclaimed: the share that lent the capacity took it back",
+        StopKind::InShare => {
+            "in-share preemption: a higher-priority job of the same share needed it"
+        }
+        StopKind::LimitLowered => "the share's capacity limit was lowered below what it held",
+        StopKind::PlanEnd => "the training plan's block was ending",
+        StopKind::Spot => "the spot instance was interrupted",
     }
 }
 
-/// A pool in words.
-pub fn pool(pool: &str, plan: Option<&str>) -> String {
-    match (pool, plan) {
-        (_, Some(plan)) => format!("training plan {plan}"),
-        ("on_demand", None) => "on-demand".to_owned(),
-        (other, None) => other.to_owned(),
+/// A pool kind in words.
+pub fn pool_kind(pool: PoolKind) -> &'static str {
+    match pool {
+        PoolKind::OnDemand => "on-demand",
+        PoolKind::TrainingPlan => "training plan",
+        PoolKind::Spot => "spot",
+    }
+}
+
+/// A pool in words, with its plan's name.
+pub fn pool(pool: PoolKind, plan: Option<&str>) -> String {
+    match plan {
+        Some(plan) => format!("training plan {plan}"),
+        None => pool_kind(pool).to_owned(),
     }
 }

@@ -3,16 +3,7 @@
 
 use crate::results::format::{count, money, round_for_people};
 use quotalab_engine::result::ShareResult;
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Unit {
-    Hours,
-    InstanceHours,
-    GpuHours,
-    Jobs,
-    Times,
-    Money,
-}
+pub use quotalab_engine::study::KpiUnit as Unit;
 
 /// Which direction of change is good news for the share.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -35,7 +26,7 @@ pub struct Metric {
     pub between_shares: bool,
 }
 
-pub const METRICS: [Metric; 11] = [
+pub const METRICS: [Metric; 12] = [
     Metric {
         label: "done",
         hint: "jobs of the share that succeeded, of all its jobs",
@@ -69,6 +60,14 @@ pub const METRICS: [Metric; 11] = [
         between_shares: false,
     },
     Metric {
+        label: "fallback rate",
+        hint: "of the share's started jobs, the fraction whose first attempt ran on an entry after their first choice",
+        unit: Unit::Fraction,
+        better: Better::Lower,
+        value: |s| (s.started > 0).then_some(s.fallback_rate),
+        between_shares: false,
+    },
+    Metric {
         label: "borrowed",
         hint: "instance-hours used over the share's own limits",
         unit: Unit::InstanceHours,
@@ -87,7 +86,7 @@ pub const METRICS: [Metric; 11] = [
     Metric {
         label: "preempted",
         hint: "preemptions and interruptions the share's jobs suffered (reclaim, in-share, limit lowered, plan end, spot)",
-        unit: Unit::Times,
+        unit: Unit::Count,
         better: Better::Lower,
         value: |s| Some(f64::from(suffered(s))),
         between_shares: false,
@@ -95,7 +94,7 @@ pub const METRICS: [Metric; 11] = [
     Metric {
         label: "reclaims made",
         hint: "jobs of other shares this share's jobs reclaimed capacity from",
-        unit: Unit::Times,
+        unit: Unit::Count,
         better: Better::Neither,
         value: |s| Some(f64::from(s.reclaims_made)),
         between_shares: true,
@@ -103,7 +102,7 @@ pub const METRICS: [Metric; 11] = [
     Metric {
         label: "lost work",
         hint: "accelerator-hours of work lost since the last checkpoint, over all preemptions",
-        unit: Unit::GpuHours,
+        unit: Unit::AcceleratorHours,
         better: Better::Lower,
         value: |s| Some(s.lost_accelerator_h),
         between_shares: false,
@@ -111,15 +110,15 @@ pub const METRICS: [Metric; 11] = [
     Metric {
         label: "restart overhead",
         hint: "accelerator-hours spent starting jobs again after a preemption or interruption (the startup of every attempt after the first)",
-        unit: Unit::GpuHours,
+        unit: Unit::AcceleratorHours,
         better: Better::Lower,
         value: |s| Some(s.restart_overhead_accelerator_h),
         between_shares: false,
     },
     Metric {
         label: "cost",
-        hint: "on-demand and spot cost of the share's jobs",
-        unit: Unit::Money,
+        hint: "on-demand and spot cost of the share's jobs, plus the upfront cost of the training plans it owns",
+        unit: Unit::Currency,
         better: Better::Lower,
         value: |s| Some(s.cost),
         between_shares: false,
@@ -137,8 +136,9 @@ pub fn show(unit: Unit, value: f64, currency: &str) -> String {
     let suffix = match unit {
         Unit::Hours => " h",
         Unit::InstanceHours => " inst-h",
-        Unit::GpuHours => " GPU-h",
-        Unit::Jobs | Unit::Times | Unit::Money => "",
+        Unit::AcceleratorHours => " GPU-h",
+        Unit::Fraction => "%",
+        Unit::Jobs | Unit::Count | Unit::Currency => "",
     };
     format!("{}{suffix}", number(unit, value, currency))
 }
@@ -146,9 +146,10 @@ pub fn show(unit: Unit, value: f64, currency: &str) -> String {
 /// A value for people without its unit; money keeps its currency symbol.
 fn number(unit: Unit, value: f64, currency: &str) -> String {
     match unit {
-        Unit::Hours | Unit::InstanceHours | Unit::GpuHours => round_for_people(value),
-        Unit::Jobs | Unit::Times => count(value.round() as u64),
-        Unit::Money => money(value, currency),
+        Unit::Hours | Unit::InstanceHours | Unit::AcceleratorHours => round_for_people(value),
+        Unit::Fraction => round_for_people(value * 100.0),
+        Unit::Jobs | Unit::Count => count(value.round() as u64),
+        Unit::Currency => money(value, currency),
     }
 }
 
@@ -212,7 +213,7 @@ mod tests {
 
     #[test]
     fn a_cheaper_run_keeps_its_currency_in_the_short_form() {
-        let cost = METRICS.iter().find(|m| m.unit == Unit::Money).unwrap();
+        let cost = METRICS.iter().find(|m| m.unit == Unit::Currency).unwrap();
         let change = delta(cost, Some(54.88), Some(54.01), "USD").unwrap();
         assert_eq!(change.short, "▼ −$0.87");
         assert_eq!(change.good, Some(true));

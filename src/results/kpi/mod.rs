@@ -4,7 +4,7 @@
 mod metric;
 
 use crate::results::charts::canvas::share_summaries;
-use crate::results::format::exact;
+use crate::results::format::{exact, percent};
 use crate::results::session::Outcome;
 use crate::state::palette::share_paint;
 use leptos::prelude::*;
@@ -72,10 +72,24 @@ fn KpiCard(
             }
         })
         .collect_view();
+    // The training plans the share bought (`owner_share`): how much of what they reserved was
+    // used, by any team's jobs.
+    let plans = share
+        .training_plans
+        .iter()
+        .map(|p| {
+            let title = format!("{} of {} reserved instance-h", exact(p.instance_h), exact(p.reserved_instance_h));
+            view! {
+                <dt title="of the instance-hours this share's training plan reserved, the part jobs used">{format!("plan {}", p.name)}</dt>
+                <dd title=title>{format!("{} used", percent(p.utilization))}</dd>
+                <dd class="delta-cell"></dd>
+            }
+        })
+        .collect_view();
     view! {
         <article class="kpi-card" data-testid="kpi-card" style=format!("--share: {colour}")>
             <h3><span class="swatch"></span>{share.name.to_string()}</h3>
-            <dl>{rows}</dl>
+            <dl>{rows}{plans}</dl>
         </article>
     }
 }

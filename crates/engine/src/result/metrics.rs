@@ -1,9 +1,10 @@
 //! Aggregates over the jobs of a run: per share, per instance type and pool, per preference
 //! rank, and totals (docs/FORMAT.md, "Result").
 
+use super::breakdown::Tally;
 use super::{
-    JobResult, PoolUse, PreemptionCounts, RankResult, ShareResult, SimResult, Text, Totals,
-    TypeResult,
+    JobResult, PlanUse, PoolKind, PoolUse, PreemptionCounts, RankResult, ShareResult, SimResult,
+    Status, StopKind, Text, Totals, TypeResult,
 };
 use crate::amount::total;
 use crate::format::FORMAT_VERSION;
@@ -22,20 +23,47 @@ pub struct Inputs<'a> {
     pub restart_overhead: Vec<f64>,
     /// The shares' names, in scenario order.
     pub shares: &'a [Text],
-    /// Per share: borrowed instance-hours, lent instance-hours, own utilisation.
-    pub share_areas: &'a [(f64, f64, f64)],
+    /// Per share, in the same order: its instance-time over and under its limits.
+    pub share_times: &'a [ShareTime],
     /// The types' names, in the world's order.
     pub types: &'a [Text],
-    /// Training plans: name and upfront cost.
-    pub plans: &'a [(Text, f64)],
+    /// Per type (same order), accelerators per instance, for lost work by cause.
+    pub accelerators: &'a [u32],
+    /// The training plans, in scenario order.
+    pub plans: &'a [PlanInput],
     /// When the run ended, in hours.
     pub end_h: f64,
+}
+
+/// A share's instance-time against its own limits, integrated over the run.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ShareTime {
+    /// Instance-hours held over its own limits.
+    pub borrowed_instance_h: f64,
+    /// Instance-hours of its idle own capacity that borrowers used.
+    pub lent_instance_h: f64,
+    /// Instance-time used within its own limits over instance-time of its own limits.
+    pub own_utilization: f64,
+}
+
+/// A training plan as the aggregates need it.
+pub struct PlanInput {
+    /// Its name.
+    pub name: Text,
+    /// What it cost up front.
+    pub upfront_cost: f64,
+    /// The share that bought it (`owner_share`), by index.
+    pub owner: Option<usize>,
+    /// Instance-hours its blocks reserve within the run (blocks cut at the run's end).
+    pub reserved_instance_h: f64,
 }
 
 /// The result document from the jobs and the run's per-share areas; events, usage and notes
 /// are filled in by the caller.
 pub fn aggregate(inputs: Inputs) -> SimResult {
-    let shares = share_results(&inputs);
+    let accelerators = accelerators_by_name(&inputs);
+    let plans = plan_uses(inputs.plans, &inputs.jobs);
+    let shares = share_results(&inputs, &accelerators, &plans);
     SimResult {
         version: FORMAT_VERSION as u32,
         scenario: inputs.scenario.name.clone(),
@@ -45,7 +73,12 @@ pub fn aggregate(inputs: Inputs) -> SimResult {
         shares,
         instance_types: type_results(inputs.types, &inputs.jobs),
         preference_ranks: rank_results(&inputs.jobs),
-        totals: totals(&inputs.jobs, &inputs.restart_overhead, inputs.plans),
+        totals: totals(
+            &inputs.jobs,
+            &inputs.restart_overhead,
+            inputs.plans,
+            &accelerators,
+        ),
         jobs: inputs.jobs,
         events: Vec::new(),
         usage: Vec::new(),
@@ -53,8 +86,52 @@ pub fn aggregate(inputs: Inputs) -> SimResult {
     }
 }
 
+/// Accelerators per instance of each type of the run, by name.
+fn accelerators_by_name<'a>(inputs: &Inputs<'a>) -> FxHashMap<&'a str, u32> {
+    inputs
+        .types
+        .iter()
+        .map(Text::as_str)
+        .zip(inputs.accelerators.iter().copied())
+        .collect()
+}
+
+/// Each plan's use by every job, in scenario order.
+fn plan_uses(plans: &[PlanInput], jobs: &[JobResult]) -> Vec<PlanUse> {
+    let index: FxHashMap<&str, usize> = plans
+        .iter()
+        .enumerate()
+        .map(|(p, plan)| (plan.name.as_str(), p))
+        .collect();
+    let mut used = vec![0.0; plans.len()];
+    for attempt in jobs.iter().flat_map(|j| &j.attempts) {
+        if let Some(&p) = attempt.training_plan.as_deref().and_then(|n| index.get(n)) {
+            used[p] += (attempt.end_h - attempt.start_h) * f64::from(attempt.instance_count);
+        }
+    }
+    plans
+        .iter()
+        .zip(used)
+        .map(|(plan, instance_h)| PlanUse {
+            name: plan.name.clone(),
+            upfront_cost: plan.upfront_cost,
+            instance_h,
+            reserved_instance_h: plan.reserved_instance_h,
+            utilization: if plan.reserved_instance_h > 0.0 {
+                instance_h / plan.reserved_instance_h
+            } else {
+                0.0
+            },
+        })
+        .collect()
+}
+
 /// Per share, its jobs and the preemptions they caused, gathered in one pass over the jobs.
-fn share_results(inputs: &Inputs) -> Vec<ShareResult> {
+fn share_results(
+    inputs: &Inputs,
+    accelerators: &FxHashMap<&str, u32>,
+    plans: &[PlanUse],
+) -> Vec<ShareResult> {
     let index: FxHashMap<&str, usize> = inputs
         .shares
         .iter()
@@ -85,7 +162,7 @@ fn share_results(inputs: &Inputs) -> Vec<ShareResult> {
                 .and_then(|name| by_name.get(name))
                 .and_then(|p| share_of(p));
             let Some(preemptor) = preemptor else { continue };
-            if attempt.preemption.as_deref() == Some("reclaim") {
+            if attempt.preemption == Some(StopKind::Reclaim) {
                 caused[preemptor].0 += 1;
             }
             *caused[preemptor]
@@ -99,12 +176,21 @@ fn share_results(inputs: &Inputs) -> Vec<ShareResult> {
         .iter()
         .enumerate()
         .map(|(s, name)| {
+            let owned: Vec<PlanUse> = inputs
+                .plans
+                .iter()
+                .zip(plans)
+                .filter(|(plan, _)| plan.owner == Some(s))
+                .map(|(_, used)| used.clone())
+                .collect();
             share_result(
                 name,
                 &members[s],
-                std::mem::take(&mut caused[s]),
-                inputs.share_areas[s],
+                Caused(std::mem::take(&mut caused[s])),
+                inputs.share_times[s],
                 restart_overhead[s],
+                accelerators,
+                owned,
             )
         })
         .collect()
@@ -116,13 +202,27 @@ fn share_results(inputs: &Inputs) -> Vec<ShareResult> {
 /// shares and are 0.
 pub fn all_jobs(result: &SimResult, name: &str) -> ShareResult {
     let jobs: Vec<&JobResult> = result.jobs.iter().collect();
-    share_result(
+    // The lost work by cause is the totals' (the result no longer knows the types' accelerators).
+    let mut all = share_result(
         &Text::from(name),
         &jobs,
-        (0, BTreeMap::new()),
-        (0.0, 0.0, 0.0),
+        Caused((0, BTreeMap::new())),
+        ShareTime::default(),
         result.totals.restart_overhead_accelerator_h,
-    )
+        &FxHashMap::default(),
+        Vec::new(),
+    );
+    all.lost_by_cause = result.totals.lost_by_cause.clone();
+    all
+}
+
+/// Reclaims a share's jobs made, and the preemptions they caused by the victim's share.
+struct Caused((u32, BTreeMap<Text, u32>));
+
+/// Of the started `jobs`, the fraction whose first attempt ran on an entry after their first
+/// (as `shares[].fallback_rate`); 0 when none started.
+pub fn fallback_rate<'a>(jobs: impl IntoIterator<Item = &'a JobResult>) -> f64 {
+    Tally::of(jobs, |_| 0).fallback_rate()
 }
 
 /// The nearest-rank percentile of sorted values.
@@ -134,56 +234,76 @@ pub fn percentile(sorted: &[f64], p: f64) -> Option<f64> {
     Some(sorted[rank.clamp(1, sorted.len()) - 1])
 }
 
-fn count_status(jobs: &[&JobResult], status: &str) -> u32 {
-    jobs.iter().filter(|j| j.status == status).count() as u32
+/// Jobs per status, in [`Status::ALL`] order.
+fn count_statuses<'a>(jobs: impl IntoIterator<Item = &'a JobResult>) -> [u32; 6] {
+    let mut counts = [0; 6];
+    for job in jobs {
+        counts[job.status as usize] += 1;
+    }
+    counts
 }
 
 fn share_result(
     name: &Text,
     jobs: &[&JobResult],
-    (reclaims_made, reclaimed_from): (u32, BTreeMap<Text, u32>),
-    (borrowed, lent, own_utilization): (f64, f64, f64),
+    Caused((reclaims_made, reclaimed_from)): Caused,
+    time: ShareTime,
     restart_overhead_accelerator_h: f64,
+    accelerators: &FxHashMap<&str, u32>,
+    training_plans: Vec<PlanUse>,
 ) -> ShareResult {
     let mut completions: Vec<f64> = jobs
         .iter()
-        .filter(|j| j.status == "succeeded")
+        .filter(|j| j.status == Status::Succeeded)
         .filter_map(|j| j.completion_h)
         .collect();
     completions.sort_by(f64::total_cmp);
     let mut preempted = PreemptionCounts::default();
-    for attempt in jobs.iter().flat_map(|j| &j.attempts) {
-        match attempt.preemption.as_deref() {
-            Some("reclaim") => preempted.reclaim += 1,
-            Some("in_share") => preempted.in_share += 1,
-            Some("limit_lowered") => preempted.limit_lowered += 1,
-            Some("plan_end") => preempted.plan_end += 1,
-            Some("spot") => preempted.spot += 1,
-            _ => {}
-        }
+    for kind in jobs
+        .iter()
+        .flat_map(|j| &j.attempts)
+        .filter_map(|a| a.preemption)
+    {
+        *preempted.of_mut(kind) += 1;
     }
+    let mut tally = Tally::of(jobs.iter().copied(), |t| {
+        accelerators.get(t).copied().unwrap_or(0)
+    });
+    let [succeeded, failed, timed_out, stopped, cancelled, unfinished] =
+        count_statuses(jobs.iter().copied());
+    // Folded from +0: an empty f64 sum is -0, which JSON would show as "-0.0".
+    let upfront_cost = training_plans
+        .iter()
+        .fold(0.0, |sum, p| sum + p.upfront_cost);
     let n = jobs.len().max(1) as f64;
     ShareResult {
         name: name.clone(),
         jobs: jobs.len() as u32,
-        succeeded: count_status(jobs, "succeeded"),
-        failed: count_status(jobs, "failed"),
-        timed_out: count_status(jobs, "timed_out"),
-        stopped: count_status(jobs, "stopped"),
-        cancelled: count_status(jobs, "cancelled"),
-        unfinished: count_status(jobs, "unfinished"),
+        succeeded,
+        failed,
+        timed_out,
+        stopped,
+        cancelled,
+        unfinished,
         completion_p50_h: percentile(&completions, 0.5),
         completion_p90_h: percentile(&completions, 0.9),
         wait_mean_h: total(jobs.iter().map(|j| j.wait_h)) / n,
-        borrowed_instance_h: borrowed,
-        lent_instance_h: lent,
+        borrowed_instance_h: time.borrowed_instance_h,
+        lent_instance_h: time.lent_instance_h,
         preempted,
         reclaims_made,
         reclaimed_from,
         lost_accelerator_h: total(jobs.iter().map(|j| j.lost_accelerator_h)),
         restart_overhead_accelerator_h,
-        cost: total(jobs.iter().map(|j| j.cost)),
-        own_utilization,
+        cost: total(jobs.iter().map(|j| j.cost)) + upfront_cost,
+        own_utilization: time.own_utilization,
+        started: tally.started,
+        fallback_rate: tally.fallback_rate(),
+        restarts: tally.restarts,
+        lost_by_cause: std::mem::take(&mut tally.lost),
+        started_on: tally.started_on(),
+        upfront_cost,
+        training_plans,
     }
 }
 
@@ -195,7 +315,7 @@ fn type_results(types: &[Text], jobs: &[JobResult]) -> Vec<TypeResult> {
         .enumerate()
         .map(|(t, name)| (name.as_str(), t))
         .collect();
-    type PoolKey<'a> = (&'a Text, Option<&'a Text>);
+    type PoolKey<'a> = (PoolKind, Option<&'a Text>);
     let mut pools: Vec<Vec<(PoolKey, (f64, f64))>> = vec![Vec::new(); types.len()];
     let mut selections = vec![0; types.len()];
     for attempt in jobs.iter().flat_map(|j| &j.attempts) {
@@ -203,7 +323,7 @@ fn type_results(types: &[Text], jobs: &[JobResult]) -> Vec<TypeResult> {
             continue;
         };
         selections[t] += 1;
-        let key = (&attempt.pool, attempt.training_plan.as_ref());
+        let key = (attempt.pool, attempt.training_plan.as_ref());
         let at = match pools[t].iter().position(|(k, _)| *k == key) {
             Some(at) => at,
             None => {
@@ -220,11 +340,12 @@ fn type_results(types: &[Text], jobs: &[JobResult]) -> Vec<TypeResult> {
         .zip(pools)
         .zip(selections)
         .map(|((name, mut pools), selections)| {
-            pools.sort_by(|a, b| a.0.cmp(&b.0));
+            // By the pool's name, the order results have always had.
+            pools.sort_by(|a, b| (a.0 .0.as_str(), a.0 .1).cmp(&(b.0 .0.as_str(), b.0 .1)));
             let pools: Vec<PoolUse> = pools
                 .into_iter()
                 .map(|((pool, plan), (instance_h, cost))| PoolUse {
-                    pool: pool.clone(),
+                    pool,
                     training_plan: plan.cloned(),
                     instance_h,
                     cost,
@@ -254,32 +375,31 @@ fn rank_results(jobs: &[JobResult]) -> Vec<RankResult> {
         .collect()
 }
 
-fn totals(jobs: &[JobResult], restart_overhead: &[f64], plans: &[(Text, f64)]) -> Totals {
-    let all: Vec<&JobResult> = jobs.iter().collect();
-    let started: Vec<&JobResult> = jobs.iter().filter(|j| !j.attempts.is_empty()).collect();
-    let fallbacks = started
-        .iter()
-        .filter(|j| j.attempts[0].preference != 0)
-        .count();
+fn totals(
+    jobs: &[JobResult],
+    restart_overhead: &[f64],
+    plans: &[PlanInput],
+    accelerators: &FxHashMap<&str, u32>,
+) -> Totals {
+    let tally = Tally::of(jobs, |t| accelerators.get(t).copied().unwrap_or(0));
+    let [succeeded, failed, timed_out, stopped, cancelled, unfinished] = count_statuses(jobs);
     Totals {
         jobs: jobs.len() as u32,
-        succeeded: count_status(&all, "succeeded"),
-        failed: count_status(&all, "failed"),
-        timed_out: count_status(&all, "timed_out"),
-        stopped: count_status(&all, "stopped"),
-        cancelled: count_status(&all, "cancelled"),
-        unfinished: count_status(&all, "unfinished"),
+        succeeded,
+        failed,
+        timed_out,
+        stopped,
+        cancelled,
+        unfinished,
         cost: total(jobs.iter().map(|j| j.cost)),
-        upfront_cost: total(plans.iter().map(|p| p.1)),
+        upfront_cost: total(plans.iter().map(|p| p.upfront_cost)),
         lost_accelerator_h: total(jobs.iter().map(|j| j.lost_accelerator_h)),
         restart_overhead_accelerator_h: total(restart_overhead.iter().copied()),
         preemptions: jobs.iter().map(|j| j.preemptions).sum(),
         interruptions: jobs.iter().map(|j| j.interruptions).sum(),
-        fallback_rate: if started.is_empty() {
-            0.0
-        } else {
-            fallbacks as f64 / started.len() as f64
-        },
+        fallback_rate: tally.fallback_rate(),
+        restarts: tally.restarts,
+        lost_by_cause: tally.lost,
     }
 }
 
@@ -309,7 +429,7 @@ mod tests {
         let mut completions: Vec<f64> = result
             .jobs
             .iter()
-            .filter(|j| j.status == "succeeded")
+            .filter(|j| j.status == Status::Succeeded)
             .filter_map(|j| j.completion_h)
             .collect();
         completions.sort_by(f64::total_cmp);

@@ -4,13 +4,23 @@
 //! Hours are exact to the second (the engine's unit). A few fields go beyond the documented
 //! format because the app needs them and must not recompute engine logic: `mix`, `interruptions`,
 //! `attempts[].cost`, `attempts[].skipped`, `last_reasons`, `totals.upfront_cost`, `pools` per
-//! type, `usage`, `notes` and `restart_overhead_accelerator_h` per share and in the totals.
+//! type, `usage`, `notes` and `restart_overhead_accelerator_h` per share and in the totals; per
+//! share `started`, `fallback_rate`, `started_on`, `restarts`, `lost_by_cause`, `upfront_cost`
+//! and `training_plans`, and per usage point `lent`, `unowned`, `pool_used` and `pool_capacity`
+//! (docs/ARCHITECTURE.md, "What a share got and lost").
+//!
+//! Every fixed word of the format is an enum of [`vocab`]'s, so readers match on variants.
 
+mod breakdown;
 pub mod metrics;
+pub mod numbers;
 mod text;
+pub mod vocab;
 mod waited;
 
+pub use breakdown::{LostByCause, StartedOn};
 pub use text::Text;
+pub use vocab::{EndReason, EventKind, Outcome, PoolKind, Reason, Status, StopKind};
 pub use waited::Waited;
 
 use serde::{Deserialize, Serialize};
@@ -76,10 +86,10 @@ pub struct JobResult {
     /// The job mix that generated it, if any.
     pub mix: Option<Text>,
     /// `succeeded`, `failed`, `timed_out`, `stopped`, `cancelled` or `unfinished` (SEMANTICS §6).
-    pub status: Text,
+    pub status: Status,
     /// Why it ended so, when the status alone does not say (SEMANTICS §6), e.g.
     /// `insufficient_accelerator_memory` or `horizon`.
-    pub reason: Option<Text>,
+    pub reason: Option<EndReason>,
     /// Its priority at the end (actions may have changed it).
     pub priority: u32,
     /// When it was submitted, in hours.
@@ -111,9 +121,9 @@ pub struct JobResult {
     /// Hours pending per reason (SEMANTICS §6 reason names).
     pub waited: Waited,
     /// For an unfinished job: why it can never start, or the last reason it waited for.
-    pub blocked_by: Option<Text>,
+    pub blocked_by: Option<Reason>,
     /// The reason on each entry at the job's last evaluation while pending (null: it fitted).
-    pub last_reasons: Vec<Option<Text>>,
+    pub last_reasons: Vec<Option<Reason>>,
 }
 
 /// The entry a job's last attempt ran on.
@@ -126,7 +136,7 @@ pub struct Selected {
     /// Instances the entry uses.
     pub instance_count: u32,
     /// `on_demand`, `spot` or `training_plan`.
-    pub pool: Text,
+    pub pool: PoolKind,
     /// The plan, for a `training_plan` pool.
     pub training_plan: Option<Text>,
 }
@@ -145,17 +155,17 @@ pub struct Attempt {
     /// Instances it held.
     pub instance_count: u32,
     /// `on_demand`, `spot` or `training_plan`.
-    pub pool: Text,
+    pub pool: PoolKind,
     /// The plan, for a `training_plan` pool.
     pub training_plan: Option<Text>,
     /// How many of its instances were over the share's own limit when it started.
     pub borrowed: u32,
     /// `succeeded`, `failed`, `preempted`, `interrupted`, `cancelled`, `stopped` or `cut` (the
     /// horizon came first).
-    pub outcome: Text,
+    pub outcome: Outcome,
     /// For `preempted`: `reclaim`, `in_share` or `limit_lowered`; for `interrupted`: `plan_end`
     /// or `spot`.
-    pub preemption: Option<Text>,
+    pub preemption: Option<StopKind>,
     /// The job whose start caused the preemption (reclaim and in-share).
     pub preempted_by: Option<Text>,
     /// Compute since its last saved checkpoint, lost when it stopped early.
@@ -178,7 +188,7 @@ pub struct Skipped {
     #[serde(default)]
     pub instance_count: u32,
     /// Why it did not fit then (a SEMANTICS §6 reason name).
-    pub reason: Text,
+    pub reason: Reason,
 }
 
 /// Preemptions and interruptions a share's jobs suffered, by kind (SEMANTICS §5).
@@ -194,6 +204,29 @@ pub struct PreemptionCounts {
     pub plan_end: u32,
     /// Spot interruptions.
     pub spot: u32,
+}
+
+impl PreemptionCounts {
+    /// The count of one kind.
+    pub fn of(&self, kind: StopKind) -> u32 {
+        match kind {
+            StopKind::Reclaim => self.reclaim,
+            StopKind::InShare => self.in_share,
+            StopKind::LimitLowered => self.limit_lowered,
+            StopKind::PlanEnd => self.plan_end,
+            StopKind::Spot => self.spot,
+        }
+    }
+
+    fn of_mut(&mut self, kind: StopKind) -> &mut u32 {
+        match kind {
+            StopKind::Reclaim => &mut self.reclaim,
+            StopKind::InShare => &mut self.in_share,
+            StopKind::LimitLowered => &mut self.limit_lowered,
+            StopKind::PlanEnd => &mut self.plan_end,
+            StopKind::Spot => &mut self.spot,
+        }
+    }
 }
 
 /// What one quota share got out of the run.
@@ -238,10 +271,48 @@ pub struct ShareResult {
     /// (our extension; docs/ARCHITECTURE.md, "Restart overhead").
     #[serde(default)]
     pub restart_overhead_accelerator_h: f64,
-    /// Usage cost of its jobs' attempts.
+    /// Usage cost of its jobs' attempts, plus the upfront cost of the training plans it owns
+    /// (`upfront_cost`).
     pub cost: f64,
     /// Instance-time used within its own limits over instance-time of its own limits.
     pub own_utilization: f64,
+    /// Of its jobs, how many started at least once.
+    #[serde(default)]
+    pub started: u32,
+    /// Of its started jobs, the fraction whose first attempt ran on an entry after their first
+    /// (preference index above 0); 0 when none started.
+    #[serde(default)]
+    pub fallback_rate: f64,
+    /// Attempts after each job's first, summed: how often its jobs started again.
+    #[serde(default)]
+    pub restarts: u32,
+    /// `lost_accelerator_h` split by what stopped the attempt.
+    #[serde(default)]
+    pub lost_by_cause: LostByCause,
+    /// Where its started jobs first ran: one row per entry index, type, count, pool and plan.
+    #[serde(default)]
+    pub started_on: Vec<StartedOn>,
+    /// The upfront cost of the training plans whose `owner_share` it is (included in `cost`).
+    #[serde(default)]
+    pub upfront_cost: f64,
+    /// The use of the training plans it owns, by every job that ran on them.
+    #[serde(default)]
+    pub training_plans: Vec<PlanUse>,
+}
+
+/// How much of a training plan's reserved capacity was used.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlanUse {
+    /// The plan's name.
+    pub name: Text,
+    /// What it cost up front.
+    pub upfront_cost: f64,
+    /// Instance-hours of the attempts that ran on it, whichever share they belong to.
+    pub instance_h: f64,
+    /// Instance-hours its blocks reserved within the run (cut at the run's end).
+    pub reserved_instance_h: f64,
+    /// `instance_h` over `reserved_instance_h` (0 when nothing was reserved).
+    pub utilization: f64,
 }
 
 /// How much one instance type was used and what it cost.
@@ -263,7 +334,7 @@ pub struct TypeResult {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PoolUse {
     /// `on_demand`, `spot` or `training_plan`.
-    pub pool: Text,
+    pub pool: PoolKind,
     /// The plan, for a `training_plan` pool.
     pub training_plan: Option<Text>,
     /// Instance-hours of the attempts on the pool.
@@ -313,16 +384,22 @@ pub struct Totals {
     pub interruptions: u32,
     /// Share of started jobs whose first attempt was not on preference 0.
     pub fallback_rate: f64,
+    /// Attempts after each job's first, over all jobs.
+    #[serde(default)]
+    pub restarts: u32,
+    /// `lost_accelerator_h` split by what stopped the attempt.
+    #[serde(default)]
+    pub lost_by_cause: LostByCause,
 }
 
 /// One entry of the event list; fields not relevant to the kind are left out.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Event {
     /// When, in hours.
     pub t_h: f64,
     /// What happened: `submitted`, `started`, `preempted`, `interrupted`, `requeued`, an ending
     /// status, `priority_changed`, `share_updated` or `capacity_changed`.
-    pub kind: Text,
+    pub kind: EventKind,
     /// The job it happened to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub job: Option<Text>,
@@ -340,7 +417,7 @@ pub struct Event {
     pub instance_count: Option<u32>,
     /// `started`: `on_demand`, `spot` or `training_plan`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pool: Option<Text>,
+    pub pool: Option<PoolKind>,
     /// `started`: instances over the share's own limit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub borrowed: Option<u32>,
@@ -350,19 +427,42 @@ pub struct Event {
     /// `preempted` or `interrupted`: the kind (`reclaim`, `in_share`, `limit_lowered`,
     /// `plan_end`, `spot`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub preemption: Option<Text>,
+    pub preemption: Option<StopKind>,
     /// `preempted` or `interrupted`: compute lost, in hours.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lost_h: Option<f64>,
     /// An ending's reason, as in the job's `reason`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<Text>,
+    pub reason: Option<EndReason>,
     /// `priority_changed`: the new priority.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<u32>,
     /// `capacity_changed`: the new on-demand count.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<u32>,
+}
+
+impl Event {
+    /// An event of `kind` at `t_h` with none of the kind-specific fields.
+    pub fn new(t_h: f64, kind: EventKind) -> Event {
+        Event {
+            t_h,
+            kind,
+            job: None,
+            share: None,
+            preference: None,
+            instance_type: None,
+            instance_count: None,
+            pool: None,
+            borrowed: None,
+            by: None,
+            preemption: None,
+            lost_h: None,
+            reason: None,
+            priority: None,
+            count: None,
+        }
+    }
 }
 
 /// Instances in use of one type over time, per share: a step function.
@@ -387,4 +487,50 @@ pub struct UsagePoint {
     pub borrowed: Vec<u32>,
     /// Each share's own limit at that time.
     pub limits: Vec<u32>,
+    /// Of each share's own limit, the instances lent: what borrowers beyond the unowned
+    /// capacity draw from the lending shares' idle limits, pro rata (our attribution,
+    /// docs/ARCHITECTURE.md, "What a share got and lost"); empty when no share lends any.
+    #[serde(default)]
+    pub lent: Vec<f64>,
+    /// On-demand capacity no share owns: the capacity less the sum of the limits, at least 0.
+    #[serde(default)]
+    pub unowned: u32,
+    /// Instances in use per pool kind (`used` counts a share's instances on any pool).
+    #[serde(default)]
+    pub pool_used: PoolLevels,
+    /// Instances each pool kind offers: the on-demand capacity, the open training plans'
+    /// instances, the spot pool's.
+    #[serde(default)]
+    pub pool_capacity: PoolLevels,
+}
+
+/// One number per pool kind of a type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PoolLevels {
+    /// The on-demand pool.
+    pub on_demand: u32,
+    /// The type's training plans together.
+    pub training_plan: u32,
+    /// The spot pool.
+    pub spot: u32,
+}
+
+impl PoolLevels {
+    /// The level of one kind.
+    pub fn of(&self, kind: PoolKind) -> u32 {
+        match kind {
+            PoolKind::OnDemand => self.on_demand,
+            PoolKind::TrainingPlan => self.training_plan,
+            PoolKind::Spot => self.spot,
+        }
+    }
+
+    /// Adds `n` to one kind.
+    pub fn add(&mut self, kind: PoolKind, n: u32) {
+        match kind {
+            PoolKind::OnDemand => self.on_demand += n,
+            PoolKind::TrainingPlan => self.training_plan += n,
+            PoolKind::Spot => self.spot += n,
+        }
+    }
 }

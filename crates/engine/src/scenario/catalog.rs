@@ -34,23 +34,83 @@ const ROWS: &[Row] = &[
 
 /// The built-in catalog, in a stable order.
 pub fn builtin() -> Vec<InstanceType> {
-    ROWS.iter()
-        .map(
-            |&(name, accelerator, accelerators, memory, price, speed)| InstanceType {
-                name: name.to_string(),
-                accelerator: accelerator.to_string(),
-                accelerators,
-                accelerator_memory_gib: memory,
-                price_per_h: price,
-                speed,
-                accelerated: None,
-            },
-        )
-        .collect()
+    ROWS.iter().map(row).collect()
+}
+
+/// The built-in type called `name`.
+pub fn builtin_type(name: &str) -> Option<InstanceType> {
+    ROWS.iter().find(|r| r.0 == name).map(row)
+}
+
+/// The type called `name` among `own` definitions (a scenario's `instance_types`, which add to or
+/// override the catalog by name), else the built-in one. The one lookup every part of Quota Lab
+/// uses.
+pub fn resolve(own: &[InstanceType], name: &str) -> Option<InstanceType> {
+    own.iter()
+        .find(|t| t.name == name)
+        .cloned()
+        .or_else(|| builtin_type(name))
+}
+
+/// Every type `own` definitions make available: the built-in ones in catalog order, overridden
+/// by name, then the new ones in their order.
+pub fn with_own(own: &[InstanceType]) -> Vec<InstanceType> {
+    let mut types = builtin();
+    for t in own {
+        match types.iter_mut().find(|b| b.name == t.name) {
+            Some(slot) => *slot = t.clone(),
+            None => types.push(t.clone()),
+        }
+    }
+    types
+}
+
+fn row(&(name, accelerator, accelerators, memory, price, speed): &Row) -> InstanceType {
+    InstanceType {
+        name: name.to_string(),
+        accelerator: accelerator.to_string(),
+        accelerators,
+        accelerator_memory_gib: memory,
+        price_per_h: price,
+        speed,
+        accelerated: None,
+    }
 }
 
 /// SEMANTICS §1: a type is accelerated when its family is `ml.p*`, `ml.g*` or `ml.trn*`.
 pub fn family_is_accelerated(name: &str) -> bool {
     let family = name.strip_prefix("ml.").unwrap_or(name);
     family.starts_with('p') || family.starts_with('g') || family.starts_with("trn")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn own(name: &str, price_per_h: f64) -> InstanceType {
+        InstanceType {
+            price_per_h,
+            name: name.to_string(),
+            ..builtin_type("ml.g5.xlarge").expect("a built-in type")
+        }
+    }
+
+    #[test]
+    fn own_types_override_the_catalog_by_name_and_add_new_ones_last() {
+        let own = [own("ml.g5.xlarge", 0.5), own("ml.custom", 1.0)];
+        let types = with_own(&own);
+        assert_eq!(types.len(), builtin().len() + 1);
+        assert_eq!(types[0].name, "ml.g5.xlarge");
+        assert_eq!(types[0].price_per_h, 0.5);
+        assert_eq!(types.last().map(|t| t.name.as_str()), Some("ml.custom"));
+        assert_eq!(
+            resolve(&own, "ml.g5.xlarge").map(|t| t.price_per_h),
+            Some(0.5)
+        );
+        assert_eq!(
+            resolve(&[], "ml.g5.xlarge").map(|t| t.price_per_h),
+            Some(1.408)
+        );
+        assert!(resolve(&own, "ml.custom").is_some() && resolve(&[], "ml.custom").is_none());
+    }
 }

@@ -212,3 +212,13 @@ pub enum DurationDistribution {
         p90_h: f64,
     },
 }
+
+/// The standard normal distribution's 90th percentile: a log-normal's p90 is its median times
+/// `exp(sigma * Z90)`.
+pub const Z90: f64 = 1.281_551_565_544_600_4;
+
+/// The log-normal's sigma for a median and a 90th percentile (both positive), as the generator
+/// draws it; `libm`, so wasm and native agree to the bit.
+pub fn lognormal_sigma(median: f64, p90: f64) -> f64 {
+    (libm::log(p90) - libm::log(median)) / Z90
+}

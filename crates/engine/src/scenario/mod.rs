@@ -117,11 +117,29 @@ pub struct Scenario {
 impl Scenario {
     /// The instance type called `name`: the scenario's own definition, else the built-in one.
     pub fn instance_type(&self, name: &str) -> Option<InstanceType> {
-        self.instance_types
+        catalog::resolve(&self.instance_types, name)
+    }
+
+    /// Every type the scenario may name: the built-in catalog with its own `instance_types`
+    /// added or overriding by name.
+    pub fn catalog(&self) -> Vec<InstanceType> {
+        catalog::with_own(&self.instance_types)
+    }
+
+    /// Instances of `instance_type` the shares' limits own, summed (SEMANTICS §2).
+    pub fn owned_capacity(&self, instance_type: &str) -> u32 {
+        self.quota_shares
             .iter()
-            .find(|t| t.name == name)
-            .cloned()
-            .or_else(|| catalog::builtin().into_iter().find(|t| t.name == name))
+            .flat_map(|s| &s.capacity_limits)
+            .filter(|l| l.instance_type == instance_type)
+            .map(|l| l.max_capacity)
+            .sum()
+    }
+
+    /// On-demand instances of `instance_type` beyond what the shares own, given `count`
+    /// instances: what any share may borrow and nobody reclaims (SEMANTICS §2).
+    pub fn unowned_capacity(&self, instance_type: &str, count: u32) -> u32 {
+        count.saturating_sub(self.owned_capacity(instance_type))
     }
 }
 
@@ -236,6 +254,11 @@ pub struct TrainingPlan {
         skip_serializing_if = "is_default"
     )]
     pub upfront_cost: f64,
+    /// The quota share that bought it: its `upfront_cost` counts in that share's cost and the
+    /// share's results show the plan's use. It changes no scheduling decision (any job whose
+    /// entry names the plan may use it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner_share: Option<String>,
 }
 
 /// One reserved window of a training plan.

@@ -2,9 +2,9 @@
 //! few dozen bytes each. Names and labels are looked up only once, when the result is built,
 //! so the run itself neither allocates nor copies a string per event.
 
-use super::record::{Ending, Stop};
+use super::ending::{Ending, Stop};
 use super::world::{JobId, ShareId, TypeId, World};
-use crate::result::{Event, Text};
+use crate::result::{Event, EventKind};
 use crate::time::{hours, Seconds};
 
 /// One event of the result's list (docs/FORMAT.md, "Result": `events` kinds).
@@ -41,20 +41,19 @@ pub enum Happening {
 }
 
 impl Happening {
-    /// The event as the result shows it, at `at`.
-    pub fn to_event(self, world: &World, at: Seconds) -> Event {
-        let job_event = |kind: &'static str, j: JobId| {
+    /// The event as the result shows it, at `at`; `None` for an `unfinished` ending, which is
+    /// not an event (the record does not log one).
+    pub fn to_event(self, world: &World, at: Seconds) -> Option<Event> {
+        let job_event = |kind: EventKind, j: JobId| {
             let job = &world.jobs[j];
             Event {
-                t_h: hours(at),
-                kind: Text::word(kind),
                 job: Some(job.name.clone()),
                 share: job.share.map(|s| world.shares[s].name.clone()),
-                ..Event::default()
+                ..Event::new(hours(at), kind)
             }
         };
-        match self {
-            Happening::Submitted(j) => job_event("submitted", j),
+        Some(match self {
+            Happening::Submitted(j) => job_event(EventKind::Submitted, j),
             Happening::Started {
                 job,
                 entry,
@@ -65,9 +64,9 @@ impl Happening {
                     preference: Some(entry),
                     instance_type: Some(world.type_names[e.instance_type].clone()),
                     instance_count: Some(e.count),
-                    pool: Some(Text::word(world.pools[e.pool].kind.label())),
+                    pool: Some(world.pools[e.pool].kind.result_kind()),
                     borrowed: Some(borrowed),
-                    ..job_event("started", job)
+                    ..job_event(EventKind::Started, job)
                 }
             }
             Happening::Stopped {
@@ -77,35 +76,31 @@ impl Happening {
                 lost,
             } => Event {
                 by: by.map(|b| world.jobs[b].name.clone()),
-                preemption: stop.kind().map(Text::word),
+                preemption: stop.kind(),
                 lost_h: Some(hours(lost)),
-                ..job_event(stop.outcome(), job)
+                ..job_event(stop.event(), job)
             },
-            Happening::Requeued(j) => job_event("requeued", j),
+            Happening::Requeued(j) => job_event(EventKind::Requeued, j),
             Happening::Ended { job, ending } => Event {
-                reason: ending.reason().map(Text::word),
-                ..job_event(ending.status(), job)
+                reason: ending.reason(),
+                ..job_event(ending.event()?, job)
             },
             Happening::PriorityChanged { job, priority } => Event {
                 priority: Some(priority),
-                ..job_event("priority_changed", job)
+                ..job_event(EventKind::PriorityChanged, job)
             },
             Happening::ShareUpdated(s) => Event {
-                t_h: hours(at),
-                kind: Text::word("share_updated"),
                 share: Some(world.shares[s].name.clone()),
-                ..Event::default()
+                ..Event::new(hours(at), EventKind::ShareUpdated)
             },
             Happening::CapacityChanged {
                 instance_type,
                 count,
             } => Event {
-                t_h: hours(at),
-                kind: Text::word("capacity_changed"),
                 instance_type: Some(world.type_names[instance_type].clone()),
                 count: Some(count),
-                ..Event::default()
+                ..Event::new(hours(at), EventKind::CapacityChanged)
             },
-        }
+        })
     }
 }

@@ -1,12 +1,12 @@
 //! Applying events, and the job transitions they share: start, stop, requeue, end.
 
 use super::attempt;
+use super::ending::{Ending, Stop};
 use super::events::{Event, Expiry};
 use super::fit::Placement;
 use super::job_state::{Phase, Running};
 use super::order::in_share_victim_key;
 use super::reason::Reason;
-use super::record::{Ending, Stop};
 use super::world::{JobId, PoolKind, ShareId, TypeId, PLAN_ONLY_PATIENCE};
 use super::Sim;
 use crate::scenario::ActionKind;

@@ -2,8 +2,8 @@
 //! clock (SEMANTICS §3, max pending time) and why it waits.
 
 use super::attempt;
+use super::per_reason::PerReason;
 use super::reason::Reason;
-use super::waiting::PerReason;
 use super::world::Job;
 use crate::rng::Stream;
 use crate::time::Seconds;

@@ -7,6 +7,7 @@
 
 mod attempt;
 mod audit;
+mod ending;
 mod event_log;
 mod events;
 mod fit;
@@ -14,12 +15,14 @@ mod handlers;
 mod job_state;
 mod order;
 mod pass;
+mod per_reason;
 mod preempt;
 mod queues;
 pub mod reason;
 mod record;
 mod running;
 mod state;
+mod usage;
 mod waiting;
 mod world;
 
@@ -243,7 +246,7 @@ impl<'w> Sim<'w> {
     /// Brings the waiting reasons and the usage series up to date with the instant just done.
     fn after_instant(&mut self) {
         self.refresh_waiting_reasons();
-        self.log.sample_usage(self.world, &mut self.cap, self.now);
+        self.log.usage.sample(self.world, &mut self.cap, self.now);
     }
 
     fn progress(&self) -> Progress {

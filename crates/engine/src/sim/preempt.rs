@@ -2,10 +2,10 @@
 //! candidates greedily in its victim order until the job fits, then pruning from the last chosen
 //! to the first. If even every candidate would not make room, nobody is preempted.
 
+use super::ending::Stop;
 use super::fit;
 use super::job_state::Phase;
 use super::order::{in_share_victim_key, reclaim_victim_key};
-use super::record::Stop;
 use super::world::JobId;
 use super::Sim;
 

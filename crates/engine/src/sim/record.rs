@@ -1,101 +1,18 @@
 //! The run's history as it happens (events, attempts, endings, usage), and the result built from
 //! it at the end. Aggregates across jobs live in `crate::result::metrics`.
 
+use super::ending::{Ending, Stop};
 use super::event_log::Happening;
 use super::job_state::JobState;
 use super::reason::Reason;
-use super::state::Capacity;
+use super::usage::UsageLog;
 use super::world::{Entry, JobId, PoolKind, ShareId, TypeId, World};
 use super::Sim;
 use crate::amount::{normalise_zero, total};
-use crate::result::{
-    self, Attempt, JobResult, Selected, Skipped, Text, UsagePoint, UsageSeries, Waited,
-};
+use crate::result::metrics::PlanInput;
+use crate::result::{self, Attempt, JobResult, Selected, Skipped, Text, UsageSeries, Waited};
 use crate::scenario::Scenario;
 use crate::time::{hours, Seconds};
-
-/// Why an attempt stopped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stop {
-    Succeeded,
-    MemoryFailure,
-    Reclaim,
-    InShare,
-    LimitLowered,
-    PlanEnd,
-    Spot,
-    Cancelled,
-    MaxWait,
-    /// The horizon (or the event budget) came first.
-    Cut,
-}
-
-impl Stop {
-    pub(super) fn outcome(self) -> &'static str {
-        match self {
-            Stop::Succeeded => "succeeded",
-            Stop::MemoryFailure => "failed",
-            Stop::Reclaim | Stop::InShare | Stop::LimitLowered => "preempted",
-            Stop::PlanEnd | Stop::Spot => "interrupted",
-            Stop::Cancelled => "cancelled",
-            Stop::MaxWait => "stopped",
-            Stop::Cut => "cut",
-        }
-    }
-
-    /// The preemption or interruption kind, as results name it.
-    pub fn kind(self) -> Option<&'static str> {
-        match self {
-            Stop::Reclaim => Some("reclaim"),
-            Stop::InShare => Some("in_share"),
-            Stop::LimitLowered => Some("limit_lowered"),
-            Stop::PlanEnd => Some("plan_end"),
-            Stop::Spot => Some("spot"),
-            _ => None,
-        }
-    }
-}
-
-/// How a job ended (SEMANTICS §6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    Succeeded,
-    InsufficientMemory,
-    RetriesExhausted,
-    InsufficientCapacity,
-    TimedOut,
-    Stopped,
-    Cancelled,
-    Unfinished(Option<Reason>),
-}
-
-impl Ending {
-    pub(super) fn status(self) -> &'static str {
-        match self {
-            Ending::Succeeded => "succeeded",
-            Ending::InsufficientMemory
-            | Ending::RetriesExhausted
-            | Ending::InsufficientCapacity => "failed",
-            Ending::TimedOut => "timed_out",
-            Ending::Stopped => "stopped",
-            Ending::Cancelled => "cancelled",
-            Ending::Unfinished(_) => "unfinished",
-        }
-    }
-
-    pub(super) fn reason(self) -> Option<&'static str> {
-        match self {
-            Ending::InsufficientMemory => Some("insufficient_accelerator_memory"),
-            Ending::RetriesExhausted => Some("preemption_retries_exhausted"),
-            Ending::InsufficientCapacity => Some("insufficient_capacity"),
-            Ending::TimedOut => Some("max_pending_time_exceeded"),
-            Ending::Stopped => Some("max_wait_exceeded"),
-            Ending::Unfinished(Some(r)) => Some(r.as_str()),
-            Ending::Unfinished(None) => Some("horizon"),
-            _ => None,
-        }
-    }
-}
 
 struct AttemptLog {
     start: Seconds,
@@ -108,36 +25,12 @@ struct AttemptLog {
     skipped: Vec<(usize, Reason)>,
 }
 
-/// Instance levels, or instance-seconds once integrated, per share.
-#[derive(Default, Clone, PartialEq)]
-struct ShareAreas {
-    borrowed: f64,
-    lent: f64,
-    own_used: f64,
-    own_limit: f64,
-}
-
-impl ShareAreas {
-    fn add(&mut self, other: &ShareAreas) {
-        self.borrowed += other.borrowed;
-        self.lent += other.lent;
-        self.own_used += other.own_used;
-        self.own_limit += other.own_limit;
-    }
-}
-
 pub struct Log {
     events: Vec<(Seconds, Happening)>,
     attempts: Vec<Vec<AttemptLog>>,
     endings: Vec<Option<(Seconds, Ending)>>,
-    usage: Vec<Vec<UsagePoint>>,
-    areas: Vec<ShareAreas>,
-    /// The share levels since the last sample, in total and per type.
-    levels: Vec<ShareAreas>,
-    type_levels: Vec<Vec<ShareAreas>>,
-    /// Shares whose level on some type changed at this instant, so their totals are summed again.
-    level_changed: Vec<bool>,
-    last_sample: Seconds,
+    /// The utilisation series and the shares' integrated areas.
+    pub usage: UsageLog,
     notes: Vec<String>,
 }
 
@@ -147,12 +40,7 @@ impl Log {
             events: Vec::new(),
             attempts: (0..world.jobs.len()).map(|_| Vec::new()).collect(),
             endings: vec![None; world.jobs.len()],
-            usage: vec![Vec::new(); world.types.len()],
-            areas: vec![ShareAreas::default(); world.shares.len()],
-            levels: vec![ShareAreas::default(); world.shares.len()],
-            type_levels: vec![vec![ShareAreas::default(); world.shares.len()]; world.types.len()],
-            level_changed: vec![false; world.shares.len()],
-            last_sample: 0,
+            usage: UsageLog::new(world),
             notes: Vec::new(),
         }
     }
@@ -265,139 +153,13 @@ impl Log {
             },
         );
     }
-
-    /// Records usage per type after an instant, for the types that changed, and integrates the
-    /// share areas over the time since the last instant (usage is constant between instants).
-    pub fn sample_usage(&mut self, world: &World, cap: &mut Capacity, now: Seconds) {
-        let dt = (now - self.last_sample) as f64;
-        if dt > 0.0 {
-            for (area, level) in self.areas.iter_mut().zip(&self.levels) {
-                area.borrowed += level.borrowed * dt;
-                area.lent += level.lent * dt;
-                area.own_used += level.own_used * dt;
-                area.own_limit += level.own_limit * dt;
-            }
-        }
-        let terms_changed = std::mem::take(&mut cap.terms_changed);
-        for t in 0..world.types.len() {
-            if !std::mem::take(&mut cap.touched[t]) {
-                continue;
-            }
-            // Compared in place: a type is often touched (a tentative release during victim
-            // choice, a start and an end at one instant) without its levels changing. The
-            // levels follow from the point's usage, capacity and limits, and the strategies.
-            let unchanged = self.usage[t]
-                .last()
-                .is_some_and(|last| usage_unchanged(world, cap, t, last));
-            if !unchanged {
-                self.usage[t].push(usage_point(world, cap, t, now));
-            }
-            if !unchanged || terms_changed {
-                write_type_levels(cap, t, &mut self.type_levels[t], &mut self.level_changed);
-            }
-        }
-        // Summed afresh rather than updated by differences, so no rounding drift builds up; only
-        // the shares whose level changed somewhere (the others' sums would come out the same).
-        for (s, total) in self.levels.iter_mut().enumerate() {
-            if !std::mem::take(&mut self.level_changed[s]) {
-                continue;
-            }
-            *total = ShareAreas::default();
-            for levels in &self.type_levels {
-                total.add(&levels[s]);
-            }
-        }
-        self.last_sample = now;
-    }
-}
-
-/// Instances of `t` in use on all its pools (the usage of a scenario without shares).
-fn type_used(world: &World, cap: &Capacity, t: TypeId) -> u32 {
-    world.type_pools[t].iter().map(|&p| cap.pool_used[p]).sum()
-}
-
-/// Whether `last` still describes type `t`: the same capacity, usage and limits per share (the
-/// borrowed counts follow from usage and limits).
-fn usage_unchanged(world: &World, cap: &Capacity, t: TypeId, last: &UsagePoint) -> bool {
-    if last.capacity != cap.on_demand[t] {
-        return false;
-    }
-    if world.shares.is_empty() {
-        return last.used == [type_used(world, cap, t)] && last.limits.is_empty();
-    }
-    let shares = world.shares.len();
-    last.used.len() == shares
-        && last.limits.len() == shares
-        && (0..shares)
-            .all(|s| last.used[s] == cap.share_used[s][t] && last.limits[s] == cap.terms[s].own(t))
-}
-
-fn usage_point(world: &World, cap: &Capacity, t: TypeId, now: Seconds) -> UsagePoint {
-    let (used, borrowed, limits) = if world.shares.is_empty() {
-        (vec![type_used(world, cap, t)], vec![0], Vec::new())
-    } else {
-        (
-            (0..world.shares.len())
-                .map(|s| cap.share_used[s][t])
-                .collect(),
-            (0..world.shares.len())
-                .map(|s| cap.borrowed(s, t))
-                .collect(),
-            (0..world.shares.len())
-                .map(|s| cap.terms[s].own(t))
-                .collect(),
-        )
-    };
-    UsagePoint {
-        t_h: hours(now),
-        capacity: cap.on_demand[t],
-        used,
-        borrowed,
-        limits,
-    }
-}
-
-/// Each share's instance levels on one type right now. Lent capacity: what is borrowed beyond
-/// the unowned capacity is drawn from the lending shares' idle capacity pro rata (our
-/// attribution; the quota invariant guarantees it is there). Written in place: this runs after
-/// every instant; `changed` marks the shares whose level differs from before.
-fn write_type_levels(cap: &Capacity, t: TypeId, levels: &mut [ShareAreas], changed: &mut [bool]) {
-    let shares = cap.terms.len();
-    let owned: u32 = (0..shares).map(|s| cap.terms[s].own(t)).sum();
-    let unowned = cap.on_demand[t].saturating_sub(owned);
-    let drawn = f64::from(cap.total_borrowed(t).saturating_sub(unowned));
-    let idle = |s: usize| {
-        if cap.terms[s].strategy.lends() {
-            f64::from(cap.terms[s].own(t).saturating_sub(cap.share_used[s][t]))
-        } else {
-            0.0
-        }
-    };
-    let idle_total: f64 = (0..shares).map(idle).sum();
-    for (s, level) in levels.iter_mut().enumerate().take(shares) {
-        let own = cap.terms[s].own(t);
-        let current = ShareAreas {
-            borrowed: f64::from(cap.borrowed(s, t)),
-            own_used: f64::from(cap.share_used[s][t].min(own)),
-            own_limit: f64::from(own),
-            lent: if idle_total > 0.0 {
-                drawn.min(idle_total) * idle(s) / idle_total
-            } else {
-                0.0
-            },
-        };
-        if *level != current {
-            *level = current;
-            changed[s] = true;
-        }
-    }
 }
 
 /// Builds the result document from the finished run, moving the history out of its log.
 pub fn build_result(scenario: &Scenario, sim: &mut Sim) -> result::SimResult {
     let world = sim.world;
     let events = std::mem::take(&mut sim.log.events);
-    let usage = std::mem::take(&mut sim.log.usage);
+    let usage = sim.log.usage.take_points();
     let notes = std::mem::take(&mut sim.log.notes);
     let log = &sim.log;
     let jobs: Vec<JobResult> = (0..world.jobs.len())
@@ -406,21 +168,7 @@ pub fn build_result(scenario: &Scenario, sim: &mut Sim) -> result::SimResult {
     let restart_overhead = (0..world.jobs.len())
         .map(|j| restart_overhead(world, log, j))
         .collect();
-    let share_areas: Vec<(f64, f64, f64)> = log
-        .areas
-        .iter()
-        .map(|a| {
-            (
-                a.borrowed / 3600.0,
-                a.lent / 3600.0,
-                if a.own_limit > 0.0 {
-                    a.own_used / a.own_limit
-                } else {
-                    0.0
-                },
-            )
-        })
-        .collect();
+    let share_times = log.usage.share_times();
     let usage = usage
         .into_iter()
         .enumerate()
@@ -429,11 +177,8 @@ pub fn build_result(scenario: &Scenario, sim: &mut Sim) -> result::SimResult {
             points,
         })
         .collect();
-    let plans = world
-        .plans
-        .iter()
-        .map(|p| (p.name.clone(), p.upfront_cost))
-        .collect::<Vec<_>>();
+    let plans = plan_inputs(scenario, world, sim.now);
+    let accelerators: Vec<u32> = world.types.iter().map(|t| t.accelerators).collect();
     let shares = world
         .shares
         .iter()
@@ -444,18 +189,43 @@ pub fn build_result(scenario: &Scenario, sim: &mut Sim) -> result::SimResult {
         jobs,
         restart_overhead,
         shares: &shares,
-        share_areas: &share_areas,
+        share_times: &share_times,
         types: &world.type_names,
+        accelerators: &accelerators,
         plans: &plans,
         end_h: hours(sim.now),
     });
     result.events = events
         .into_iter()
-        .map(|(at, happening)| happening.to_event(world, at))
+        .filter_map(|(at, happening)| happening.to_event(world, at))
         .collect();
     result.usage = usage;
     result.notes = notes;
     result
+}
+
+/// The training plans with their owners and the instance-hours their blocks reserve before
+/// `end` (world and scenario list plans in the same order).
+fn plan_inputs(scenario: &Scenario, world: &World, end: Seconds) -> Vec<PlanInput> {
+    world
+        .plans
+        .iter()
+        .zip(&scenario.training_plans)
+        .map(|(plan, given)| PlanInput {
+            name: plan.name.clone(),
+            upfront_cost: plan.upfront_cost,
+            owner: given
+                .owner_share
+                .as_ref()
+                .and_then(|owner| scenario.quota_shares.iter().position(|s| &s.name == owner)),
+            reserved_instance_h: plan
+                .blocks
+                .iter()
+                .map(|&(start, stop)| hours((stop.min(end) - start.min(end)).max(0)))
+                .sum::<f64>()
+                * f64::from(plan.count),
+        })
+        .collect()
 }
 
 fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult {
@@ -484,7 +254,7 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
             preference: a.entry,
             instance_type: world.type_names[entry.instance_type].clone(),
             instance_count: entry.count,
-            pool: Text::word(world.pools[entry.pool].kind.label()),
+            pool: world.pools[entry.pool].kind.result_kind(),
             training_plan: plan_name(world, entry.pool),
         }
     });
@@ -492,19 +262,19 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         Reason::ALL
             .iter()
             .filter(|r| state.waited[r.index()] > 0)
-            .map(|r| (Text::word(r.as_str()), hours(state.waited[r.index()])))
+            .map(|&r| (r, hours(state.waited[r.index()])))
             .collect(),
     );
     let blocked_by = match ending {
-        Ending::Unfinished(Some(r)) => Some(Text::word(r.as_str())),
+        Ending::Unfinished(Some(r)) => Some(r),
         _ => None,
     };
     JobResult {
         name: job.name.clone(),
         share: job.share.map(|s| world.shares[s].name.clone()),
         mix: job.mix.map(|m| world.mixes[m].clone()),
-        status: Text::word(ending.status()),
-        reason: ending.reason().map(Text::word),
+        status: ending.status(),
+        reason: ending.reason(),
         priority: state.priority,
         submit_h: hours(job.submit),
         first_start_h: log.attempts[j].first().map(|a| hours(a.start)),
@@ -523,11 +293,7 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
             .map(|d| ending == Ending::Succeeded && end - job.submit <= d),
         waited,
         blocked_by,
-        last_reasons: state
-            .entry_reasons
-            .iter()
-            .map(|r| r.map(|r| Text::word(r.as_str())))
-            .collect(),
+        last_reasons: state.entry_reasons.clone(),
     }
 }
 
@@ -569,11 +335,11 @@ fn attempt_result(world: &World, job: &super::world::Job, a: &AttemptLog) -> Att
         preference: a.entry,
         instance_type: world.type_names[entry.instance_type].clone(),
         instance_count: entry.count,
-        pool: Text::word(pool.kind.label()),
+        pool: pool.kind.result_kind(),
         training_plan: plan_name(world, entry.pool),
         borrowed: a.borrowed,
-        outcome: Text::word(stop.outcome()),
-        preemption: stop.kind().map(Text::word),
+        outcome: stop.outcome(),
+        preemption: stop.kind(),
         preempted_by: a.by.map(|b| world.jobs[b].name.clone()),
         lost_h: hours(a.lost),
         cost: normalise_zero(
@@ -586,7 +352,7 @@ fn attempt_result(world: &World, job: &super::world::Job, a: &AttemptLog) -> Att
                 preference,
                 instance_type: world.type_names[job.entries[preference].instance_type].clone(),
                 instance_count: job.entries[preference].count,
-                reason: Text::word(r.as_str()),
+                reason: r,
             })
             .collect(),
     }

@@ -8,14 +8,12 @@
 //! pending job waits for that reason instead (`behind_higher_priority`), counted on the job.
 
 use super::fit;
+use super::per_reason::PerReason;
 use super::reason::Reason;
 use super::world::{JobId, World};
 use super::Sim;
 use crate::time::Seconds;
 use rustc_hash::FxHashMap;
-
-/// Time per reason, indexed by `Reason::index`.
-pub type PerReason = [Seconds; 8];
 
 struct Group {
     /// A job of the group, whose first entry stands for all of them.

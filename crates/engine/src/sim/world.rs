@@ -5,7 +5,7 @@
 
 use crate::amount::normalise_zero;
 use crate::generate::{draws, job_count, Draw};
-use crate::result::Text;
+use crate::result::{self, Text};
 use crate::rng::{Purpose, Stream};
 use crate::scenario::{InstanceType, JobAttributes, Scenario, Strategy};
 use crate::time::{seconds, Seconds, HOUR};
@@ -31,11 +31,12 @@ pub enum PoolKind {
 }
 
 impl PoolKind {
-    pub fn label(self) -> &'static str {
+    /// The kind as results name it (without the plan).
+    pub fn result_kind(self) -> result::PoolKind {
         match self {
-            PoolKind::OnDemand => "on_demand",
-            PoolKind::Spot => "spot",
-            PoolKind::Plan(_) => "training_plan",
+            PoolKind::OnDemand => result::PoolKind::OnDemand,
+            PoolKind::Spot => result::PoolKind::Spot,
+            PoolKind::Plan(_) => result::PoolKind::TrainingPlan,
         }
     }
 }

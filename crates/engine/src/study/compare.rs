@@ -10,8 +10,8 @@
 use super::diff::{scenario_changes, FieldChange};
 use super::kpi::Kpi;
 use super::sample::ShareSample;
-use super::shard::{check_complete, compare_units, StudyError, UnitSample};
 use super::stats::{Difference, Estimate};
+use super::unit::{check_complete, units, StudyError, Unit, UnitSample};
 use super::Study;
 use serde::{Deserialize, Serialize};
 
@@ -89,6 +89,11 @@ impl Comparison {
     pub fn to_json_pretty(&self) -> String {
         serde_json::to_string_pretty(self).expect("a comparison always serialises")
     }
+}
+
+/// Every unit of a comparison: each variant at each seed.
+pub fn compare_units(study: &Study) -> Vec<Unit> {
+    units(study.variants.len(), study.seeds)
 }
 
 /// Compares the variants of `study` from one sample per unit of [`compare_units`], given in any
@@ -250,6 +255,12 @@ pub fn kpi_value(s: &ShareSample, kpi: Kpi, threshold_h: f64) -> Option<f64> {
         Kpi::ReclaimsMade => f64::from(s.reclaims_made),
         Kpi::LostAcceleratorH => s.lost_accelerator_h,
         Kpi::Cost => s.cost,
+        Kpi::FallbackRate => {
+            if s.jobs == 0 {
+                return None;
+            }
+            s.fallback_rate
+        }
     })
 }
 

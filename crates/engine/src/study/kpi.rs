@@ -38,13 +38,54 @@ pub enum Kpi {
     ReclaimsMade,
     /// Accelerator-hours of work lost to preemptions and interruptions.
     LostAcceleratorH,
-    /// Usage cost in the scenario's currency.
+    /// Usage cost in the scenario's currency, plus the upfront cost of owned training plans.
     Cost,
+    /// Fraction of the share's started jobs whose first attempt ran on an entry after their
+    /// first.
+    FallbackRate,
+}
+
+/// The unit a KPI is counted in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    /// Hours.
+    #[serde(rename = "h")]
+    Hours,
+    /// Instance-hours.
+    #[serde(rename = "instance-h")]
+    InstanceHours,
+    /// Accelerator-hours.
+    #[serde(rename = "accelerator-h")]
+    AcceleratorHours,
+    /// Jobs.
+    Jobs,
+    /// A count of events.
+    Count,
+    /// A fraction from 0 to 1.
+    Fraction,
+    /// The comparison's currency.
+    Currency,
+}
+
+impl Unit {
+    /// The unit as tables write it after a number: `h`, `instance-h`, `accelerator-h`, `jobs`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Unit::Hours => "h",
+            Unit::InstanceHours => "instance-h",
+            Unit::AcceleratorHours => "accelerator-h",
+            Unit::Jobs => "jobs",
+            Unit::Count => "count",
+            Unit::Fraction => "fraction",
+            Unit::Currency => "currency",
+        }
+    }
 }
 
 impl Kpi {
     /// Every KPI, in the order tables and JSON list them.
-    pub const ALL: [Kpi; 11] = [
+    pub const ALL: [Kpi; 12] = [
         Kpi::JobsDone,
         Kpi::CompletionP50H,
         Kpi::CompletionP90H,
@@ -56,6 +97,7 @@ impl Kpi {
         Kpi::ReclaimsMade,
         Kpi::LostAcceleratorH,
         Kpi::Cost,
+        Kpi::FallbackRate,
     ];
 
     /// A label for people (`P(wait < T)` has the threshold filled in by the caller).
@@ -72,20 +114,20 @@ impl Kpi {
             Kpi::ReclaimsMade => "Reclaims made",
             Kpi::LostAcceleratorH => "Lost work",
             Kpi::Cost => "Cost",
+            Kpi::FallbackRate => "Fallback rate",
         }
     }
 
-    /// The unit: `h`, `instance-h`, `accelerator-h`, `jobs`, `count`, `fraction` or `currency`
-    /// (the comparison's `currency`).
-    pub fn unit(self) -> &'static str {
+    /// The unit (`Currency`: the comparison's `currency`).
+    pub fn unit(self) -> Unit {
         match self {
-            Kpi::JobsDone => "jobs",
-            Kpi::CompletionP50H | Kpi::CompletionP90H | Kpi::WaitMeanH => "h",
-            Kpi::WaitBelowThreshold => "fraction",
-            Kpi::BorrowedInstanceH | Kpi::LentInstanceH => "instance-h",
-            Kpi::PreemptionsSuffered | Kpi::ReclaimsMade => "count",
-            Kpi::LostAcceleratorH => "accelerator-h",
-            Kpi::Cost => "currency",
+            Kpi::JobsDone => Unit::Jobs,
+            Kpi::CompletionP50H | Kpi::CompletionP90H | Kpi::WaitMeanH => Unit::Hours,
+            Kpi::WaitBelowThreshold | Kpi::FallbackRate => Unit::Fraction,
+            Kpi::BorrowedInstanceH | Kpi::LentInstanceH => Unit::InstanceHours,
+            Kpi::PreemptionsSuffered | Kpi::ReclaimsMade => Unit::Count,
+            Kpi::LostAcceleratorH => Unit::AcceleratorHours,
+            Kpi::Cost => Unit::Currency,
         }
     }
 

@@ -23,21 +23,24 @@ pub mod seeds;
 pub mod shard;
 pub mod stats;
 pub mod sweep;
+mod unit;
 mod validate;
 
-pub use compare::{compare, Comparison, KpiSummary, ShareSummary, VariantChanges, VariantSummary};
+pub use compare::{
+    compare, compare_units, Comparison, KpiSummary, ShareSummary, VariantChanges, VariantSummary,
+};
 pub use diff::{scenario_changes, FieldChange};
 pub use format::Document;
-pub use kpi::{Direction, Kpi};
+pub use kpi::{Direction, Kpi, Unit as KpiUnit};
 pub use params::{apply_parameter, sweep_parameters, SweepParameter};
 pub use sample::{run_sample, MixSample, Sample, ShareSample};
 pub use seeds::seed_list;
-pub use shard::{
-    compare_units, merge, shard, sweep_units, Definition, SampleSet, ShardSpec, StudyError,
-    Summary, Unit, UnitSample,
-};
+pub use shard::{merge, shard, Definition, SampleSet, ShardSpec, Summary};
 pub use stats::{Difference, Estimate, Verdict};
-pub use sweep::{sweep_summary, SweepPlan, SweepPoint, SweepShare, SweepSummary, YoungDaly};
+pub use sweep::{
+    sweep_summary, sweep_units, SweepPlan, SweepPoint, SweepShare, SweepSummary, YoungDaly,
+};
+pub use unit::{StudyError, Unit, UnitSample};
 
 use crate::scenario::Scenario;
 use serde::{Deserialize, Serialize};

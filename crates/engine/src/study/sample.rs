@@ -6,8 +6,8 @@
 //!
 //! A scenario without quota shares reports its jobs as one share named [`NO_SHARE`].
 
-use crate::result::metrics::percentile;
-use crate::result::{JobResult, SimResult};
+use crate::result::metrics::{fallback_rate, percentile};
+use crate::result::{JobResult, SimResult, Status};
 use crate::scenario::Scenario;
 use crate::simulate;
 use serde::{Deserialize, Serialize};
@@ -51,8 +51,11 @@ pub struct ShareSample {
     pub reclaims_made: u32,
     /// Accelerator-hours lost.
     pub lost_accelerator_h: f64,
-    /// Usage cost.
+    /// Cost: usage, plus the upfront cost of the training plans the share owns.
     pub cost: f64,
+    /// Of its started jobs, the fraction whose first attempt ran on an entry after their first.
+    #[serde(default)]
+    pub fallback_rate: f64,
     /// Completion hours of each succeeded job, in job order.
     pub completions_h: Vec<f64>,
     /// Hours pending of each job, in job order.
@@ -92,6 +95,7 @@ pub fn sample_of(scenario: &Scenario, result: &SimResult) -> Sample {
             sample.borrowed_instance_h = share.borrowed_instance_h;
             sample.lent_instance_h = share.lent_instance_h;
             sample.reclaims_made = share.reclaims_made;
+            sample.cost = share.cost;
             sample
         })
         .collect();
@@ -130,7 +134,7 @@ pub fn sample_of(scenario: &Scenario, result: &SimResult) -> Sample {
 fn share_sample(name: &str, jobs: &[&JobResult]) -> ShareSample {
     let completions_h: Vec<f64> = jobs
         .iter()
-        .filter(|j| j.status == "succeeded")
+        .filter(|j| j.status == Status::Succeeded)
         .filter_map(|j| j.completion_h)
         .collect();
     let mut sorted = completions_h.clone();
@@ -149,6 +153,7 @@ fn share_sample(name: &str, jobs: &[&JobResult]) -> ShareSample {
         reclaims_made: 0,
         lost_accelerator_h: jobs.iter().map(|j| j.lost_accelerator_h).sum(),
         cost: jobs.iter().map(|j| j.cost).sum(),
+        fallback_rate: fallback_rate(jobs.iter().copied()),
         completions_h,
         waits_h,
     }

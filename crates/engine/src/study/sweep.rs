@@ -15,8 +15,8 @@ use super::kpi::Kpi;
 use super::params::{apply_parameter, sweep_parameters};
 use super::sample::ShareSample;
 use super::seeds::seed_list;
-use super::shard::{check_complete, sweep_units, StudyError, UnitSample};
 use super::stats::Estimate;
+use super::unit::{check_complete, units, StudyError, Unit, UnitSample};
 use super::{Study, Sweep, DEFAULT_SEEDS, STUDY_VERSION};
 use crate::diagnostic::{Diagnostic, LoadError, Report};
 use crate::scenario::Scenario;
@@ -181,6 +181,11 @@ impl SweepPlan {
             })
             .collect()
     }
+}
+
+/// Every unit of a sweep: each point at each seed.
+pub fn sweep_units(plan: &SweepPlan) -> Vec<Unit> {
+    units(plan.sweep.values.len(), plan.seeds)
 }
 
 /// Summarises a sweep from one sample per unit of [`sweep_units`], in any order.

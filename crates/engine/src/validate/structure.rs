@@ -155,6 +155,14 @@ fn training_plans(scenario: &Scenario, context: &Context, report: &mut Report) {
             );
         }
         check_count(report, &format!("{path}.count"), plan.count);
+        if let Some(owner) = &plan.owner_share {
+            if !scenario.quota_shares.iter().any(|s| &s.name == owner) {
+                report.error(
+                    format!("{path}.owner_share"),
+                    format!("the plan's owner \"{owner}\" is not a quota share of this scenario"),
+                );
+            }
+        }
         check_amount(
             report,
             &format!("{path}.upfront_cost"),

@@ -63,6 +63,7 @@ pub fn scenario(seed: u64) -> Option<Scenario> {
                 end_h: 4.0 + hours(&mut rng, 6.0),
             }],
             upfront_cost: 100.0,
+            owner_share: None,
         }]
     } else {
         vec![]

@@ -5,7 +5,7 @@
 //! with in-share preemption `withinClusterQueue: LowerPriority`. Unowned capacity becomes the
 //! Cohort's own quota, which every member may borrow and nobody reclaims.
 
-use super::resources::{accelerator_resource, definition, per_instance};
+use super::resources::{accelerator_resource, per_instance};
 use super::*;
 use crate::names;
 use quotalab_engine::scenario::{QuotaShare, Scenario, Strategy};
@@ -160,7 +160,8 @@ pub fn export(scenario: &Scenario) -> KueueExport {
     // Covered resources: pods, then each accelerator resource in use.
     let mut covered = vec![PODS.to_string()];
     for t in &types {
-        if let Some(r) = definition(scenario, t)
+        if let Some(r) = scenario
+            .instance_type(t)
             .as_ref()
             .and_then(accelerator_resource)
         {
@@ -174,7 +175,7 @@ pub fn export(scenario: &Scenario) -> KueueExport {
     }
     let quotas =
         |t: &str, instances: u32, borrowing: Option<u32>, lending: Option<u32>| -> FlavorQuotas {
-            let def = definition(scenario, t);
+            let def = scenario.instance_type(t);
             FlavorQuotas {
                 name: flavor_names[t].clone(),
                 resources: covered
@@ -213,14 +214,7 @@ pub fn export(scenario: &Scenario) -> KueueExport {
     let unowned: Vec<FlavorQuotas> = types
         .iter()
         .filter_map(|t| {
-            let owned: u32 = scenario
-                .quota_shares
-                .iter()
-                .flat_map(|s| &s.capacity_limits)
-                .filter(|l| &l.instance_type == t)
-                .map(|l| l.max_capacity)
-                .sum();
-            let free = capacity(t).saturating_sub(owned);
+            let free = scenario.unowned_capacity(t, capacity(t));
             (free > 0).then(|| quotas(t, free, None, None))
         })
         .collect();

@@ -1,17 +1,7 @@
 //! Which Kubernetes resource counts an instance type's accelerators, so a ClusterQueue states
 //! its quota in GPUs (what Kubernetes users read) next to pods (what the agreement counts).
 
-use quotalab_engine::scenario::{catalog, InstanceType, Scenario};
-
-/// The scenario's definition of a type, else the built-in catalog's.
-pub fn definition(scenario: &Scenario, name: &str) -> Option<InstanceType> {
-    scenario
-        .instance_types
-        .iter()
-        .find(|t| t.name == name)
-        .cloned()
-        .or_else(|| catalog::builtin().into_iter().find(|t| t.name == name))
-}
+use quotalab_engine::scenario::InstanceType;
 
 /// The device-plugin resource of a type's accelerators: Neuron for Trainium and Inferentia,
 /// NVIDIA otherwise; `None` for types without accelerators.

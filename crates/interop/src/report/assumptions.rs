@@ -34,13 +34,7 @@ pub fn of(scenario: &Scenario, result: &SimResult) -> Vec<String> {
 fn capacity(scenario: &Scenario) -> Vec<String> {
     let mut out = Vec::new();
     for c in &scenario.capacity {
-        let owned: u32 = scenario
-            .quota_shares
-            .iter()
-            .flat_map(|s| &s.capacity_limits)
-            .filter(|l| l.instance_type == c.instance_type)
-            .map(|l| l.max_capacity)
-            .sum();
+        let owned = scenario.owned_capacity(&c.instance_type);
         let mut line = format!(
             "Capacity of {}: {} on demand",
             c.instance_type,
@@ -57,7 +51,7 @@ fn capacity(scenario: &Scenario) -> Vec<String> {
         if !scenario.quota_shares.is_empty() {
             line += &format!(
                 "; shares' limits add up to {owned}, so {} unowned at the start",
-                c.count.saturating_sub(owned)
+                scenario.unowned_capacity(&c.instance_type, c.count)
             );
         }
         out.push(line + ".");
@@ -105,13 +99,8 @@ fn rules(scenario: &Scenario) -> Vec<String> {
     let in_share = shares.iter().any(|s| s.in_share_preemption);
     let jobs = quotalab_engine::generate::all_jobs(scenario);
     let unowned = scenario.capacity.iter().any(|c| {
-        let owned: u32 = shares
-            .iter()
-            .flat_map(|s| &s.capacity_limits)
-            .filter(|l| l.instance_type == c.instance_type)
-            .map(|l| l.max_capacity)
-            .sum();
-        c.count > owned || c.changes.iter().any(|ch| ch.count > owned)
+        let unowned = |count| scenario.unowned_capacity(&c.instance_type, count);
+        unowned(c.count) > 0 || c.changes.iter().any(|ch| unowned(ch.count) > 0)
     });
     let capacity_drops = scenario.capacity.iter().any(|c| !c.changes.is_empty());
     let share_updates = scenario

@@ -6,7 +6,8 @@
 use super::charts::Chart;
 use super::colours;
 use super::escape::html as esc;
-use super::model::{Fact, Report, ShareSection};
+use super::fact::Fact;
+use super::model::{Report, ShareSection};
 use super::svg;
 use std::fmt::Write;
 

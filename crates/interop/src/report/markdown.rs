@@ -4,7 +4,8 @@
 
 use super::charts::Chart;
 use super::escape::markdown as esc;
-use super::model::{Fact, Report, ShareSection};
+use super::fact::Fact;
+use super::model::{Report, ShareSection};
 use std::fmt::Write;
 
 pub fn render(report: &Report) -> String {

@@ -29,6 +29,7 @@ mod assumptions;
 pub mod charts;
 mod colours;
 mod escape;
+mod fact;
 mod html;
 mod markdown;
 mod model;
@@ -38,7 +39,8 @@ mod reading;
 mod svg;
 mod terms;
 
-pub use model::{Fact, Report, ShareSection, Term};
+pub use fact::{Fact, Term};
+pub use model::{Report, ShareSection};
 
 use quotalab_engine::{Scenario, SimResult};
 

@@ -2,6 +2,7 @@
 //! ([`super::markdown`]) or HTML ([`super::html`]). All wording and rounding happen here, so the
 //! two outputs say the same thing; every string is plain text and the renderers escape it.
 
+use super::fact::{Fact, Term};
 use super::{assumptions, charts, numbers, observed, reading, terms};
 use quotalab_engine::{Scenario, SimResult};
 
@@ -35,26 +36,6 @@ pub struct ShareSection {
     pub observed: Vec<Fact>,
     /// The promise held against the outcome, in a few sentences.
     pub reading: Vec<String>,
-}
-
-/// One promise of the agreement, tied to the AWS field that states it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Term {
-    /// What the promise is about, in the words of DESIGN.md ("Borrow limit").
-    pub topic: &'static str,
-    /// The AWS field (`borrowLimit`), shown in parentheses.
-    pub field: &'static str,
-    /// The field's value as configured, when it has one value (`LEND_AND_BORROW`, `50`).
-    pub value: Option<String>,
-    /// The promise in plain language.
-    pub text: String,
-}
-
-/// One measured outcome, already rounded and with its unit.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Fact {
-    pub label: &'static str,
-    pub value: String,
 }
 
 impl Report {

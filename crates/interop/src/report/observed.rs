@@ -2,7 +2,7 @@
 //! number is computed here that the engine does not already report (STYLE.md: "if the UI needs a
 //! number, the engine computes it").
 
-use super::model::Fact;
+use super::fact::Fact;
 use super::numbers;
 use quotalab_engine::result::{PreemptionCounts, ShareResult};
 use quotalab_engine::SimResult;
@@ -34,6 +34,14 @@ pub fn of_share(s: &ShareResult, own_name: &str, currency: &str) -> Vec<Fact> {
         Fact {
             label: "Mean wait",
             value: numbers::hours(s.wait_mean_h),
+        },
+        Fact {
+            label: "Fallback rate",
+            value: format!(
+                "{} of {} started jobs first ran on a later entry",
+                numbers::percent(s.fallback_rate),
+                s.started
+            ),
         },
         Fact {
             label: "Preemptions suffered",

@@ -4,7 +4,7 @@
 
 use super::numbers;
 use super::observed::accelerator_hours;
-use quotalab_engine::result::ShareResult;
+use quotalab_engine::result::{EndReason, ShareResult};
 use quotalab_engine::scenario::{QuotaShare, Strategy};
 use quotalab_engine::SimResult;
 
@@ -56,7 +56,7 @@ pub fn of_share(share: &QuotaShare, measured: &ShareResult, result: &SimResult) 
         .jobs
         .iter()
         .filter(|j| j.share.as_deref() == Some(share.name.as_str()))
-        .filter(|j| j.reason.as_deref() == Some("preemption_retries_exhausted"))
+        .filter(|j| j.reason == Some(EndReason::PreemptionRetriesExhausted))
         .count() as u64;
     if exhausted > 0 {
         out.push(format!(

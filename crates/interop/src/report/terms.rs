@@ -1,7 +1,7 @@
 //! What a share's agreement promises, in plain language, one [`Term`] per AWS field
 //! (SEMANTICS §2 for limits and strategies, §5 for reclaim, in-share preemption and retries).
 
-use super::model::Term;
+use super::fact::Term;
 use super::numbers;
 use quotalab_engine::scenario::{
     ActionKind, CapacityLimit, QuotaShare, Scenario, Strategy, UpdateShare,

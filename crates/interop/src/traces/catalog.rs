@@ -37,11 +37,7 @@ impl GpuCatalog {
 
     /// The definition of an instance type: the catalog's own, else the engine's built-in one.
     pub fn definition(&self, name: &str) -> Option<InstanceType> {
-        self.instance_types
-            .iter()
-            .find(|t| t.name == name)
-            .cloned()
-            .or_else(|| catalog::builtin().into_iter().find(|t| t.name == name))
+        catalog::resolve(&self.instance_types, name)
     }
 
     /// Accelerators per instance of a type (1 when the type is unknown or has none).
