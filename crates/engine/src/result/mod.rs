@@ -4,8 +4,10 @@
 //! Hours are exact to the second (the engine's unit). A few fields go beyond the documented
 //! format because the app needs them and must not recompute engine logic: `mix`, `interruptions`,
 //! `attempts[].cost`, `attempts[].skipped`, `last_reasons`, `totals.upfront_cost`, `pools` per
-//! type, `usage`, `notes` and `restart_overhead_accelerator_h` per share and in the totals.
+//! type, `usage`, `notes`, `restart_overhead_accelerator_h` per share and in the totals, and
+//! `calibration` (only for imported history, docs/ACCOUNT.md).
 
+pub mod calibration;
 pub mod metrics;
 mod text;
 mod waited;
@@ -45,6 +47,10 @@ pub struct SimResult {
     pub usage: Vec<UsageSeries>,
     /// Things the reader should know about the run itself (an event budget reached, say).
     pub notes: Vec<String>,
+    /// Observed against simulated, when jobs carry an `observed` block; absent otherwise, so
+    /// results of scenarios without history keep their bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calibration: Option<calibration::Calibration>,
 }
 
 impl SimResult {

@@ -6,6 +6,7 @@
 
 mod feasibility;
 mod jobs;
+mod observed;
 mod structure;
 
 use crate::diagnostic::Report;
