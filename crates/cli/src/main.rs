@@ -25,6 +25,7 @@ Usage:
   quotalab bench [--jobs N ...] [--seed S]   measure engine throughput on generated scenarios
   quotalab import philly|alibaba|swf PATH... a trace as a scenario (see `quotalab import`)
   quotalab import aws DIR | kueue FILE.yaml  exported configuration back to a scenario
+  quotalab import account PATH...            your AWS account or Kueue cluster and its history
   quotalab export aws|kueue SCENARIO.json -o OUT
                                              AWS Batch CLI input (directory or .json bundle) or Kueue YAML
   quotalab report SCENARIO.json [--format md|html] [-o FILE]

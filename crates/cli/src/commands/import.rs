@@ -17,7 +17,10 @@ pub const USAGE: &str = "\
                                              a trace as a scenario (PATH may be a directory)
   quotalab import aws DIR|BUNDLE.json [-o OUT.json]
   quotalab import kueue FILE.yaml [-o OUT.json]
-                                             exported configuration back to a scenario";
+                                             exported configuration back to a scenario
+  quotalab import account PATH... [--capacity TYPE=N]... [--name NAME] [-o OUT.json]
+                                             an AWS account's or Kueue cluster's describe
+                                             output and history (docs/ACCOUNT.md)";
 
 const FLAGS: &[&str] = &["--keep-going"];
 const VALUED: &[&str] = &[
@@ -31,6 +34,7 @@ const VALUED: &[&str] = &[
     "--share-by",
     "--catalog",
     "--name",
+    "--capacity",
     "-o",
     "--output",
 ];
@@ -99,13 +103,14 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
     let scenario = match (TraceFormat::from_name(format), format.as_str()) {
         (Some(trace), _) => import_trace(trace, &parsed)?,
         (None, "aws") => config_result(import_aws(&parsed.positional[0])?)?,
+        (None, "account") => import_account(&parsed)?,
         (None, "kueue") => {
             let text = read(Path::new(&parsed.positional[0]))?;
             config_result(quotalab_interop::kueue::import(&text))?
         }
         (None, other) => {
             return Err(Failure::Usage(format!(
-                "unknown import format \"{other}\"; use philly, alibaba, swf, aws or kueue"
+                "unknown import format \"{other}\"; use philly, alibaba, swf, aws, kueue or account"
             )))
         }
     };
@@ -200,6 +205,56 @@ fn options(format: TraceFormat, parsed: &Parsed) -> Result<ImportOptions, Failur
         gpus_per_node: parsed.number("--gpus-per-node")?,
         share_by,
     })
+}
+
+/// `import account`: every JSON and YAML file under the PATHs; the notes and the unmapped list
+/// go to stderr, the scenario (validated by the engine) to the output.
+fn import_account(parsed: &Parsed) -> Result<quotalab_engine::Scenario, Failure> {
+    use quotalab_interop::account::{import_account, AccountError, AccountOptions, InputFile};
+    let mut files = Vec::new();
+    for path in &parsed.positional {
+        for file in expand(Path::new(path), &["json", "yaml", "yml"])? {
+            files.push(InputFile {
+                path: file.display().to_string(),
+                contents: read(&file)?,
+            });
+        }
+    }
+    let mut options = AccountOptions {
+        name: parsed.value(&["--name"]).map(str::to_string),
+        ..AccountOptions::default()
+    };
+    for (_, value) in parsed.options.iter().filter(|(n, _)| n == "--capacity") {
+        let value = value.as_deref().unwrap_or("");
+        let parsed = value
+            .split_once('=')
+            .and_then(|(t, n)| Some((t.trim().to_string(), n.trim().parse::<u32>().ok()?)))
+            .filter(|(t, _)| !t.is_empty());
+        let (instance_type, count) = parsed.ok_or_else(|| {
+            Failure::Usage(format!(
+                "--capacity expects TYPE=N (ml.p5.48xlarge=4), got \"{value}\""
+            ))
+        })?;
+        options.capacity.insert(instance_type, count);
+    }
+    let imported = import_account(&files, &options).map_err(|e| {
+        let diagnostics = match e {
+            AccountError::Invalid(diagnostics) => diagnostics,
+            other => vec![Diagnostic {
+                severity: Severity::Error,
+                path: String::new(),
+                message: other.to_string(),
+            }],
+        };
+        Failure::Invalid(diagnostics)
+    })?;
+    for note in &imported.notes {
+        eprintln!("note: {note}");
+    }
+    for u in &imported.unmapped {
+        eprintln!("not imported: {u}");
+    }
+    Ok(imported.scenario)
 }
 
 fn import_aws(
