@@ -1,7 +1,8 @@
-//! Pages and repeats: a listing printed page by page (`nextToken`) is one listing, and a thing
-//! listed and also described, or given twice, is read once. Items are keyed by their ARN (else
-//! their name); a `describe-*` output beats a `list-*` summary of the same thing, and of two
-//! equal ranks the first read (files in path order) is kept.
+//! Pages and repeats: a listing printed page by page (`nextToken`, or `NextToken` when the AWS
+//! CLI pages with `--max-items`) is one listing, and a thing listed and also described, or given
+//! twice, is read once. Items are keyed by their ARN (else their name); a `describe-*` output
+//! beats a `list-*` summary of the same thing, and of two equal ranks the first read (files in
+//! path order) is kept.
 
 use super::recognise::{Document, Shape};
 use super::unmapped::UnmappedList;
