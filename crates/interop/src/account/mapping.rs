@@ -119,6 +119,59 @@ fn job(
     stand_ins: &mut usize,
     unmapped: &mut UnmappedList,
 ) -> Option<JobSpec> {
+    let mut preferences = preferences(scenario, h, unmapped);
+    if preferences.is_empty() {
+        unmapped.push(
+            &h.label,
+            "",
+            "names no instance type (no payload, no capacity usage); the job is skipped",
+        );
+        return None;
+    }
+    let per_entry = preferences.iter().all(|p| p.instance_count.is_some());
+    if !per_entry {
+        for p in &mut preferences {
+            p.instance_count = None;
+        }
+    }
+    let priority = if (0..=MAX_PRIORITY).contains(&h.priority) {
+        h.priority as u32
+    } else {
+        unmapped.push(
+            &h.label,
+            "priority",
+            format!("{} is outside 0 to {MAX_PRIORITY}; clamped", h.priority),
+        );
+        h.priority.clamp(0, MAX_PRIORITY) as u32
+    };
+    let duration_h = duration(scenario, h, &mut preferences, stand_ins);
+    let attributes = JobAttributes {
+        priority,
+        instance_count: if per_entry {
+            None
+        } else {
+            h.instance_count.or(Some(1))
+        },
+        preferences,
+        startup_h: h.startup_s / 3600.0,
+        max_pending_h: h.max_pending_s.map(|s| s / 3600.0),
+        preemption_retries: h.preemption_retries,
+        ..JobAttributes::default()
+    };
+    let submit_h = hours(h.submit_ms);
+    let mut spec =
+        JobSpec::from_attributes(name, h.share.clone(), submit_h, duration_h, &attributes);
+    spec.observed = Some(observed(h, submit_h, hours));
+    Some(spec)
+}
+
+/// The preference list as submitted: repeats left out, plans kept only where they reserve the
+/// entry's type, at most [`MAX_PREFERENCES`] entries (each left-out part listed).
+fn preferences(
+    scenario: &Scenario,
+    h: &JobHistory,
+    unmapped: &mut UnmappedList,
+) -> Vec<Preference> {
     let mut preferences: Vec<Preference> = Vec::new();
     for e in &h.preferences {
         if preferences
@@ -170,30 +223,17 @@ fn job(
         );
         preferences.truncate(MAX_PREFERENCES);
     }
-    if preferences.is_empty() {
-        unmapped.push(
-            &h.label,
-            "",
-            "names no instance type (no payload, no capacity usage); the job is skipped",
-        );
-        return None;
-    }
-    let per_entry = preferences.iter().all(|p| p.instance_count.is_some());
-    if !per_entry {
-        for p in &mut preferences {
-            p.instance_count = None;
-        }
-    }
-    let priority = if (0..=MAX_PRIORITY).contains(&h.priority) {
-        h.priority as u32
-    } else {
-        unmapped.push(
-            &h.label,
-            "priority",
-            format!("{} is outside 0 to {MAX_PRIORITY}; clamped", h.priority),
-        );
-        h.priority.clamp(0, MAX_PRIORITY) as u32
-    };
+    preferences
+}
+
+/// The job's duration on its first preference: the observed work on the type that ran (that
+/// entry gets it as its own `duration_h` when it is not the first), else a stand-in, counted.
+fn duration(
+    scenario: &Scenario,
+    h: &JobHistory,
+    preferences: &mut [Preference],
+    stand_ins: &mut usize,
+) -> f64 {
     let work_h = match (h.work_s, h.limit_s) {
         (Some(w), _) => w / 3600.0,
         (None, limit) => {
@@ -207,48 +247,29 @@ fn job(
         .as_ref()
         .and_then(|t| preferences.iter().position(|p| &p.instance_type == t))
         .unwrap_or(0);
-    let duration_h = if ran == 0 {
-        work_h
-    } else {
-        preferences[ran].duration_h = Some(work_h);
-        work_h * total_speed(scenario, &preferences[ran], h)
-            / total_speed(scenario, &preferences[0], h)
-    };
-    let submit_h = hours(h.submit_ms);
-    let observed = Observed {
-        first_start_h: h.first_start_ms.map(|t| hours(t).max(submit_h)),
-        end_h: h
-            .end_ms
-            .filter(|_| h.status != ObservedStatus::Unfinished)
-            .map(|t| hours(t).max(submit_h)),
+    if ran == 0 {
+        return work_h;
+    }
+    preferences[ran].duration_h = Some(work_h);
+    work_h * total_speed(scenario, &preferences[ran], h) / total_speed(scenario, &preferences[0], h)
+}
+
+/// What really happened, on the scenario's clock; no time before the submission, no end
+/// before the start.
+fn observed(h: &JobHistory, submit_h: f64, hours: &dyn Fn(i64) -> f64) -> Observed {
+    let first_start_h = h.first_start_ms.map(|t| hours(t).max(submit_h));
+    let end_h = h
+        .end_ms
+        .filter(|_| h.status != ObservedStatus::Unfinished)
+        .map(|t| hours(t).max(first_start_h.unwrap_or(submit_h)));
+    Observed {
+        first_start_h,
+        end_h,
         status: h.status,
         reason: h.reason.clone(),
         instance_type: h.ran_type.clone(),
         preemptions: h.preemptions,
-    };
-    let observed = Observed {
-        end_h: observed
-            .end_h
-            .map(|e| observed.first_start_h.map_or(e, |s| e.max(s))),
-        ..observed
-    };
-    let attributes = JobAttributes {
-        priority,
-        instance_count: if per_entry {
-            None
-        } else {
-            h.instance_count.or(Some(1))
-        },
-        preferences,
-        startup_h: h.startup_s / 3600.0,
-        max_pending_h: h.max_pending_s.map(|s| s / 3600.0),
-        preemption_retries: h.preemption_retries,
-        ..JobAttributes::default()
-    };
-    let mut spec =
-        JobSpec::from_attributes(name, h.share.clone(), submit_h, duration_h, &attributes);
-    spec.observed = Some(observed);
-    Some(spec)
+    }
 }
 
 /// SEMANTICS §3's total speed of an entry: speed times accelerators (at least one) times
