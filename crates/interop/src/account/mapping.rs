@@ -79,7 +79,8 @@ pub fn add_history(
                 .iter()
                 .map(|p| p.instance_type.clone()),
         )
-        .collect::<Vec<_>>();
+        .collect::<std::collections::BTreeSet<_>>();
+    // In name order, once each: a history repeats its few types many times.
     add_placeholder_types(scenario, types, notes);
     capacity(scenario, &histories, options, notes);
 
