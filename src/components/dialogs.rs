@@ -1,7 +1,8 @@
 //! The dialogs: the example gallery, "replace your edits?", the keyboard shortcuts, and the
-//! trace upload and agreement report (`crate::interop`).
+//! trace and account uploads and the agreement report (`crate::interop`).
 
 use super::modal::Modal;
+use crate::interop::account_dialog::AccountImportDialog;
 use crate::interop::report_view::AgreementReportView;
 use crate::interop::trace_dialog::TraceImportDialog;
 use crate::state::gallery::EXAMPLES;
@@ -22,6 +23,7 @@ pub fn Dialogs() -> impl IntoView {
             view! { <ConfirmReplace workspace=*workspace origin=origin /> }.into_any()
         }
         Some(Dialog::TraceImport) => view! { <TraceImportDialog /> }.into_any(),
+        Some(Dialog::AccountImport) => view! { <AccountImportDialog /> }.into_any(),
         Some(Dialog::AgreementReport) => view! { <AgreementReportView /> }.into_any(),
     }
 }

@@ -1,5 +1,6 @@
-//! The top bar (DESIGN.md): the scenario's name, then Examples | Import | Import trace… | Export |
-//! Agreement report | Copy link | Undo Redo, and the presentation-mode switch.
+//! The top bar (DESIGN.md): the scenario's name, then Examples | Import | Import account… |
+//! Import trace… | Export | Agreement report | Copy link | Undo Redo, and the presentation-mode
+//! switch.
 
 use super::scenario_files;
 use crate::state::{use_app_state, Dialog};
@@ -58,6 +59,8 @@ pub fn Header() -> impl IntoView {
                     title="Open a scenario .json file">"Import"</button>
                 <input type="file" accept=".json,application/json" class="visually-hidden" node_ref=file_input
                     data-testid="import-file" aria-label="Import a scenario file" tabindex="-1" on:change=on_file />
+                <button type="button" on:click=move |_| state.dialog.set(Some(Dialog::AccountImport)) data-testid="open-account-import"
+                    title="Your AWS Batch account or Kueue cluster and its history, from the describe output">"Import account\u{2026}"</button>
                 <button type="button" on:click=move |_| state.dialog.set(Some(Dialog::TraceImport)) data-testid="open-trace-import"
                     title="Make a scenario from a Philly, Alibaba or SWF trace (I)">"Import trace\u{2026}"</button>
                 <button type="button" on:click=export title="Download the scenario as a .json file">"Export"</button>

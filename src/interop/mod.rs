@@ -3,8 +3,10 @@
 //! - `trace_form` (the CLI's import options as typed) and `trace_preview` (what an upload would
 //!   create, or why it cannot) are plain logic; `files` reads picked files with the File API.
 //! - `trace_dialog`, `trace_options`, `trace_summary`: the "Import trace…" dialog.
+//! - `account_dialog`: "Import account…", an account's describe output and history.
 //! - `report_view`, `report_body`, `report_share`, `report_facts`: the printable agreement report.
 
+pub mod account_dialog;
 pub mod files;
 pub mod report_body;
 pub mod report_facts;

@@ -1,10 +1,11 @@
-//! `ResultsPanel`: the RESULTS zone. KPI cards on top, then the charts, then the jobs table; the
-//! job story opens as a drawer.
+//! `ResultsPanel`: the RESULTS zone. KPI cards on top, the calibration of an imported history,
+//! then the charts, then the jobs table; the job story opens as a drawer.
 //!
 //! The root carries `data-testid="app-ready"` and `data-revision` only while the results shown
 //! belong to the scenario on screen (tests wait on it); while an edit is running, the previous
 //! results stay visible but dimmed and marked as out of date, so nothing jumps.
 
+use crate::results::calibration::CalibrationPanel;
 use crate::results::charts::tabs::ChartTabs;
 use crate::results::export::{AllChartsExports, ResultExports};
 use crate::results::jobs::{JobStory, JobsTable};
@@ -40,6 +41,7 @@ pub fn ResultsPanel() -> impl IntoView {
                 Some(current) => view! { <KpiCards current previous=session.previous.get() /> }.into_any(),
                 None => view! { <p class="placeholder">"The results appear here as soon as the scenario has run."</p> }.into_any(),
             }}
+            <CalibrationPanel outcome />
             <ChartTabs outcome />
             <JobsTable outcome />
             <JobStory outcome />

@@ -57,6 +57,8 @@ pub enum Dialog {
     },
     /// "Import trace…": trace files in, a preview, then `open`.
     TraceImport,
+    /// "Import account…": an account's describe output in, what was not imported, then `open`.
+    AccountImport,
     /// The printable agreement report of the scenario and its current results.
     AgreementReport,
 }

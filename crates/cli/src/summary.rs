@@ -63,10 +63,64 @@ pub fn table(result: &SimResult) -> String {
             String::new()
         }
     );
+    if let Some(c) = &result.calibration {
+        calibration(&mut out, c);
+    }
     for note in &result.notes {
         let _ = writeln!(out, "note: {note}");
     }
     out
+}
+
+/// Observed against simulated (docs/ACCOUNT.md, "Calibration"): the totals, then one line per
+/// share with the observed value before the simulated one.
+fn calibration(out: &mut String, c: &quotalab_engine::result::calibration::Calibration) {
+    let percent = |f: Option<f64>| f.map_or("-".to_string(), |f| format!("{:.0}%", f * 100.0));
+    let hours = |h: Option<f64>| h.map_or("-".to_string(), |h| format!("{h:.1}"));
+    let _ = writeln!(
+        out,
+        "calibration: {} jobs compared; first start within max(0.25 h, 10% of the wait): {} of {}; same instance type: {} of {}",
+        c.jobs_compared,
+        percent(c.start_within_tolerance),
+        c.starts_compared,
+        percent(c.same_instance_type),
+        c.types_compared
+    );
+    let _ = writeln!(
+        out,
+        "{:<20} {:>6} {:>15} {:>15} {:>11} {:>13}",
+        "observed/simulated", "jobs", "wait p50 h", "p90 h", "preempt", "fallback"
+    );
+    for s in &c.shares {
+        let (o, m) = (&s.observed, &s.simulated);
+        let _ = writeln!(
+            out,
+            "{:<20} {:>6} {:>15} {:>15} {:>11} {:>13}",
+            truncate(s.name.as_deref().unwrap_or("all jobs"), 20),
+            s.jobs,
+            format!("{} / {}", hours(o.wait_p50_h), hours(m.wait_p50_h)),
+            format!(
+                "{} / {}",
+                hours(o.completion_p90_h),
+                hours(m.completion_p90_h)
+            ),
+            format!("{} / {}", o.preemptions, m.preemptions),
+            format!(
+                "{} / {}",
+                percent(o.fallback_rate),
+                percent(m.fallback_rate)
+            ),
+        );
+    }
+    for d in c.most_deviating.iter().take(3) {
+        let _ = writeln!(
+            out,
+            "deviates: {} first start observed {} h, simulated {} h",
+            d.job,
+            hours(d.observed_first_start_h),
+            hours(d.simulated_first_start_h)
+        );
+    }
 }
 
 fn truncate(name: &str, width: usize) -> String {

@@ -95,32 +95,14 @@ impl Agreement {
         description: String,
         notes: &mut Vec<String>,
     ) -> Scenario {
-        use quotalab_engine::scenario::{
-            catalog, Capacity, CapacityLimit, InstanceType, QuotaShare,
-        };
-        let builtin = catalog::builtin();
-        let mut instance_types: Vec<InstanceType> = Vec::new();
-        let used = self
+        use quotalab_engine::scenario::{Capacity, CapacityLimit, QuotaShare};
+        let used: Vec<String> = self
             .shares
             .iter()
             .flat_map(|s| s.limits.iter().map(|l| l.0.clone()))
-            .chain(self.capacity.keys().cloned());
-        for t in used {
-            if builtin.iter().any(|b| b.name == t) || instance_types.iter().any(|x| x.name == t) {
-                continue;
-            }
-            notes.push(format!("instance type {t} is not in the built-in catalog; it gets a placeholder definition (1 accelerator, price 0) to edit"));
-            instance_types.push(InstanceType {
-                name: t,
-                accelerator: "unknown".into(),
-                accelerators: 1,
-                accelerator_memory_gib: 0.0,
-                price_per_h: 0.0,
-                speed: 1.0,
-                accelerated: None,
-            });
-        }
-        Scenario {
+            .chain(self.capacity.keys().cloned())
+            .collect();
+        let mut scenario = Scenario {
             version: 1,
             name,
             description,
@@ -128,7 +110,7 @@ impl Agreement {
             currency: Default::default(),
             horizon_h: None,
             queueing: Default::default(),
-            instance_types,
+            instance_types: Vec::new(),
             capacity: self
                 .capacity
                 .into_iter()
@@ -161,6 +143,33 @@ impl Agreement {
             jobs: Vec::new(),
             job_mixes: Vec::new(),
             actions: Vec::new(),
+        };
+        add_placeholder_types(&mut scenario, used, notes);
+        scenario
+    }
+}
+
+/// Gives every named type the scenario does not define and the built-in catalog lacks a
+/// placeholder definition (1 accelerator, price 0), each named in `notes`.
+pub(crate) fn add_placeholder_types(
+    scenario: &mut Scenario,
+    names: impl IntoIterator<Item = String>,
+    notes: &mut Vec<String>,
+) {
+    use quotalab_engine::scenario::InstanceType;
+    for t in names {
+        if scenario.instance_type(&t).is_some() {
+            continue;
         }
+        notes.push(format!("instance type {t} is not in the built-in catalog; it gets a placeholder definition (1 accelerator, price 0) to edit"));
+        scenario.instance_types.push(InstanceType {
+            name: t,
+            accelerator: "unknown".into(),
+            accelerators: 1,
+            accelerator_memory_gib: 0.0,
+            price_per_h: 0.0,
+            speed: 1.0,
+            accelerated: None,
+        });
     }
 }

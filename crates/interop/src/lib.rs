@@ -32,6 +32,7 @@
 //! assert_eq!(Agreement::of(&back.scenario), Agreement::of(&scenario));
 //! ```
 
+pub mod account;
 pub mod agreement;
 pub mod aws;
 pub mod kueue;

@@ -283,3 +283,65 @@ fn scenario_name_comes_back_through_the_job_queue_tag() {
         "AWS export fixture"
     );
 }
+
+#[test]
+fn service_environment_limits_each_instance_type_by_its_count() {
+    let export = export_fixture();
+    let env = file(&export, "service-environment.json");
+    let limits: Vec<(String, u64)> = env["capacityLimits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["capacityUnit"].as_str().unwrap().to_string(),
+                l["maxCapacity"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        limits,
+        [
+            ("ml.p5.48xlarge".to_string(), 4),
+            ("ml.p4d.24xlarge".to_string(), 8),
+            ("ml.g5.12xlarge".to_string(), 16)
+        ]
+    );
+    assert!(
+        env.get("tags").is_none(),
+        "no capacity tags any more: {env}"
+    );
+}
+
+#[test]
+fn a_hand_written_instance_total_falls_back_to_the_share_limits_with_a_note() {
+    let export = export_fixture();
+    let mut files = export.files.clone();
+    let env = files
+        .iter_mut()
+        .find(|f| f.path == "service-environment.json")
+        .unwrap();
+    env.contents =
+        r#"{"serviceEnvironmentName": "e", "serviceEnvironmentType": "SAGEMAKER_TRAINING",
+        "capacityLimits": [{"maxCapacity": 28, "capacityUnit": "NUM_INSTANCES"}]}"#
+            .into();
+    let back = aws::import(&files).unwrap();
+    let capacity: Vec<(&str, u32)> = back
+        .scenario
+        .capacity
+        .iter()
+        .map(|c| (c.instance_type.as_str(), c.count))
+        .collect();
+    assert_eq!(
+        capacity,
+        [
+            ("ml.g5.12xlarge", 8),
+            ("ml.p4d.24xlarge", 4),
+            ("ml.p5.48xlarge", 2)
+        ]
+    );
+    assert!(back
+        .notes
+        .iter()
+        .any(|n| n.contains("sum of the shares' limits")));
+}

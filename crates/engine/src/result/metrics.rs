@@ -83,6 +83,7 @@ pub fn aggregate(inputs: Inputs) -> SimResult {
         events: Vec::new(),
         usage: Vec::new(),
         notes: Vec::new(),
+        calibration: None,
     }
 }
 

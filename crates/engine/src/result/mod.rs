@@ -7,11 +7,13 @@
 //! type, `usage`, `notes` and `restart_overhead_accelerator_h` per share and in the totals; per
 //! share `started`, `fallback_rate`, `started_on`, `restarts`, `lost_by_cause`, `upfront_cost`
 //! and `training_plans`, and per usage point `lent`, `unowned`, `pool_used` and `pool_capacity`
-//! (docs/ARCHITECTURE.md, "What a share got and lost").
+//! (docs/ARCHITECTURE.md, "What a share got and lost"); and `calibration`, only for imported
+//! history (docs/ACCOUNT.md).
 //!
 //! Every fixed word of the format is an enum of [`vocab`]'s, so readers match on variants.
 
 mod breakdown;
+pub mod calibration;
 pub mod metrics;
 pub mod numbers;
 mod text;
@@ -55,6 +57,10 @@ pub struct SimResult {
     pub usage: Vec<UsageSeries>,
     /// Things the reader should know about the run itself (an event budget reached, say).
     pub notes: Vec<String>,
+    /// Observed against simulated, when jobs carry an `observed` block; absent otherwise, so
+    /// results of scenarios without history keep their bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calibration: Option<calibration::Calibration>,
 }
 
 impl SimResult {

@@ -58,6 +58,10 @@ macro_rules! job_types {
             /// Uninterrupted compute time on the first preference.
             pub duration_h: f64,
             $( $(#[$field_meta])* pub $field: $ty, )*
+            /// What really happened to this job, when the workload is imported history; the
+            /// engine never schedules by it, only compares against it (`result::calibration`).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub observed: Option<Observed>,
         }
 
         impl JobSpec {
@@ -69,7 +73,7 @@ macro_rules! job_types {
                 duration_h: f64,
                 attributes: &JobAttributes,
             ) -> Self {
-                JobSpec { name, share, submit_h, duration_h, $( $field: attributes.$field.clone(), )* }
+                JobSpec { name, share, submit_h, duration_h, $( $field: attributes.$field.clone(), )* observed: None }
             }
 
             /// The fields of this job that a template could carry.
@@ -119,6 +123,66 @@ job_types! {
     /// Spot only: bounds waiting plus running time since submission.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     max_wait_h: Option<f64>,
+}
+
+/// A job's observed outcome in the system it was imported from (docs/ACCOUNT.md, "The
+/// observed block"). Times are hours on the scenario's clock, like `submit_h`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Observed {
+    /// When its first attempt started; none: it never started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_start_h: Option<f64>,
+    /// When it ended; none: it had not ended when the history was taken.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_h: Option<f64>,
+    /// How it ended, in the result's status words.
+    pub status: ObservedStatus,
+    /// Why, in the source system's words (AWS `statusReason`, a Kueue condition's reason).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The instance type its last attempt ran on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instance_type: Option<String>,
+    /// Preemptions it suffered (reclaim and in-share alike).
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
+    pub preemptions: u32,
+}
+
+/// An observed job's ending: the result's `status` words (SEMANTICS §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ObservedStatus {
+    /// It finished its work.
+    Succeeded,
+    /// It ended without finishing (AWS reports every such ending as `FAILED`).
+    Failed,
+    /// It ran out of its pending time.
+    TimedOut,
+    /// A spot job ran out of its wait time.
+    Stopped,
+    /// Someone cancelled it.
+    Cancelled,
+    /// It had not ended when the history was taken.
+    Unfinished,
+}
+
+impl ObservedStatus {
+    /// The word the result uses for the same ending.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ObservedStatus::Succeeded => "succeeded",
+            ObservedStatus::Failed => "failed",
+            ObservedStatus::TimedOut => "timed_out",
+            ObservedStatus::Stopped => "stopped",
+            ObservedStatus::Cancelled => "cancelled",
+            ObservedStatus::Unfinished => "unfinished",
+        }
+    }
 }
 
 /// A generated family of jobs named `<mix>-<k>`.

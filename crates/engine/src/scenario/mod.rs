@@ -11,7 +11,7 @@ mod serde_util;
 
 pub use job::{
     Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobKind, JobMix, JobSpec,
-    ListedArrivals, PeriodicArrivals, PoissonArrivals, Preference,
+    ListedArrivals, Observed, ObservedStatus, PeriodicArrivals, PoissonArrivals, Preference,
 };
 
 use serde::{Deserialize, Serialize};

@@ -201,6 +201,7 @@ pub fn build_result(scenario: &Scenario, sim: &mut Sim) -> result::SimResult {
         .collect();
     result.usage = usage;
     result.notes = notes;
+    result.calibration = result::calibration::calibrate(scenario, &result.jobs);
     result
 }
 

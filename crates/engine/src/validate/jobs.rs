@@ -28,6 +28,7 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
         check_time(report, &format!("{path}.submit_h"), job.submit_h);
         check_duration(report, &format!("{path}.duration_h"), job.duration_h, false);
         check_attributes(context, report, &path, &job.attributes());
+        super::observed::check(context, report, &path, job);
     }
     for (i, mix) in scenario.job_mixes.iter().enumerate() {
         check_mix(

@@ -7,6 +7,7 @@
 mod feasibility;
 mod jobs;
 pub mod limits;
+mod observed;
 mod structure;
 
 use crate::diagnostic::Report;

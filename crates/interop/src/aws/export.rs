@@ -1,13 +1,11 @@
 //! Scenario to AWS Batch CLI input. Quota shares map one to one (SEMANTICS §2 uses AWS's own
-//! terms); the on-demand capacity becomes the service environment's instance limit, with the
-//! per-type counts in tags because AWS has no per-type capacity; job mixes and groups of explicit
-//! jobs become `submit-service-job` skeletons (`job`).
+//! terms); the on-demand capacity becomes the service environment's capacity limits, one per
+//! instance type; job mixes and groups of explicit jobs become `submit-service-job` skeletons
+//! (`job`).
 
 use super::job::{job_skeletons, Skeleton};
 use super::shapes::*;
-use super::{
-    AwsExport, ExportFile, BUNDLE_FORMAT, CAPACITY_TAG_PREFIX, MAX_SHARES, NAME_TAG, SOURCE_TAG,
-};
+use super::{AwsExport, ExportFile, BUNDLE_FORMAT, MAX_SHARES, NAME_TAG};
 use crate::names;
 use quotalab_engine::scenario::{Scenario, Strategy};
 use std::collections::{BTreeMap, HashSet};
@@ -112,45 +110,48 @@ fn json_file<T: serde::Serialize>(path: &str, value: &T) -> ExportFile {
     }
 }
 
-/// The service environment: its limit is the total on-demand instances at time 0 (AWS counts
-/// instances across types); the per-type counts ride along as tags for the import.
+/// The service environment: one capacity limit per instance type, `capacityUnit` the type and
+/// `maxCapacity` its on-demand count at time 0, as AWS's `CapacityLimit` documents for a
+/// quota-management environment (docs/AWS_EXPORT.md).
 fn service_environment(
     scenario: &Scenario,
     name: &str,
     warnings: &mut Vec<String>,
 ) -> CreateServiceEnvironment {
-    let mut tags = BTreeMap::new();
-    tags.insert(SOURCE_TAG.to_string(), "Quota Lab".to_string());
-    let mut total: u32 = 0;
-    for c in scenario.capacity.iter().filter(|c| c.count > 0) {
-        tags.insert(
-            format!("{CAPACITY_TAG_PREFIX}{}", c.instance_type),
-            c.count.to_string(),
-        );
-        total = total.saturating_add(c.count);
-    }
-    if total == 0 {
-        total = scenario
+    let mut capacity_limits: Vec<ServiceEnvironmentCapacityLimit> = scenario
+        .capacity
+        .iter()
+        .filter(|c| c.count > 0)
+        .map(|c| ServiceEnvironmentCapacityLimit {
+            max_capacity: c.count,
+            capacity_unit: c.instance_type.clone(),
+        })
+        .collect();
+    if capacity_limits.is_empty() {
+        let mut per_type: BTreeMap<&str, u32> = BTreeMap::new();
+        for l in scenario
             .quota_shares
             .iter()
             .flat_map(|s| &s.capacity_limits)
-            .map(|l| l.max_capacity)
-            .sum::<u32>()
-            .max(1);
-        warnings.push(format!("the scenario lists no on-demand capacity; the service environment's limit is the sum of the share limits, {total}"));
-    }
-    if tags.len() > 40 {
-        warnings.push("more than 40 instance types of capacity: AWS allows 50 tags per resource, so some per-type capacity may not fit".into());
+        {
+            *per_type.entry(l.instance_type.as_str()).or_default() += l.max_capacity;
+        }
+        capacity_limits = per_type
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(t, n)| ServiceEnvironmentCapacityLimit {
+                max_capacity: n,
+                capacity_unit: t.to_string(),
+            })
+            .collect();
+        warnings.push("the scenario lists no on-demand capacity; each type's capacity limit is the sum of the share limits".into());
     }
     CreateServiceEnvironment {
         service_environment_name: name.into(),
         service_environment_type: "SAGEMAKER_TRAINING".into(),
         state: Some("ENABLED".into()),
-        capacity_limits: vec![ServiceEnvironmentCapacityLimit {
-            max_capacity: total,
-            capacity_unit: "NUM_INSTANCES".into(),
-        }],
-        tags,
+        capacity_limits,
+        tags: BTreeMap::new(),
     }
 }
 

@@ -1,10 +1,15 @@
 //! AWS Batch CLI input back to a scenario: the quota shares (with their original names from the
-//! `quotalab:name` tag) and the on-demand capacity from the service environment's tags. Files
+//! `quotalab:name` tag) and the on-demand capacity from the service environment's per-type
+//! capacity limits. Files
 //! are recognised by their fields, not their names, so hand-edited sets work too; job skeletons
 //! are templates and are not read back.
 
-use super::shapes::{CreateQuotaShare, CreateServiceEnvironment};
-use super::{AwsExport, ExportFile, BUNDLE_FORMAT, CAPACITY_TAG_PREFIX, NAME_TAG, SOURCE_TAG};
+use super::shapes::{
+    CreateQuotaShare, CreateServiceEnvironment, QuotaShareCapacityLimit,
+    QuotaSharePreemptionConfiguration, QuotaShareResourceSharingConfiguration,
+    ServiceEnvironmentCapacityLimit,
+};
+use super::{AwsExport, ExportFile, BUNDLE_FORMAT, NAME_TAG};
 use crate::agreement::{Agreement, ImportError, Imported, ShareTerms};
 use quotalab_engine::scenario::Strategy;
 use serde_json::Value;
@@ -47,7 +52,16 @@ pub fn import(files: &[ExportFile]) -> Result<Imported, ImportError> {
         if has("quotaShareName") && has("capacityLimits") {
             let share: CreateQuotaShare = serde_json::from_value(value)
                 .map_err(|e| invalid(format!("not a create-quota-share input: {e}")))?;
-            shares.push(share_terms(&share).map_err(invalid)?);
+            shares.push(
+                share_terms(
+                    &share.quota_share_name,
+                    &share.tags,
+                    &share.capacity_limits,
+                    &share.resource_sharing_configuration,
+                    &share.preemption_configuration,
+                )
+                .map_err(invalid)?,
+            );
         } else if has("serviceEnvironmentType") {
             environment =
                 Some(serde_json::from_value(value).map_err(|e| {
@@ -82,14 +96,22 @@ pub fn import(files: &[ExportFile]) -> Result<Imported, ImportError> {
     Imported { scenario, notes }.checked()
 }
 
-fn share_terms(share: &CreateQuotaShare) -> Result<ShareTerms, String> {
-    let strategy = match share.resource_sharing_configuration.strategy.as_str() {
+/// A quota share's terms from the members `create-quota-share` takes and `describe-quota-share`
+/// returns alike; the `quotalab:name` tag, when present, is the share's own name.
+pub(crate) fn share_terms(
+    quota_share_name: &str,
+    tags: &BTreeMap<String, String>,
+    capacity_limits: &[QuotaShareCapacityLimit],
+    sharing: &QuotaShareResourceSharingConfiguration,
+    preemption: &QuotaSharePreemptionConfiguration,
+) -> Result<ShareTerms, String> {
+    let strategy = match sharing.strategy.as_str() {
         "RESERVE" => Strategy::Reserve,
         "LEND" => Strategy::Lend,
         "LEND_AND_BORROW" => Strategy::LendAndBorrow,
         other => return Err(format!("resourceSharingConfiguration.strategy: expected RESERVE, LEND or LEND_AND_BORROW, found \"{other}\"")),
     };
-    let borrow_limit = share.resource_sharing_configuration.borrow_limit;
+    let borrow_limit = sharing.borrow_limit;
     if borrow_limit.is_some() && strategy != Strategy::LendAndBorrow {
         return Err(
             "resourceSharingConfiguration.borrowLimit: only LEND_AND_BORROW takes a borrow limit"
@@ -99,19 +121,17 @@ fn share_terms(share: &CreateQuotaShare) -> Result<ShareTerms, String> {
     if borrow_limit.is_some_and(|b| b < -1) {
         return Err("resourceSharingConfiguration.borrowLimit: the minimum is -1 (no cap)".into());
     }
-    let in_share_preemption = match share.preemption_configuration.in_share_preemption.as_str() {
+    let in_share_preemption = match preemption.in_share_preemption.as_str() {
         "ENABLED" => true,
         "DISABLED" => false,
         other => return Err(format!("preemptionConfiguration.inSharePreemption: expected ENABLED or DISABLED, found \"{other}\"")),
     };
     Ok(ShareTerms {
-        name: share
-            .tags
+        name: tags
             .get(NAME_TAG)
             .cloned()
-            .unwrap_or_else(|| share.quota_share_name.clone()),
-        limits: share
-            .capacity_limits
+            .unwrap_or_else(|| quota_share_name.to_string()),
+        limits: capacity_limits
             .iter()
             .map(|l| (l.capacity_unit.clone(), l.max_capacity))
             .collect(),
@@ -121,27 +141,26 @@ fn share_terms(share: &CreateQuotaShare) -> Result<ShareTerms, String> {
     })
 }
 
-/// Capacity per type from the service environment's tags; without them (hand-written input),
-/// the sum of the shares' limits per type, which AWS's total instance limit cannot split.
+/// Capacity per type from the service environment's capacity limits: in a quota-management
+/// environment each names one instance type (`capacityUnit`) and its count (`maxCapacity`), as
+/// AWS's `CapacityLimit` documents. Without such limits (a hand-written `NUM_INSTANCES` total),
+/// each type's capacity is the sum of the shares' limits, which a total cannot split.
 fn capacity(
     environment: Option<&CreateServiceEnvironment>,
     shares: &[ShareTerms],
     notes: &mut Vec<String>,
 ) -> BTreeMap<String, u32> {
-    if let Some(env) = environment.filter(|e| {
-        e.tags.contains_key(SOURCE_TAG) || e.tags.keys().any(|k| k.starts_with(CAPACITY_TAG_PREFIX))
-    }) {
-        return env
-            .tags
-            .iter()
-            .filter_map(|(k, v)| {
-                Some((
-                    k.strip_prefix(CAPACITY_TAG_PREFIX)?.to_string(),
-                    v.parse().ok()?,
-                ))
-            })
-            .filter(|(_, n): &(String, u32)| *n > 0)
-            .collect();
+    let (per_type, totals) = environment
+        .map(|e| capacity_per_type(&e.capacity_limits))
+        .unwrap_or_default();
+    if !per_type.is_empty() {
+        if !totals.is_empty() {
+            notes.push(format!(
+                "the service environment also limits {} in total; the per-type limits are read",
+                totals.join(", ")
+            ));
+        }
+        return per_type;
     }
     let mut capacity = BTreeMap::new();
     for share in shares {
@@ -149,6 +168,26 @@ fn capacity(
             *capacity.entry(t.clone()).or_insert(0u32) += n;
         }
     }
-    notes.push("no per-type capacity in the input (AWS only limits the total): each type's capacity is set to the sum of the shares' limits".into());
+    notes.push("no per-type capacity limits in the service environment: each type's capacity is set to the sum of the shares' limits".into());
     capacity
+}
+
+/// A service environment's limits split into instance types (`capacityUnit` an `ml.` type) and
+/// anything else (a `NUM_INSTANCES` total), which has no per-type meaning. Types with no
+/// instances are left out, like the agreement's capacity.
+pub(crate) fn capacity_per_type(
+    limits: &[ServiceEnvironmentCapacityLimit],
+) -> (BTreeMap<String, u32>, Vec<String>) {
+    let mut per_type = BTreeMap::new();
+    let mut other = Vec::new();
+    for limit in limits {
+        if limit.capacity_unit.starts_with("ml.") {
+            if limit.max_capacity > 0 {
+                *per_type.entry(limit.capacity_unit.clone()).or_insert(0u32) += limit.max_capacity;
+            }
+        } else {
+            other.push(format!("{} {}", limit.max_capacity, limit.capacity_unit));
+        }
+    }
+    (per_type, other)
 }

@@ -7,7 +7,7 @@
 //! holding the agreement. Shapes are in `shapes`; field sources in docs/AWS_EXPORT.md.
 
 mod export;
-mod import;
+pub(crate) mod import;
 mod job;
 pub mod shapes;
 
@@ -52,10 +52,5 @@ pub const MAX_PENDING_RANGE_S: std::ops::RangeInclusive<u32> = 7_200..=2_419_200
 /// AWS Batch `schedulingPriority`: 0 to 9999.
 pub const MAX_SCHEDULING_PRIORITY: u32 = 9_999;
 
-/// Tag keys that carry what AWS names cannot: the share's original name, and the on-demand
-/// capacity per instance type (on the service environment).
+/// The tag that carries what AWS names cannot: the share's original name.
 pub const NAME_TAG: &str = "quotalab:name";
-pub const CAPACITY_TAG_PREFIX: &str = "quotalab:capacity:";
-/// Marks a service environment written by Quota Lab: its capacity tags are complete, even when
-/// there are none.
-pub const SOURCE_TAG: &str = "quotalab:source";

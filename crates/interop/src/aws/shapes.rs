@@ -35,12 +35,13 @@ pub struct CreateServiceEnvironment {
     pub tags: BTreeMap<String, String>,
 }
 
-/// A service environment's `CapacityLimit`: a total instance count.
+/// A service environment's `CapacityLimit`: in a quota-management environment, `maxCapacity`
+/// instances of the instance type `capacityUnit`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ServiceEnvironmentCapacityLimit {
     pub max_capacity: u32,
-    /// `NUM_INSTANCES` (see docs/AWS_EXPORT.md).
+    /// The instance type (elsewhere `NUM_INSTANCES`, a total; docs/AWS_EXPORT.md).
     pub capacity_unit: String,
 }
 

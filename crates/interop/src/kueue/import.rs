@@ -25,8 +25,12 @@ struct FlavorLimit {
 
 /// Reads Kueue YAML (one or more documents).
 pub fn import(yaml: &str) -> Result<Imported, ImportError> {
+    import_objects(&documents(yaml)?)
+}
+
+/// Reads Kubernetes objects already parsed (the account import opens `List`s first).
+pub(crate) fn import_objects(documents: &[Value]) -> Result<Imported, ImportError> {
     let mut notes = Vec::new();
-    let documents = documents(yaml)?;
     let kind_of = |d: &Value| {
         d.get("kind")
             .and_then(Value::as_str)
@@ -44,17 +48,7 @@ pub fn import(yaml: &str) -> Result<Imported, ImportError> {
     {
         let name = text(doc, &["metadata", "name"])
             .ok_or_else(|| invalid(index, "a ResourceFlavor needs metadata.name"))?;
-        let instance_type = text(doc, &["metadata", "annotations", INSTANCE_TYPE_ANNOTATION])
-            .or_else(|| {
-                text(doc, &["spec", "nodeLabels", INSTANCE_TYPE_LABEL]).map(|t| {
-                    if t.starts_with("ml.") {
-                        t
-                    } else {
-                        format!("ml.{t}")
-                    }
-                })
-            })
-            .unwrap_or_else(|| name.clone());
+        let instance_type = flavor_instance_type(doc, &name);
         if let Some(n) = text(doc, &["metadata", "annotations", CAPACITY_ANNOTATION])
             .and_then(|v| v.parse().ok())
         {
@@ -133,6 +127,22 @@ pub fn import(yaml: &str) -> Result<Imported, ImportError> {
         scenario.queueing = Queueing::StrictFifo;
     }
     Imported { scenario, notes }.checked()
+}
+
+/// A ResourceFlavor's instance type: Quota Lab's annotation, else the node label (with `ml.`
+/// added, since Kubernetes names EC2 types), else the flavor's name.
+pub(crate) fn flavor_instance_type(doc: &Value, name: &str) -> String {
+    text(doc, &["metadata", "annotations", INSTANCE_TYPE_ANNOTATION])
+        .or_else(|| {
+            text(doc, &["spec", "nodeLabels", INSTANCE_TYPE_LABEL]).map(|t| {
+                if t.starts_with("ml.") {
+                    t
+                } else {
+                    format!("ml.{t}")
+                }
+            })
+        })
+        .unwrap_or_else(|| name.to_string())
 }
 
 fn invalid(index: usize, message: &str) -> ImportError {

@@ -7,7 +7,7 @@
 //! names, the borrow limit as a percentage, the on-demand capacity).
 
 mod export;
-mod import;
+pub(crate) mod import;
 pub mod nesting;
 mod resources;
 

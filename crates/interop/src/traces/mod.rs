@@ -244,6 +244,7 @@ pub(crate) fn job(
         deadline_h: None,
         spot: false,
         max_wait_h: None,
+        observed: None,
     }
 }
 

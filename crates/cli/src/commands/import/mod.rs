@@ -1,10 +1,12 @@
 //! `quotalab import FORMAT PATH... [options] [-o OUT.json]`: a trace (philly, alibaba, swf) or
-//! exported configuration (aws, kueue) in, a scenario JSON out. The import's report (bad rows
+//! exported configuration (aws, kueue), or an account's own describe output (account) in, a
+//! scenario JSON out. The import's report (bad rows
 //! with file and line, skipped rows, notes) goes to stderr. An import that does not validate
 //! exits 2 with its errors and writes nothing; `--keep-going` writes it anyway and lists the
 //! problems. One module per kind of source;
 //! adding a format is its file here and its variant in [`Format`].
 
+mod account;
 mod aws;
 mod files;
 mod kueue;
@@ -46,6 +48,8 @@ enum Format {
     Aws(aws::Args),
     /// `quotalab export kueue` YAML back to a scenario
     Kueue(kueue::Args),
+    /// Your AWS account or Kueue cluster as it is, with its job history (docs/ACCOUNT.md)
+    Account(account::Args),
 }
 
 pub fn main(args: Args) -> Result<(), Failure> {
@@ -55,6 +59,7 @@ pub fn main(args: Args) -> Result<(), Failure> {
         Format::Swf(args) => (trace::import(TraceFormat::Swf, &args)?, args.output),
         Format::Aws(args) => (aws::import(&args)?, args.output),
         Format::Kueue(args) => (kueue::import(&args)?, args.output),
+        Format::Account(args) => (account::import(&args)?, args.output),
     };
     write_output(
         output.output.as_deref(),

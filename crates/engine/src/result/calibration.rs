@@ -1,0 +1,279 @@
+//! Calibration: how far the simulated run is from what really happened, for a workload imported
+//! from history whose jobs carry an `observed` block (docs/ACCOUNT.md, "Calibration"). It is the
+//! number a user reads before trusting a new agreement tried on the same history.
+//!
+//! Both sides are measured the same way: wait is submission to first start (the observed
+//! history knows no requeues), completion is end minus submission of succeeded jobs, and a
+//! fallback is a job whose last attempt ran on a type other than its first preference's.
+
+use super::metrics::percentile;
+use super::{JobResult, Status, Text};
+use crate::scenario::{JobSpec, Observed, ObservedStatus, Scenario};
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
+
+/// A simulated first start is "on time" within this many hours of the observed one, or within
+/// [`START_TOLERANCE_FRACTION`] of the observed wait when that is more.
+pub const START_TOLERANCE_H: f64 = 0.25;
+/// See [`START_TOLERANCE_H`].
+pub const START_TOLERANCE_FRACTION: f64 = 0.1;
+/// How many of the most deviating jobs the result names.
+pub const MOST_DEVIATING: usize = 10;
+
+/// Observed against simulated, over the jobs that carry an `observed` block.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Calibration {
+    /// Jobs with an `observed` block.
+    pub jobs_compared: u32,
+    /// Of those, how many were observed to start: the base of `start_within_tolerance`.
+    pub starts_compared: u32,
+    /// The fraction of `starts_compared` whose simulated first start is within max(0.25 h, 10% of
+    /// the observed wait) of the observed one; a job the simulation never started is outside.
+    pub start_within_tolerance: Option<f64>,
+    /// Of the jobs compared, how many name the instance type they ran on.
+    pub types_compared: u32,
+    /// The fraction of `types_compared` whose simulated last attempt ran on that type.
+    pub same_instance_type: Option<f64>,
+    /// Per quota share in scenario order (one entry named `null` when the scenario has none).
+    pub shares: Vec<ShareCalibration>,
+    /// The jobs whose simulated first start is farthest from the observed one, farthest first;
+    /// jobs started on one side only come first.
+    pub most_deviating: Vec<JobDeviation>,
+}
+
+/// One share's jobs, observed and simulated.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShareCalibration {
+    /// The share; `None` for jobs without one.
+    pub name: Option<Text>,
+    /// Its jobs with an `observed` block.
+    pub jobs: u32,
+    /// What really happened to them.
+    pub observed: Side,
+    /// What the simulation made of them.
+    pub simulated: Side,
+}
+
+/// The measures compared on each side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Side {
+    /// Median hours from submission to first start, over the jobs that started.
+    pub wait_p50_h: Option<f64>,
+    /// 90th percentile of end minus submission, over the jobs that succeeded.
+    pub completion_p90_h: Option<f64>,
+    /// Preemptions suffered, summed.
+    pub preemptions: u32,
+    /// The fraction of started jobs whose last attempt was not on their first preference's type.
+    pub fallback_rate: Option<f64>,
+}
+
+/// One job's observed and simulated first start.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct JobDeviation {
+    /// The job, to link to its story.
+    pub job: Text,
+    /// Its share.
+    pub share: Option<Text>,
+    /// Observed first start, in hours.
+    pub observed_first_start_h: Option<f64>,
+    /// Simulated first start, in hours.
+    pub simulated_first_start_h: Option<f64>,
+    /// Simulated minus observed; `None` when only one side started.
+    pub deviation_h: Option<f64>,
+    /// The type it ran on, observed.
+    pub observed_instance_type: Option<String>,
+    /// The type its last simulated attempt ran on.
+    pub simulated_instance_type: Option<Text>,
+}
+
+/// One compared job: its spec (with the observed block) and its simulated result.
+struct Pair<'a> {
+    spec: &'a JobSpec,
+    observed: &'a Observed,
+    result: &'a JobResult,
+}
+
+/// The calibration of a run, or `None` when no job carries an `observed` block (then the
+/// result has no `calibration` field and its bytes are what they were before calibration).
+pub fn calibrate(scenario: &Scenario, jobs: &[JobResult]) -> Option<Calibration> {
+    let by_name: FxHashMap<&str, &JobResult> = jobs.iter().map(|j| (j.name.as_str(), j)).collect();
+    let pairs: Vec<Pair> = scenario
+        .jobs
+        .iter()
+        .filter_map(|spec| {
+            Some(Pair {
+                spec,
+                observed: spec.observed.as_ref()?,
+                result: by_name.get(spec.name.as_str())?,
+            })
+        })
+        .collect();
+    if pairs.is_empty() {
+        return None;
+    }
+    let started: Vec<&Pair> = pairs
+        .iter()
+        .filter(|p| p.observed.first_start_h.is_some())
+        .collect();
+    let on_time = started.iter().filter(|p| starts_on_time(p)).count();
+    let typed: Vec<&Pair> = pairs
+        .iter()
+        .filter(|p| p.observed.instance_type.is_some())
+        .collect();
+    let same_type = typed
+        .iter()
+        .filter(|p| simulated_type(p.result) == p.observed.instance_type.as_deref())
+        .count();
+    Some(Calibration {
+        jobs_compared: pairs.len() as u32,
+        starts_compared: started.len() as u32,
+        start_within_tolerance: fraction(on_time, started.len()),
+        types_compared: typed.len() as u32,
+        same_instance_type: fraction(same_type, typed.len()),
+        shares: share_calibrations(scenario, &pairs),
+        most_deviating: most_deviating(&pairs),
+    })
+}
+
+/// The rule of [`START_TOLERANCE_H`].
+fn starts_on_time(pair: &Pair) -> bool {
+    let (Some(observed), Some(simulated)) =
+        (pair.observed.first_start_h, pair.result.first_start_h)
+    else {
+        return false;
+    };
+    let observed_wait = (observed - pair.spec.submit_h).max(0.0);
+    let tolerance = START_TOLERANCE_H.max(START_TOLERANCE_FRACTION * observed_wait);
+    (simulated - observed).abs() <= tolerance
+}
+
+fn simulated_type(result: &JobResult) -> Option<&str> {
+    result.selected.as_ref().map(|s| s.instance_type.as_str())
+}
+
+fn fraction(part: usize, whole: usize) -> Option<f64> {
+    (whole > 0).then(|| part as f64 / whole as f64)
+}
+
+fn share_calibrations(scenario: &Scenario, pairs: &[Pair]) -> Vec<ShareCalibration> {
+    let names: Vec<Option<&str>> = if scenario.quota_shares.is_empty() {
+        vec![None]
+    } else {
+        scenario
+            .quota_shares
+            .iter()
+            .map(|s| Some(s.name.as_str()))
+            .collect()
+    };
+    names
+        .into_iter()
+        .map(|name| {
+            let members: Vec<&Pair> = pairs
+                .iter()
+                .filter(|p| p.spec.share.as_deref() == name)
+                .collect();
+            ShareCalibration {
+                name: name.map(Text::from),
+                jobs: members.len() as u32,
+                observed: observed_side(&members),
+                simulated: simulated_side(&members),
+            }
+        })
+        .collect()
+}
+
+/// One side's measures from, per job: submission, first start, end when succeeded, preemptions
+/// and the type the job ended on.
+fn side<'a>(
+    members: &[&'a Pair],
+    measure: impl Fn(&'a Pair) -> (Option<f64>, Option<f64>, u32, Option<&'a str>),
+) -> Side {
+    let mut waits = Vec::new();
+    let mut completions = Vec::new();
+    let mut preemptions = 0;
+    let mut fallbacks = 0;
+    for pair in members {
+        let (start, succeeded_end, preempted, instance_type) = measure(pair);
+        preemptions += preempted;
+        if let Some(start) = start {
+            waits.push((start - pair.spec.submit_h).max(0.0));
+            let first = pair
+                .spec
+                .preferences
+                .first()
+                .map(|p| p.instance_type.as_str());
+            if instance_type.is_some() && instance_type != first {
+                fallbacks += 1;
+            }
+        }
+        if let Some(end) = succeeded_end {
+            completions.push(end - pair.spec.submit_h);
+        }
+    }
+    waits.sort_by(f64::total_cmp);
+    completions.sort_by(f64::total_cmp);
+    Side {
+        wait_p50_h: percentile(&waits, 0.5),
+        completion_p90_h: percentile(&completions, 0.9),
+        preemptions,
+        fallback_rate: fraction(fallbacks, waits.len()),
+    }
+}
+
+fn observed_side(members: &[&Pair]) -> Side {
+    side(members, |p| {
+        let o = p.observed;
+        let succeeded_end = o.end_h.filter(|_| o.status == ObservedStatus::Succeeded);
+        (
+            o.first_start_h,
+            succeeded_end,
+            o.preemptions,
+            o.instance_type.as_deref(),
+        )
+    })
+}
+
+fn simulated_side(members: &[&Pair]) -> Side {
+    side(members, |p| {
+        let r = p.result;
+        let succeeded_end = r.end_h.filter(|_| r.status == Status::Succeeded);
+        (
+            r.first_start_h,
+            succeeded_end,
+            r.preemptions,
+            simulated_type(r),
+        )
+    })
+}
+
+fn most_deviating(pairs: &[Pair]) -> Vec<JobDeviation> {
+    let mut deviations: Vec<JobDeviation> = pairs
+        .iter()
+        .map(|p| {
+            let observed = p.observed.first_start_h;
+            let simulated = p.result.first_start_h;
+            JobDeviation {
+                job: p.result.name.clone(),
+                share: p.result.share.clone(),
+                observed_first_start_h: observed,
+                simulated_first_start_h: simulated,
+                deviation_h: observed.zip(simulated).map(|(o, s)| s - o),
+                observed_instance_type: p.observed.instance_type.clone(),
+                simulated_instance_type: p
+                    .result
+                    .selected
+                    .as_ref()
+                    .map(|s| s.instance_type.clone()),
+            }
+        })
+        .filter(|d| {
+            d.deviation_h != Some(0.0)
+                && !(d.observed_first_start_h.is_none() && d.simulated_first_start_h.is_none())
+        })
+        .collect();
+    // One side started and the other did not: the largest deviation there is.
+    let size = |d: &JobDeviation| d.deviation_h.map_or(f64::INFINITY, f64::abs);
+    deviations.sort_by(|a, b| size(b).total_cmp(&size(a)).then_with(|| a.job.cmp(&b.job)));
+    deviations.truncate(MOST_DEVIATING);
+    deviations
+}

@@ -1,0 +1,297 @@
+//! A Kueue cluster as `kubectl get resourceflavors,cohorts,clusterqueues,workloads -A -o yaml`
+//! prints it: the agreement from the flavors, cohorts and ClusterQueues (read as the Kueue
+//! import reads them, SEMANTICS §2), and the Workloads as history. Field names follow the CRD
+//! schemas, v1beta1 and v1beta2.
+//!
+//! Kueue keeps a Workload's latest conditions, not its history: a Workload admitted again after
+//! a preemption shows its latest admission, which is taken as its first start (noted).
+
+use super::history::{Entry, Held, JobHistory};
+use super::pages::Item;
+use super::timestamp::millis;
+use super::unmapped::UnmappedList;
+use crate::kueue::import::{flavor_instance_type, import_objects};
+use crate::kueue::NAME_ANNOTATION;
+use quotalab_engine::scenario::{ObservedStatus, Scenario};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The agreement's kinds; LocalQueues name the ClusterQueue behind a Workload's `queueName`.
+const AGREEMENT_KINDS: &[&str] = &["ResourceFlavor", "Cohort", "ClusterQueue"];
+
+/// The scenario holding the agreement, and the notes of the Kueue import.
+pub fn agreement(objects: &[Item], unmapped: &mut UnmappedList) -> Option<(Scenario, Vec<String>)> {
+    let values: Vec<Value> = objects
+        .iter()
+        .filter(|o| AGREEMENT_KINDS.contains(&kind(o)))
+        .map(|o| o.value.clone())
+        .collect();
+    for o in objects {
+        if !AGREEMENT_KINDS.contains(&kind(o)) && !["Workload", "LocalQueue"].contains(&kind(o)) {
+            unmapped.push(
+                &o.label,
+                "kind",
+                format!("{} is not read by this import", kind(o)),
+            );
+        }
+    }
+    match import_objects(&values) {
+        Ok(imported) => Some((imported.scenario, imported.notes)),
+        Err(e) => {
+            let label = objects
+                .first()
+                .map_or("Kueue objects", |o| o.label.as_str());
+            unmapped.push(label, "", format!("no agreement: {e}"));
+            None
+        }
+    }
+}
+
+fn kind(item: &Item) -> &str {
+    item.str("kind").unwrap_or("")
+}
+
+/// Per ClusterQueue: the share's name and the instance types of its flavors, in order.
+struct Queues {
+    share: BTreeMap<String, String>,
+    flavors: BTreeMap<String, Vec<String>>,
+    flavor_types: BTreeMap<String, String>,
+    local: BTreeMap<(String, String), String>,
+}
+
+fn queues(objects: &[Item]) -> Queues {
+    let mut q = Queues {
+        share: BTreeMap::new(),
+        flavors: BTreeMap::new(),
+        flavor_types: BTreeMap::new(),
+        local: BTreeMap::new(),
+    };
+    for o in objects.iter().filter(|o| kind(o) == "ResourceFlavor") {
+        if let Some(name) = o.str("metadata/name") {
+            q.flavor_types
+                .insert(name.to_string(), flavor_instance_type(&o.value, name));
+        }
+    }
+    for o in objects {
+        let Some(name) = o.str("metadata/name") else {
+            continue;
+        };
+        match kind(o) {
+            "ClusterQueue" => {
+                let share = o
+                    .str(&format!("metadata/annotations/{NAME_ANNOTATION}"))
+                    .unwrap_or(name);
+                q.share.insert(name.to_string(), share.to_string());
+                let types = o
+                    .array("spec/resourceGroups")
+                    .iter()
+                    .flat_map(|g| {
+                        g.get("flavors")
+                            .and_then(Value::as_array)
+                            .into_iter()
+                            .flatten()
+                    })
+                    .filter_map(|f| f.get("name").and_then(Value::as_str))
+                    .map(|f| {
+                        q.flavor_types
+                            .get(f)
+                            .cloned()
+                            .unwrap_or_else(|| f.to_string())
+                    })
+                    .collect();
+                q.flavors.insert(name.to_string(), types);
+            }
+            "LocalQueue" => {
+                if let Some(cq) = o.str("spec/clusterQueue") {
+                    let namespace = o.str("metadata/namespace").unwrap_or("default");
+                    q.local
+                        .insert((namespace.to_string(), name.to_string()), cq.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    q
+}
+
+/// Every Workload as history.
+pub fn histories(objects: &[Item], unmapped: &mut UnmappedList) -> Vec<JobHistory> {
+    let queues = queues(objects);
+    let out: Vec<JobHistory> = objects
+        .iter()
+        .filter(|o| kind(o) == "Workload")
+        .filter_map(|o| history(o, &queues, unmapped))
+        .collect();
+    if out.iter().any(|h| h.preemptions > 0) {
+        if let Some(first) = out.iter().find(|h| h.preemptions > 0) {
+            unmapped.push(&first.label, "status.conditions", "Kueue keeps only a Workload's latest admission: for a preempted Workload the first start is its latest admission, and its preemptions are those schedulingStats counts");
+        }
+    }
+    out
+}
+
+/// A condition's `lastTransitionTime` when its status is `True`, with its reason and message.
+fn condition<'a>(
+    item: &'a Item,
+    kind: &str,
+) -> Option<(Option<i64>, Option<&'a str>, Option<&'a str>)> {
+    item.array("status/conditions")
+        .iter()
+        .find(|c| {
+            c.get("type").and_then(Value::as_str) == Some(kind)
+                && c.get("status").and_then(Value::as_str) == Some("True")
+        })
+        .map(|c| {
+            (
+                c.get("lastTransitionTime").and_then(millis),
+                c.get("reason").and_then(Value::as_str),
+                c.get("message").and_then(Value::as_str),
+            )
+        })
+}
+
+fn history(item: &Item, queues: &Queues, unmapped: &mut UnmappedList) -> Option<JobHistory> {
+    let label = item.label.as_str();
+    let name = item.str("metadata/name")?;
+    let namespace = item.str("metadata/namespace").unwrap_or("default");
+    let cluster_queue = item
+        .str("status/admission/clusterQueue")
+        .map(str::to_string)
+        .or_else(|| {
+            let queue = item.str("spec/queueName")?;
+            queues
+                .local
+                .get(&(namespace.to_string(), queue.to_string()))
+                .cloned()
+        });
+    let Some(cluster_queue) = cluster_queue else {
+        unmapped.push(label, "spec.queueName", "not admitted now, and no LocalQueue names its ClusterQueue (add `localqueues` to the kubectl command); the workload is skipped");
+        return None;
+    };
+    let Some(share) = queues.share.get(&cluster_queue) else {
+        unmapped.push(
+            label,
+            "status.admission.clusterQueue",
+            format!("ClusterQueue {cluster_queue} was not read; the workload is skipped"),
+        );
+        return None;
+    };
+    let Some(submit_ms) = item.get("metadata/creationTimestamp").and_then(millis) else {
+        unmapped.push(
+            label,
+            "metadata.creationTimestamp",
+            "missing or not a time; the workload is skipped",
+        );
+        return None;
+    };
+    let pod_sets = item.array("spec/podSets");
+    if pod_sets.len() > 1 {
+        unmapped.push(
+            label,
+            "spec.podSets",
+            "several pod sets: their pods are added up as one job's instances",
+        );
+    }
+    let pods: u64 = pod_sets
+        .iter()
+        .filter_map(|p| p.get("count").and_then(Value::as_u64))
+        .sum();
+    let instances = u32::try_from(pods.max(1)).unwrap_or(u32::MAX);
+    let ran_type = item
+        .array("status/admission/podSetAssignments")
+        .first()
+        .and_then(|a| a.get("flavors"))
+        .and_then(Value::as_object)
+        .and_then(|f| f.values().find_map(Value::as_str))
+        .map(|f| {
+            queues
+                .flavor_types
+                .get(f)
+                .cloned()
+                .unwrap_or_else(|| f.to_string())
+        });
+    let admitted = condition(item, "Admitted").or_else(|| condition(item, "QuotaReserved"));
+    let first_start_ms = admitted.and_then(|a| a.0);
+    let finished = condition(item, "Finished");
+    let end_ms = finished.and_then(|f| f.0);
+    let (status, reason) = match finished {
+        Some((_, reason, message)) => (
+            if reason == Some("Succeeded") {
+                ObservedStatus::Succeeded
+            } else {
+                ObservedStatus::Failed
+            },
+            message.or(reason).map(str::to_string),
+        ),
+        None if item.get("spec/active").and_then(Value::as_bool) == Some(false) => (
+            ObservedStatus::Cancelled,
+            Some("deactivated (spec.active: false)".to_string()),
+        ),
+        None => (ObservedStatus::Unfinished, None),
+    };
+    let past = item
+        .get("status/accumulatedPastExecutionTimeSeconds")
+        .or(item.get("status/accumulatedPastExexcutionTimeSeconds"))
+        .and_then(Value::as_f64)
+        .unwrap_or(0.0);
+    let work_s = first_start_ms
+        .zip(end_ms)
+        .map(|(s, e)| past + ((e - s) as f64 / 1000.0).max(0.0));
+    let evictions: u64 = item
+        .array("status/schedulingStats/evictions")
+        .iter()
+        .filter(|e| e.get("reason").and_then(Value::as_str) == Some("Preempted"))
+        .filter_map(|e| e.get("count").and_then(Value::as_u64))
+        .sum();
+    let preempted_now = condition(item, "Preempted").is_some()
+        || condition(item, "Evicted").is_some_and(|e| e.1 == Some("Preempted"));
+    let preemptions = u32::try_from(evictions.max(u64::from(preempted_now))).unwrap_or(u32::MAX);
+    let priority = item
+        .get("spec/priority")
+        .and_then(Value::as_i64)
+        .unwrap_or(0);
+    let preferences = queues
+        .flavors
+        .get(&cluster_queue)
+        .into_iter()
+        .flatten()
+        .map(|t| Entry {
+            instance_type: t.clone(),
+            instance_count: None,
+            training_plan: None,
+        })
+        .collect();
+    let held = ran_type
+        .iter()
+        .zip(first_start_ms)
+        .map(|(t, start_ms)| Held {
+            start_ms,
+            end_ms,
+            instance_type: t.clone(),
+            instances,
+        })
+        .collect();
+    Some(JobHistory {
+        label: label.to_string(),
+        name: format!("{namespace}/{name}"),
+        share: Some(share.clone()),
+        submit_ms,
+        priority,
+        instance_count: Some(instances),
+        preferences,
+        max_pending_s: None,
+        preemption_retries: None,
+        startup_s: 0.0,
+        work_s,
+        limit_s: item
+            .get("spec/maximumExecutionTimeSeconds")
+            .and_then(Value::as_f64),
+        first_start_ms,
+        end_ms,
+        status,
+        reason,
+        ran_type,
+        preemptions,
+        held,
+    })
+}

@@ -1,0 +1,141 @@
+//! "Import account…": the describe output of an AWS Batch / SageMaker account or a Kueue cluster
+//! dump (docs/ACCOUNT.md), several files at once, read by the interop crate's
+//! `import_account`, the same function `quotalab import account` calls. The dialog shows what
+//! the scenario will hold and everything that could not be imported, by document and field,
+//! before anything changes; applying goes through `AppState::open` like any other import.
+
+use super::files::read_all;
+use super::trace_preview::LoadedFile;
+use crate::components::modal::Modal;
+use crate::state::use_app_state;
+use leptos::prelude::*;
+use quotalab_interop::account::{import_account, AccountImport, AccountOptions, InputFile};
+use std::sync::Arc;
+use wasm_bindgen::JsCast;
+
+/// Unmapped fields listed one by one; the rest are counted.
+const UNMAPPED_LISTED: usize = 40;
+
+/// The import of the picked files, or why there is none.
+fn import(files: &[LoadedFile]) -> Result<AccountImport, String> {
+    let inputs: Vec<InputFile> = files
+        .iter()
+        .map(|f| InputFile {
+            path: f.name.clone(),
+            contents: f.text.clone(),
+        })
+        .collect();
+    import_account(&inputs, &AccountOptions::default()).map_err(|e| e.to_string())
+}
+
+#[component]
+pub fn AccountImportDialog() -> impl IntoView {
+    let state = use_app_state();
+    let picked: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
+    let outcome: RwSignal<Option<Arc<Result<AccountImport, String>>>> = RwSignal::new(None);
+    let on_pick = move |ev: leptos::ev::Event| {
+        let Some(list) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .and_then(|input| input.files())
+        else {
+            return;
+        };
+        leptos::task::spawn_local(async move {
+            let result = read_all(list).await.and_then(|files| {
+                picked.set(files.iter().map(|f| f.name.clone()).collect());
+                import(&files)
+            });
+            outcome.set(Some(Arc::new(result)));
+        });
+    };
+    let apply = move |_| {
+        let Some(done) = outcome.get_untracked() else {
+            return;
+        };
+        let Ok(imported) = done.as_ref() else { return };
+        let from = match picked.with_untracked(Vec::len) {
+            1 => format!("account file {}", picked.with_untracked(|p| p[0].clone())),
+            n => format!("{n} account files"),
+        };
+        state.dialog.set(None);
+        state.open(imported.scenario.clone(), &from);
+    };
+    let ready = move || outcome.with(|o| o.as_deref().is_some_and(Result::is_ok));
+    view! {
+        <Modal title="Import your account" testid="account-dialog">
+            <div class="account-import">
+                <p class="hint">
+                    "The JSON of aws batch describe-job-queues, describe-service-environments, list-quota-shares, "
+                    "describe-quota-share, list-service-jobs, describe-service-job and aws sagemaker describe-training-job "
+                    "(docs/examples/collect-aws.sh writes them all), or kubectl get resourceflavors,cohorts,clusterqueues,"
+                    "localqueues,workloads -A -o yaml. Pick every file at once; they are read in this browser, nothing is uploaded."
+                </p>
+                <div class="field wide">
+                    <label for="account-files">"Account files"</label>
+                    <input id="account-files" type="file" multiple accept=".json,.yaml,.yml,application/json"
+                        data-testid="account-files" on:change=on_pick />
+                </div>
+                {move || outcome.get().map(|o| match o.as_ref() {
+                    Ok(imported) => view! { <AccountSummary imported=imported.clone() /> }.into_any(),
+                    Err(message) => view! { <p class="error" role="alert" data-testid="account-error">{message.clone()}</p> }.into_any(),
+                })}
+                <div class="dialog-actions">
+                    <button type="button" class="primary" data-testid="account-apply" disabled=move || !ready() on:click=apply>
+                        "Apply: open as the scenario"
+                    </button>
+                    <button type="button" on:click=move |_| state.dialog.set(None)>"Cancel"</button>
+                </div>
+            </div>
+        </Modal>
+    }
+}
+
+/// What the scenario will hold, the import's notes, and what was not imported.
+#[component]
+fn AccountSummary(imported: AccountImport) -> impl IntoView {
+    let s = &imported.scenario;
+    let observed = s.jobs.iter().filter(|j| j.observed.is_some()).count();
+    let headline = format!(
+        "{}: {} quota share{}, {} job{} ({observed} with an observed outcome), capacity {}.",
+        s.name,
+        s.quota_shares.len(),
+        if s.quota_shares.len() == 1 { "" } else { "s" },
+        s.jobs.len(),
+        if s.jobs.len() == 1 { "" } else { "s" },
+        s.capacity
+            .iter()
+            .map(|c| format!("{} × {}", c.count, c.instance_type))
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    let notes = imported
+        .notes
+        .iter()
+        .map(|n| view! { <li>{n.clone()}</li> })
+        .collect_view();
+    let total = imported.unmapped.len();
+    let unmapped = imported
+        .unmapped
+        .iter()
+        .take(UNMAPPED_LISTED)
+        .map(|u| {
+            view! {
+                <li><code>{u.document.clone()}</code>
+                    {(!u.field.is_empty()).then(|| view! { " › "<code>{u.field.clone()}</code> })}
+                    ": "{u.reason.clone()}</li>
+            }
+        })
+        .collect_view();
+    let more =
+        (total > UNMAPPED_LISTED).then(|| format!("… and {} more.", total - UNMAPPED_LISTED));
+    view! {
+        <div class="account-summary" data-testid="account-summary">
+            <p>{headline}</p>
+            <ul class="notes">{notes}</ul>
+            <h4>{format!("Not imported ({total})")}</h4>
+            <ul class="unmapped" data-testid="account-unmapped">{unmapped}</ul>
+            {more.map(|m| view! { <p class="hint">{m}</p> })}
+        </div>
+    }
+}
