@@ -36,10 +36,13 @@ Usage:
                                              one parameter at several values, K seeds each (sweep.json);
                                              for a study file, --variant N|NAME picks the variant
   quotalab sweep --list-params SCENARIO.json the parameters worth sweeping, with their paths
-  quotalab merge PARTS... [--out FILE]       join the outputs of compare/sweep --shard i/N
+  quotalab advise SCENARIO.json --target SHARE:KPI<=V ... [--budget [SHARE:]AMOUNT]
+           [--vary limits,strategy,borrow_limit,in_share_preemption,capacity,preferences]
+           [--seeds K] [-o FILE]           propose agreements that meet the targets (advice.json)
+  quotalab merge PARTS... [--out FILE]       join the outputs of compare/sweep/advise --shard i/N
   quotalab help                              this text
 
-SCENARIO.json may be - to read standard input. compare and sweep use all cores; with
+SCENARIO.json may be - to read standard input. compare, sweep and advise use all cores; with
 --shard i/N they run only shard i of N and write its samples for merge (docs/STUDY.md).
 Exit codes: 0 ok (warnings allowed), 2 invalid scenario, 1 other errors.";
 
@@ -74,6 +77,7 @@ fn dispatch(args: &[String]) -> Result<(), Failure> {
         "compare" => commands::compare::main(rest),
         "sweep" => commands::sweep::main(rest),
         "merge" => commands::merge::main(rest),
+        "advise" => commands::advise::main(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

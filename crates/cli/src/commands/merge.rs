@@ -5,6 +5,7 @@ use crate::args::Args;
 use crate::failure::Failure;
 use crate::input::read_text;
 use crate::study_run::finish;
+use quotalab_engine::study::advise::parts::is_parts;
 use quotalab_engine::study::{merge, Definition, SampleSet};
 
 pub fn main(args: &[String]) -> Result<(), Failure> {
@@ -15,10 +16,17 @@ pub fn main(args: &[String]) -> Result<(), Failure> {
             "missing shard files (written by compare or sweep with --shard i/N)".into(),
         ));
     }
-    let parts = files
+    let texts = files
         .iter()
-        .map(|f| {
-            SampleSet::parse_json(&read_text(f)?).map_err(|e| Failure::Other(format!("{f}: {e}")))
+        .map(|f| Ok((*f, read_text(f)?)))
+        .collect::<Result<Vec<_>, Failure>>()?;
+    if texts.iter().any(|(_, t)| is_parts(t)) {
+        return super::advise::merge(&texts, args.values("--out").last().copied());
+    }
+    let parts = texts
+        .iter()
+        .map(|(f, text)| {
+            SampleSet::parse_json(text).map_err(|e| Failure::Other(format!("{f}: {e}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let whole = merge(parts).map_err(|e| Failure::Other(format!("cannot merge: {e}")))?;

@@ -250,6 +250,7 @@ pub fn kpi_value(s: &ShareSample, kpi: Kpi, threshold_h: f64) -> Option<f64> {
         Kpi::ReclaimsMade => f64::from(s.reclaims_made),
         Kpi::LostAcceleratorH => s.lost_accelerator_h,
         Kpi::Cost => s.cost,
+        Kpi::FallbackRate => s.fallback_rate?,
     })
 }
 

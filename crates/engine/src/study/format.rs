@@ -5,6 +5,7 @@
 //! version inside a study migrates exactly as a lone scenario would, and its errors come back
 //! under `variants[i].`.
 
+use super::advise::AdviseSpec;
 use super::{Study, StudyKind, Sweep, DEFAULT_SEEDS, DEFAULT_WAIT_THRESHOLD_H, STUDY_VERSION};
 use crate::diagnostic::LoadError;
 use crate::format::MAX_SCENARIO_BYTES;
@@ -50,6 +51,8 @@ struct RawStudy {
     variants: Vec<Value>,
     #[serde(default)]
     sweep: Option<Sweep>,
+    #[serde(default)]
+    advise: Option<Box<AdviseSpec>>,
 }
 
 /// Parses a study document (see [`Study::parse_json`]).
@@ -80,6 +83,7 @@ pub fn parse_study(text: &str) -> Result<Study, LoadError> {
         wait_threshold_h: raw.wait_threshold_h.unwrap_or(DEFAULT_WAIT_THRESHOLD_H),
         variants,
         sweep: raw.sweep,
+        advise: raw.advise,
     })
 }
 

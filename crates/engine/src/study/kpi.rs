@@ -40,6 +40,9 @@ pub enum Kpi {
     LostAcceleratorH,
     /// Usage cost in the scenario's currency.
     Cost,
+    /// Fraction of the share's started jobs whose first started attempt used a preference entry
+    /// after the first (the advisor's targets; comparisons list [`Kpi::ALL`]).
+    FallbackRate,
 }
 
 impl Kpi {
@@ -58,6 +61,30 @@ impl Kpi {
         Kpi::Cost,
     ];
 
+    /// Every KPI a target of the advisor may name: [`Kpi::ALL`] and [`Kpi::FallbackRate`].
+    pub const TARGETS: [Kpi; 12] = {
+        let mut all = [Kpi::FallbackRate; 12];
+        let mut i = 0;
+        while i < Kpi::ALL.len() {
+            all[i] = Kpi::ALL[i];
+            i += 1;
+        }
+        all
+    };
+
+    /// The JSON (and command-line) name, `completion_p90_h`.
+    pub fn name(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+
+    /// The KPI called `name` (its JSON name), if any.
+    pub fn from_name(name: &str) -> Option<Kpi> {
+        Kpi::TARGETS.into_iter().find(|k| k.name() == name)
+    }
+
     /// A label for people (`P(wait < T)` has the threshold filled in by the caller).
     pub fn label(self) -> &'static str {
         match self {
@@ -72,6 +99,7 @@ impl Kpi {
             Kpi::ReclaimsMade => "Reclaims made",
             Kpi::LostAcceleratorH => "Lost work",
             Kpi::Cost => "Cost",
+            Kpi::FallbackRate => "Fallback rate",
         }
     }
 
@@ -81,7 +109,7 @@ impl Kpi {
         match self {
             Kpi::JobsDone => "jobs",
             Kpi::CompletionP50H | Kpi::CompletionP90H | Kpi::WaitMeanH => "h",
-            Kpi::WaitBelowThreshold => "fraction",
+            Kpi::WaitBelowThreshold | Kpi::FallbackRate => "fraction",
             Kpi::BorrowedInstanceH | Kpi::LentInstanceH => "instance-h",
             Kpi::PreemptionsSuffered | Kpi::ReclaimsMade => "count",
             Kpi::LostAcceleratorH => "accelerator-h",

@@ -53,6 +53,10 @@ pub struct ShareSample {
     pub lost_accelerator_h: f64,
     /// Usage cost.
     pub cost: f64,
+    /// Fraction of its started jobs whose first started attempt used a preference entry after
+    /// the first; `None` when no job started. Older sample files lack it.
+    #[serde(default)]
+    pub fallback_rate: Option<f64>,
     /// Completion hours of each succeeded job, in job order.
     pub completions_h: Vec<f64>,
     /// Hours pending of each job, in job order.
@@ -136,6 +140,11 @@ fn share_sample(name: &str, jobs: &[&JobResult]) -> ShareSample {
     let mut sorted = completions_h.clone();
     sorted.sort_by(f64::total_cmp);
     let waits_h: Vec<f64> = jobs.iter().map(|j| j.wait_h).collect();
+    let first_attempts: Vec<usize> = jobs
+        .iter()
+        .filter_map(|j| j.attempts.first().map(|a| a.preference))
+        .collect();
+    let fell_back = first_attempts.iter().filter(|&&p| p > 0).count();
     ShareSample {
         share: name.to_string(),
         jobs: jobs.len() as u32,
@@ -149,6 +158,8 @@ fn share_sample(name: &str, jobs: &[&JobResult]) -> ShareSample {
         reclaims_made: 0,
         lost_accelerator_h: jobs.iter().map(|j| j.lost_accelerator_h).sum(),
         cost: jobs.iter().map(|j| j.cost).sum(),
+        fallback_rate: (!first_attempts.is_empty())
+            .then(|| fell_back as f64 / first_attempts.len() as f64),
         completions_h,
         waits_h,
     }
