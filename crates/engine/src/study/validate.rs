@@ -22,12 +22,18 @@ pub(super) fn validate(study: &Study) -> Report {
         }
     }
     let count = study.variants.len();
-    if !VARIANTS.contains(&count) {
+    // A search needs only the current agreement, so a study that carries targets may hold one
+    // variant (docs/ADVISOR.md, "In the study document").
+    let fewest = if study.advise.is_some() {
+        1
+    } else {
+        *VARIANTS.start()
+    };
+    if !(fewest..=*VARIANTS.end()).contains(&count) {
         report.error(
             "variants",
             format!(
-                "a study holds {} to {} variants; this one has {count}",
-                VARIANTS.start(),
+                "a study holds {fewest} to {} variants; this one has {count}",
                 VARIANTS.end()
             ),
         );

@@ -134,25 +134,37 @@ fn assess(runs: &Runs, goals: &Goals) -> Assessment {
     }
 }
 
+/// Each of the `starts` starts exactly once, or an error naming the first missing or repeated.
+fn check_starts(sorted: &[&StartOutcome], starts: usize) -> Result<(), StudyError> {
+    if let Some(o) = sorted.iter().find(|o| o.start >= starts) {
+        return Err(StudyError::Coverage(format!(
+            "start {} is not part of this search of {starts} starts",
+            o.start
+        )));
+    }
+    if let Some(pair) = sorted.windows(2).find(|p| p[0].start == p[1].start) {
+        return Err(StudyError::Coverage(format!(
+            "start {} appears twice; was a shard merged twice?",
+            pair[0].start
+        )));
+    }
+    let missing: Vec<usize> = (0..starts)
+        .filter(|i| !sorted.iter().any(|o| o.start == *i))
+        .collect();
+    if let Some(first) = missing.first() {
+        return Err(StudyError::Coverage(format!(
+            "{} of {starts} starts are missing (the first is start {first}); is a shard missing?",
+            missing.len()
+        )));
+    }
+    Ok(())
+}
+
 /// The advice from every start's outcome (in any order; each start exactly once).
 pub fn summarize(plan: &AdvicePlan, outcomes: &[StartOutcome]) -> Result<Advice, StudyError> {
     let mut sorted: Vec<&StartOutcome> = outcomes.iter().collect();
     sorted.sort_by_key(|o| o.start);
-    let starts = plan.starts() as usize;
-    for (i, o) in sorted.iter().enumerate() {
-        if o.start != i || o.start >= starts {
-            return Err(StudyError::Coverage(format!(
-                "start {} is missing, repeated or not part of this search of {starts} starts; merge each shard once",
-                i.min(o.start)
-            )));
-        }
-    }
-    if sorted.len() != starts {
-        return Err(StudyError::Coverage(format!(
-            "{} of {starts} starts are missing; is a shard missing?",
-            starts - sorted.len()
-        )));
-    }
+    check_starts(&sorted, plan.starts() as usize)?;
     let goals = plan.goals();
     let current = sorted
         .first()

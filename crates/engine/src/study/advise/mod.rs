@@ -118,13 +118,19 @@ impl AdvicePlan {
         seed_list(self.search_seed(), self.seeds)
     }
 
-    /// The goals: expanded targets over the scenario's shares, and the total budget.
+    /// The goals: expanded targets, and the total budget. A `*` target applies to every share
+    /// that has jobs (a share without jobs has no completions or waits to hold to a bound).
     pub fn goals(&self) -> Goals {
-        let shares: Vec<String> = self
-            .scenario
+        let s = &self.scenario;
+        let shares: Vec<String> = s
             .quota_shares
             .iter()
-            .map(|s| s.name.clone())
+            .map(|q| q.name.clone())
+            .filter(|name| {
+                let named = |share: &Option<String>| share.as_ref() == Some(name);
+                s.jobs.iter().any(|j| named(&j.share))
+                    || s.job_mixes.iter().any(|m| named(&m.share))
+            })
             .collect();
         let targets = self.advise.parsed_targets().unwrap_or_default();
         Goals::new(
@@ -192,4 +198,56 @@ impl AdvicePlan {
 pub fn advise(plan: &AdvicePlan, runner: &dyn Runner) -> Result<Advice, StudyError> {
     let outcomes = plan.run(&plan.units(), runner);
     plan.summarize(&outcomes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STUDY: &str = r#"{"kind":"study","version":1,"name":"s","seeds":4,
+      "variants":[{"version":1,"name":"a","capacity":[{"instance_type":"ml.g5.xlarge","count":2}],
+        "quota_shares":[{"name":"x","capacity_limits":[{"instance_type":"ml.g5.xlarge","max_capacity":1}],"strategy":"LEND"},
+                        {"name":"y","capacity_limits":[{"instance_type":"ml.g5.xlarge","max_capacity":1}],"strategy":"LEND_AND_BORROW"}],
+        "jobs":[{"name":"j","share":"x","submit_h":0,"duration_h":1,"instance_count":1,"preferences":[{"instance_type":"ml.g5.xlarge"}]}]}],
+      "advise":{"targets":["x:completion_p90_h<=2","*:wait_below_threshold>=0.9"],"budgets":[{"max":500}],
+        "vary":["limits","capacity"],"capacity_max":[{"instance_type":"ml.g5.xlarge","count":4}],"seed":3}}"#;
+
+    #[test]
+    fn a_study_carries_its_advise_field_and_round_trips() {
+        let study = Study::parse_json(STUDY).unwrap();
+        assert!(study.validate().is_valid(), "{:?}", study.validate().errors);
+        let again = Study::parse_json(&study.to_json_pretty()).unwrap();
+        assert_eq!(again.to_json_pretty(), study.to_json_pretty());
+        let plan = AdvicePlan::from_study(&study).unwrap();
+        assert_eq!((plan.seeds, plan.search_seed()), (4, 3));
+        let goals: Vec<String> = plan.goals().targets.iter().map(Target::text).collect();
+        assert_eq!(
+            goals,
+            [
+                "x:completion_p90_h<=2",
+                "x:wait_below_threshold>=0.9",
+                "(total):cost<=500"
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unknown_field_in_advise_is_refused_with_its_path() {
+        let text = STUDY.replace("\"seed\":3", "\"sed\":3");
+        let error = Study::parse_json(&text).unwrap_err().to_string();
+        assert!(error.contains("advise") && error.contains("sed"), "{error}");
+    }
+
+    #[test]
+    fn a_search_is_the_same_for_the_same_seed_and_sees_the_bound() {
+        let study = Study::parse_json(STUDY).unwrap();
+        let plan = AdvicePlan::from_study(&study).unwrap();
+        let a = advise(&plan, &Sequential).unwrap();
+        assert_eq!(
+            a.to_json_pretty(),
+            advise(&plan, &Sequential).unwrap().to_json_pretty()
+        );
+        assert!(a.feasible);
+        assert_eq!(a.seeds, seed_list(3, 4));
+    }
 }
