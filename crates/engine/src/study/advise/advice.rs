@@ -67,6 +67,9 @@ pub struct SearchStats {
     pub starts: u32,
     /// Simulations run, over every start.
     pub simulations: u64,
+    /// Simulations run, counting the starts in order, until the first agreement that meets
+    /// every target had run on all seeds; `None` when none did.
+    pub first_meeting_after: Option<u64>,
     /// Candidates ruled out by bounds, unsimulated.
     pub pruned: u64,
     /// Steps the starts moved.
@@ -132,6 +135,19 @@ fn assess(runs: &Runs, goals: &Goals) -> Assessment {
         worst_margin: runs.worst_margin(goals, true),
         targets,
     }
+}
+
+/// The simulations of the starts before the first that met every target, plus its own until
+/// then.
+fn first_meeting_after(sorted: &[&StartOutcome]) -> Option<u64> {
+    let mut before = 0;
+    for o in sorted {
+        if let Some(n) = o.first_meeting_after {
+            return Some(before + n);
+        }
+        before += o.simulations;
+    }
+    None
 }
 
 /// Each of the `starts` starts exactly once, or an error naming the first missing or repeated.
@@ -228,6 +244,7 @@ pub fn summarize(plan: &AdvicePlan, outcomes: &[StartOutcome]) -> Result<Advice,
         search: SearchStats {
             starts: plan.starts(),
             simulations: sorted.iter().map(|o| o.simulations).sum(),
+            first_meeting_after: first_meeting_after(&sorted),
             pruned: sorted.iter().map(|o| o.pruned).sum(),
             steps: sorted.iter().map(|o| o.steps).sum(),
         },

@@ -1,10 +1,10 @@
 //! Candidate generation: the agreements one step away from a given one, along the knobs the
 //! search may turn (docs/ADVISOR.md, "Local search").
 //!
-//! One step is one small change: a limit instance of a type moved from one share to another
-//! (the type's total stays fixed), one instance bought for a share or sold back, a share's
-//! strategy, borrow limit or in-share preemption changed, or two neighbouring entries of a job
-//! mix's preference list swapped. Every neighbour is validated as a scenario; one the format
+//! One step is one small change: one limit instance of a type (or a quarter of the giver's
+//! limit) moved from one share to another (the type's total stays fixed), one instance bought
+//! for a share or sold back, a share's strategy, borrow limit or in-share preemption changed, or
+//! two neighbouring entries of a job mix's preference list swapped. Every neighbour is validated as a scenario; one the format
 //! refuses is not a candidate.
 
 use super::evaluate::{purchase_cost, Candidate};
@@ -44,8 +44,10 @@ pub fn neighbours(
             for (a, from) in names.iter().enumerate() {
                 for (b, to) in names.iter().enumerate() {
                     if a != b {
-                        if let Some(s) = transfer(current, &t, a, b) {
-                            add(&[from, to], s);
+                        for amount in amounts(current, a, &t) {
+                            if let Some(s) = transfer(current, &t, a, b, amount) {
+                                add(&[from, to], s);
+                            }
                         }
                     }
                 }
@@ -222,11 +224,33 @@ fn change_limit(scenario: &mut Scenario, i: usize, instance_type: &str, delta: i
     Some(())
 }
 
-/// One limit instance of `instance_type` moved from share `from` to share `to`.
-fn transfer(current: &Scenario, instance_type: &str, from: usize, to: usize) -> Option<Scenario> {
+/// How many limit instances of `instance_type` a step moves out of share `from`: one, and a
+/// quarter of its limit when that is more, so a share with a limit of 40 need not take 10 steps
+/// to give 10 away.
+fn amounts(current: &Scenario, from: usize, instance_type: &str) -> Vec<i64> {
+    let limit = current.quota_shares[from]
+        .capacity_limits
+        .iter()
+        .find(|l| l.instance_type == instance_type)
+        .map_or(0, |l| i64::from(l.max_capacity));
+    if limit / 4 > 1 {
+        vec![1, limit / 4]
+    } else {
+        vec![1]
+    }
+}
+
+/// `amount` limit instances of `instance_type` moved from share `from` to share `to`.
+fn transfer(
+    current: &Scenario,
+    instance_type: &str,
+    from: usize,
+    to: usize,
+    amount: i64,
+) -> Option<Scenario> {
     let mut s = current.clone();
-    change_limit(&mut s, from, instance_type, -1)?;
-    change_limit(&mut s, to, instance_type, 1)?;
+    change_limit(&mut s, from, instance_type, -amount)?;
+    change_limit(&mut s, to, instance_type, amount)?;
     Some(s)
 }
 

@@ -44,6 +44,8 @@ pub struct StartOutcome {
     pub binding: Option<Binding>,
     /// Simulations it ran.
     pub simulations: u64,
+    /// Simulations it had run when it first ran an agreement that meets every target.
+    pub first_meeting_after: Option<u64>,
     /// Candidates the bounds ruled out unsimulated.
     pub pruned: u64,
     /// Steps it moved.
@@ -81,6 +83,8 @@ pub fn run_start(plan: &AdvicePlan, start: usize, runner: &dyn Runner) -> StartO
         runs: runs.clone(),
     }];
     let (mut pruned, mut steps) = (0, 0);
+    let meets = |e: &Evaluated| e.runs.score(&goals, true).meets;
+    let mut first_meeting_after = meets(&seen[0]).then_some(evaluator.simulations);
     while evaluator.simulations < budget {
         let margins = runs.margins(&goals, true);
         let focus = margins
@@ -112,6 +116,9 @@ pub fn run_start(plan: &AdvicePlan, start: usize, runner: &dyn Runner) -> StartO
             candidate: options[*i].clone(),
             runs: r.clone(),
         }));
+        if first_meeting_after.is_none() && seen.iter().any(meets) {
+            first_meeting_after = Some(evaluator.simulations);
+        }
         if winner_runs
             .score(&goals, true)
             .compare(&runs.score(&goals, true))
@@ -148,6 +155,7 @@ pub fn run_start(plan: &AdvicePlan, start: usize, runner: &dyn Runner) -> StartO
         baseline,
         binding,
         simulations: evaluator.simulations,
+        first_meeting_after,
         pruned,
         steps,
     }
