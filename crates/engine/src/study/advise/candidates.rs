@@ -138,12 +138,11 @@ pub fn random_walk(
         purchase_cost: 0.0,
     };
     for _ in 0..count {
-        let options = neighbours(base, &current.scenario, spec, None, stream, usize::MAX);
-        if options.is_empty() {
-            break;
+        // The neighbours come in a shuffled order, so the first valid one is a uniform choice.
+        match neighbours(base, &current.scenario, spec, None, stream, 1).pop() {
+            Some(next) => current = next,
+            None => break,
         }
-        let pick = (stream.next_u64() % options.len() as u64) as usize;
-        current = options.into_iter().nth(pick).unwrap_or(current);
     }
     current
 }
