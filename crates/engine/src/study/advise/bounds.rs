@@ -86,3 +86,46 @@ fn any_entry_fits(scenario: &Scenario, share: &str) -> bool {
     }
     !any_job
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::study::advise::target::Target;
+
+    /// Share `x`'s jobs need two instances; its limit is `limit` under `strategy`.
+    fn candidate(limit: u32, strategy: &str, purchase_cost: f64) -> Candidate {
+        let json = format!(
+            r#"{{"version":1,"name":"b","capacity":[{{"instance_type":"ml.g5.xlarge","count":4}}],
+            "quota_shares":[{{"name":"x","capacity_limits":[{{"instance_type":"ml.g5.xlarge","max_capacity":{limit}}}],"strategy":"{strategy}"}},
+                            {{"name":"y","capacity_limits":[{{"instance_type":"ml.g5.xlarge","max_capacity":2}}],"strategy":"LEND"}}],
+            "jobs":[{{"name":"j","share":"x","submit_h":0,"duration_h":1,"instance_count":2,"preferences":[{{"instance_type":"ml.g5.xlarge"}}]}}]}}"#
+        );
+        Candidate {
+            scenario: Scenario::parse_json(&json).unwrap(),
+            purchase_cost,
+        }
+    }
+
+    fn goals(targets: &[&str], budget: Option<f64>) -> Goals {
+        let parsed: Vec<Target> = targets.iter().map(|t| Target::parse(t).unwrap()).collect();
+        Goals::new(&parsed, budget, &["x".into(), "y".into()], 24.0)
+    }
+
+    #[test]
+    fn a_share_whose_jobs_never_fit_cannot_meet_a_completion_target() {
+        let p90 = goals(&["x:completion_p90_h<=5"], None);
+        assert!(prune(&candidate(1, "LEND", 0.0), &p90).is_some());
+        assert!(prune(&candidate(2, "LEND", 0.0), &p90).is_none());
+        // Borrowing without a cap may reach the pool's four instances.
+        assert!(prune(&candidate(1, "LEND_AND_BORROW", 0.0), &p90).is_none());
+        // A cost target does not need the jobs to run.
+        assert!(prune(&candidate(1, "LEND", 0.0), &goals(&["x:cost<=5"], None)).is_none());
+    }
+
+    #[test]
+    fn purchases_over_the_total_budget_are_ruled_out() {
+        let budget = goals(&["y:cost<=100"], Some(50.0));
+        assert!(prune(&candidate(2, "LEND", 60.0), &budget).is_some());
+        assert!(prune(&candidate(2, "LEND", 40.0), &budget).is_none());
+    }
+}
