@@ -112,7 +112,12 @@ impl<'r> Evaluator<'r> {
     /// Successive halving over `candidates`: the survivors of the last round, which ran all K
     /// seeds, best first by the pessimistic score, with their runs; empty without candidates.
     /// Ties keep the earlier candidate, so the outcome depends only on the order given.
-    pub fn race(&mut self, candidates: &[Candidate]) -> Vec<(usize, Runs)> {
+    ///
+    /// Early rounds rank by the means. While no agreement meeting every target is known
+    /// (`cost_matters` false) they rank by the worst margin alone: on two seeds a cheap
+    /// candidate that seems to meet everything by luck must not push out a dearer one that
+    /// meets it for real. Once one is known, meeting and then cost rank, as in the final round.
+    pub fn race(&mut self, candidates: &[Candidate], cost_matters: bool) -> Vec<(usize, Runs)> {
         let k = self.k();
         let mut alive: Vec<usize> = (0..candidates.len()).collect();
         let mut n = FIRST_ROUND_SEEDS.min(k);
@@ -127,7 +132,14 @@ impl<'r> Evaluator<'r> {
                 .iter()
                 .zip(runs)
                 .map(|(&i, r)| {
-                    let score = r.score(&self.goals, full);
+                    let score = if full || cost_matters {
+                        r.score(&self.goals, full)
+                    } else {
+                        Score {
+                            meets: false,
+                            key: r.worst_margin(&self.goals, false),
+                        }
+                    };
                     (i, r, score)
                 })
                 .collect();

@@ -108,7 +108,7 @@ pub fn run_start(plan: &AdvicePlan, start: usize, runner: &dyn Runner) -> StartO
             !out
         })
         .collect();
-        let ranked = evaluator.race(&options);
+        let ranked = evaluator.race(&options, runs.score(&goals, true).meets);
         let Some((winner, winner_runs)) = ranked.first().cloned() else {
             break;
         };
