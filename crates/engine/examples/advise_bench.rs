@@ -291,6 +291,7 @@ fn random(plan: &AdvicePlan, budget: u64) -> Found {
 fn cell(found: &Found) -> String {
     match found.first {
         Some((n, t)) => format!("{n} sims, {t:.2} s"),
+        None if found.simulations == 0 => "no valid point to simulate".into(),
         None => format!(
             "not found in {} sims (best worst margin {:+.0}%)",
             found.simulations,
