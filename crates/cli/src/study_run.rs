@@ -48,23 +48,29 @@ pub fn execute(
         rayon::current_num_threads()
     );
     match spec {
-        Some(s) => {
-            let default = format!("{kind}.shard-{}-of-{}.json", s.index, s.count);
-            let path = out.unwrap_or(&default);
-            write_output(
-                Some(path),
-                &(SampleSet::new(definition, spec, samples).to_json() + "\n"),
-            )?;
-            if path != "-" {
-                eprintln!(
-                    "quotalab: wrote shard {}/{} to {path}; join the shards with `quotalab merge`",
-                    s.index, s.count
-                );
-            }
-            Ok(())
-        }
+        Some(s) => write_shard(
+            &SampleSet::new(definition, spec, samples).to_json(),
+            s,
+            out,
+            kind,
+        ),
         None => finish(&definition, &samples, out, kind),
     }
+}
+
+/// Writes a shard's file to `out` (default `<kind>.shard-<i>-of-<N>.json`) and says how to
+/// join the shards.
+pub fn write_shard(json: &str, s: ShardSpec, out: Option<&str>, kind: &str) -> Result<(), Failure> {
+    let default = format!("{kind}.shard-{}-of-{}.json", s.index, s.count);
+    let path = out.unwrap_or(&default);
+    write_output(Some(path), &(json.to_string() + "\n"))?;
+    if path != "-" {
+        eprintln!(
+            "quotalab: wrote shard {}/{} to {path}; join the shards with `quotalab merge`",
+            s.index, s.count
+        );
+    }
+    Ok(())
 }
 
 /// Summarises complete samples: the table on standard output (standard error when the JSON goes

@@ -9,6 +9,18 @@ use common::{quotalab, text, EXAMPLE};
 /// Every command and subcommand, with the flags its help must name.
 const COMMANDS: &[(&[&str], &[&str])] = &[
     (&["run"], &["--summary"]),
+    (
+        &["advise"],
+        &[
+            "--target",
+            "--budget",
+            "--vary",
+            "--max-capacity",
+            "--seeds",
+            "--shard",
+            "-o, --output",
+        ],
+    ),
     (&["validate"], &[]),
     (&["report"], &["--format", "-o, --output"]),
     (&["import"], &[]),

@@ -3,7 +3,9 @@
 //! (docs/examples/aws-batch/), these tests take the shell command lines and environment of the
 //! shard and merge containers, run the shard command once per array index and then the merge
 //! command (with the binary under test as `quotalab` and local paths for the mounted volumes),
-//! and check that the merged output is exactly what one unsharded `quotalab sweep` writes.
+//! and check that the merged output is exactly what one unsharded `quotalab sweep` writes. The
+//! advise examples (advise-indexed-job.yaml, advise-merge-job.yaml, aws-batch/advise-*.json) are
+//! checked the same way against one unsharded `quotalab advise`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -133,15 +135,18 @@ fn workdir(name: &str) -> PathBuf {
 }
 
 /// Runs `shards` once per index 0..count with the index in `index_var`, then `merge`, and checks
-/// the merged sweep against an unsharded run of the shard container's sweep.
+/// the merged `output` (in the merge's `$OUT`) against one unsharded `quotalab` run of `args`
+/// writing to `--out`.
 #[cfg(unix)]
-fn sharded_sweep_matches_unsharded(
+fn sharded_run_matches_unsharded(
     shards: &Container,
     count: usize,
     index_var: &str,
     merge: &Container,
+    args: &[String],
+    output: &str,
 ) {
-    let dir = workdir(index_var);
+    let dir = workdir(&format!("{index_var}-{output}"));
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_quotalab"), dir.join("bin/quotalab")).unwrap();
     let out = dir.join("out").to_string_lossy().into_owned();
     assert_eq!(
@@ -164,18 +169,8 @@ fn sharded_sweep_matches_unsharded(
 
     let whole = dir.join("whole.json").to_string_lossy().into_owned();
     let run = Command::new(env!("CARGO_BIN_EXE_quotalab"))
-        .args([
-            "sweep",
-            DEFAULT,
-            "--param",
-            &shards.env("PARAM"),
-            "--values",
-            &shards.env("VALUES"),
-            "--seeds",
-            &shards.env("SEEDS"),
-            "--out",
-            &whole,
-        ])
+        .args(args)
+        .args(["--out", &whole])
         .output()
         .expect("quotalab runs");
     assert_eq!(
@@ -184,9 +179,36 @@ fn sharded_sweep_matches_unsharded(
         "{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    let merged = std::fs::read_to_string(dir.join("out/sweep.json"))
-        .expect("the merge job wrote sweep.json");
+    let merged = std::fs::read_to_string(dir.join("out").join(output))
+        .unwrap_or_else(|_| panic!("the merge job wrote {output}"));
     assert_eq!(merged, std::fs::read_to_string(&whole).unwrap());
+}
+
+/// The unsharded sweep of a sweep shard container's environment.
+fn sweep_args(shards: &Container) -> Vec<String> {
+    let mut args = vec!["sweep".to_string(), DEFAULT.to_string()];
+    for (flag, var) in [
+        ("--param", "PARAM"),
+        ("--values", "VALUES"),
+        ("--seeds", "SEEDS"),
+    ] {
+        args.extend([flag.to_string(), shards.env(var)]);
+    }
+    args
+}
+
+/// The unsharded search of an advise shard container's environment.
+fn advise_args(shards: &Container) -> Vec<String> {
+    let mut args = vec!["advise".to_string(), DEFAULT.to_string()];
+    for (flag, var) in [
+        ("--target", "TARGET"),
+        ("--vary", "VARY"),
+        ("--seeds", "SEEDS"),
+        ("--starts", "STARTS"),
+    ] {
+        args.extend([flag.to_string(), shards.env(var)]);
+    }
+    args
 }
 
 #[cfg(unix)]
@@ -195,25 +217,81 @@ fn the_indexed_job_and_merge_job_reproduce_an_unsharded_sweep() {
     let (shards, completions) = kubernetes_container("sweep-indexed-job.yaml");
     let (merge, _) = kubernetes_container("sweep-merge-job.yaml");
     let completions = completions.expect("an Indexed Job sets completions");
-    sharded_sweep_matches_unsharded(&shards, completions, "JOB_COMPLETION_INDEX", &merge);
+    let args = sweep_args(&shards);
+    sharded_run_matches_unsharded(
+        &shards,
+        completions,
+        "JOB_COMPLETION_INDEX",
+        &merge,
+        &args,
+        "sweep.json",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn the_indexed_job_and_merge_job_reproduce_an_unsharded_search() {
+    let (shards, completions) = kubernetes_container("advise-indexed-job.yaml");
+    let (merge, _) = kubernetes_container("advise-merge-job.yaml");
+    let completions = completions.expect("an Indexed Job sets completions");
+    let args = advise_args(&shards);
+    sharded_run_matches_unsharded(
+        &shards,
+        completions,
+        "JOB_COMPLETION_INDEX",
+        &merge,
+        &args,
+        "advice.json",
+    );
+}
+
+/// Runs the AWS Batch example of `kind` (`sweep` or `advise`): its job definitions and submit
+/// inputs must agree, and the array's shards merged must give the unsharded bytes.
+#[cfg(unix)]
+fn aws_batch_example(kind: &str, args: fn(&Container) -> Vec<String>, output: &str) {
+    let shards = aws_batch_container(&format!("{kind}-job-definition.json"));
+    let merge_file = if kind == "sweep" {
+        "merge-job-definition.json".to_string()
+    } else {
+        format!("{kind}-merge-job-definition.json")
+    };
+    let merge = aws_batch_container(&merge_file);
+    let submit = aws_json(&format!("submit-{kind}.json"));
+    assert_eq!(
+        submit["jobDefinition"],
+        aws_json(&format!("{kind}-job-definition.json"))["jobDefinitionName"]
+    );
+    let submit_merge = if kind == "sweep" {
+        "submit-merge.json".to_string()
+    } else {
+        format!("submit-{kind}-merge.json")
+    };
+    assert_eq!(
+        aws_json(&submit_merge)["jobDefinition"],
+        aws_json(&merge_file)["jobDefinitionName"]
+    );
+    let size = submit["arrayProperties"]["size"]
+        .as_u64()
+        .expect("an array job sets arrayProperties.size") as usize;
+    let args = args(&shards);
+    sharded_run_matches_unsharded(
+        &shards,
+        size,
+        "AWS_BATCH_JOB_ARRAY_INDEX",
+        &merge,
+        &args,
+        output,
+    );
 }
 
 #[cfg(unix)]
 #[test]
 fn the_aws_batch_array_job_and_merge_job_reproduce_an_unsharded_sweep() {
-    let shards = aws_batch_container("sweep-job-definition.json");
-    let merge = aws_batch_container("merge-job-definition.json");
-    let submit = aws_json("submit-sweep.json");
-    assert_eq!(
-        submit["jobDefinition"],
-        aws_json("sweep-job-definition.json")["jobDefinitionName"]
-    );
-    assert_eq!(
-        aws_json("submit-merge.json")["jobDefinition"],
-        aws_json("merge-job-definition.json")["jobDefinitionName"]
-    );
-    let size = submit["arrayProperties"]["size"]
-        .as_u64()
-        .expect("an array job sets arrayProperties.size") as usize;
-    sharded_sweep_matches_unsharded(&shards, size, "AWS_BATCH_JOB_ARRAY_INDEX", &merge);
+    aws_batch_example("sweep", sweep_args, "sweep.json");
+}
+
+#[cfg(unix)]
+#[test]
+fn the_aws_batch_array_job_and_merge_job_reproduce_an_unsharded_search() {
+    aws_batch_example("advise", advise_args, "advice.json");
 }

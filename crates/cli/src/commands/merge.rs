@@ -1,19 +1,20 @@
 //! `quotalab merge PARTS... [-o FILE]`: join the sample files of `--shard i/N` runs and write
-//! exactly what the unsharded `compare` or `sweep` would have written.
+//! exactly what the unsharded `compare`, `sweep` or `advise` would have written.
 
 use crate::args::Output;
 use crate::failure::Failure;
 use crate::input::read_text;
 use crate::study_run::finish;
+use quotalab_engine::study::advise::parts::is_parts;
 use quotalab_engine::study::{merge, Definition, SampleSet};
 
-/// Join the outputs of compare or sweep --shard i/N into the unsharded result
+/// Join the outputs of compare, sweep or advise --shard i/N into the unsharded result
 ///
 /// The table and the JSON are byte for byte what one unsharded run writes; a missing, repeated
 /// or foreign shard is refused (docs/STUDY.md, "Sharding on a batch system").
 #[derive(clap::Args)]
 #[command(
-    mut_arg("output", |a| a.help("Write the JSON to FILE; - for stdout [default: compare.json or sweep.json]")),
+    mut_arg("output", |a| a.help("Write the JSON to FILE; - for stdout [default: compare.json, sweep.json or advice.json]")),
     after_help = "Example:\n  quotalab merge part*.json -o sweep.json"
 )]
 pub struct Args {
@@ -25,11 +26,19 @@ pub struct Args {
 }
 
 pub fn main(args: Args) -> Result<(), Failure> {
-    let parts = args
+    let texts = args
         .parts
         .iter()
-        .map(|f| {
-            SampleSet::parse_json(&read_text(f)?).map_err(|e| Failure::Other(format!("{f}: {e}")))
+        .map(|f| Ok((f.as_str(), read_text(f)?)))
+        .collect::<Result<Vec<_>, Failure>>()?;
+    // Shards of `quotalab advise` merge into advice (docs/ADVISOR.md, "Sharding").
+    if texts.iter().any(|(_, t)| is_parts(t)) {
+        return super::advise::merge(&texts, args.output.output.as_deref());
+    }
+    let parts = texts
+        .iter()
+        .map(|(f, text)| {
+            SampleSet::parse_json(text).map_err(|e| Failure::Other(format!("{f}: {e}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let whole = merge(parts).map_err(|e| Failure::Other(format!("cannot merge: {e}")))?;

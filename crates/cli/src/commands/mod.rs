@@ -2,6 +2,7 @@
 //! doc comments are its `--help`) and its `main`. Adding a command is its file here, its variant
 //! in [`Command`] and its line in [`Command::run`].
 
+pub mod advise;
 pub mod bench;
 pub mod compare;
 pub mod completions;
@@ -36,6 +37,7 @@ pub enum Command {
     Export(export::Args),
     Compare(compare::Args),
     Sweep(sweep::Args),
+    Advise(advise::Args),
     Merge(merge::Args),
     Bench(bench::Args),
     Completions(completions::Args),
@@ -51,6 +53,7 @@ impl Command {
             Command::Export(args) => export::main(args),
             Command::Compare(args) => compare::main(args),
             Command::Sweep(args) => sweep::main(args),
+            Command::Advise(args) => advise::main(args),
             Command::Merge(args) => merge::main(args),
             Command::Bench(args) => bench::main(args),
             Command::Completions(args) => completions::main(args, Command::command()),

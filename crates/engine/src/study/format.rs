@@ -5,6 +5,7 @@
 //! version inside a study migrates exactly as a lone scenario would, and its errors come back
 //! under `variants[i].`.
 
+use super::advise::AdviseSpec;
 use super::validate::variant_count_error;
 use super::{
     Study, StudyKind, Sweep, DEFAULT_SEEDS, DEFAULT_WAIT_THRESHOLD_H, STUDY_VERSION, VARIANTS,
@@ -53,6 +54,8 @@ struct RawStudy {
     variants: Vec<Value>,
     #[serde(default)]
     sweep: Option<Sweep>,
+    #[serde(default)]
+    advise: Option<Box<AdviseSpec>>,
 }
 
 /// Parses a study document (see [`Study::parse_json`]).
@@ -72,7 +75,7 @@ pub fn parse_study(text: &str) -> Result<Study, LoadError> {
     if raw.variants.len() > *VARIANTS.end() {
         return Err(LoadError::Shape {
             path: "variants".into(),
-            message: variant_count_error(raw.variants.len()).unwrap_or_default(),
+            message: variant_count_error(raw.variants.len(), *VARIANTS.start()).unwrap_or_default(),
         });
     }
     let variants = raw
@@ -91,6 +94,7 @@ pub fn parse_study(text: &str) -> Result<Study, LoadError> {
         wait_threshold_h: raw.wait_threshold_h.unwrap_or(DEFAULT_WAIT_THRESHOLD_H),
         variants,
         sweep: raw.sweep,
+        advise: raw.advise,
     })
 }
 

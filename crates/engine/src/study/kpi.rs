@@ -100,6 +100,19 @@ impl Kpi {
         Kpi::FallbackRate,
     ];
 
+    /// The JSON (and command-line) name, `completion_p90_h`.
+    pub fn name(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+
+    /// The KPI called `name` (its JSON name), if any.
+    pub fn from_name(name: &str) -> Option<Kpi> {
+        Kpi::ALL.into_iter().find(|k| k.name() == name)
+    }
+
     /// A label for people (`P(wait < T)` has the threshold filled in by the caller).
     pub fn label(self) -> &'static str {
         match self {

@@ -13,6 +13,7 @@
 //! the output does not depend on who ran what or in which order. Everything here is
 //! single-threaded and wasm-clean.
 
+pub mod advise;
 pub mod compare;
 pub mod diff;
 pub mod format;
@@ -24,7 +25,7 @@ pub mod shard;
 pub mod stats;
 pub mod sweep;
 mod unit;
-mod validate;
+pub(crate) mod validate;
 
 pub use compare::{
     compare, compare_units, Comparison, KpiSummary, ShareSummary, VariantChanges, VariantSummary,
@@ -77,6 +78,9 @@ pub struct Study {
     /// An optional sweep of the first variant.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sweep: Option<Sweep>,
+    /// Optional targets and knobs for the advisor, on the first variant (docs/ADVISOR.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub advise: Option<Box<advise::AdviseSpec>>,
 }
 
 /// The `"kind"` marker of a study document.
@@ -109,6 +113,7 @@ impl Study {
             wait_threshold_h: DEFAULT_WAIT_THRESHOLD_H,
             variants,
             sweep: None,
+            advise: None,
         }
     }
 
@@ -120,7 +125,8 @@ impl Study {
     }
 
     /// Every error and warning: each variant's own findings under `variants[i].`, then the study
-    /// rules (2 to 6 variants, unique names, seeds 1 to 200, threshold > 0, a sweep that applies).
+    /// rules (2 to 6 variants, unique names, seeds 1 to 200, threshold > 0, a sweep that applies,
+    /// targets and knobs that name what the first variant has).
     pub fn validate(&self) -> crate::Report {
         validate::validate(self)
     }

@@ -151,13 +151,7 @@ impl Definition {
 
     /// FNV-1a of the definition's compact JSON, with its length: equal digests, same work.
     pub fn digest(&self) -> String {
-        let bytes = serde_json::to_vec(self).expect("a definition always serialises");
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for &b in &bytes {
-            hash ^= u64::from(b);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-        format!("{hash:016x}-{}", bytes.len())
+        digest_of(&serde_json::to_vec(self).expect("a definition always serialises"))
     }
 
     fn parse_value(value: &Value) -> Result<Definition, StudyError> {
@@ -175,6 +169,16 @@ impl Definition {
             )),
         }
     }
+}
+
+/// FNV-1a of `bytes`, with their length.
+pub(super) fn digest_of(bytes: &[u8]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}-{}", bytes.len())
 }
 
 /// The samples a run (or one shard of it) produced, with what they belong to.

@@ -1,5 +1,7 @@
 //! The study rules (docs/STUDY.md), on top of each variant's own validation.
 
+use super::advise::target::{Target, EVERY_SHARE};
+use super::advise::AdviseSpec;
 use super::params::{apply_parameter, parameter_value};
 use super::{Study, MAX_SEEDS, SWEEP_VALUES, VARIANTS};
 use crate::diagnostic::{Diagnostic, Report, Severity};
@@ -19,7 +21,14 @@ pub(super) fn validate(study: &Study) -> Report {
             );
         }
     }
-    if let Some(message) = variant_count_error(study.variants.len()) {
+    // A search needs only the current agreement, so a study that carries targets may hold one
+    // variant (docs/ADVISOR.md, "In the study document").
+    let fewest = if study.advise.is_some() {
+        1
+    } else {
+        *VARIANTS.start()
+    };
+    if let Some(message) = variant_count_error(study.variants.len(), fewest) {
         report.error("variants", message);
     }
     let mut names = HashSet::new();
@@ -51,19 +60,129 @@ pub(super) fn validate(study: &Study) -> Report {
             push(&mut report, d);
         }
     }
+    if let (Some(advise), Some(base)) = (&study.advise, study.variants.first()) {
+        for d in advise_findings(advise, base) {
+            push(&mut report, d);
+        }
+    }
     report
 }
 
-/// The message for a study of `count` variants outside [`VARIANTS`]: the one wording of the
-/// rule, for validation and for the parser, which refuses too many before reading them.
-pub(super) fn variant_count_error(count: usize) -> Option<String> {
-    (!VARIANTS.contains(&count)).then(|| {
+/// The message for a study of `count` variants outside `fewest` to the most of [`VARIANTS`]:
+/// the one wording of the rule, for validation and for the parser, which refuses too many before
+/// reading them.
+pub(super) fn variant_count_error(count: usize, fewest: usize) -> Option<String> {
+    (!(fewest..=*VARIANTS.end()).contains(&count)).then(|| {
         format!(
-            "a study holds {} to {} variants; this one has {count}",
-            VARIANTS.start(),
+            "a study holds {fewest} to {} variants; this one has {count}",
             VARIANTS.end()
         )
     })
+}
+
+/// The advise field's problems (docs/ADVISOR.md, "Targets and knobs"): targets that do not
+/// parse or name a share the first variant lacks, budgets that name no share, knobs named twice,
+/// capacity maxima for types the scenario does not know or below today's count, and searches
+/// without targets, starts or simulations.
+pub(crate) fn advise_findings(spec: &AdviseSpec, base: &crate::Scenario) -> Vec<Diagnostic> {
+    let error = |path: String, message: String| Diagnostic {
+        severity: Severity::Error,
+        path,
+        message,
+    };
+    let has_share = |name: &str| base.quota_shares.iter().any(|s| s.name == name);
+    let mut found = Vec::new();
+    if spec.targets.is_empty() && spec.budgets.is_empty() {
+        found.push(error(
+            "advise.targets".into(),
+            "name at least one target (e.g. nlp:completion_p90_h<=24) or budget".into(),
+        ));
+    }
+    for (i, text) in spec.targets.iter().enumerate() {
+        let path = format!("advise.targets[{i}]");
+        match Target::parse(text) {
+            Err(message) => found.push(error(path, message)),
+            Ok(t) if t.share != EVERY_SHARE && !has_share(&t.share) => found.push(error(
+                path,
+                format!(
+                    "share \"{}\" is not in the scenario; its shares are {}",
+                    t.share,
+                    share_list(base)
+                ),
+            )),
+            Ok(_) => {}
+        }
+    }
+    for (i, budget) in spec.budgets.iter().enumerate() {
+        if !(budget.max.is_finite() && budget.max > 0.0) {
+            found.push(error(
+                format!("advise.budgets[{i}].max"),
+                "a budget is a positive amount".into(),
+            ));
+        }
+        if let Some(share) = budget.share.as_deref().filter(|s| !has_share(s)) {
+            found.push(error(
+                format!("advise.budgets[{i}].share"),
+                format!(
+                    "share \"{share}\" is not in the scenario; its shares are {}",
+                    share_list(base)
+                ),
+            ));
+        }
+    }
+    for (i, knob) in spec.vary.iter().enumerate() {
+        if spec.vary[..i].contains(knob) {
+            found.push(error(
+                format!("advise.vary[{i}]"),
+                format!("{} is named twice", knob.name()),
+            ));
+        }
+    }
+    for (i, max) in spec.capacity_max.iter().enumerate() {
+        let path = format!("advise.capacity_max[{i}]");
+        let now = base
+            .capacity
+            .iter()
+            .find(|c| c.instance_type == max.instance_type)
+            .map_or(0, |c| c.count);
+        if base.instance_type(&max.instance_type).is_none() {
+            found.push(error(
+                format!("{path}.instance_type"),
+                format!("{} is not a known instance type", max.instance_type),
+            ));
+        } else if max.count < now {
+            found.push(error(
+                format!("{path}.count"),
+                format!(
+                    "{} is below today's {now} on-demand {}; the advisor buys, it does not sell what is there",
+                    max.count, max.instance_type
+                ),
+            ));
+        }
+    }
+    if spec.starts == Some(0) {
+        found.push(error("advise.starts".into(), "at least 1 start".into()));
+    }
+    if spec.max_simulations == Some(0) {
+        found.push(error(
+            "advise.max_simulations".into(),
+            "at least 1 simulation".into(),
+        ));
+    }
+    found
+}
+
+fn share_list(base: &crate::Scenario) -> String {
+    let names: Vec<String> = base
+        .quota_shares
+        .iter()
+        .map(|s| format!("\"{}\"", s.name))
+        .collect();
+    if names.is_empty() {
+        "none (the advisor needs quota shares)".into()
+    } else {
+        names.join(", ")
+    }
 }
 
 /// A sweep's problems: the number of values, non-finite values, and values the parameter does

@@ -4,7 +4,7 @@
 //! `structure` checks the capacity, pools, shares and actions; `jobs` checks jobs and mixes;
 //! `feasibility` adds the warnings about entries that can never run.
 
-mod feasibility;
+pub(crate) mod feasibility;
 mod jobs;
 pub mod limits;
 mod observed;

@@ -13,6 +13,7 @@ use quotalab_engine::scenario::{
     Capacity, JobAttributes, JobSpec, Observed, ObservedStatus, PlanBlock, Preference, Scenario,
     TrainingPlan,
 };
+use quotalab_engine::validate::limits::MAX_INSTANCES;
 use std::collections::{BTreeMap, HashSet};
 
 const MS_PER_H: f64 = 3_600_000.0;
@@ -318,6 +319,7 @@ fn capacity(
         capacity.insert(t.clone(), *n);
     }
     capacity.retain(|_, n| *n > 0);
+    cap_at_engine_limit(scenario, &mut capacity, notes);
     let overridden: Vec<String> = options.capacity.keys().cloned().collect();
     add_placeholder_types(scenario, overridden, notes);
     scenario.capacity = capacity
@@ -328,6 +330,29 @@ fn capacity(
             changes: Vec::new(),
         })
         .collect();
+}
+
+/// A count the engine cannot model (more than `MAX_INSTANCES` of a type over all its pools,
+/// docs/FORMAT.md "Limits") is lowered to the most it can, with a note, so the rest imports.
+fn cap_at_engine_limit(
+    scenario: &Scenario,
+    capacity: &mut BTreeMap<String, u32>,
+    notes: &mut Vec<String>,
+) {
+    for (t, n) in capacity.iter_mut() {
+        let planned: u32 = scenario
+            .training_plans
+            .iter()
+            .filter(|p| &p.instance_type == t)
+            .fold(0, |sum, p| sum.saturating_add(p.count));
+        let most = MAX_INSTANCES.saturating_sub(planned);
+        if *n > most {
+            notes.push(format!(
+                "{t}: {n} instances is more than a scenario may hold; set to {most} (at most {MAX_INSTANCES} of a type over all its pools)"
+            ));
+            *n = most;
+        }
+    }
 }
 
 /// The most instances of each type held at once.

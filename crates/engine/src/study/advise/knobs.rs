@@ -1,0 +1,182 @@
+//! Knobs: what the advisor may change in the current agreement, and the `advise` field of a
+//! study document that holds targets, budgets and knobs so they travel in links and files
+//! (docs/ADVISOR.md, "Targets and knobs").
+
+use super::target::{Budget, Target};
+use serde::{Deserialize, Serialize};
+
+/// One kind of change the search may make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Knob {
+    /// Move limit instances of a type from one share to another (the total stays as it is).
+    Limits,
+    /// A share's strategy: RESERVE, LEND or LEND_AND_BORROW.
+    Strategy,
+    /// A LEND_AND_BORROW share's borrow limit.
+    BorrowLimit,
+    /// A share's in-share preemption on or off.
+    InSharePreemption,
+    /// Buy on-demand instances of a type at its price, up to its `capacity_max`, and give them
+    /// to a share's limit.
+    Capacity,
+    /// Swap two neighbouring entries of a job mix's preference list.
+    Preferences,
+}
+
+impl Knob {
+    /// Every knob, in the order `--vary` lists them.
+    pub const ALL: [Knob; 6] = [
+        Knob::Limits,
+        Knob::Strategy,
+        Knob::BorrowLimit,
+        Knob::InSharePreemption,
+        Knob::Capacity,
+        Knob::Preferences,
+    ];
+
+    /// The knobs varied when none are named: the agreement's terms, not purchases or workloads.
+    pub const DEFAULT: [Knob; 4] = [
+        Knob::Limits,
+        Knob::Strategy,
+        Knob::BorrowLimit,
+        Knob::InSharePreemption,
+    ];
+
+    /// The knob called `name` (`borrow_limit`).
+    pub fn from_name(name: &str) -> Option<Knob> {
+        serde_json::from_value(serde_json::Value::String(name.trim().to_string())).ok()
+    }
+
+    /// Its name as `--vary` writes it.
+    pub fn name(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+}
+
+/// The most on-demand instances of a type the `capacity` knob may buy up to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CapacityMax {
+    /// The instance type.
+    pub instance_type: String,
+    /// The most on-demand instances of it, counting those there already.
+    pub count: u32,
+}
+
+/// The study's `advise` field: what to aim for and what may change.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdviseSpec {
+    /// Targets as written on the command line: `nlp:completion_p90_h<=24`.
+    pub targets: Vec<String>,
+    /// Budgets on the mean cost, the total or a share's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub budgets: Vec<Budget>,
+    /// The knobs; [`Knob::DEFAULT`] when absent.
+    #[serde(default = "default_vary")]
+    pub vary: Vec<Knob>,
+    /// Per type, how far the `capacity` knob may buy; a type not listed may be bought up to
+    /// twice its current count (at least 2 more).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub capacity_max: Vec<CapacityMax>,
+    /// The search's seed; the first variant's `seed` when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Independent starts of the local search; [`super::DEFAULT_STARTS`] when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starts: Option<u32>,
+    /// The most simulations the whole search may run; [`DEFAULT_MAX_SIMULATIONS`] when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_simulations: Option<u32>,
+}
+
+/// The simulation budget of a search when the document does not say.
+pub const DEFAULT_MAX_SIMULATIONS: u32 = 3000;
+
+fn default_vary() -> Vec<Knob> {
+    Knob::DEFAULT.to_vec()
+}
+
+impl AdviseSpec {
+    /// A spec of `targets` with the default knobs and no budget.
+    pub fn new(targets: Vec<String>) -> AdviseSpec {
+        AdviseSpec {
+            targets,
+            budgets: Vec::new(),
+            vary: default_vary(),
+            capacity_max: Vec::new(),
+            seed: None,
+            starts: None,
+            max_simulations: None,
+        }
+    }
+
+    /// The targets, parsed (each error names its index), followed by the per-share budgets as
+    /// cost targets.
+    pub fn parsed_targets(&self) -> Result<Vec<Target>, (usize, String)> {
+        let mut targets = self
+            .targets
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Target::parse(t).map_err(|e| (i, e)))
+            .collect::<Result<Vec<_>, _>>()?;
+        targets.extend(self.budgets.iter().filter_map(Budget::as_target));
+        Ok(targets)
+    }
+
+    /// The total budget, if one is set (the smallest, if several are).
+    pub fn total_budget(&self) -> Option<f64> {
+        self.budgets
+            .iter()
+            .filter(|b| b.share.is_none())
+            .map(|b| b.max)
+            .reduce(f64::min)
+    }
+
+    /// Whether `knob` may change.
+    pub fn varies(&self, knob: Knob) -> bool {
+        self.vary.contains(&knob)
+    }
+
+    /// The most on-demand instances of `instance_type` there may be, given `current`.
+    pub fn capacity_ceiling(&self, instance_type: &str, current: u32) -> u32 {
+        if !self.varies(Knob::Capacity) {
+            return current;
+        }
+        self.capacity_max
+            .iter()
+            .find(|c| c.instance_type == instance_type)
+            .map_or((current * 2).max(current + 2), |c| c.count.max(current))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knob_names_round_trip() {
+        for knob in Knob::ALL {
+            assert_eq!(Knob::from_name(&knob.name()), Some(knob));
+        }
+        assert_eq!(Knob::from_name("limit"), None);
+    }
+
+    #[test]
+    fn capacity_may_grow_only_when_varied() {
+        let mut spec = AdviseSpec::new(vec![]);
+        assert_eq!(spec.capacity_ceiling("t", 3), 3);
+        spec.vary.push(Knob::Capacity);
+        assert_eq!(spec.capacity_ceiling("t", 3), 6);
+        assert_eq!(spec.capacity_ceiling("t", 1), 3);
+        spec.capacity_max.push(CapacityMax {
+            instance_type: "t".into(),
+            count: 10,
+        });
+        assert_eq!(spec.capacity_ceiling("t", 3), 10);
+    }
+}
