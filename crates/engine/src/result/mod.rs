@@ -8,6 +8,7 @@
 
 pub mod metrics;
 mod text;
+pub mod view;
 mod waited;
 
 pub use text::Text;

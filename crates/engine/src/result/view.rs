@@ -1,0 +1,161 @@
+//! What the app draws, as distinct from the whole result document (docs/ARCHITECTURE.md, "The
+//! page's view of a result").
+//!
+//! The event list is most of a result's bytes (about three quarters at 10,000 jobs) and nothing
+//! on the page draws it; at a million jobs the whole document is over a gigabyte of JSON, more
+//! than a 32-bit wasm string can hold. So the browser's worker sends [`drawn_json`]: the same
+//! document, written by the same serde code, with the event list left empty. The whole document
+//! is written only when someone asks for it ("Result JSON"), with [`SimResult::write_json`] in
+//! pieces, never as one string. [`Footprint`] says beforehand how big a run will be, so the app
+//! can refuse what a browser tab cannot hold.
+
+use crate::result::{Event, SimResult};
+use crate::Scenario;
+use serde::Serialize;
+
+/// The result as the page reads it: every field of [`SimResult`], with `events` empty. Field for
+/// field the same as the derived serialisation, so the page parses it as a `SimResult`.
+#[derive(Serialize)]
+struct Drawn<'a> {
+    version: u32,
+    scenario: &'a str,
+    seed: u64,
+    currency: &'a str,
+    end_h: f64,
+    jobs: &'a [crate::result::JobResult],
+    shares: &'a [crate::result::ShareResult],
+    instance_types: &'a [crate::result::TypeResult],
+    preference_ranks: &'a [crate::result::RankResult],
+    totals: &'a crate::result::Totals,
+    events: &'a [Event],
+    usage: &'a [crate::result::UsageSeries],
+    notes: &'a [String],
+}
+
+/// The result without its event list, as compact JSON: what the page draws.
+pub fn drawn_json(result: &SimResult) -> String {
+    let mut bytes = Vec::new();
+    write_drawn(result, &mut bytes).expect("writing to memory cannot fail");
+    String::from_utf8(bytes).expect("serde_json writes UTF-8")
+}
+
+/// The same bytes as [`drawn_json`], appended to `out` as they are made, so a caller that
+/// prefixes them (the worker's reply header) copies nothing.
+pub fn write_drawn(result: &SimResult, out: impl std::io::Write) -> std::io::Result<()> {
+    let SimResult {
+        version,
+        scenario,
+        seed,
+        currency,
+        end_h,
+        jobs,
+        shares,
+        instance_types,
+        preference_ranks,
+        totals,
+        events: _,
+        usage,
+        notes,
+    } = result;
+    let drawn = Drawn {
+        version: *version,
+        scenario,
+        seed: *seed,
+        currency,
+        end_h: *end_h,
+        jobs,
+        shares,
+        instance_types,
+        preference_ranks,
+        totals,
+        events: &[],
+        usage,
+        notes,
+    };
+    serde_json::to_writer(out, &drawn).map_err(std::io::Error::from)
+}
+
+/// How big a run of a scenario will be, known before running it.
+///
+/// A result's size is its attempts (each job has one, and one more per preemption or
+/// interruption) and its jobs. Which jobs will be preempted is only known by running, so this
+/// counts one extra attempt per job when anything in the scenario can preempt or interrupt
+/// (borrowing, in-share preemption, spot, training plans, actions), which is more than the
+/// scaled default scenario's runs show (docs/PERFORMANCE.md, "Memory").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Footprint {
+    /// Jobs, generated ones included.
+    pub jobs: u64,
+    /// Attempts expected: the jobs, or twice as many when jobs can be preempted.
+    pub attempts: u64,
+}
+
+/// Attempts a browser tab runs at most. Measured in headless Chromium (docs/PERFORMANCE.md,
+/// "Memory"): the worker holds the run and its result and the page the result it draws, each in
+/// a 32-bit wasm instance of at most 4 GiB; beyond this the CLI (`quotalab run`) runs it.
+pub const BROWSER_MAX_ATTEMPTS: u64 = 2_500_000;
+
+impl Footprint {
+    /// The footprint of `scenario`.
+    pub fn of(scenario: &Scenario) -> Footprint {
+        let jobs = crate::generate::job_count(scenario);
+        let can_preempt = !scenario.spot.is_empty()
+            || !scenario.training_plans.is_empty()
+            || !scenario.actions.is_empty()
+            || scenario.quota_shares.iter().any(|s| {
+                s.in_share_preemption || s.strategy == crate::scenario::Strategy::LendAndBorrow
+            });
+        Footprint {
+            jobs,
+            attempts: if can_preempt { jobs * 2 } else { jobs },
+        }
+    }
+
+    /// Whether a browser tab can run it (see [`BROWSER_MAX_ATTEMPTS`]).
+    pub fn fits_browser(&self) -> bool {
+        self.attempts <= BROWSER_MAX_ATTEMPTS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simulate;
+
+    const DEFAULT: &str = include_str!("../../../../scenarios/default.json");
+
+    #[test]
+    fn the_drawn_result_is_the_result_without_its_events() {
+        let result = simulate(&Scenario::from_json(DEFAULT).expect("default is valid"));
+        assert!(!result.events.is_empty(), "the default scenario has events");
+        let drawn: SimResult = serde_json::from_str(&drawn_json(&result)).expect("parses");
+        let mut expected = result.clone();
+        expected.events.clear();
+        assert_eq!(drawn, expected);
+        // Same serde code: without events, the bytes are those of the whole document.
+        assert_eq!(drawn_json(&result), expected.to_json());
+    }
+
+    #[test]
+    fn the_footprint_counts_generated_jobs() {
+        let scenario = Scenario::from_json(DEFAULT).expect("default is valid");
+        let footprint = Footprint::of(&scenario);
+        let result = simulate(&scenario);
+        assert_eq!(footprint.jobs, result.jobs.len() as u64);
+        let attempts: usize = result.jobs.iter().map(|j| j.attempts.len()).sum();
+        assert!(
+            footprint.attempts >= attempts as u64,
+            "{footprint:?} < {attempts}"
+        );
+        assert!(footprint.fits_browser());
+    }
+
+    #[test]
+    fn millions_of_preemptible_jobs_do_not_fit_a_browser() {
+        let mut scenario = Scenario::from_json(DEFAULT).expect("default is valid");
+        scenario.job_mixes[0].count = Some(3_000_000);
+        let footprint = Footprint::of(&scenario);
+        assert!(footprint.jobs > 3_000_000);
+        assert!(!footprint.fits_browser(), "{footprint:?}");
+    }
+}
