@@ -119,7 +119,12 @@ impl SimWorker {
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        worker.set_onmessageerror(Some(on_message_error.as_ref().unchecked_ref()));
+        // A listener, not `onmessageerror`: Chromium calls that attribute only for events it
+        // raises itself, so the test's event would never reach it.
+        worker.add_event_listener_with_callback(
+            "messageerror",
+            on_message_error.as_ref().unchecked_ref(),
+        )?;
         let ready_timer = web_sys::window()
             .ok_or("no window")?
             .set_timeout_with_callback_and_timeout_and_arguments_0(
@@ -210,7 +215,10 @@ impl Drop for SimWorker {
         }
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
-        self.worker.set_onmessageerror(None);
+        let _ = self.worker.remove_event_listener_with_callback(
+            "messageerror",
+            self._handlers._on_message_error.as_ref().unchecked_ref(),
+        );
         self.worker.terminate();
     }
 }

@@ -91,9 +91,11 @@ pub struct Footprint {
 }
 
 /// Attempts a browser tab runs at most. Measured in headless Chromium (docs/PERFORMANCE.md,
-/// "Memory"): the worker holds the run and its result and the page the result it draws, each in
-/// a 32-bit wasm instance of at most 4 GiB; beyond this the CLI (`quotalab run`) runs it.
-pub const BROWSER_MAX_ATTEMPTS: u64 = 2_500_000;
+/// "Memory"): at 100,000 jobs of one attempt each the worker's wasm memory grew to 523 MB and the
+/// page's to 451 MB, and a 32-bit wasm instance has 4 GiB at most, so about 700,000 jobs fit the
+/// worker. Counting preemptible scenarios' attempts twice makes this conservative for them;
+/// beyond it the CLI (`quotalab run`) runs the scenario.
+pub const BROWSER_MAX_ATTEMPTS: u64 = 700_000;
 
 impl Footprint {
     /// The footprint of `scenario`.
