@@ -370,8 +370,9 @@ fn the_report_waits_for_results_of_the_scenario_on_screen() {
     let outcome = Arc::new(Outcome {
         revision: 3,
         opened: 0,
-        json: result.to_json(),
         result,
+        run: 1,
+        scenario: std::sync::Arc::from(DEFAULT_SCENARIO),
         elapsed_ms: 1.0,
     });
     let ran = Phase::Ran { elapsed_ms: 1.0 };

@@ -14,12 +14,12 @@ wasm_bindgen_test_configure!(run_in_browser);
 const DEFAULT: &str = include_str!("../scenarios/default.json");
 
 fn outcome(revision: u64, result: SimResult) -> Arc<Outcome> {
-    let json = result.to_json();
     Arc::new(Outcome {
         revision,
         opened: 0,
         result,
-        json,
+        run: 1,
+        scenario: Arc::from(DEFAULT),
         elapsed_ms: 1.0,
     })
 }

@@ -4,7 +4,9 @@
 //! wires it to `onmessage`), so running it here with the same encoded request proves the bytes.
 //! The e2e test `results: worker result equals the engine's` checks the real worker in the page.
 
+use quotalab_app::results::protocol::full::{serve_full, FullRequest};
 use quotalab_app::results::protocol::{decode_reply, encode_request, serve, Header, Request};
+use quotalab_engine::result::view::drawn_json;
 use quotalab_engine::{simulate, Scenario};
 use wasm_bindgen_test::*;
 
@@ -17,6 +19,7 @@ fn round_trip(run: u64, progress_every: u64, scenario: &str) -> Vec<String> {
         run,
         progress_every,
         scenario: scenario.to_owned(),
+        fault: None,
     });
     let mut replies = Vec::new();
     serve(&request, &|| 0.0, &mut |reply| replies.push(reply));
@@ -26,7 +29,7 @@ fn round_trip(run: u64, progress_every: u64, scenario: &str) -> Vec<String> {
 #[wasm_bindgen_test]
 fn worker_result_is_byte_identical_to_the_engine() {
     let scenario = Scenario::from_json(DEFAULT).unwrap();
-    let direct = simulate(&scenario).to_json();
+    let direct = simulate(&scenario);
     // The page sends the scenario as it holds it: re-serialised from the parsed value.
     let sent = serde_json::to_string(&scenario).unwrap();
     let replies = round_trip(7, 0, &sent);
@@ -36,7 +39,19 @@ fn worker_result_is_byte_identical_to_the_engine() {
         "{:?}",
         done.header
     );
-    assert_eq!(done.result_json.as_deref(), Some(direct.as_str()));
+    // What the page draws: the engine's document without its events.
+    assert_eq!(
+        done.result_json.as_deref(),
+        Some(drawn_json(&mut direct.clone()).as_str())
+    );
+    // The whole document, asked for afterwards from the result the worker kept.
+    let mut pieces = Vec::new();
+    assert!(serve_full(&FullRequest::encode(7, &sent), &mut |r| pieces.push(r)));
+    let whole: String = pieces
+        .iter()
+        .map(|p| decode_reply(p).unwrap().result_json.unwrap_or_default())
+        .collect();
+    assert_eq!(whole, direct.to_json());
 }
 
 #[wasm_bindgen_test]

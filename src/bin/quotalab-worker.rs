@@ -2,19 +2,31 @@
 //! (`index.html`: `data-type="worker"`), so a long run never freezes the page.
 //!
 //! It only wires `onmessage` to [`quotalab_app::study::protocol::serve_sample`] (one unit of a
-//! study) or else [`quotalab_app::results::protocol::serve`] (a single run), and announces that it
+//! study), [`quotalab_app::results::protocol::full::serve_full`] (the whole result of the last
+//! run, in pieces) or else [`quotalab_app::results::protocol::serve`] (a single run), and
+//! announces that it
 //! is ready: messages sent before the wasm has loaded would be lost, so the page queues its first
 //! request until it hears `Ready`. A run's replies go back as bytes (`post_bytes`); the page's
 //! handle (`results::session::worker`) reads both forms.
+//!
+//! A panic is reported to the page as `Header::Crashed` with its message, so the page can say
+//! what went wrong instead of waiting for a reply (docs/ARCHITECTURE.md, "When the worker
+//! fails"). In wasm a panic then traps; the trap's exception is swallowed here, since the page
+//! has the better message already.
 
+use quotalab_app::results::protocol::full::serve_full;
 use quotalab_app::results::protocol::{encode_reply, serve, Header};
 use quotalab_app::study::protocol::serve_sample;
+use std::sync::atomic::{AtomicBool, Ordering};
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
+/// Set once a panic was reported, so the trap that follows is not reported a second time.
+static CRASHED: AtomicBool = AtomicBool::new(false);
+
 fn main() {
-    console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    report_panics(scope.clone());
     let replies = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let Some(message) = event.data().as_string() else {
@@ -24,6 +36,9 @@ fn main() {
             let _ = replies.post_message(&JsValue::from_str(&reply));
             return;
         }
+        if serve_full(&message, &mut |reply| post_bytes(&replies, reply)) {
+            return;
+        }
         let now_ms = || js_sys::Date::now();
         serve(&message, &now_ms, &mut |reply| post_bytes(&replies, reply));
     });
@@ -31,6 +46,27 @@ fn main() {
     // The handler lives as long as the worker.
     on_message.forget();
     let _ = scope.post_message(&JsValue::from_str(&encode_reply(&Header::Ready, None)));
+}
+
+/// Posts every panic to the page (and to the console as a warning, for developers), and
+/// cancels the uncaught trap that follows it.
+fn report_panics(scope: DedicatedWorkerGlobalScope) {
+    let poster = scope.clone();
+    std::panic::set_hook(Box::new(move |info| {
+        // "panicked at FILE:LINE:COL:\nMESSAGE" on one line, for the status bar.
+        let message = info.to_string().replace('\n', " ");
+        web_sys::console::warn_1(&JsValue::from_str(&message));
+        CRASHED.store(true, Ordering::SeqCst);
+        let _ = poster.post_message(&JsValue::from_str(&encode_reply(
+            &Header::Crashed { message },
+            None,
+        )));
+    }));
+    // An `onerror` handler that returns true cancels the error: it is not passed on to the page.
+    let on_error =
+        Closure::<dyn FnMut(JsValue) -> bool>::new(|_: JsValue| CRASHED.load(Ordering::SeqCst));
+    scope.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
 }
 
 /// Posts a run's reply as its UTF-8 bytes in a transferred buffer. A 10,000-job result is 12 MB

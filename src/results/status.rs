@@ -9,10 +9,18 @@ use leptos::prelude::*;
 pub fn RunStatus() -> impl IntoView {
     let session = use_session();
     view! {
-        <span class="run-status" data-testid="run-status" aria-live="polite">
+        <span class="run-status" data-testid="run-status" aria-live="polite"
+            data-worker-memory=move || session.memory.get().0.to_string()
+            data-page-memory=move || session.memory.get().1.to_string()>
             {move || match session.phase.get() {
                 Phase::Starting => "starting the simulation…".into_any(),
                 Phase::Invalid { errors } => format!("fix {errors} error{} to run", plural(errors)).into_any(),
+                Phase::TooLarge { jobs, attempts } => view! {
+                    <span class="run-failed" role="alert" data-testid="run-too-large">{format!(
+                        "Too large for the browser: {} jobs, up to about {} attempts. The command line runs it: quotalab run scenario.json",
+                        format::count(jobs), format::count(attempts)
+                    )}</span>
+                }.into_any(),
                 Phase::Scheduled => "edit received…".into_any(),
                 Phase::Running { started_ms, progress } => view! { <Running session started_ms progress /> }.into_any(),
                 Phase::Ran { elapsed_ms } => format!("ran in {} ms", elapsed_ms.round()).into_any(),
@@ -20,7 +28,11 @@ pub fn RunStatus() -> impl IntoView {
                     "run cancelled "
                     <button class="link-button" on:click=move |_| session.run_now()>"Run again"</button>
                 }.into_any(),
-                Phase::Failed { message } => view! { <span class="run-failed">{message}</span> }.into_any(),
+                Phase::Failed { message } => view! {
+                    <span class="run-failed" role="alert" data-testid="run-failed">{message}</span>
+                    " "
+                    <button class="link-button" data-testid="run-retry" on:click=move |_| session.run_now()>"Retry"</button>
+                }.into_any(),
             }}
         </span>
     }

@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT, engineMs, importScenario, median, scaledScenario, timeStrategyEdit, waitForNewResults } from './scale.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DEFAULT = readFileSync(join(ROOT, 'scenarios/default.json'), 'utf8');
 const EVIL = '<img src=x onerror=alert(1)>';
 
 const ready = (page) => page.locator('[data-testid="app-ready"]');
@@ -16,82 +16,6 @@ const ready = (page) => page.locator('[data-testid="app-ready"]');
 async function open(page, ctx) {
   await page.goto(ctx.baseUrl);
   await ready(page).waitFor({ state: 'attached', timeout: 60_000 });
-}
-
-/** The revision the rendered results belong to (the root carries it only while current). */
-const revision = (page) => ready(page).getAttribute('data-revision');
-
-/** The default scenario scaled to `jobs` jobs on a pool ten times larger, with no horizon. */
-function scaledScenario(jobs, name = `${jobs} jobs`) {
-  const s = JSON.parse(DEFAULT);
-  s.name = name;
-  delete s.horizon_h;
-  s.capacity[0].count = 30;
-  for (const share of s.quota_shares) share.capacity_limits[0].max_capacity = 10;
-  const span = jobs / 20; // hours over which the jobs arrive: about 20 an hour
-  const [bg, medium, batch] = s.job_mixes;
-  bg.count = Math.round(jobs * 0.4);
-  bg.arrivals = { every_h: span / bg.count, start_h: 0 };
-  medium.count = Math.round(jobs * 0.4);
-  medium.arrivals = { poisson_per_h: medium.count / span, start_h: 0 };
-  batch.count = jobs - bg.count - medium.count;
-  batch.arrivals = { every_h: span / batch.count, start_h: 0 };
-  return s;
-}
-
-/** Imports a scenario through the header's file input, as a user would. */
-async function importScenario(page, scenario, fileName = 'scenario.json') {
-  const before = await page.locator('.results-root').getAttribute('data-revision');
-  await page.locator('[data-testid="import-file"]').setInputFiles({
-    name: fileName,
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(scenario)),
-  });
-  const confirm = page.locator('[data-testid="confirm-replace"]');
-  if (await confirm.isVisible().catch(() => false)) await confirm.click();
-  return before;
-}
-
-/** Waits until results newer than `before` are rendered; resolves to the new revision. */
-async function waitForNewResults(page, before, timeout = 60_000) {
-  await page.waitForFunction(
-    (was) => {
-      const el = document.querySelector('[data-testid="app-ready"]');
-      return el && el.getAttribute('data-revision') !== was;
-    },
-    before,
-    { timeout },
-  );
-  return revision(page);
-}
-
-/**
- * Sets the first share card's strategy and measures, in the page's own clock, the time from the
- * change event to the first animation frame after results of the new revision are rendered.
- */
-async function timeStrategyEdit(page, strategy) {
-  const select = page.locator('[data-testid="share-card"]').first().getByLabel('Strategy', { exact: true });
-  const handle = await select.elementHandle();
-  return page.evaluate(
-    ([el, value]) =>
-      new Promise((done) => {
-        const root = () => document.querySelector('.results-root');
-        const was = root().getAttribute('data-revision');
-        const t0 = performance.now();
-        el.value = value;
-        el.dispatchEvent(new Event('change', { bubbles: true }));
-        const check = () => {
-          const r = root();
-          if (r.getAttribute('data-testid') === 'app-ready' && r.getAttribute('data-revision') !== was) {
-            done(performance.now() - t0);
-          } else {
-            requestAnimationFrame(check);
-          }
-        };
-        requestAnimationFrame(check);
-      }),
-    [handle, strategy],
-  );
 }
 
 /**
@@ -106,19 +30,13 @@ async function runBreakdown(page) {
     ['run-sent', 'result-received', 'result-parsed', 'result-drawn']
       .map((n) => [n, performance.getEntriesByName(`quotalab:${n}`).at(-1)?.startTime]),
   ));
-  const status = await page.locator('[data-testid="run-status"]').innerText();
-  const engine = Number(/ran in ([\d,]+) ms/.exec(status)?.[1].replace(/,/g, '') ?? NaN);
+  const engine = await engineMs(page);
   return {
     overhead: marks['result-received'] - marks['run-sent'] - engine,
     parse: marks['result-parsed'] - marks['result-received'],
     draw: marks['result-drawn'] - marks['result-parsed'],
     engine,
   };
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
 
 /**

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serveDir } from '../../tools/static-server.mjs';
+import { BROWSER } from './browser.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -25,24 +26,6 @@ const DIST = resolve(ROOT, process.env.E2E_DIST ?? 'dist');
 const DOCS = join(ROOT, 'docs');
 const FAILURE_SHOTS = join(ROOT, 'target', 'e2e-failures');
 const TEST_TIMEOUT_MS = 120_000;
-
-// Debian's Chromium, never a Playwright-downloaded browser (no `channel`): this machine cannot
-// download one, and the system browser is what the wasm-bindgen tests use too.
-const BROWSER = {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  viewport: { width: 1440, height: 900 },
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
 
 /**
  * Records everything that makes a page unhealthy into `problems`. Chromium reports a

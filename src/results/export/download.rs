@@ -15,7 +15,8 @@ pub fn download_text(file_name: &str, mime: &str, content: &str) -> Result<(), J
     )
 }
 
-pub(super) fn download_blob(file_name: &str, blob: &Blob) -> Result<(), JsValue> {
+/// Makes the browser save `blob` as `file_name`.
+pub fn download_blob(file_name: &str, blob: &Blob) -> Result<(), JsValue> {
     let url = Url::create_object_url_with_blob(blob)?;
     let anchor: HtmlAnchorElement = document().create_element("a")?.unchecked_into();
     anchor.set_href(&url);

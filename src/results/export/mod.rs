@@ -1,4 +1,5 @@
-//! Files out: the result JSON (the engine's bytes, as the worker sent them), a CSV of jobs, and
+//! Files out: the result JSON (the engine's bytes, asked for from the worker when the button is
+//! pressed: `session::full_result`), a CSV of jobs, and
 //! each chart as SVG or PNG, the one on screen or all of them. Everything is made in the page;
 //! nothing leaves the machine.
 
@@ -7,11 +8,11 @@ mod download;
 mod png;
 
 pub use csv::jobs_csv;
-pub use download::download_text;
+pub use download::{download_blob, download_text};
 pub use png::download_png;
 
 use crate::results::charts::Chart;
-use crate::results::session::Outcome;
+use crate::results::session::{use_session, Outcome};
 use leptos::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
@@ -64,9 +65,10 @@ pub fn ChartExports(name: &'static str, svg: Signal<String>) -> impl IntoView {
 /// "Result JSON" and "Jobs CSV" buttons for the whole result.
 #[component]
 pub fn ResultExports(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
+    let session = use_session();
     let save_json = move |_| {
         if let Some(o) = outcome.get_untracked() {
-            let _ = download_text("quotalab-result.json", "application/json", &o.json);
+            session.save_result_json(&o);
         }
     };
     let save_csv = move |_| {

@@ -7,11 +7,15 @@
 //! newest scenario that finished running. Each outcome records the `AppState::revision` it ran,
 //! which the panel compares with the revision on screen.
 
+pub mod fault;
+mod full_result;
 pub mod worker;
 
-use crate::results::protocol::{decode_reply, encode_request, Header, Request};
+use crate::results::protocol::{encode_request, Header, Reply, Request};
 use crate::state::{use_app_state, AppState};
+use fault::TestFault;
 use leptos::prelude::*;
+use quotalab_engine::result::view::Footprint;
 use quotalab_engine::SimResult;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -34,6 +38,11 @@ pub enum Phase {
     Invalid {
         errors: usize,
     },
+    /// The scenario is too big for a browser tab (`result::view::Footprint`) and does not run.
+    TooLarge {
+        jobs: u64,
+        attempts: u64,
+    },
     /// An edit is waiting for the debounce to end.
     Scheduled,
     Running {
@@ -44,6 +53,7 @@ pub enum Phase {
         elapsed_ms: f64,
     },
     Cancelled,
+    /// The run ended without a result; the status offers Retry, and the last results stay.
     Failed {
         message: String,
     },
@@ -64,18 +74,22 @@ pub struct Outcome {
     pub revision: u64,
     /// `AppState::opened` when the run started: which document the run belongs to.
     pub opened: u64,
+    /// What the page draws: the engine's result without its event list (`result::view`).
     pub result: SimResult,
-    /// The engine's result JSON, exactly as the worker sent it (the JSON export).
-    pub json: String,
+    /// The run's number: the worker keeps its whole result for "Result JSON".
+    pub run: u64,
+    /// The scenario JSON it ran, to run it again if the worker no longer holds the result.
+    pub scenario: Arc<str>,
     pub elapsed_ms: f64,
 }
 
 /// The run asked for most recently.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 struct Latest {
     run: u64,
     revision: u64,
     opened: u64,
+    scenario: Arc<str>,
 }
 
 /// Shared handles on the session (a `Copy` bag of signals, like `AppState`).
@@ -85,12 +99,21 @@ pub struct Session {
     /// The newest outcome, and the one it replaced (the KPI cards show the difference).
     pub current: RwSignal<Option<Arc<Outcome>>>,
     pub previous: RwSignal<Option<Arc<Outcome>>>,
+    /// The wasm memory of the worker after the last run and of the page after drawing it, in
+    /// bytes (the status bar carries them for `./dev bench-browser`).
+    pub memory: RwSignal<(u64, u64)>,
     state: AppState,
     worker: StoredValue<Option<SimWorker>, LocalStorage>,
     latest: StoredValue<Latest>,
     debounce: StoredValue<Option<TimeoutHandle>>,
     /// When the last run was asked for, on the page's clock.
     last_start_ms: StoredValue<f64>,
+    /// Counts workers spawned, so a late failure report of a replaced worker is ignored.
+    generation: StoredValue<u64>,
+    /// The test-only failure the page's address asks for (`fault`).
+    fault: Option<TestFault>,
+    /// A "Result JSON" download under way.
+    gathering: StoredValue<Option<full_result::Gathering>, LocalStorage>,
 }
 
 /// The session of this app, created on first use.
@@ -120,11 +143,15 @@ impl Session {
             phase: RwSignal::new(Phase::Starting),
             current: RwSignal::new(None),
             previous: RwSignal::new(None),
+            memory: RwSignal::new((0, 0)),
             state,
             worker: StoredValue::new_local(None),
             latest: StoredValue::new(Latest::default()),
             debounce: StoredValue::new(None),
             last_start_ms: StoredValue::new(f64::NEG_INFINITY),
+            generation: StoredValue::new(0),
+            fault: TestFault::requested(),
+            gathering: StoredValue::new_local(None),
         };
         session.respawn();
         // Any edit (a new revision, or a scenario replaced wholesale) schedules a run.
@@ -138,13 +165,46 @@ impl Session {
 
     /// Replaces the worker by a fresh one, ending any run in flight.
     fn respawn(self) {
-        let on_reply: Rc<dyn Fn(String)> = Rc::new(move |text| self.receive(&text));
-        match SimWorker::spawn(on_reply) {
+        // A failure reported by an older worker (one this call replaces) is not this one's.
+        let generation = self.generation.get_value() + 1;
+        self.generation.set_value(generation);
+        // A download under way dies with the worker it was asked of.
+        self.gathering.set_value(None);
+        let on_reply: Rc<dyn Fn(String)> = Rc::new(move |text| self.receive(text));
+        let on_failure: Rc<dyn Fn(String)> = Rc::new(move |message| {
+            if self.generation.get_value() == generation {
+                self.worker_failed(message);
+            }
+        });
+        self.worker.set_value(None);
+        match SimWorker::spawn(on_reply, on_failure) {
             Ok(worker) => self.worker.set_value(Some(worker)),
-            Err(err) => self.phase.set(Phase::Failed {
-                message: format!("could not start the simulation worker: {err:?}"),
-            }),
+            Err(err) => self.fail(format!("could not start the simulation worker: {err:?}")),
         }
+    }
+
+    /// The worker died: end the run with the reason, and drop the worker once its event handler
+    /// has returned (a worker must not be torn down from inside its own handler). The next run
+    /// starts a fresh one.
+    fn worker_failed(self, message: String) {
+        self.latest.update_value(|l| l.run += 1);
+        self.fail(message);
+        let generation = self.generation.get_value();
+        set_timeout(
+            move || {
+                if self.generation.get_value() == generation {
+                    self.worker.set_value(None);
+                }
+            },
+            Duration::ZERO,
+        );
+    }
+
+    /// Ends whatever the session was doing with a message; the results shown stay.
+    fn fail(self, message: String) {
+        self.phase.set(Phase::Failed {
+            message: capitalised(&message),
+        });
     }
 
     /// Runs the scenario on screen after the debounce, unless it has errors.
@@ -152,15 +212,22 @@ impl Session {
         if let Some(handle) = self.debounce.get_value() {
             handle.clear();
         }
-        let (errors, jobs) = self.state.scenario.with_untracked(|s| {
-            (
-                s.validate().errors.len(),
-                quotalab_engine::generate::job_count(s),
-            )
-        });
+        let (errors, footprint) = self
+            .state
+            .scenario
+            .with_untracked(|s| (s.validate().errors.len(), Footprint::of(s)));
+        let jobs = footprint.jobs;
         if errors > 0 {
             self.cancel_run();
             self.phase.set(Phase::Invalid { errors });
+            return;
+        }
+        if !footprint.fits_browser() {
+            self.cancel_run();
+            self.phase.set(Phase::TooLarge {
+                jobs,
+                attempts: footprint.attempts,
+            });
             return;
         }
         // Leading and trailing edge: a lone edit (a click, a picked option) runs at once, so the
@@ -182,34 +249,52 @@ impl Session {
         self.debounce.set_value(handle.ok());
     }
 
-    /// Starts a run of the scenario on screen now.
+    /// Starts a run of the scenario on screen now (also Retry after a failure: a worker that
+    /// died is replaced first).
     pub fn run_now(self) {
-        if matches!(self.phase.get_untracked(), Phase::Running { .. }) {
+        if matches!(self.phase.get_untracked(), Phase::Running { .. })
+            || self.worker.with_value(Option::is_none)
+        {
             self.respawn();
+        }
+        if matches!(self.phase.get_untracked(), Phase::Failed { .. })
+            && self.worker.with_value(Option::is_none)
+        {
+            return; // the worker could not even be created; the message says so
         }
         let revision = self.state.revision.get_untracked();
         let opened = self.state.opened.get_untracked();
-        let run = self.latest.get_value().run + 1;
-        self.latest.set_value(Latest {
-            run,
-            revision,
-            opened,
-        });
+        let run = self.latest.with_value(|l| l.run) + 1;
         self.last_start_ms.set_value(now_ms());
         let scenario = self
             .state
             .scenario
             .with_untracked(|s| serde_json::to_string(s).expect("a scenario always serialises"));
+        self.latest.set_value(Latest {
+            run,
+            revision,
+            opened,
+            scenario: Arc::from(scenario.as_str()),
+        });
         let request = encode_request(&Request {
             run,
             progress_every: PROGRESS_EVERY,
             scenario,
+            fault: TestFault::for_run(self.fault, run),
         });
         self.phase.set(Phase::Running {
             started_ms: now_ms(),
             progress: None,
         });
         mark("quotalab:run-sent");
+        self.send(request);
+    }
+
+    /// Sends a message to the worker, starting one if the last one died.
+    fn send(self, request: String) {
+        if self.worker.with_value(Option::is_none) {
+            self.respawn();
+        }
         self.worker
             .with_value(|w| w.as_ref().map(|w| w.send(request)));
     }
@@ -229,12 +314,16 @@ impl Session {
     }
 
     /// Handles one message from the worker.
-    fn receive(self, text: &str) {
-        let Some(reply) = decode_reply(text) else {
-            return;
+    fn receive(self, text: String) {
+        let Some(reply) = Reply::from_text(text) else {
+            return self
+                .worker_failed("the simulation worker sent a reply the page cannot read".into());
         };
         let latest = self.latest.get_value();
         match reply.header {
+            Header::Chunk { run, last } => {
+                self.receive_piece(run, last, reply.result_json.as_deref().unwrap_or_default())
+            }
             Header::Ready => {}
             Header::Progress {
                 run,
@@ -255,27 +344,30 @@ impl Session {
                     }
                 });
             }
-            Header::Done { run, elapsed_ms } if run == latest.run => {
+            Header::Done {
+                run,
+                elapsed_ms,
+                memory_bytes,
+            } if run == latest.run => {
                 mark("quotalab:result-received");
                 let json = reply.result_json.unwrap_or_default();
                 let parsed = serde_json::from_str::<SimResult>(&json);
+                drop(json); // before drawing: at a million jobs it is hundreds of megabytes
                 mark("quotalab:result-parsed");
+                self.memory.update(|(worker, _)| *worker = memory_bytes);
                 match parsed {
                     Ok(result) => self.show(Outcome {
                         revision: latest.revision,
                         opened: latest.opened,
                         result,
-                        json,
+                        run,
+                        scenario: latest.scenario,
                         elapsed_ms,
                     }),
-                    Err(err) => self.phase.set(Phase::Failed {
-                        message: format!("unreadable result: {err}"),
-                    }),
+                    Err(err) => self.fail(format!("unreadable result: {err}")),
                 }
             }
-            Header::Failed { run, message } if run == latest.run => {
-                self.phase.set(Phase::Failed { message })
-            }
+            Header::Failed { run, message } if run == latest.run => self.fail(message),
             _ => {} // a reply to a run nobody waits for any more
         }
     }
@@ -292,7 +384,11 @@ impl Session {
         self.current.set(Some(Arc::new(outcome)));
         self.phase.set(Phase::Ran { elapsed_ms });
         // Rendering follows the signal change; the next frame is when the new charts show.
-        request_animation_frame(|| mark("quotalab:result-drawn"));
+        request_animation_frame(move || {
+            mark("quotalab:result-drawn");
+            self.memory
+                .update(|(_, page)| *page = crate::results::protocol::wasm_memory_bytes());
+        });
     }
 }
 
@@ -303,6 +399,15 @@ fn mark(name: &str) {
     if let Some(performance) = window().performance() {
         performance.clear_marks_with_mark_name(name);
         let _ = performance.mark(name);
+    }
+}
+
+/// `message` with its first letter in upper case, as a sentence on its own.
+fn capitalised(message: &str) -> String {
+    let mut chars = message.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 

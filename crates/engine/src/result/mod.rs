@@ -17,6 +17,7 @@ pub mod calibration;
 pub mod metrics;
 pub mod numbers;
 mod text;
+pub mod view;
 pub mod vocab;
 mod waited;
 

@@ -1,0 +1,51 @@
+// End-to-end tests at scale: 100,000 jobs imported through the Import button (time printed, not
+// asserted; `./dev bench-browser` runs the larger sizes), its whole result downloaded on request,
+// and a scenario too big for a browser tab refused before it runs.
+
+import { readFileSync } from 'node:fs';
+import { engineMs, importScenario, scaledScenario, timeStrategyEdit, waitForNewResults } from './scale.mjs';
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function open(page, ctx) {
+  await page.goto(ctx.baseUrl);
+  await page.locator('[data-testid="app-ready"]').waitFor({ state: 'attached', timeout: 60_000 });
+}
+
+export const tests = [
+  {
+    name: '100,000 jobs: import, an edit, and the whole result on request',
+    async fn(page, ctx) {
+      await open(page, ctx);
+      const t0 = Date.now();
+      const before = await importScenario(page, scaledScenario(100_000), 'hundred-thousand.json');
+      await waitForNewResults(page, before, 100_000);
+      const imported = Date.now() - t0;
+      const importEngine = await engineMs(page);
+      await page.waitForTimeout(700); // past the large-scenario debounce
+      const edit = await timeStrategyEdit(page, 'RESERVE');
+      console.log(`    timing: 100,000 jobs: import to charts ${imported} ms (engine ${importEngine} ms), ` +
+        `edit to charts ${edit.toFixed(0)} ms (engine ${await engineMs(page)} ms)`);
+      const rows = await page.locator('[data-testid="jobs-table"] tbody tr').count();
+      assert(rows > 0 && rows <= 100, `the jobs table shows ${rows} rows, not one page`);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-json"]')]);
+      const whole = JSON.parse(readFileSync(await download.path(), 'utf8'));
+      assert(whole.jobs.length === 100_000, `the whole result has ${whole.jobs.length} jobs`);
+      assert(whole.events.length > 200_000, `the whole result has only ${whole.events.length} events`);
+    },
+  },
+  {
+    name: 'a scenario too big for the browser is refused before it runs, naming its size and the CLI',
+    async fn(page, ctx) {
+      await open(page, ctx);
+      await importScenario(page, scaledScenario(1_500_000), 'one-and-a-half-million.json');
+      const refused = page.locator('[data-testid="run-too-large"]');
+      await refused.waitFor({ timeout: 30_000 });
+      const text = await refused.innerText();
+      assert(/1,500,000 jobs/.test(text) && /quotalab run/.test(text), `unclear refusal: ${text}`);
+      assert((await page.locator('[data-testid="run-progress"]').count()) === 0, 'it runs anyway');
+    },
+  },
+];

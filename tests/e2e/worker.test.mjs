@@ -1,0 +1,112 @@
+// End-to-end tests of a failing simulation worker: each way a worker can fail ends the run with a
+// message and a Retry, the status never stays "running", and the last good results stay on
+// screen. The page's test-only hook `?worker-fault=KIND` (src/results/session/fault.rs) makes
+// the worker fail on purpose; the first run of the page still succeeds, except under `load`.
+
+const ready = (page) => page.locator('[data-testid="app-ready"]');
+const status = (page) => page.locator('[data-testid="run-status"]');
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** Opens the app with the fault `kind` and waits for the first (good) results. */
+async function openWithFault(page, ctx, kind) {
+  await page.goto(`${ctx.baseUrl}?worker-fault=${kind}`);
+  await ready(page).waitFor({ state: 'attached', timeout: 60_000 });
+}
+
+/** Changes the first share's strategy, which starts a run. */
+async function edit(page, strategy) {
+  const select = page.locator('[data-testid="share-card"]').first().getByLabel('Strategy', { exact: true });
+  await select.selectOption(strategy);
+}
+
+/**
+ * Waits until the run has failed with a message matching `pattern`, and checks that it offers
+ * Retry and no longer says it is running.
+ */
+async function expectFailure(page, pattern) {
+  const failed = page.locator('[data-testid="run-failed"]');
+  await failed.waitFor({ timeout: 30_000 });
+  const text = await failed.innerText();
+  assert(pattern.test(text), `unexpected failure message: ${text}`);
+  assert(await page.locator('[data-testid="run-retry"]').isVisible(), 'no Retry after a failure');
+  const line = await status(page).innerText();
+  assert(!/running|ended, simulated time/i.test(line), `the status still says it is running: ${line}`);
+  return text;
+}
+
+/** The KPI cards of the last good results are still there, marked as out of date. */
+async function expectLastResultsKept(page) {
+  const cards = await page.locator('.results-root [data-testid="kpi-card"], .results-root .kpi-card').count();
+  assert(cards > 0, 'the last good results were cleared');
+  assert(await page.locator('.results-root.stale').isVisible(), 'the kept results are not marked out of date');
+  assert((await ready(page).count()) === 0, 'results of an older revision are marked current');
+}
+
+/**
+ * A run that fails in the worker after the first good one. Retry runs again in a fresh worker:
+ * under `panic` and `throw` every later run fails too, and must fail as cleanly; `messageerror`
+ * spares a fresh worker's first request, so there Retry must bring new results.
+ */
+function failingRun(kind, pattern, retryRecovers = false) {
+  return async (page, ctx) => {
+    await openWithFault(page, ctx, kind);
+    await edit(page, 'RESERVE');
+    const message = await expectFailure(page, pattern);
+    console.log(`    ${kind}: "${message}"`);
+    await expectLastResultsKept(page);
+    await page.locator('[data-testid="run-retry"]').click();
+    if (retryRecovers) {
+      await ready(page).waitFor({ state: 'attached', timeout: 30_000 });
+      assert((await page.locator('[data-testid="run-failed"]').count()) === 0, 'the failure is still shown');
+      return;
+    }
+    await page.locator('[data-testid="run-failed"]').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+    await expectFailure(page, pattern);
+    await expectLastResultsKept(page);
+  };
+}
+
+export const tests = [
+  {
+    name: 'a panic inside the worker ends the run with its message and a Retry',
+    fn: failingRun('panic', /simulation stopped: .*panicked on purpose/),
+  },
+  {
+    name: 'an exception thrown in the worker (onerror) ends the run with a Retry',
+    fn: failingRun('throw', /simulation worker failed: .*threw on purpose/),
+  },
+  {
+    name: 'a messageerror from the worker ends the run with a Retry',
+    fn: failingRun('messageerror', /could not be read \(messageerror\)/, true),
+  },
+  {
+    name: 'a worker that fails to load ends the run with a Retry',
+    async fn(page, ctx) {
+      await page.goto(`${ctx.baseUrl}?worker-fault=load`);
+      const message = await expectFailure(page, /failed to load: .*failed to load on purpose/);
+      console.log(`    load: "${message}"`);
+      await page.locator('[data-testid="run-retry"]').click();
+      await expectFailure(page, /failed to load/);
+    },
+  },
+  {
+    name: 'a study names the unit whose worker failed and stops cleanly',
+    async fn(page, ctx) {
+      await openWithFault(page, ctx, 'study-panic');
+      await page.locator('[data-testid="duplicate-variant"]').click();
+      await page.locator('[data-testid="variant-tab"]').nth(1).waitFor();
+      await page.locator('[data-testid="mode-compare"]').click();
+      const failed = page.locator('.study-status.error:visible');
+      await failed.waitFor({ timeout: 60_000 });
+      const text = await failed.innerText();
+      console.log(`    study-panic: "${text}"`);
+      assert(/run 2 of \d+ \(variant or point 1, seed 2\) failed: .*panicked on purpose/.test(text), `unexpected study failure: ${text}`);
+      assert((await page.locator('[data-testid="study-progress"]:visible').count()) === 0, 'the study still shows progress');
+      const run = page.locator('[data-testid="study-run"]:visible');
+      assert(await run.isEnabled(), 'the study cannot be run again after a failure');
+    },
+  },
+];

@@ -1,0 +1,196 @@
+// ./dev bench-browser: the scaled default scenario at 10,000, 100,000 and 1,000,000 jobs,
+// imported through the Import button as a user would, in headless Chromium against dist/ (build
+// it first: ./dev serve, or trunk build --release --offline). The figures go into
+// docs/PERFORMANCE.md.
+//
+// Usage: node tools/bench-browser.mjs [JOBS...]   (default 10000 100000 1000000)
+//
+// Per size it prints:
+//   import to charts   from choosing the file to the first frame with the new results drawn;
+//   edit to charts     a share's strategy changed, to the first frame with the new results
+//                      (median of the edits; one edit at a million jobs);
+//   ran in             the engine's own time in the worker (the status line);
+//   native             `quotalab run --summary` on the same file, when target/release/quotalab
+//                      exists (cargo build --release -p quotalab-cli), and the wasm/native ratio;
+//   memory             the worker's and the page's wasm memory after the run (their peaks: wasm
+//                      memory never shrinks), and the peak resident memory of the renderer
+//                      process that holds both (/proc VmHWM);
+//   first load         bytes the page fetched before its first chart, gzipped as served.
+// A refused or failed run prints the page's message instead.
+
+import { chromium } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { serveDir } from './static-server.mjs';
+import { BROWSER } from '../tests/e2e/browser.mjs';
+import { engineMs, importScenario, median, scaledScenario, timeStrategyEdit, waitForNewResults } from '../tests/e2e/scale.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = resolve(ROOT, process.env.E2E_DIST ?? 'dist');
+const CLI = join(ROOT, 'target/release/quotalab');
+const RUN_TIMEOUT_MS = 600_000;
+const MB = 1024 * 1024;
+
+/** Every process id whose parent chain reaches `root`. */
+function descendants(root) {
+  const parent = new Map();
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parent.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const found = new Set([String(root)]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of parent) {
+      if (found.has(ppid) && !found.has(pid)) {
+        found.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return [...found];
+}
+
+/** The browser's process: the one started with our profile and no --type. */
+function browserPid(profile) {
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmd.includes(`--user-data-dir=${profile}`) && !cmd.includes('--type=')) return pid;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return null;
+}
+
+/** The highest peak resident memory (VmHWM) of the browser's renderer processes, in bytes. */
+function rendererPeak(profile) {
+  const root = browserPid(profile);
+  if (!root) return NaN;
+  let peak = 0;
+  for (const pid of descendants(root)) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (hwm) peak = Math.max(peak, Number(hwm[1]) * 1024);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return peak;
+}
+
+/** `quotalab run --summary FILE`'s wall time in ms, or NaN without a release CLI. */
+function nativeMs(file) {
+  if (!existsSync(CLI)) return NaN;
+  const t0 = process.hrtime.bigint();
+  execFileSync(CLI, ['run', '--summary', file], { stdio: 'ignore', maxBuffer: 1 << 30 });
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+/** Bytes fetched before the first chart: every response until the first results, gzipped. */
+function firstLoadTracker(page) {
+  const files = new Map();
+  page.on('response', async (res) => {
+    const url = new URL(res.url());
+    if (!url.protocol.startsWith('http')) return;
+    const body = await res.body().catch(() => null);
+    if (body) files.set(url.pathname, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+  });
+  return files;
+}
+
+async function benchOne(browserUrl, jobs) {
+  const profile = await mkdtemp(join(tmpdir(), 'quotalab-bench-'));
+  const context = await chromium.launchPersistentContext(profile, BROWSER);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const files = firstLoadTracker(page);
+    await page.goto(browserUrl);
+    await page.locator('[data-testid="app-ready"]').waitFor({ state: 'attached', timeout: 60_000 });
+    const firstLoad = [...files.values()].reduce((sum, f) => sum + f.gzip, 0);
+    const firstLoadFiles = [...files.entries()];
+
+    const scenario = scaledScenario(jobs, `${jobs} jobs`);
+    const file = join(tmpdir(), `quotalab-bench-${jobs}.json`);
+    writeFileSync(file, JSON.stringify(scenario));
+    const t0 = Date.now();
+    const before = await importScenario(page, scenario, `bench-${jobs}.json`);
+    const outcome = await Promise.race([
+      waitForNewResults(page, before, RUN_TIMEOUT_MS).then(() => 'ran'),
+      page.locator('[data-testid="run-failed"], [data-testid="run-too-large"]')
+        .waitFor({ timeout: RUN_TIMEOUT_MS }).then(() => 'refused'),
+    ]);
+    const importMs = Date.now() - t0;
+    const line = { jobs, firstLoad, firstLoadFiles };
+    if (outcome === 'refused') {
+      line.message = await page.locator('[data-testid="run-status"]').innerText();
+      line.rendererPeak = rendererPeak(profile);
+      return line;
+    }
+    line.importMs = importMs;
+    line.engineMs = await engineMs(page);
+    const edits = jobs >= 1_000_000 ? 1 : 3;
+    const times = [];
+    for (let i = 0; i < edits; i += 1) {
+      await page.waitForTimeout(jobs > 20_000 ? 700 : 500); // past the large-scenario debounce
+      times.push(await Promise.race([
+        timeStrategyEdit(page, i % 2 === 0 ? 'RESERVE' : 'LEND_AND_BORROW'),
+        page.locator('[data-testid="run-failed"]').waitFor({ timeout: RUN_TIMEOUT_MS }).then(() => NaN),
+      ]));
+    }
+    line.editMs = median(times);
+    line.editEngineMs = await engineMs(page);
+    const status = page.locator('[data-testid="run-status"]');
+    line.workerMemory = Number(await status.getAttribute('data-worker-memory'));
+    line.pageMemory = Number(await status.getAttribute('data-page-memory'));
+    line.rendererPeak = rendererPeak(profile);
+    line.nativeMs = nativeMs(file);
+    return line;
+  } finally {
+    await context.close().catch(() => {});
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+function print(line) {
+  const mb = (b) => `${(b / MB).toFixed(0)} MB`;
+  console.log(`\n${line.jobs.toLocaleString('en')} jobs`);
+  if (line.message) {
+    console.log(`  refused or failed: ${line.message}`);
+  } else {
+    console.log(`  import to charts  ${line.importMs} ms (engine ${line.engineMs} ms)`);
+    console.log(`  edit to charts    ${line.editMs.toFixed(0)} ms (engine ${line.editEngineMs} ms)`);
+    const ratio = line.editEngineMs / line.nativeMs;
+    console.log(`  native --summary  ${Number.isNaN(line.nativeMs) ? 'no target/release/quotalab' : `${line.nativeMs.toFixed(0)} ms, wasm/native ${ratio.toFixed(2)}`}`);
+    console.log(`  memory            worker wasm ${mb(line.workerMemory)}, page wasm ${mb(line.pageMemory)}, renderer peak RSS ${mb(line.rendererPeak)}`);
+  }
+  console.log(`  first load        ${(line.firstLoad / 1024).toFixed(0)} KB gzipped:`);
+  for (const [path, f] of line.firstLoadFiles) {
+    console.log(`    ${path.padEnd(48)} ${(f.raw / 1024).toFixed(0).padStart(6)} KB raw ${(f.gzip / 1024).toFixed(0).padStart(6)} KB gzip`);
+  }
+}
+
+if (!existsSync(join(DIST, 'index.html'))) {
+  console.error(`bench-browser: ${DIST}/index.html not found; build the site first (./dev serve)`);
+  process.exit(1);
+}
+const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const { server, baseUrl } = await serveDir(DIST);
+try {
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`bench-browser: ${new Date().toISOString()}, load average ${load}, ${DIST}`);
+  for (const jobs of sizes.length ? sizes : [10_000, 100_000, 1_000_000]) print(await benchOne(baseUrl, jobs));
+} finally {
+  server.close();
+}
