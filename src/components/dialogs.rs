@@ -1,6 +1,7 @@
 //! The dialogs: the example gallery, "replace your edits?", the keyboard shortcuts, and the
 //! trace upload and agreement report (`crate::interop`).
 
+use super::how_it_works::HowItWorksDialog;
 use super::modal::Modal;
 use crate::interop::report_view::AgreementReportView;
 use crate::interop::trace_dialog::TraceImportDialog;
@@ -23,6 +24,7 @@ pub fn Dialogs() -> impl IntoView {
         }
         Some(Dialog::TraceImport) => view! { <TraceImportDialog /> }.into_any(),
         Some(Dialog::AgreementReport) => view! { <AgreementReportView /> }.into_any(),
+        Some(Dialog::HowItWorks) => view! { <HowItWorksDialog /> }.into_any(),
     }
 }
 

@@ -27,10 +27,11 @@ pub fn count(n: u64) -> String {
     grouped(n as f64)
 }
 
-/// A number with 2 significant digits below 10, one decimal below 100, none above.
+/// A number with 2 significant digits below 10, one decimal below 100, none above. What rounds
+/// to zero reads "0", never "-0".
 pub fn round_for_people(x: f64) -> String {
     let a = x.abs();
-    if a == 0.0 {
+    if a < 0.005 {
         "0".into()
     } else if a < 10.0 {
         trim_zeros(&format!("{x:.2}"))
@@ -97,6 +98,8 @@ mod tests {
         assert_eq!(hours(1234.4), "1,234 h");
         assert_eq!(money(12345.6, "USD"), "$12,346");
         assert_eq!(money(12.5, "EUR"), "12.50 EUR");
+        assert_eq!(hours(-0.001), "0 h", "never \u{2212}0 h");
+        assert_eq!(round_for_people(-0.0), "0");
     }
 
     #[test]

@@ -9,7 +9,8 @@
 //! - `workspace`: a scenario or a study; `history`: undo and redo; `autosave`: localStorage;
 //!   `link`: the `#s=` link codec.
 //! - `gallery`: the bundled examples; `edits`: multi-field edits (adds, renames).
-//! - `catalog`: the instance types a scenario can name; `paths`: JSON paths to controls.
+//! - `catalog`: the instance types a scenario can name; `paths`: JSON paths to controls;
+//!   `place`: JSON paths in the scenario's own words, for messages.
 //! - `palette`: one colour per share, for every picture in the app.
 
 pub mod autosave;
@@ -21,11 +22,13 @@ pub mod history;
 pub mod link;
 pub mod palette;
 pub mod paths;
+pub mod place;
 pub mod workspace;
 
 use history::History;
 use leptos::prelude::*;
 use quotalab_engine::{Report, Scenario};
+use std::collections::BTreeSet;
 use workspace::Workspace;
 
 /// The default scenario: three teams sharing a small g5 pool (the AWS walkthrough shape).
@@ -57,6 +60,8 @@ pub enum Dialog {
     TraceImport,
     /// The printable agreement report of the scenario and its current results.
     AgreementReport,
+    /// "How this works": the mechanisms in plain words (`components::how_it_works`).
+    HowItWorks,
 }
 
 /// A message for the user above the zones: a link that could not be opened, an import that
@@ -93,10 +98,11 @@ pub struct AppState {
     pub notice: RwSignal<Option<Notice>>,
     /// The last link made by "Copy link", shown so it can be copied by hand.
     pub share_link: RwSignal<Option<String>>,
-    /// Presentation mode: BUILD shows only the selected share's card, type is larger.
+    /// Presentation mode: the presenter view covers the editor (`components::presenter_view`).
     pub presentation: RwSignal<bool>,
-    /// The share card presentation mode keeps (index into `quota_shares`).
-    pub selected_share: RwSignal<usize>,
+    /// The ids of number fields whose text is not a number ("abc"). The scenario keeps the last
+    /// number, so validation cannot see them; the status and the results count them as errors.
+    pub unparsed: RwSignal<BTreeSet<String>>,
 }
 
 impl AppState {
@@ -118,7 +124,7 @@ impl AppState {
             notice: RwSignal::new(None),
             share_link: RwSignal::new(None),
             presentation: RwSignal::new(false),
-            selected_share: RwSignal::new(0),
+            unparsed: RwSignal::new(BTreeSet::new()),
         }
     }
 
@@ -248,6 +254,11 @@ impl AppState {
         self.tell(false, format!("Opened \u{201c}{name}\u{201d} from {origin}. Undo (Ctrl+Z) brings back what you had before."));
     }
 
+    /// Errors on screen: the engine's, and number fields holding text that is not a number.
+    pub fn errors(&self) -> usize {
+        self.report.with(|r| r.errors.len()) + self.unparsed.with(BTreeSet::len)
+    }
+
     /// Shows a message above the zones.
     pub fn tell(&self, is_error: bool, text: impl Into<String>) {
         self.notice.set(Some(Notice {
@@ -267,12 +278,9 @@ impl AppState {
         }
     }
 
-    /// Presentation mode on or off; it shows the Shares tab, where the discussion happens.
+    /// Presentation mode on or off.
     pub fn toggle_presentation(&self) {
         self.presentation.update(|p| *p = !*p);
-        if self.presentation.get_untracked() {
-            self.section.set(Section::Shares);
-        }
     }
 
     /// Puts a link to the scenario (or the study) in the address bar and returns it.

@@ -18,6 +18,11 @@ use std::sync::Arc;
 /// The most variants a study holds.
 pub const MAX_VARIANTS: usize = *VARIANTS.end();
 
+/// How the room names variant `index` in tabs, charts and tables: "V1", "V2"…
+pub fn variant_tag(index: usize) -> String {
+    format!("V{}", index + 1)
+}
+
 /// A scenario or a study, and which variant is on screen.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Workspace {

@@ -82,7 +82,8 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         title: "Work lost, restart overhead, restarts",
         categories: &rows,
         series: &lost_series,
-        axis: "accelerator-hours (restarts: count)",
+        // Short enough for the half-width plot: the KPI cards call the unit GPU-h too.
+        axis: "GPU-h (restarts: count)",
         layout: Layout::Grouped,
         label_width: 210,
     }

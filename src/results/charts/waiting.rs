@@ -3,6 +3,7 @@
 
 use crate::results::charts::bars::{Bars, Layout, Series};
 use crate::results::charts::canvas::{empty, svg, Area, DrawResult, ShareKey};
+use crate::results::jobs::words;
 use quotalab_engine::SimResult;
 use std::collections::BTreeMap;
 
@@ -35,7 +36,10 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
             "No job waited: every job started when it was submitted.",
         );
     }
-    let categories: Vec<String> = rows.iter().map(|(r, _)| r.clone()).collect();
+    let categories: Vec<String> = rows
+        .iter()
+        .map(|(r, _)| words::reason_label(r).to_owned())
+        .collect();
     let series: Vec<Series> = (0..key.len())
         .map(|s| Series {
             name: key.names[s].clone(),

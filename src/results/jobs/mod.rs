@@ -4,7 +4,7 @@ mod attempt_line;
 pub mod query;
 mod story;
 mod table;
-mod words;
+pub mod words;
 
 pub use story::JobStory;
 pub use table::JobsTable;

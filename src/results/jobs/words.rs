@@ -1,7 +1,23 @@
 //! The engine's codes in sentences, for the job story. The codes are SEMANTICS §6's words and
 //! stay visible next to the sentence, so what people learn transfers to the real system.
 
-/// Why an entry could not be used (a blocking reason).
+/// A reason code in a few words, for labels (the waiting chart's rows, the job story): "borrow
+/// limit reached", never `borrow_limit`. The one place that names each reason briefly.
+pub fn reason_label(code: &str) -> &'static str {
+    match code {
+        "no_capacity" => "pool full",
+        "share_limit" => "share limit reached",
+        "borrow_limit" => "borrow limit reached",
+        "no_lendable" => "nothing to borrow",
+        "plan_inactive" => "plan block closed",
+        "behind_higher_priority" => "behind an earlier job",
+        "quota_limit_exceeded" => "larger than the share may hold",
+        "capacity_exceeded" => "larger than the pool",
+        _ => "other reason",
+    }
+}
+
+/// Why an entry could not be used (a blocking reason), as a sentence.
 pub fn reason(code: &str) -> &'static str {
     match code {
         "no_capacity" => "the pool had no free instance",
@@ -38,5 +54,29 @@ pub fn pool(pool: &str, plan: Option<&str>) -> String {
         (_, Some(plan)) => format!("training plan {plan}"),
         ("on_demand", None) => "on-demand".to_owned(),
         (other, None) => other.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_reason_has_a_label_and_a_sentence() {
+        for code in [
+            "no_capacity",
+            "share_limit",
+            "borrow_limit",
+            "no_lendable",
+            "plan_inactive",
+            "behind_higher_priority",
+            "quota_limit_exceeded",
+            "capacity_exceeded",
+        ] {
+            assert_ne!(reason_label(code), "other reason", "{code}");
+            assert_ne!(reason(code), "see the engine's reason code", "{code}");
+            assert!(!reason_label(code).contains('_'), "{code}");
+        }
+        assert_eq!(reason_label("borrow_limit"), "borrow limit reached");
     }
 }
