@@ -12,6 +12,7 @@
 //! - `catalog`: the instance types a scenario can name; `paths`: JSON paths to controls;
 //!   `place`: JSON paths in the scenario's own words, for messages.
 //! - `palette`: one colour per share, for every picture in the app.
+//! - `view`: the tab, chart and variant a link reopens.
 
 pub mod autosave;
 pub mod browser;
@@ -23,6 +24,7 @@ pub mod link;
 pub mod palette;
 pub mod paths;
 pub mod place;
+pub mod view;
 pub mod workspace;
 
 use history::History;
@@ -103,6 +105,10 @@ pub struct AppState {
     /// The ids of number fields whose text is not a number ("abc"). The scenario keeps the last
     /// number, so validation cannot see them; the status and the results count them as errors.
     pub unparsed: RwSignal<BTreeSet<String>>,
+    /// The RESULTS tab on screen, and the chart on its Results tab (a chart slug): links carry
+    /// them (`view`).
+    pub tab: RwSignal<view::Tab>,
+    pub chart: RwSignal<Option<String>>,
 }
 
 impl AppState {
@@ -125,6 +131,8 @@ impl AppState {
             share_link: RwSignal::new(None),
             presentation: RwSignal::new(false),
             unparsed: RwSignal::new(BTreeSet::new()),
+            tab: RwSignal::new(view::Tab::Results),
+            chart: RwSignal::new(None),
         }
     }
 
@@ -270,11 +278,43 @@ impl AppState {
     /// Opens the scenario in the URL fragment, if there is one; a bad link leaves the scenario
     /// untouched and says why. `ask` asks first when there are unshared edits.
     pub fn open_link_in_url(&self, ask: bool) {
-        match link::from_fragment(&browser::hash()) {
+        let hash = browser::hash();
+        let (fragment, view) = view::split(&hash);
+        match link::from_fragment(fragment) {
             None => {}
             Some(Err(e)) => self.tell(true, e.to_string()),
-            Some(Ok(workspace)) if ask => self.open_workspace(workspace, "the link"),
-            Some(Ok(workspace)) => self.replace_workspace(workspace, "the link", true),
+            Some(Ok(workspace)) => {
+                // Asking first defers the document, and with it the view.
+                let at_once = !ask
+                    || self.pristine.get_untracked()
+                    || self.workspace.with_untracked(|w| *w == workspace);
+                if ask {
+                    self.open_workspace(workspace, "the link");
+                } else {
+                    self.replace_workspace(workspace, "the link", true);
+                }
+                if let Some(view) = view.filter(|_| at_once) {
+                    self.show_view(view);
+                }
+            }
+        }
+    }
+
+    /// Shows the variant, tab and chart a link was copied from.
+    fn show_view(&self, view: view::View) {
+        self.select_variant(view.variant);
+        self.tab.set(view.tab);
+        if view.chart.is_some() {
+            self.chart.set(view.chart);
+        }
+    }
+
+    /// The view on screen, as a link carries it.
+    fn current_view(&self) -> view::View {
+        view::View {
+            variant: self.workspace.with_untracked(|w| w.active),
+            tab: self.tab.get_untracked(),
+            chart: self.chart.get_untracked(),
         }
     }
 
@@ -283,9 +323,13 @@ impl AppState {
         self.presentation.update(|p| *p = !*p);
     }
 
-    /// Puts a link to the scenario (or the study) in the address bar and returns it.
+    /// Puts a link to the scenario (or the study), and to the view on screen, in the address bar
+    /// and returns it.
     pub fn make_link(&self) -> String {
-        let fragment = self.workspace.with_untracked(link::fragment);
+        let fragment = view::append(
+            &self.workspace.with_untracked(link::fragment),
+            &self.current_view(),
+        );
         browser::replace_hash(&fragment);
         let url = browser::url_with(&fragment);
         self.share_link.set(Some(url.clone()));
