@@ -68,7 +68,8 @@ export const tests = [
       await page.locator('[data-testid="copy-link"]').click();
       const shown = await page.locator('[data-testid="share-link"]').inputValue();
       const url = page.url();
-      expect(/#s=1\.[A-Za-z0-9_-]+$/.test(url), `address bar: ${url}`);
+      // The document, then the view it was copied from.
+      expect(/#s=1\.[A-Za-z0-9_-]+&v=results\.0$/.test(url), `address bar: ${url}`);
       expect(shown === url, 'the visible link equals the address bar');
 
       const other = await ctx.newPage();
