@@ -1,4 +1,6 @@
-//! The page frame (DESIGN.md layout): header, the BUILD and RESULTS zones, and the status bar.
+//! The page frame (DESIGN.md layout): header, the BUILD and RESULTS zones, and the status bar;
+//! in presentation mode the presenter view covers them (they stay mounted, so leaving it shows
+//! the editor as it was).
 //! The RESULTS zone and the run status belong to `crate::results`; the variants and the
 //! compare and sweep views to `crate::study`.
 
@@ -7,6 +9,7 @@ use crate::components::dialogs::Dialogs;
 use crate::components::header::Header;
 use crate::components::keyboard;
 use crate::components::notice_bar::NoticeBar;
+use crate::components::presenter_view::PresenterView;
 use crate::components::status_bar::StatusBar;
 use crate::state::provide_app_state;
 use crate::study::results_modes::ResultsModes;
@@ -31,6 +34,7 @@ pub fn App() -> impl IntoView {
                 </section>
             </main>
             <StatusBar />
+            {move || state.presentation.get().then(|| view! { <PresenterView /> })}
             <Dialogs />
         </div>
     }

@@ -141,10 +141,19 @@ async fn engine_errors_appear_next_to_their_field_and_in_the_summary() {
         messages.text_content()
     );
     let summary = element::<web_sys::Element>(&root, "[data-testid=diagnostics]");
-    assert!(summary
-        .text_content()
-        .unwrap_or_default()
-        .contains("quota_shares[0].capacity_limits[0].max_capacity"));
+    let said = summary.text_content().unwrap_or_default();
+    let share = state
+        .scenario
+        .with_untracked(|s| s.quota_shares[0].name.clone());
+    let place = format!("{share} \u{203a} limit 1 \u{203a} max: ");
+    let path = "quota_shares[0].capacity_limits[0].max_capacity";
+    assert!(
+        said.find(&place)
+            .zip(said.find(path))
+            .is_some_and(|(p, j)| p < j),
+        "the place in the form leads, the JSON path follows: {said}"
+    );
+    let errors = state.errors();
 
     type_into(&max, "abc");
     settle().await;
@@ -152,6 +161,11 @@ async fn engine_errors_appear_next_to_their_field_and_in_the_summary() {
         .text_content()
         .unwrap_or_default()
         .contains("not a number"));
+    assert_eq!(
+        state.errors(),
+        errors + 1,
+        "text that is not a number counts as an error in the status"
+    );
     assert_eq!(
         state
             .scenario
@@ -477,41 +491,27 @@ async fn every_explicit_job_is_reachable_page_by_page() {
         .is_some());
 }
 
+/// Every element id in BUILD is unique, on every tab (labels, `aria-describedby` and focusing a
+/// field from its diagnostic all go by id).
 #[wasm_bindgen_test]
-async fn presentation_mode_shows_the_share_picked_for_the_room() {
+async fn no_element_id_is_used_twice_on_any_tab() {
     let (state, root) = mount(default_scenario());
-    settle().await;
-    assert!(root
-        .query_selector("[data-testid=share-picker]")
-        .expect("q")
-        .is_none());
-    state.toggle_presentation();
-    settle().await;
-    let visible = || {
-        all(&root, ".card-slot")
-            .into_iter()
-            .filter(|e| !e.class_name().split(' ').any(|c| c == "hidden"))
-            .filter_map(|e| e.query_selector("input[type=text]").ok().flatten())
-            .map(|input| input.id())
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(visible(), vec!["f-quota_shares-0--name"]);
-    let buttons = all(&root, "[data-testid=share-picker] button");
-    assert_eq!(buttons.len(), 3, "one button per share");
-    let third: web_sys::HtmlElement = buttons[2].clone().unchecked_into();
-    assert_eq!(third.text_content().as_deref(), Some("protected"));
-    third.click();
-    settle().await;
-    assert_eq!(state.selected_share.get_untracked(), 2);
-    assert_eq!(visible(), vec!["f-quota_shares-2--name"]);
-    assert_eq!(third.get_attribute("aria-pressed").as_deref(), Some("true"));
-    state.toggle_presentation();
-    settle().await;
-    assert_eq!(
-        visible().len(),
-        3,
-        "every card is back after presentation mode"
-    );
+    for section in [
+        Section::Scenario,
+        Section::Capacity,
+        Section::Shares,
+        Section::Workload,
+        Section::Events,
+        Section::Json,
+    ] {
+        state.section.set(section);
+        settle().await;
+        // The catalog's rows are inside a closed <details>: still in the page, still counted.
+        let ids: Vec<String> = all(&root, "[id]").into_iter().map(|e| e.id()).collect();
+        let mut seen = std::collections::BTreeSet::new();
+        let twice: Vec<&String> = ids.iter().filter(|id| !seen.insert(*id)).collect();
+        assert!(twice.is_empty(), "{section:?}: ids used twice: {twice:?}");
+    }
 }
 
 /// Okabe-Ito's black would vanish on the dark background: with the page's stylesheet, the

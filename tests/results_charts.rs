@@ -151,8 +151,11 @@ fn bar_charts_draw_the_engines_counts() {
     let waiting = flat(&Chart::Waiting.draw(&result));
     for reason in result.jobs.iter().flat_map(|j| j.waited.keys()) {
         assert!(
-            waiting.contains(&format!(">{reason}<")),
-            "waiting chart has a row for {reason}"
+            waiting.contains(&format!(
+                ">{}<",
+                quotalab_app::results::jobs::words::reason_label(reason)
+            )),
+            "waiting chart has a row for {reason}, in words"
         );
     }
 }

@@ -1,8 +1,10 @@
-//! KPI cards: one per share, with the engine's numbers and what changed since the previous run.
+//! KPI cards: one per share, with the engine's numbers, the change against the baseline variant
+//! and what changed since the previous run.
 
 mod support;
 
 use leptos::prelude::*;
+use quotalab_app::results::baseline::Reference;
 use quotalab_app::results::kpi::KpiCards;
 use quotalab_app::results::session::Outcome;
 use quotalab_engine::{simulate, Scenario, SimResult};
@@ -25,11 +27,18 @@ fn outcome(revision: u64, result: SimResult) -> Arc<Outcome> {
 }
 
 fn mount(current: Arc<Outcome>, previous: Option<Arc<Outcome>>) -> web_sys::HtmlElement {
+    mount_with(current, previous, None)
+}
+
+fn mount_with(
+    current: Arc<Outcome>,
+    previous: Option<Arc<Outcome>>,
+    reference: Option<Reference>,
+) -> web_sys::HtmlElement {
     let host = support::attached_root();
-    let handle = mount_to(
-        host.clone(),
-        move || view! { <KpiCards current=current.clone() previous=previous.clone() /> },
-    );
+    let handle = mount_to(host.clone(), move || {
+        view! { <KpiCards current=current.clone() previous=previous.clone() reference=reference.clone() /> }
+    });
     // Keep the view mounted for the rest of the test.
     std::mem::forget(handle);
     host
@@ -49,7 +58,7 @@ fn one_card_per_share_with_rounded_numbers_and_exact_titles() {
     let text = host.text_content().unwrap();
     assert!(text.contains("background") && text.contains("p90"));
     assert!(
-        host.query_selector("[data-testid=kpi-delta]")
+        host.query_selector("[data-testid=kpi-delta], [data-testid=kpi-since]")
             .unwrap()
             .is_none(),
         "no delta on a first run"
@@ -69,10 +78,10 @@ fn an_edit_shows_what_changed_coloured_better_or_worse() {
     let after = simulate(&scenario);
     let host = mount(outcome(1, after), Some(outcome(0, before)));
     assert!(
-        host.query_selector("[data-testid=kpi-delta]")
+        host.query_selector("[data-testid=kpi-since]")
             .unwrap()
             .is_some(),
-        "an edit that changes the numbers shows deltas"
+        "an edit that changes the numbers shows what changed since"
     );
     let worse = host
         .query_selector(".delta.worse")
@@ -82,6 +91,44 @@ fn an_edit_shows_what_changed_coloured_better_or_worse() {
     assert!(
         text.starts_with('▲') || text.starts_with('▼'),
         "delta reads like '▲ p90 +1.2 h': {text}"
+    );
+    host.remove();
+}
+
+/// The room compares with V1: a variant whose p90 is better than V1's shows a green ▼ against V1,
+/// even when the last edit made it worse than a moment ago.
+#[wasm_bindgen_test]
+fn changes_are_shown_against_the_baseline_variant_first() {
+    let mut scenario = Scenario::from_json(DEFAULT).unwrap();
+    scenario.quota_shares[0].strategy = quotalab_engine::scenario::Strategy::Reserve;
+    scenario.quota_shares[0].borrow_limit = None;
+    let v1 = simulate(&scenario);
+    let v2 = simulate(&Scenario::from_json(DEFAULT).unwrap());
+    let host = mount_with(
+        outcome(1, v2),
+        None,
+        Some(Reference {
+            tag: "V1".into(),
+            result: Arc::new(v1),
+        }),
+    );
+    let html = host.inner_html();
+    let against = html.matches("data-testid=\"kpi-delta\"").count();
+    assert!(against > 0, "changes against V1 are shown");
+    assert_eq!(
+        html.matches("compared with V1").count(),
+        against,
+        "each says what it compares with"
+    );
+    assert!(
+        host.query_selector("[data-testid=kpi-since]")
+            .unwrap()
+            .is_none(),
+        "no previous run, no hint"
+    );
+    assert!(
+        host.text_content().unwrap().contains("vs V1"),
+        "the cards say what they compare with"
     );
     host.remove();
 }

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 use quotalab_app::state::workspace::Workspace;
-use quotalab_app::state::{autosave, browser, link, AppState, DEFAULT_SCENARIO};
+use quotalab_app::state::{autosave, browser, link, view, AppState, DEFAULT_SCENARIO};
 use quotalab_engine::scenario::Strategy;
 use quotalab_engine::Scenario;
 use wasm_bindgen_test::*;
@@ -96,16 +96,21 @@ fn a_study_round_trips_through_a_link_and_opens_in_another_state() {
     let fragment = browser::hash();
     assert!(url.ends_with(&fragment) && fragment.starts_with("#s=1."));
     let sent = state.workspace.get_untracked();
+    // The document, then the view it was copied from (`state::view`).
+    let (document, view) = view::split(&fragment);
+    assert_eq!(view.map(|v| v.variant), Some(sent.active));
     assert_eq!(
-        link::encode(&link::decode(&fragment[3..]).expect("decodes")),
-        &fragment[3..]
+        link::encode(&link::decode(&document[3..]).expect("decodes")),
+        &document[3..]
     );
 
     let (_other_owner, other) = new_state();
     other.open_link_in_url();
-    let mut opened = other.workspace.get_untracked();
-    opened.select(sent.active);
-    assert_eq!(opened, sent);
+    assert_eq!(
+        other.workspace.get_untracked(),
+        sent,
+        "the link opens the study on the variant it was copied from"
+    );
     browser::replace_hash("");
 }
 

@@ -2,7 +2,7 @@
 //! editor serves a quota share's limits and the new limits an `update_share` action sets, so both
 //! look, validate and undo alike.
 
-use super::binding::{bind, bind_count};
+use super::binding::{bind, bind_count, Binding};
 use super::choice_inputs::SelectInput;
 use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
@@ -103,6 +103,23 @@ pub fn CapacityLimits(owner: LimitsOwner) -> impl IntoView {
     }
 }
 
+/// The tooltip of a limit's instance count: plain words first, the AWS field second.
+pub const MAX_CAPACITY_TIP: &str =
+    "How many instances of this type the team owns, at least 1 (AWS: CapacityLimit.maxCapacity)";
+
+/// The instance count of `owner`'s limit number `limit`, for any control that edits it.
+pub fn max_capacity(owner: LimitsOwner, limit: usize) -> Binding<Option<f64>> {
+    bind_count(
+        format!("{}[{limit}].max_capacity", owner.path()),
+        move |s| Some(owner.limits(s)?.get(limit)?.max_capacity),
+        move |s, v| {
+            if let Some(l) = owner.limits_mut(s).and_then(|l| l.get_mut(limit)) {
+                l.max_capacity = v;
+            }
+        },
+    )
+}
+
 #[component]
 fn LimitRow(owner: LimitsOwner, limit: usize) -> impl IntoView {
     let state = use_app_state();
@@ -117,15 +134,7 @@ fn LimitRow(owner: LimitsOwner, limit: usize) -> impl IntoView {
             }
         },
     );
-    let max = bind_count(
-        format!("{path}.max_capacity"),
-        move |s| get(s).map(|l| l.max_capacity),
-        move |s, v| {
-            if let Some(l) = owner.limits_mut(s).and_then(|l| l.get_mut(limit)) {
-                l.max_capacity = v;
-            }
-        },
-    );
+    let max = max_capacity(owner, limit);
     let remove = move |_| {
         state.edit(|s| {
             if let Some(limits) = owner.limits_mut(s).filter(|l| limit < l.len()) {
@@ -138,7 +147,7 @@ fn LimitRow(owner: LimitsOwner, limit: usize) -> impl IntoView {
             <SelectInput binding=instance_type label="Instance type" options=options::instance_types()
                 tip="CapacityLimit.capacityUnit: the instance type this limit counts" />
             <NumberInput binding=max label="Max" unit="instances" numbers=Numbers::WholeFrom(0)
-                tip="CapacityLimit.maxCapacity: instances of this type the share owns (at least 1)" />
+                tip=MAX_CAPACITY_TIP />
             <button type="button" class="icon-button" on:click=remove title="Remove this limit" aria-label="Remove this capacity limit">"\u{2715}"</button>
         </div>
     }

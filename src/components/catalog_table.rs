@@ -4,6 +4,7 @@
 
 use super::binding::bind;
 use super::number_input::NumberInput;
+use crate::state::paths::control_id;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::scenario::InstanceType;
@@ -64,6 +65,16 @@ fn CatalogRow(name: String) -> impl IntoView {
         Memo::new(move |_| state.scenario.with(|s| s.instance_type(&name)))
     };
     let path = state.scenario.with_untracked(|s| override_path(s, &name));
+    // Every type without an override would be added at the same path, so their controls' ids
+    // carry the type's name to stay unique.
+    let scope = if state
+        .scenario
+        .with_untracked(|s| s.instance_types.iter().any(|t| t.name == name))
+    {
+        String::new()
+    } else {
+        format!("{}-", control_id(&name))
+    };
     let (n1, n2, n3, n4) = (name.clone(), name.clone(), name.clone(), name.clone());
     let price = bind(
         format!("{path}.price_per_h"),
@@ -93,8 +104,8 @@ fn CatalogRow(name: String) -> impl IntoView {
             <td>{move || row.get().map(|t| t.accelerator).unwrap_or_default()}</td>
             <td>{move || row.get().map(|t| format!("{} accelerators", t.accelerators)).unwrap_or_default()}</td>
             <td>{move || row.get().map(|t| format!("{} GiB each", t.accelerator_memory_gib)).unwrap_or_default()}</td>
-            <td><NumberInput binding=price label="Price" unit="$/h" tip="On-demand price per instance-hour (us-east-1 list price by default)" /></td>
-            <td><NumberInput binding=speed label="Speed" unit="\u{00d7}" tip="Relative speed per accelerator (A10G = 1); durations on other entries scale by total speed (SEMANTICS §3)" /></td>
+            <td><NumberInput binding=price label="Price" unit="$/h" id_scope=scope.clone() tip="On-demand price per instance-hour (us-east-1 list price by default)" /></td>
+            <td><NumberInput binding=speed label="Speed" unit="\u{00d7}" id_scope=scope tip="Relative speed per accelerator (A10G = 1); durations on other entries scale by total speed (SEMANTICS §3)" /></td>
             <td>{move || overridden.get().then(|| view! { <button type="button" class="link-button" on:click=reset.clone()>"reset"</button> })}</td>
         </tr>
     }

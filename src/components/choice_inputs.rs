@@ -34,9 +34,12 @@ pub fn SelectInput(
     label: &'static str,
     tip: &'static str,
     #[prop(into)] options: Signal<Vec<(String, String)>>,
+    /// As for [`NumberInput`](super::number_input::NumberInput): keeps a second control's id unique.
+    #[prop(optional, into)]
+    id_scope: String,
 ) -> impl IntoView {
     let Binding { path, value, set } = binding;
-    let id = control_id(&path);
+    let id = format!("{id_scope}{}", control_id(&path));
     let choices = move || {
         let current = value.get();
         let mut all = options.get();
@@ -67,7 +70,7 @@ pub fn SelectInput(
                 prop:value=move || value.get() on:change=move |ev| set.run(event_target_value(&ev))>
                 {choices}
             </select>
-            <FieldMessages path=path />
+            <FieldMessages path=path id_scope=id_scope.clone() />
         </div>
     }
 }

@@ -2,6 +2,7 @@
 
 use super::focus::focus_path;
 use super::jobs_table::JobsPage;
+use crate::state::place::place;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::Severity;
@@ -20,11 +21,8 @@ pub fn DiagnosticsSummary() -> impl IntoView {
                     } else {
                         "warning"
                     };
-                    let place = if d.path.is_empty() {
-                        "scenario".to_string()
-                    } else {
-                        d.path.clone()
-                    };
+                    // The place in the scenario's words first, the JSON path second.
+                    let place = state.scenario.with(|s| place(s, &d.path));
                     view! {
                         <li class=class>
                             <button type="button" class="link-button" on:click=move |_| {
@@ -32,7 +30,8 @@ pub fn DiagnosticsSummary() -> impl IntoView {
                                 if let Some(pages) = jobs_page { pages.reveal(&path) }
                                 focus_path(state, path.clone())
                             }>
-                                <code>{place}</code>" "{d.message.clone()}
+                                <strong class="place">{place}</strong>": "{d.message.clone()}" "
+                                <code class="json-path">{d.path.clone()}</code>
                             </button>
                         </li>
                     }

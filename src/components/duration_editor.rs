@@ -104,7 +104,7 @@ pub fn DurationEditor(mix: usize) -> impl IntoView {
     let current = Memo::new(move |_| state.scenario.with(|s| spec(s, mix).map(|d| kind_of(&d))));
     view! {
         <div class="field-row duration">
-            <SelectInput binding=kind label="Duration" options=kinds tip="duration_h: the uninterrupted compute time on the first preference; fixed or drawn per job" />
+            <SelectInput binding=kind label="Duration" options=kinds id_scope="kind-" tip="duration_h: the uninterrupted compute time on the first preference; fixed or drawn per job" />
             {move || match current.get() {
                 Some("uniform") => view! {
                     <NumberInput binding=number(mix, ".uniform.min_h", 0) label="Min" unit="h" tip="Shortest job" />

@@ -13,9 +13,12 @@ pub fn FieldMessages(
     #[prop(into)] path: String,
     #[prop(optional)] exact: bool,
     #[prop(optional, into)] local: Option<Signal<Option<String>>>,
+    /// The control's id scope (`NumberInput::id_scope`), so the list's id follows the control's.
+    #[prop(optional, into)]
+    id_scope: String,
 ) -> impl IntoView {
     let state = use_app_state();
-    let id = format!("{}-msg", control_id(&path));
+    let id = format!("{id_scope}{}-msg", control_id(&path));
     let found = Memo::new(move |_| state.report.with(|r| diagnostics_at(r.all(), &path, exact)));
     view! {
         <ul class="messages" id=id aria-live="polite">

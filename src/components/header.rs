@@ -71,7 +71,9 @@ pub fn Header() -> impl IntoView {
                 <button type="button" on:click=move |_| state.undo() disabled=move || !can_undo() title="Undo (Ctrl+Z)" data-testid="undo">"Undo"</button>
                 <button type="button" on:click=move |_| state.redo() disabled=move || !can_redo() title="Redo (Ctrl+Shift+Z)" data-testid="redo">"Redo"</button>
                 <button type="button" aria-pressed=move || state.presentation.get().to_string()
-                    on:click=move |_| state.toggle_presentation() title="Presentation mode: larger type, only the selected share (P)">"Present"</button>
+                    on:click=move |_| state.toggle_presentation() title="Presenter view for a projector: one slide at a time, live controls and a QR code of the link (P)">"Present"</button>
+                <button type="button" on:click=move |_| state.dialog.set(Some(Dialog::HowItWorks)) data-testid="open-how-it-works"
+                    title="RESERVE, LEND, borrowing, reclaim, preference lists, plans and spot in plain words">"How this works"</button>
                 <button type="button" on:click=move |_| state.dialog.set(Some(Dialog::Shortcuts)) title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">"?"</button>
             </nav>
         </header>

@@ -1,5 +1,6 @@
 //! Global shortcuts (DESIGN.md, "The keyboard works"): Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, "?",
-//! "P", "I" (import a trace), "R" (agreement report) and Escape. Typing in a field is never
+//! "P", "I" (import a trace), "R" (agreement report) and Escape (a dialog first, then the
+//! presenter view). Typing in a field is never
 //! hijacked except for undo and redo, which act on the scenario because every keystroke already
 //! edited it; the JSON text area keeps its own.
 
@@ -40,6 +41,10 @@ fn on_key(state: AppState, ev: &web_sys::KeyboardEvent) {
         "Escape" if state.dialog.with_untracked(Option::is_some) => {
             ev.prevent_default();
             state.dialog.set(None);
+        }
+        "Escape" if state.presentation.get_untracked() => {
+            ev.prevent_default();
+            state.toggle_presentation();
         }
         "?" if !typing && !command => state.dialog.set(Some(Dialog::Shortcuts)),
         "p" | "P" if !typing && !command && !ev.alt_key() => state.toggle_presentation(),

@@ -7,6 +7,7 @@
 use super::binding::Binding;
 use super::field_messages::FieldMessages;
 use crate::state::paths::control_id;
+use crate::state::use_app_state;
 use leptos::html::Input;
 use leptos::prelude::*;
 
@@ -50,7 +51,7 @@ impl Numbers {
 #[component]
 pub fn NumberInput(
     binding: Binding<Option<f64>>,
-    label: &'static str,
+    #[prop(into)] label: String,
     /// What the number counts: "h", "instances", "%", "$".
     #[prop(optional)]
     unit: &'static str,
@@ -62,11 +63,39 @@ pub fn NumberInput(
     optional: bool,
     #[prop(optional)] placeholder: &'static str,
     #[prop(optional, into)] disabled: Signal<bool>,
+    /// Prefixed to the control's id when the same field has a second control on the page (the
+    /// presenter view's live controls), so ids stay unique.
+    #[prop(optional, into)]
+    id_scope: String,
 ) -> impl IntoView {
     let Binding { path, value, set } = binding;
-    let id = control_id(&path);
+    let id = format!("{id_scope}{}", control_id(&path));
     let input: NodeRef<Input> = NodeRef::new();
     let problem = RwSignal::new(None::<String>);
+    // The status and the results must know too: the scenario still holds the last number.
+    let state = use_app_state();
+    let key = id.clone();
+    Effect::new(move |_| {
+        let bad = problem.with(Option::is_some);
+        let listed = state.unparsed.with_untracked(|u| u.contains(&key));
+        if bad != listed {
+            state.unparsed.update(|u| {
+                if bad {
+                    u.insert(key.clone());
+                } else {
+                    u.remove(&key);
+                }
+            });
+        }
+    });
+    let key = id.clone();
+    on_cleanup(move || {
+        if state.unparsed.with_untracked(|u| u.contains(&key)) {
+            state.unparsed.update(|u| {
+                u.remove(&key);
+            });
+        }
+    });
     // Keep the text the user typed while it means the value on screen ("1." stays "1."), so the
     // cursor never jumps; show the value itself when it changed elsewhere (undo, JSON view).
     // An Effect comparing with the DOM, rather than `prop:value`, because Leptos skips a property
@@ -99,7 +128,7 @@ pub fn NumberInput(
                     value=initial on:input=on_input disabled=move || disabled.get() />
                 <span class="unit" aria-hidden="true">{unit}</span>
             </span>
-            <FieldMessages path=path local=problem />
+            <FieldMessages path=path local=problem id_scope=id_scope.clone() />
         </div>
     }
 }

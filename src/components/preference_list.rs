@@ -154,10 +154,12 @@ fn EntryRow(job: JobRef, entry: usize) -> impl IntoView {
             all
         })
     });
+    // The job's mode, not this entry's count: a count cleared while typing must stay editable.
     let per_entry = Signal::derive(move || {
-        state
-            .scenario
-            .with(|s| get(s).is_some_and(|p| p.instance_count.is_some()))
+        state.scenario.with(|s| {
+            job.get(s)
+                .is_some_and(|a| a.preferences.iter().any(|p| p.instance_count.is_some()))
+        })
     });
     let shift = move |step: isize| {
         state.edit(|s| job.update(s, |a| edits::move_item(&mut a.preferences, entry, step)))

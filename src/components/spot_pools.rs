@@ -16,7 +16,7 @@ pub fn SpotPools() -> impl IntoView {
     let count = Memo::new(move |_| state.scenario.with(|s| s.spot.len()));
     let add = move |_| {
         state.edit(|s| {
-            let instance_type = edits::default_type(s);
+            let instance_type = edits::spot_default_type(s);
             s.spot.push(SpotPool {
                 instance_type,
                 count: 2,

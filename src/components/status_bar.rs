@@ -30,17 +30,13 @@ pub fn thousands(n: u64) -> String {
 #[component]
 pub fn StatusBar() -> impl IntoView {
     let state = use_app_state();
-    let validation = move || {
-        state
-            .report
-            .with(|r| describe(r.errors.len(), r.warnings.len()))
-    };
+    let validation = move || describe(state.errors(), state.report.with(|r| r.warnings.len()));
     let jobs = move || {
         state
             .scenario
             .with(|s| thousands(quotalab_engine::generate::job_count(s)))
     };
-    let invalid = move || state.report.with(|r| !r.is_valid());
+    let invalid = move || state.errors() > 0;
     view! {
         <footer class="status-bar" data-testid="status-bar" data-revision=move || state.revision.get().to_string()>
             <span class="validation" class:error=invalid>{move || format!("{}, {} jobs", validation(), jobs())}</span>

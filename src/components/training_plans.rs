@@ -25,7 +25,8 @@ pub fn TrainingPlans() -> impl IntoView {
     let add = move |_| {
         state.edit(|s| {
             let name = edits::fresh_name("plan", |n| s.training_plans.iter().any(|p| p.name == n));
-            let end = time_axis::horizon(s).min(48.0).round();
+            // The whole horizon: a plan bought for the period studied, shortened by hand if not.
+            let end = time_axis::horizon(s).round().max(1.0);
             s.training_plans.push(TrainingPlan {
                 name,
                 instance_type: edits::default_type(s),

@@ -3,13 +3,15 @@
 //! - `protocol`: the worker's messages, and the worker's whole job (`serve`);
 //! - `session`: when to run, the worker handle, and the latest outcomes;
 //! - `panel` and `status`: the two components the page frame renders;
-//! - `kpi`, `calibration`, `charts`, `jobs`: what the panel shows; `export`: files out; `theme`: dark mode;
+//! - `kpi`, `calibration`, `charts`, `jobs`: what the panel shows; `baseline`: the variant the KPIs
+//!   compare with; `export`: files out; `theme`: dark mode;
 //! - `format` and `colours`: how numbers and shares look, everywhere;
 //! - `debug`: the main-thread engine call the e2e test compares the worker with.
 //!
 //! Nothing here computes a scheduling number: everything drawn comes from the engine's `SimResult`
 //! (sorting, filtering, counting and bucketing aside).
 
+pub mod baseline;
 mod calibration;
 pub mod charts;
 pub mod colours;

@@ -5,11 +5,12 @@
 //! belong to the scenario on screen (tests wait on it); while an edit is running, the previous
 //! results stay visible but dimmed and marked as out of date, so nothing jumps.
 
+use crate::results::baseline::use_baseline;
 use crate::results::calibration::CalibrationPanel;
 use crate::results::charts::tabs::ChartTabs;
 use crate::results::export::{AllChartsExports, ResultExports};
 use crate::results::jobs::{JobStory, JobsTable};
-use crate::results::kpi::KpiCards;
+use crate::results::kpi::{BaselineChoice, KpiCards};
 use crate::results::session::{use_session, Phase};
 use crate::results::theme::ThemeToggle;
 use crate::state::use_app_state;
@@ -19,12 +20,15 @@ use leptos::prelude::*;
 pub fn ResultsPanel() -> impl IntoView {
     let state = use_app_state();
     let session = use_session();
+    let baseline = use_baseline();
     let outcome = Signal::derive(move || session.current.get());
+    // Text that is not a number in a field means the scenario on screen is not what ran.
     let current = move || {
-        session.current.with(|o| {
-            o.as_ref()
-                .is_some_and(|o| o.revision == state.revision.get())
-        })
+        state.unparsed.with(|u| u.is_empty())
+            && session.current.with(|o| {
+                o.as_ref()
+                    .is_some_and(|o| o.revision == state.revision.get())
+            })
     };
     view! {
         <div class="results-root" class:stale=move || !current()
@@ -33,12 +37,13 @@ pub fn ResultsPanel() -> impl IntoView {
             <header class="results-head">
                 <h2>"Results"</h2>
                 <StaleNote />
+                <BaselineChoice />
                 <ResultExports outcome />
                 <AllChartsExports outcome />
                 <ThemeToggle />
             </header>
             {move || match outcome.get() {
-                Some(current) => view! { <KpiCards current previous=session.previous.get() /> }.into_any(),
+                Some(current) => view! { <KpiCards current previous=session.previous.get() reference=baseline.reference.get() /> }.into_any(),
                 None => view! { <p class="placeholder">"The results appear here as soon as the scenario has run."</p> }.into_any(),
             }}
             <CalibrationPanel outcome />
@@ -53,7 +58,17 @@ pub fn ResultsPanel() -> impl IntoView {
 #[component]
 fn StaleNote() -> impl IntoView {
     let session = use_session();
-    move || {
+    let state = use_app_state();
+    let why = move || {
+        let unparsed = state.unparsed.with(|u| u.len());
+        if unparsed > 0 {
+            let text = format!(
+                "Out of date: {unparsed} field{} hold{} text that is not a number.",
+                if unparsed == 1 { "" } else { "s" },
+                if unparsed == 1 { "s" } else { "" }
+            );
+            return Some(text);
+        }
         match session.phase.get() {
             Phase::Invalid { errors } => Some(format!(
                 "Out of date: fix {errors} error{} to run.",
@@ -67,6 +82,8 @@ fn StaleNote() -> impl IntoView {
             }
             _ => None,
         }
-        .map(|text| view! { <span class="stale-note" data-testid="stale-note">{text}</span> })
+    };
+    move || {
+        why().map(|text| view! { <span class="stale-note" data-testid="stale-note">{text}</span> })
     }
 }

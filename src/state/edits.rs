@@ -18,6 +18,15 @@ pub fn default_type(scenario: &Scenario) -> String {
         .unwrap_or_else(|| "ml.g5.xlarge".to_string())
 }
 
+/// The type a new spot pool starts on: the first type the scenario uses that has no spot pool
+/// yet, so a second pool does not duplicate the first; else the usual default.
+pub fn spot_default_type(scenario: &Scenario) -> String {
+    super::catalog::types_in_use(scenario)
+        .into_iter()
+        .find(|t| scenario.spot.iter().all(|p| &p.instance_type != t))
+        .unwrap_or_else(|| default_type(scenario))
+}
+
 /// `base-1`, `base-2`, … : the first that `taken` does not contain.
 pub fn fresh_name(base: &str, taken: impl Fn(&str) -> bool) -> String {
     (1..)
@@ -179,6 +188,28 @@ mod tests {
 
     fn default_scenario() -> Scenario {
         Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses")
+    }
+
+    #[test]
+    fn a_new_spot_pool_takes_a_used_type_without_a_pool() {
+        let mut s = default_scenario();
+        let used = crate::state::catalog::types_in_use(&s);
+        s.spot.clear();
+        assert_eq!(spot_default_type(&s), used[0]);
+        s.spot.push(quotalab_engine::scenario::SpotPool {
+            instance_type: used[0].clone(),
+            count: 1,
+            price_factor: 0.3,
+            interruptions_per_h: 0.05,
+        });
+        let second = spot_default_type(&s);
+        assert!(
+            used.contains(&second),
+            "{second} is a type the scenario uses"
+        );
+        if used.len() > 1 {
+            assert_ne!(second, used[0]);
+        }
     }
 
     #[test]

@@ -17,6 +17,12 @@ pub struct Example {
 /// The gallery, in the order it is shown.
 pub const EXAMPLES: &[Example] = &[
     Example {
+        id: "blank",
+        title: "Blank scenario",
+        description: "Start from nothing: capacity first, then a quota share per team, then their work.",
+        json: include_str!("../../scenarios/blank.json"),
+    },
+    Example {
         id: "default",
         title: "Three teams share a g5 pool",
         description: "The AWS walkthrough: background lends and borrows, medium lends, protected reserves.",

@@ -9,8 +9,10 @@
 //! - `workspace`: a scenario or a study; `history`: undo and redo; `autosave`: localStorage;
 //!   `link`: the `#s=` link codec; `keeping`: what the autosave may overwrite, and the ways back.
 //! - `gallery`: the bundled examples; `edits`: multi-field edits (adds, renames).
-//! - `catalog`: the instance types a scenario can name; `paths`: JSON paths to controls.
+//! - `catalog`: the instance types a scenario can name; `paths`: JSON paths to controls;
+//!   `place`: JSON paths in the scenario's own words, for messages.
 //! - `palette`: one colour per share, for every picture in the app.
+//! - `view`: the tab, chart and variant a link reopens.
 
 pub mod autosave;
 pub mod browser;
@@ -22,12 +24,15 @@ pub mod keeping;
 pub mod link;
 pub mod palette;
 pub mod paths;
+pub mod place;
+pub mod view;
 pub mod workspace;
 
 use history::History;
 use keeping::Saving;
 use leptos::prelude::*;
 use quotalab_engine::{Report, Scenario};
+use std::collections::BTreeSet;
 use workspace::Workspace;
 
 /// The default scenario: three teams sharing a small g5 pool (the AWS walkthrough shape).
@@ -61,6 +66,8 @@ pub enum Dialog {
     AccountImport,
     /// The printable agreement report of the scenario and its current results.
     AgreementReport,
+    /// "How this works": the mechanisms in plain words (`components::how_it_works`).
+    HowItWorks,
 }
 
 /// A message for the user above the zones: a link that could not be opened, an import that
@@ -97,16 +104,21 @@ pub struct AppState {
     pub notice: RwSignal<Option<Notice>>,
     /// The last link made by "Copy link", shown so it can be copied by hand.
     pub share_link: RwSignal<Option<String>>,
-    /// Presentation mode: BUILD shows only the selected share's card, type is larger.
+    /// Presentation mode: the presenter view covers the editor (`components::presenter_view`).
     pub presentation: RwSignal<bool>,
-    /// The share card presentation mode keeps (index into `quota_shares`).
-    pub selected_share: RwSignal<usize>,
     /// Whether changes are autosaved now (`keeping`).
     pub saving: RwSignal<Saving>,
     /// The work the autosave holds while a link's document is on screen ("Back to your scenario").
     pub saved_work: RwSignal<Option<Workspace>>,
     /// Whether an unreadable autosave is kept aside, waiting for Download or Discard.
     pub kept_aside: RwSignal<bool>,
+    /// The ids of number fields whose text is not a number ("abc"). The scenario keeps the last
+    /// number, so validation cannot see them; the status and the results count them as errors.
+    pub unparsed: RwSignal<BTreeSet<String>>,
+    /// The RESULTS tab on screen, and the chart on its Results tab (a chart slug): links carry
+    /// them (`view`).
+    pub tab: RwSignal<view::Tab>,
+    pub chart: RwSignal<Option<String>>,
 }
 
 impl AppState {
@@ -128,10 +140,12 @@ impl AppState {
             notice: RwSignal::new(None),
             share_link: RwSignal::new(None),
             presentation: RwSignal::new(false),
-            selected_share: RwSignal::new(0),
             saving: RwSignal::new(Saving::On),
             saved_work: RwSignal::new(None),
             kept_aside: RwSignal::new(false),
+            unparsed: RwSignal::new(BTreeSet::new()),
+            tab: RwSignal::new(view::Tab::Results),
+            chart: RwSignal::new(None),
         }
     }
 
@@ -262,6 +276,11 @@ impl AppState {
         self.tell(false, format!("Opened \u{201c}{name}\u{201d} from {origin}. Undo (Ctrl+Z) brings back what you had before."));
     }
 
+    /// Errors on screen: the engine's, and number fields holding text that is not a number.
+    pub fn errors(&self) -> usize {
+        self.report.with(|r| r.errors.len()) + self.unparsed.with(BTreeSet::len)
+    }
+
     /// Shows a message above the zones.
     pub fn tell(&self, is_error: bool, text: impl Into<String>) {
         self.notice.set(Some(Notice {
@@ -271,27 +290,54 @@ impl AppState {
     }
 
     /// Opens the scenario in the URL fragment, if there is one, without touching the autosaved
-    /// work (`keeping`); a bad link leaves the scenario untouched and says why. A link opened in
-    /// a new tab and one pasted into this tab go the same way.
+    /// work (`keeping`), and then the view it was copied from (`view`); a bad link leaves the
+    /// scenario untouched and says why. A link opened in a new tab and one pasted into this tab
+    /// go the same way.
     pub fn open_link_in_url(&self) {
-        match link::from_fragment(&browser::hash()) {
+        let hash = browser::hash();
+        let (fragment, view) = view::split(&hash);
+        match link::from_fragment(fragment) {
             None => {}
             Some(Err(e)) => self.tell(true, e.to_string()),
-            Some(Ok(workspace)) => self.open_link(workspace),
+            Some(Ok(workspace)) => {
+                self.open_link(workspace);
+                if let Some(view) = view {
+                    self.show_view(view);
+                }
+            }
         }
     }
 
-    /// Presentation mode on or off; it shows the Shares tab, where the discussion happens.
+    /// Shows the variant, tab and chart a link was copied from.
+    fn show_view(&self, view: view::View) {
+        self.select_variant(view.variant);
+        self.tab.set(view.tab);
+        if view.chart.is_some() {
+            self.chart.set(view.chart);
+        }
+    }
+
+    /// The view on screen, as a link carries it.
+    fn current_view(&self) -> view::View {
+        view::View {
+            variant: self.workspace.with_untracked(|w| w.active),
+            tab: self.tab.get_untracked(),
+            chart: self.chart.get_untracked(),
+        }
+    }
+
+    /// Presentation mode on or off.
     pub fn toggle_presentation(&self) {
         self.presentation.update(|p| *p = !*p);
-        if self.presentation.get_untracked() {
-            self.section.set(Section::Shares);
-        }
     }
 
-    /// Puts a link to the scenario (or the study) in the address bar and returns it.
+    /// Puts a link to the scenario (or the study), and to the view on screen, in the address bar
+    /// and returns it.
     pub fn make_link(&self) -> String {
-        let fragment = self.workspace.with_untracked(link::fragment);
+        let fragment = view::append(
+            &self.workspace.with_untracked(link::fragment),
+            &self.current_view(),
+        );
         browser::replace_hash(&fragment);
         let url = browser::url_with(&fragment);
         self.share_link.set(Some(url.clone()));

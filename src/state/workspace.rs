@@ -18,6 +18,11 @@ use std::sync::Arc;
 /// The most variants a study holds.
 pub const MAX_VARIANTS: usize = *VARIANTS.end();
 
+/// How the room names variant `index` in tabs, charts and tables: "V1", "V2"…
+pub fn variant_tag(index: usize) -> String {
+    format!("V{}", index + 1)
+}
+
 /// A scenario or a study, and which variant is on screen.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Workspace {
@@ -120,7 +125,7 @@ impl Workspace {
     /// The study's title: its own, or the baseline's name.
     pub fn study_name(&self) -> String {
         if self.settings.name.is_empty() {
-            format!("Variants of {}", self.variants[0].name)
+            self.baseline_title()
         } else {
             self.settings.name.clone()
         }
@@ -136,8 +141,17 @@ impl Workspace {
     }
 
     /// Replaces the variant on screen.
+    /// A study still named after its baseline ("Variants of …") follows a rename of the baseline.
     pub fn set_active_scenario(&mut self, scenario: Scenario) {
+        if self.active == 0 && self.settings.name == self.baseline_title() {
+            self.settings.name = format!("Variants of {}", scenario.name);
+        }
         self.variants[self.active] = Arc::new(scenario);
+    }
+
+    /// The title a study gets from its baseline when it is born.
+    fn baseline_title(&self) -> String {
+        format!("Variants of {}", self.variants[0].name)
     }
 
     /// "Duplicate as variant": a copy of the variant on screen under a new name, shown next.
@@ -193,6 +207,22 @@ impl Workspace {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_study_name_follows_a_rename_of_the_baseline_until_it_is_renamed_itself() {
+        let base = Scenario::parse_json(crate::state::DEFAULT_SCENARIO).expect("default parses");
+        let mut w = Workspace::single(base.clone());
+        w.duplicate_active().expect("room");
+        w.select(0);
+        let mut renamed = base.clone();
+        renamed.name = "NLP and vision".into();
+        w.set_active_scenario(renamed.clone());
+        assert_eq!(w.study_name(), "Variants of NLP and vision");
+        w.settings.name = "Workshop".into();
+        renamed.name = "Again".into();
+        w.set_active_scenario(renamed);
+        assert_eq!(w.study_name(), "Workshop", "a name of its own stays");
+    }
     use crate::state::DEFAULT_SCENARIO;
 
     fn default_workspace() -> Workspace {

@@ -11,16 +11,12 @@ use crate::results::charts::canvas::{empty, house_mesh, small_style, svg, Area, 
 use crate::results::charts::legend::{legend_row, Key};
 use crate::results::colours::{rgb, share_colour};
 use crate::results::format::round_for_people;
+pub use crate::state::workspace::variant_tag;
 use plotters::prelude::*;
 use quotalab_engine::study::{Comparison, Estimate, Kpi, SweepSummary};
 
 /// (dash length, gap) per variant after the baseline; the baseline is solid.
 const DASHES: [(u32, u32); 5] = [(14, 7), (4, 6), (24, 8), (9, 4), (2, 4)];
-
-/// The label of variant `index` in charts and tables.
-pub fn variant_tag(index: usize) -> String {
-    format!("V{}", index + 1)
-}
 
 /// The colour of the share called `share` in the comparison: its position among the baseline's
 /// shares (then the others'), the same rule as the single-run charts.
@@ -194,14 +190,16 @@ fn draw_cost(area: &Area, comparison: &Comparison) -> DrawResult {
     Ok(())
 }
 
-/// Bars of later variants are lighter, so the baseline reads first.
+/// Bars of later variants are lighter, so the baseline reads first; the steps are wide enough
+/// that six variants stay apart (from fully opaque down to 20%).
 fn shade(variant: usize) -> f64 {
-    1.0 - 0.13 * variant as f64
+    1.0 - 0.16 * variant as f64
 }
 
-/// The legend's grey for a variant's shade (the bars themselves are in each share's colour).
+/// The legend's grey for a variant's shade (the bars themselves are in each share's colour): the
+/// page's dark ink at that opacity over white, as the bars are drawn.
 fn grey(variant: usize) -> RGBColor {
-    let level = (0x44 as f64 + (0xDD - 0x44) as f64 * (1.0 - shade(variant))) as u8;
+    let level = (255.0 - 221.0 * shade(variant)).round() as u8;
     RGBColor(level, level, level)
 }
 
@@ -366,6 +364,15 @@ fn draw_sweep(area: &Area, summary: &SweepSummary, metric: SweepMetric) -> DrawR
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn each_variant_has_its_own_legend_grey() {
+        let levels: Vec<u8> = (0..6).map(|v| super::grey(v).0).collect();
+        assert!(
+            levels.windows(2).all(|w| w[1] >= w[0] + 30),
+            "greys too close to tell apart: {levels:?}"
+        );
+    }
+
     use super::*;
     use crate::results::charts::canvas::svg_texts;
     use crate::state::DEFAULT_SCENARIO;

@@ -21,6 +21,11 @@ pub fn StudyControls(
     can_run: Signal<bool>,
 ) -> impl IntoView {
     let state = use_app_state();
+    // Compare and Sweep each have these controls, so the message's id names the view.
+    let error_id = format!(
+        "study-seeds-error-{}",
+        run_label.to_lowercase().replace(' ', "-")
+    );
     let seeds = move || state.workspace.with(|w| w.settings.seeds);
     let seeds_error = RwSignal::new(None::<String>);
     let set_seeds = move |ev: leptos::ev::Event| {
@@ -43,14 +48,14 @@ pub fn StudyControls(
             <label class="field inline" title="Each variant (or sweep point) runs with the same K seeds, so differences come from the agreement, not from luck (common random numbers).">
                 <span>"Seeds (K)"</span>
                 <input type="number" min="1" max=MAX_SEEDS.to_string() step="1" prop:value=move || seeds().to_string()
-                    on:change=set_seeds data-testid="study-seeds" aria-describedby="study-seeds-error" />
+                    on:change=set_seeds data-testid="study-seeds" aria-describedby=error_id.clone() />
             </label>
             <button type="button" class="primary" data-testid="study-run" disabled=move || !can_run.get()
                 on:click=move |_| on_run.run(())>{run_label}</button>
             <button type="button" data-testid="study-cancel" disabled=move || !run.phase.with(StudyPhase::is_running)
                 on:click=move |_| run.cancel()>"Cancel"</button>
             <Progress run />
-            <p class="field-error" id="study-seeds-error" role="alert">{move || seeds_error.get()}</p>
+            <p class="field-error" id=error_id role="alert">{move || seeds_error.get()}</p>
         </div>
     }
 }

@@ -15,30 +15,44 @@ pub fn value(kpi: Kpi, x: f64, currency: &str) -> String {
     }
 }
 
-/// A difference in `kpi`'s unit, always signed: "+1.2 h", "\u{2212}4%".
+/// A difference in `kpi`'s unit, signed unless it rounds to zero ("+1.2 h", "\u{2212}4%", "0 h":
+/// never "\u{2212}0 h").
 pub fn signed(kpi: Kpi, x: f64, currency: &str) -> String {
     let text = value(kpi, x.abs(), currency);
-    if x > 0.0 {
-        format!("+{text}")
-    } else if x < 0.0 {
-        format!("\u{2212}{text}")
-    } else {
+    if text == value(kpi, 0.0, currency) {
         text
+    } else if x > 0.0 {
+        format!("+{text}")
+    } else {
+        format!("\u{2212}{text}")
     }
 }
 
-/// "2.4 h (2.1 to 2.7)"; without an interval (one seed) just the mean.
+/// "2.4 h (2.1 to 2.7)"; without an interval (one seed) just the mean. Every KPI is a quantity
+/// that cannot be negative (and a fraction cannot pass 100%), but a t-interval over few seeds can
+/// reach past those ends: the end is clamped there, and the text says so.
 pub fn estimate(kpi: Kpi, e: &Estimate, currency: &str) -> String {
-    if e.has_interval() {
-        format!(
-            "{} ({} to {})",
-            value(kpi, e.mean, currency),
-            round_kpi(kpi, e.lo),
-            round_kpi(kpi, e.hi)
-        )
-    } else {
-        value(kpi, e.mean, currency)
+    if !e.has_interval() {
+        return value(kpi, e.mean, currency);
     }
+    let top = if kpi.unit() == KpiUnit::Fraction {
+        1.0
+    } else {
+        f64::INFINITY
+    };
+    let (lo, hi) = (e.lo.max(0.0), e.hi.min(top));
+    let note = match (lo != e.lo, hi != e.hi) {
+        (false, false) => "",
+        (true, false) => "; clamped at 0",
+        (false, true) => "; clamped at 100%",
+        (true, true) => "; clamped at 0 and 100%",
+    };
+    format!(
+        "{} ({} to {}{note})",
+        value(kpi, e.mean.clamp(0.0, top), currency),
+        round_kpi(kpi, lo),
+        round_kpi(kpi, hi)
+    )
 }
 
 /// The interval ends without their unit (the mean before them carries it).
@@ -93,5 +107,36 @@ mod tests {
             hi: 3.0,
         };
         assert_eq!(estimate(Kpi::CompletionP50H, &e, "USD"), "2.5 h (2 to 3)");
+    }
+
+    #[test]
+    fn an_interval_past_zero_is_clamped_and_says_so() {
+        let e = Estimate {
+            n: 3,
+            mean: 0.004,
+            lo: -0.003,
+            hi: 0.011,
+        };
+        assert_eq!(
+            estimate(Kpi::LostAcceleratorH, &e, "USD"),
+            "0 accelerator-h (0 to 0.01; clamped at 0)"
+        );
+        let share = Estimate {
+            n: 3,
+            mean: 0.98,
+            lo: 0.9,
+            hi: 1.04,
+        };
+        assert_eq!(
+            estimate(Kpi::WaitBelowThreshold, &share, "USD"),
+            "98% (90 to 100; clamped at 100%)"
+        );
+    }
+
+    #[test]
+    fn a_difference_that_rounds_to_zero_has_no_sign() {
+        assert_eq!(signed(Kpi::CompletionP90H, -0.001, "USD"), "0 h");
+        assert_eq!(signed(Kpi::Cost, -0.001, "USD"), "$0.00");
+        assert_eq!(signed(Kpi::CompletionP90H, 0.5, "USD"), "+0.5 h");
     }
 }

@@ -4,69 +4,62 @@
 
 use crate::components::tablist::{on_tab_key, tab_stop};
 use crate::results::ResultsPanel;
+use crate::state::use_app_state;
+use crate::state::view::Tab;
 use crate::study::compare_view::CompareView;
 use crate::study::run::StudyRun;
 use crate::study::sweep_view::SweepView;
 use leptos::prelude::*;
 
-/// Which view of the results is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ResultsMode {
-    Run,
-    Compare,
-    Sweep,
+/// The tab's label.
+fn label(tab: Tab) -> &'static str {
+    match tab {
+        Tab::Results => "Results",
+        Tab::Compare => "Compare variants",
+        Tab::Sweep => "Sweep",
+    }
 }
 
-impl ResultsMode {
-    const ALL: [ResultsMode; 3] = [ResultsMode::Run, ResultsMode::Compare, ResultsMode::Sweep];
-
-    fn label(self) -> &'static str {
-        match self {
-            ResultsMode::Run => "Results",
-            ResultsMode::Compare => "Compare variants",
-            ResultsMode::Sweep => "Sweep",
-        }
+/// The tab's id and test id.
+fn testid(tab: Tab) -> String {
+    match tab {
+        Tab::Results => "mode-run",
+        Tab::Compare => "mode-compare",
+        Tab::Sweep => "mode-sweep",
     }
-
-    /// The tab's id and test id.
-    fn testid(self) -> &'static str {
-        match self {
-            ResultsMode::Run => "mode-run",
-            ResultsMode::Compare => "mode-compare",
-            ResultsMode::Sweep => "mode-sweep",
-        }
-    }
+    .to_owned()
 }
 
 #[component]
 pub fn ResultsModes() -> impl IntoView {
-    let mode = RwSignal::new(ResultsMode::Run);
+    // The tab lives in the app state, so a link can reopen it (`state::view`).
+    let mode = use_app_state().tab;
     let compare_run = StudyRun::default();
     let sweep_run = StudyRun::default();
-    let tabs = ResultsMode::ALL
+    let tabs = Tab::ALL
         .into_iter()
         .map(|m| {
             view! {
-                <button type="button" role="tab" id=m.testid() aria-selected=move || (mode.get() == m).to_string()
+                <button type="button" role="tab" id=testid(m) aria-selected=move || (mode.get() == m).to_string()
                     tabindex=move || tab_stop(mode.get() == m)
-                    class:active=move || mode.get() == m data-testid=m.testid() on:click=move |_| mode.set(m)>
-                    {m.label()}
+                    class:active=move || mode.get() == m data-testid=testid(m) on:click=move |_| mode.set(m)>
+                    {label(m)}
                 </button>
             }
         })
         .collect_view();
-    let shows = move |m: ResultsMode| Signal::derive(move || mode.get() == m);
+    let shows = move |m: Tab| Signal::derive(move || mode.get() == m);
     view! {
         <div class="results-modes" role="tablist" aria-label="Results views"
-            on:keydown=move |ev| on_tab_key(&ev, &ResultsMode::ALL, mode.get_untracked(), |m| m.testid().to_string(), |m| mode.set(m))>
+            on:keydown=move |ev| on_tab_key(&ev, &Tab::ALL, mode.get_untracked(), testid, |m| mode.set(m))>
             {tabs}
         </div>
-        <div hidden=move || mode.get() != ResultsMode::Run><ResultsPanel /></div>
-        <div hidden=move || mode.get() != ResultsMode::Compare>
-            <CompareView run=compare_run visible=shows(ResultsMode::Compare) />
+        <div hidden=move || mode.get() != Tab::Results><ResultsPanel /></div>
+        <div hidden=move || mode.get() != Tab::Compare>
+            <CompareView run=compare_run visible=shows(Tab::Compare) />
         </div>
-        <div hidden=move || mode.get() != ResultsMode::Sweep>
-            <SweepView run=sweep_run visible=shows(ResultsMode::Sweep) />
+        <div hidden=move || mode.get() != Tab::Sweep>
+            <SweepView run=sweep_run visible=shows(Tab::Sweep) />
         </div>
     }
 }

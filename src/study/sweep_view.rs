@@ -58,12 +58,13 @@ pub fn cli_command(workspace: &Workspace, sweep: &Sweep) -> String {
     words.join(" ")
 }
 
+/// What to do before the first sweep.
+const NO_SWEEP_YET: &str = "Pick a parameter and a range, then press \u{201c}Run sweep\u{201d}.";
+
 /// The sweep plan of the variant on screen, or why there is none.
 fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
     let Some(sweep) = workspace.settings.sweep.clone() else {
-        return Err(vec![
-            "Pick a parameter and a range, then press \u{201c}Run sweep\u{201d}.".into(),
-        ]);
+        return Err(vec![NO_SWEEP_YET.into()]);
     };
     let plan = SweepPlan::new(
         workspace.active_scenario().clone(),
@@ -120,7 +121,12 @@ pub fn SweepView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl Int
             {move || waits_for_click.get().then(|| view! {
                 <p class="study-note">"This sweep is large, so it runs again only when you press \u{201c}Run sweep\u{201d}."</p>
             })}
-            <Problems current testid="sweep-problems" />
+            // Before a sweep is set up, nothing has gone wrong: say what to do, not in red.
+            {move || if state.workspace.with(|w| w.settings.sweep.is_some()) {
+                view! { <Problems current testid="sweep-problems" /> }.into_any()
+            } else {
+                view! { <p class="study-note" data-testid="sweep-hint">{NO_SWEEP_YET}</p> }.into_any()
+            }}
             {move || state.workspace.with(|w| w.settings.sweep.as_ref().map(|sweep| {
                 let command = cli_command(w, sweep);
                 view! { <p class="study-note" data-testid="sweep-cli">"The same sweep on the command line, on the file Export saves: "<code class="cli-command" title="One click selects the whole command">{command}</code></p> }

@@ -38,7 +38,7 @@ pub fn VariantBar() -> impl IntoView {
                     <span class="variant" class:active=move || active.get() == i>
                         <button type="button" role="tab" id=tab_id(i) aria-selected=move || (active.get() == i).to_string()
                             tabindex=move || tab_stop(active.get() == i)
-                            data-testid="variant-tab" on:click=move |_| pick(i) title="Edit this variant">
+                            data-testid="variant-tab" on:click=move |_| pick(i) title=format!("Edit {}: {name}", variant_tag(i))>
                             <span class="variant-tag">{variant_tag(i)}</span>" "{name.clone()}
                         </button>
                         {several.then(|| view! {

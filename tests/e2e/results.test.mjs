@@ -117,8 +117,8 @@ export const tests = [
       assert(times.every((t) => t < 2000), `an edit took ${Math.max(...times)} ms`);
       const after = await card.innerText();
       assert(after !== before, 'the KPI card did not change after the strategy changed');
-      const deltas = await page.locator('[data-testid="kpi-delta"]').allInnerTexts();
-      assert(deltas.some((d) => /^[▲▼] /.test(d)), `no delta shown: ${deltas.join(' | ')}`);
+      const deltas = await page.locator('[data-testid="kpi-since"]').allInnerTexts();
+      assert(deltas.some((d) => /^[▲▼] /.test(d)), `no change since the previous run shown: ${deltas.join(' | ')}`);
       await page.screenshot({ path: join(ROOT, 'docs/results-after-edit.png') });
     },
   },
@@ -341,7 +341,7 @@ export const tests = [
       await waitForNewResults(page, before);
       // Another document, though its first three shares share the default's names: its cards
       // show no changes "since the previous run".
-      const deltas = await page.locator('[data-testid="kpi-delta"]').count();
+      const deltas = await page.locator('[data-testid="kpi-delta"], [data-testid="kpi-since"]').count();
       assert(deltas === 0, `${deltas} changes shown after opening another scenario`);
       await page.click('[data-testid="theme-toggle"]');
       assert((await page.getAttribute('html', 'data-theme')) === 'dark', 'dark theme on');

@@ -78,7 +78,8 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         title: "Work lost by cause, restart overhead, restarts",
         categories: &labels,
         series: &lost_series,
-        axis: "accelerator-h; restarts: count",
+        // Short enough for the half-width plot: the KPI cards call the unit GPU-h too.
+        axis: "GPU-h (restarts: count)",
         layout: Layout::Grouped,
         label_width: 230,
     }

@@ -5,18 +5,29 @@ use crate::components::tablist::{on_tab_key, tab_stop};
 use crate::results::charts::card::ChartSvg;
 use crate::results::charts::{Chart, ChartCard, TimelineCard};
 use crate::results::session::Outcome;
+use crate::state::use_app_state;
 use leptos::prelude::*;
 use std::sync::Arc;
 
 #[component]
 pub fn ChartTabs(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
-    let chosen = RwSignal::new(Chart::Completion);
+    // The chart lives in the app state by its slug, so a link can reopen it (`state::view`).
+    let state = use_app_state();
+    let chosen = Memo::new(move |_| {
+        state.chart.with(|slug| {
+            Chart::ALL
+                .into_iter()
+                .find(|c| slug.as_deref() == Some(c.slug()))
+                .unwrap_or(Chart::Completion)
+        })
+    });
+    let choose = move |chart: Chart| state.chart.set(Some(chart.slug().to_owned()));
     let tabs = Chart::ALL
         .map(|chart| {
             view! {
                 <button role="tab" class="tab" id=tab_id(chart) aria-controls="chart-panel"
                     aria-selected=move || (chosen.get() == chart).to_string() tabindex=move || tab_stop(chosen.get() == chart)
-                    data-testid=format!("tab-{}", chart.slug()) on:click=move |_| chosen.set(chart)>
+                    data-testid=format!("tab-{}", chart.slug()) on:click=move |_| choose(chart)>
                     {chart.title()}
                 </button>
             }
@@ -33,7 +44,7 @@ pub fn ChartTabs(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
     });
     view! {
         <div class="chart-tabs" role="tablist" aria-label="Charts"
-            on:keydown=move |ev| on_tab_key(&ev, &Chart::ALL, chosen.get_untracked(), tab_id, |c| chosen.set(c))>{tabs}</div>
+            on:keydown=move |ev| on_tab_key(&ev, &Chart::ALL, chosen.get_untracked(), tab_id, choose)>{tabs}</div>
         <div role="tabpanel" id="chart-panel" aria-labelledby=move || tab_id(chosen.get())>
             {move || match chosen.get() {
                 Chart::Timeline => view! { <TimelineCard outcome /> }.into_any(),

@@ -3,6 +3,7 @@
 
 use crate::results::charts::bars::{Bars, Layout, Series};
 use crate::results::charts::canvas::{empty, svg, Area, DrawResult, ShareKey};
+use crate::results::jobs::words;
 use quotalab_engine::result::Reason;
 use quotalab_engine::SimResult;
 use std::collections::BTreeMap;
@@ -13,7 +14,7 @@ pub fn draw(result: &SimResult) -> String {
 }
 
 /// Hours waited per reason and share, largest reason first.
-fn hours_by_reason(result: &SimResult) -> Vec<(String, Vec<f64>)> {
+fn hours_by_reason(result: &SimResult) -> Vec<(Reason, Vec<f64>)> {
     let key = ShareKey::of(result);
     let mut hours: BTreeMap<Reason, Vec<f64>> = BTreeMap::new();
     for job in &result.jobs {
@@ -21,8 +22,7 @@ fn hours_by_reason(result: &SimResult) -> Vec<(String, Vec<f64>)> {
             hours.entry(reason).or_insert_with(|| vec![0.0; key.len()])[key.index_of(job)] += h;
         }
     }
-    let mut rows: Vec<(String, Vec<f64>)> =
-        hours.into_iter().map(|(r, v)| (r.to_string(), v)).collect();
+    let mut rows: Vec<(Reason, Vec<f64>)> = hours.into_iter().collect();
     rows.sort_by(|a, b| b.1.iter().sum::<f64>().total_cmp(&a.1.iter().sum::<f64>()));
     rows
 }
@@ -36,7 +36,10 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
             "No job waited: every job started when it was submitted.",
         );
     }
-    let categories: Vec<String> = rows.iter().map(|(r, _)| r.clone()).collect();
+    let categories: Vec<String> = rows
+        .iter()
+        .map(|(r, _)| words::reason_label(*r).to_owned())
+        .collect();
     let series: Vec<Series> = (0..key.len())
         .map(|s| Series {
             name: key.names[s].clone(),

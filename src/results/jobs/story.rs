@@ -61,7 +61,7 @@ fn StoryBody(job: JobResult, outcome: Arc<Outcome>) -> impl IntoView {
         ),
     };
     let attempts = job.attempts.iter().enumerate().map(|(i, a)| view! { <AttemptItem n=i + 1 attempt=a.clone() by_share=a.preempted_by.as_deref().and_then(&share_of) /> }).collect_view();
-    let waited = job.waited.iter().map(|(r, h)| view! { <li title=exact(h)>{hours(h)}" — "<code>{r.to_string()}</code>": "{words::reason(r)}</li> }).collect_view();
+    let waited = job.waited.iter().map(|(r, h)| view! { <li title=exact(h)>{hours(h)}" — "{words::reason_label(r)}": "{words::reason(r)}" ("<code>{r.to_string()}</code>")"</li> }).collect_view();
     view! {
         <h3>{job.name.to_string()}</h3>
         <p class="story-facts">

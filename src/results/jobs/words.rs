@@ -3,7 +3,22 @@
 
 use quotalab_engine::result::{PoolKind, Reason, StopKind};
 
-/// Why an entry could not be used (a blocking reason).
+/// A reason in a few words, for labels (the waiting chart's rows, the job story): "borrow limit
+/// reached", never `borrow_limit`. The one place that names each reason briefly.
+pub fn reason_label(code: Reason) -> &'static str {
+    match code {
+        Reason::NoCapacity => "pool full",
+        Reason::ShareLimit => "share limit reached",
+        Reason::BorrowLimit => "borrow limit reached",
+        Reason::NoLendable => "nothing to borrow",
+        Reason::PlanInactive => "plan block closed",
+        Reason::BehindHigherPriority => "behind an earlier job",
+        Reason::QuotaLimitExceeded => "larger than the share may hold",
+        Reason::CapacityExceeded => "larger than the pool",
+    }
+}
+
+/// Why an entry could not be used (a blocking reason), as a sentence.
 pub fn reason(code: Reason) -> &'static str {
     match code {
         Reason::NoCapacity => "the pool had no free instance",
@@ -48,5 +63,20 @@ pub fn pool(pool: PoolKind, plan: Option<&str>) -> String {
     match plan {
         Some(plan) => format!("training plan {plan}"),
         None => pool_kind(pool).to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_reason_reads_as_words_not_a_code() {
+        for code in Reason::ALL {
+            assert!(!reason_label(code).contains('_'), "{code:?}");
+            assert_ne!(reason_label(code), code.as_str(), "{code:?}");
+            assert!(reason(code).contains(' '), "{code:?}");
+        }
+        assert_eq!(reason_label(Reason::BorrowLimit), "borrow limit reached");
     }
 }

@@ -1,8 +1,13 @@
-//! KPI cards, one per share: the numbers a team lead looks for first, each with its change since
-//! the previous run, so a workshop sees what an edit did.
+//! KPI cards, one per share: the numbers a team lead looks for first, each with its change
+//! against the baseline variant the room can see ("vs V1", `results::baseline`), and the change
+//! since the previous run as a smaller hint, so a workshop sees what an edit did.
 
-mod metric;
+mod baseline_choice;
+pub mod metric;
 
+pub use baseline_choice::BaselineChoice;
+
+use crate::results::baseline::Reference;
 use crate::results::charts::canvas::share_summaries;
 use crate::results::format::{exact, percent};
 use crate::results::session::Outcome;
@@ -12,32 +17,48 @@ use metric::{delta, show, Unit, METRICS};
 use quotalab_engine::result::ShareResult;
 use std::sync::Arc;
 
-/// The row of cards for the current outcome, compared with the previous one.
+/// The row of cards for the current outcome, compared with the baseline's result (when another
+/// variant is the baseline) and with the previous run.
 /// A scenario without quota shares gets one card for all its jobs, without the rows that only
 /// exist between shares.
 #[component]
-pub fn KpiCards(current: Arc<Outcome>, previous: Option<Arc<Outcome>>) -> impl IntoView {
+pub fn KpiCards(
+    current: Arc<Outcome>,
+    previous: Option<Arc<Outcome>>,
+    reference: Option<Reference>,
+) -> impl IntoView {
     let currency = current.result.currency.clone();
     let shared = !current.result.shares.is_empty();
     let before = previous.as_ref().map(|p| share_summaries(&p.result));
+    let base = reference
+        .as_ref()
+        .map(|r| (r.tag.clone(), share_summaries(&r.result)));
+    let same = |list: &[ShareResult], name: &str| list.iter().find(|s| s.name == name).cloned();
     let cards = share_summaries(&current.result)
         .iter()
         .cloned()
         .enumerate()
         .map(|(i, share)| {
-            let before = before
-                .as_deref()
-                .and_then(|b| b.iter().find(|s| s.name == share.name).cloned());
-            view! { <KpiCard share before shared colour=share_paint(i) currency=currency.clone() /> }
+            let before = before.as_deref().and_then(|b| same(b, &share.name));
+            let baseline = base
+                .as_ref()
+                .and_then(|(tag, b)| Some((tag.clone(), same(b, &share.name)?)));
+            view! { <KpiCard share before baseline shared colour=share_paint(i) currency=currency.clone() /> }
         })
         .collect_view();
-    view! { <div class="kpi-row">{cards}</div> }
+    let against = reference.map(|r| {
+        view! { <p class="kpi-against" data-testid="kpi-against">{format!("\u{25b2}/\u{25bc} vs {}; the small figure is the change since the previous run", r.tag)}</p> }
+    });
+    view! { {against}<div class="kpi-row">{cards}</div> }
 }
 
 #[component]
 fn KpiCard(
     share: ShareResult,
+    /// The share in the previous run.
     before: Option<ShareResult>,
+    /// The share in the baseline variant's run, and the baseline's tag.
+    baseline: Option<(String, ShareResult)>,
     /// Whether the scenario has quota shares: without them, borrowing, lending and reclaims are
     /// always 0 and their rows are left out.
     shared: bool,
@@ -56,19 +77,20 @@ fn KpiCard(
             } else {
                 shown
             };
-            let change = delta(m, was, now, &currency).map(|change| {
-                let class = match change.good {
-                    Some(true) => "delta better",
-                    Some(false) => "delta worse",
-                    None => "delta neutral",
-                };
+            let since = delta(m, was, now, &currency).map(|change| {
                 let title = format!("{} {} since the previous run", m.label, change.full);
-                view! { <span class=class data-testid="kpi-delta" title=title>{change.short}</span> }
+                let class = format!("{} since", delta_class(change.good));
+                view! { <span class=class data-testid="kpi-since" title=title>{change.short}</span> }
+            });
+            let against = baseline.as_ref().and_then(|(tag, b)| {
+                let change = delta(m, (m.value)(b), now, &currency)?;
+                let title = format!("{} {} compared with {tag}", m.label, change.full);
+                Some(view! { <span class=delta_class(change.good) data-testid="kpi-delta" title=title>{change.short}</span> })
             });
             view! {
                 <dt title=m.hint>{m.label}</dt>
                 <dd title=now.map(exact).unwrap_or_else(|| "no job succeeded".into())>{shown}</dd>
-                <dd class="delta-cell">{change}</dd>
+                <dd class="delta-cell">{against}{since}</dd>
             }
         })
         .collect_view();
@@ -91,5 +113,14 @@ fn KpiCard(
             <h3><span class="swatch"></span>{share.name.to_string()}</h3>
             <dl>{rows}{plans}</dl>
         </article>
+    }
+}
+
+/// The class that colours a change: good news, bad news, or neither.
+pub fn delta_class(good: Option<bool>) -> &'static str {
+    match good {
+        Some(true) => "delta better",
+        Some(false) => "delta worse",
+        None => "delta neutral",
     }
 }

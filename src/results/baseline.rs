@@ -1,0 +1,132 @@
+//! The baseline the KPI cards and the presenter view compare with: a variant the room can see
+//! (V1 unless another is chosen), so "▲ +3.7 h" means "worse than V1", not "worse than a moment
+//! ago". The change since the previous run stays on the cards as a secondary hint.
+//!
+//! While another variant is on screen, the baseline variant runs in a worker of its own (the same
+//! worker binary and protocol as the session's), once per change of the baseline scenario, so
+//! editing the variant on screen never re-runs the baseline.
+
+use crate::results::protocol::{decode_reply, encode_request, Header, Request};
+use crate::results::session::worker::{OnFailure, SimWorker};
+use crate::state::workspace::variant_tag;
+use crate::state::{use_app_state, AppState};
+use leptos::prelude::*;
+use quotalab_engine::{Scenario, SimResult};
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// A finished run of the baseline variant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reference {
+    /// How the room names it: "V1".
+    pub tag: String,
+    pub result: Arc<SimResult>,
+}
+
+/// Shared handles on the baseline (a `Copy` bag of signals, like the session).
+#[derive(Clone, Copy)]
+pub struct Baseline {
+    /// The chosen baseline variant (an index into the workspace's variants).
+    pub index: RwSignal<usize>,
+    /// The baseline's latest result; `None` while the variant on screen is the baseline itself,
+    /// in a scenario without variants, or before the baseline has run.
+    pub reference: RwSignal<Option<Reference>>,
+    worker: StoredValue<Option<SimWorker>, LocalStorage>,
+    run: StoredValue<u64>,
+}
+
+/// The variant to run as the baseline, when it is not the one on screen.
+fn baseline_scenario(state: AppState, index: usize) -> Option<(usize, Arc<Scenario>)> {
+    state.workspace.with(|w| {
+        let index = index.min(w.variants.len() - 1);
+        (w.variants.len() > 1 && index != w.active).then(|| (index, w.variants[index].clone()))
+    })
+}
+
+/// The baseline of this app, created on first use on the root owner (see `use_session`).
+pub fn use_baseline() -> Baseline {
+    if let Some(baseline) = use_context::<Baseline>() {
+        return baseline;
+    }
+    let state = use_app_state();
+    let mut root = Owner::current().expect("components render inside an owner");
+    while let Some(parent) = root.parent() {
+        root = parent;
+    }
+    root.with(|| {
+        let baseline = Baseline::start(state);
+        provide_context(baseline);
+        baseline
+    })
+}
+
+impl Baseline {
+    fn start(state: AppState) -> Baseline {
+        let baseline = Baseline {
+            index: RwSignal::new(0),
+            reference: RwSignal::new(None),
+            worker: StoredValue::new_local(None),
+            run: StoredValue::new(0),
+        };
+        let wanted = Memo::new(move |_| baseline_scenario(state, baseline.index.get()));
+        Effect::new(move |_| match wanted.get() {
+            Some((index, scenario)) => baseline.run(index, &scenario),
+            None => {
+                baseline.worker.set_value(None);
+                baseline.reference.set(None);
+            }
+        });
+        baseline
+    }
+
+    /// The tag of the chosen baseline ("V1"), for "vs V1".
+    pub fn tag(self) -> String {
+        variant_tag(self.index.get())
+    }
+
+    fn run(self, index: usize, scenario: &Scenario) {
+        self.reference.set(None);
+        if !scenario.validate().errors.is_empty() {
+            self.worker.set_value(None);
+            return;
+        }
+        let run = self.run.get_value() + 1;
+        self.run.set_value(run);
+        let tag = variant_tag(index);
+        let on_reply: Rc<dyn Fn(String)> = Rc::new(move |text| self.receive(run, &tag, &text));
+        // If the baseline's worker fails, the cards simply show no comparison: the failure of
+        // the run on screen is what the status line reports.
+        let on_failure: OnFailure = Rc::new(move |_| self.reference.set(None));
+        // A fresh worker per baseline run: a change of the baseline ends the run in flight.
+        let Ok(worker) = SimWorker::spawn(on_reply, on_failure) else {
+            return;
+        };
+        worker.send(encode_request(&Request {
+            run,
+            progress_every: 0,
+            scenario: serde_json::to_string(scenario).expect("a scenario always serialises"),
+            fault: None,
+        }));
+        self.worker.set_value(Some(worker));
+    }
+
+    fn receive(self, run: u64, tag: &str, text: &str) {
+        let Some(reply) = decode_reply(text) else {
+            return;
+        };
+        if !matches!(reply.header, Header::Done { run: r, .. } if r == run)
+            || run != self.run.get_value()
+        {
+            return;
+        }
+        let parsed = reply
+            .result_json
+            .and_then(|json| serde_json::from_str::<SimResult>(&json).ok());
+        if let Some(result) = parsed {
+            self.reference.set(Some(Reference {
+                tag: tag.to_owned(),
+                result: Arc::new(result),
+            }));
+        }
+    }
+}

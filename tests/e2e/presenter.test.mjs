@@ -1,0 +1,136 @@
+// The presenter view on a projector (docs/presenter-*.png): at 1024, 1280 and 1920 px wide the
+// editor is hidden, KPI values are at least 24 px, no two pieces of text overlap and nothing is
+// off-screen on any slide; Page Down / Page Up step like a clicker; a live control re-runs and
+// the change shows within a second; the QR code of the link is drawn.
+
+const READY = '[data-testid="app-ready"]';
+const PRESENTER = '[data-testid="presenter"]';
+
+function expect(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function openPresenter(page, ctx, width, height) {
+  await page.setViewportSize({ width, height });
+  await page.goto(ctx.baseUrl);
+  await page.locator(READY).first().waitFor({ state: 'attached', timeout: 60_000 });
+  await page.getByRole('button', { name: 'Present' }).click();
+  await page.locator(PRESENTER).waitFor();
+  await page.locator('[data-testid="presenter-kpi"]').waitFor();
+}
+
+/**
+ * What is wrong with the layout on screen: text boxes (one per text node, outside charts) that
+ * overlap, and visible boxes that leave the viewport.
+ */
+async function layoutProblems(page) {
+  return page.evaluate((root) => {
+    const view = { w: window.innerWidth, h: window.innerHeight };
+    const problems = [];
+    const presenter = document.querySelector(root);
+    const texts = [];
+    const walker = document.createTreeWalker(presenter, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent.trim() || node.parentElement.closest('svg, option')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) {
+        if (r.width > 0 && r.height > 0) texts.push({ text: node.textContent.trim().slice(0, 30), r });
+      }
+    }
+    for (let i = 0; i < texts.length; i += 1) {
+      for (let j = i + 1; j < texts.length; j += 1) {
+        const a = texts[i].r;
+        const b = texts[j].r;
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (w > 1 && h > 1) problems.push(`"${texts[i].text}" overlaps "${texts[j].text}"`);
+      }
+    }
+    for (const el of presenter.querySelectorAll('*')) {
+      if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.left < -0.5 || r.top < -0.5 || r.right > view.w + 0.5 || r.bottom > view.h + 0.5) {
+        problems.push(`${el.tagName.toLowerCase()}.${el.className?.baseVal ?? el.className} is off-screen (${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)} in ${view.w}x${view.h})`);
+      }
+    }
+    return problems;
+  }, PRESENTER);
+}
+
+const WIDTHS = [
+  [1024, 768],
+  [1280, 800],
+  [1920, 1080],
+];
+
+export const tests = [
+  {
+    name: 'presenter view at 1024, 1280 and 1920 px: large values, no overlapping text, nothing off-screen on any slide',
+    async fn(page, ctx) {
+      for (const [width, height] of WIDTHS) {
+        await openPresenter(page, ctx, width, height);
+        expect(!(await page.locator('.zones').isVisible()), `${width} px: the editor is hidden`);
+        const teams = await page.locator('[data-testid="presenter-team"]').count();
+        const columns = await page.locator('[data-testid="team-controls"]').count();
+        expect(teams === 3 && columns === 3, `${width} px: ${teams} team columns, ${columns} control columns`);
+        const sizes = await page.locator('[data-testid="presenter-value"]').evaluateAll((els) =>
+          els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
+        expect(sizes.every((s) => s >= 24), `${width} px: KPI values of ${sizes.join(', ')} px`);
+        const count = await page.locator('[data-testid="presenter-count"]').innerText();
+        const slides = Number(count.split(' / ')[1]);
+        expect(slides > 10, `only ${slides} slides`);
+        for (let k = 1; k <= slides; k += 1) {
+          const at = await page.locator('[data-testid="presenter-count"]').innerText();
+          expect(at.startsWith(`${k} / `), `${width} px: expected slide ${k}, at ${at}`);
+          const title = await page.locator('[data-testid="presenter-title"]').innerText();
+          const problems = await layoutProblems(page);
+          expect(problems.length === 0, `${width} px, slide ${k} (${title}): ${problems.slice(0, 5).join('; ')}`);
+          if (k === 3) await ctx.screenshot(`presenter-${width}`);
+          if (width === 1280 && title.startsWith('Completion')) await ctx.screenshot('presenter-chart-1280');
+          await page.keyboard.press('PageDown');
+        }
+        await page.keyboard.press('PageDown');
+        expect((await page.locator('[data-testid="presenter-count"]').innerText()) === `${slides} / ${slides}`, 'the last slide stays');
+        await page.keyboard.press('PageUp');
+        expect((await page.locator('[data-testid="presenter-count"]').innerText()) === `${slides - 1} / ${slides}`, 'Page Up goes back');
+        await page.keyboard.press('Home');
+        await page.keyboard.press('ArrowRight');
+        expect((await page.locator('[data-testid="presenter-count"]').innerText()) === `2 / ${slides}`, 'arrow keys step too');
+      }
+    },
+  },
+  {
+    name: 'presenter view: a live control re-runs and the room sees the change within a second; the QR code is drawn',
+    async fn(page, ctx) {
+      await openPresenter(page, ctx, 1280, 800);
+      // p90 completion: the slide that moves when the borrowing team may no longer borrow.
+      while (!(await page.locator('[data-testid="presenter-title"]').innerText()).startsWith('p90')) {
+        await page.keyboard.press('PageDown');
+      }
+      const before = await page.locator('[data-testid="presenter-team"]').allInnerTexts();
+      const started = Date.now();
+      await page.locator('#present-f-quota_shares-0--strategy').selectOption('RESERVE');
+      await page.waitForFunction(
+        ([sel, was]) => {
+          const p = document.querySelector(sel);
+          const now = [...p.querySelectorAll('[data-testid="presenter-team"]')].map((e) => e.innerText);
+          return !p.classList.contains('stale') && now.join('|') !== was;
+        },
+        [PRESENTER, before.join('|')],
+        { timeout: 5_000 },
+      );
+      const took = Date.now() - started;
+      expect(took < 1000, `the change took ${took} ms to show`);
+      expect((await page.locator('[data-testid="presenter-team"]').allInnerTexts()).join('|') !== before.join('|'), 'the numbers moved');
+      const modules = Number(await page.locator('[data-testid="scenario-qr"] svg').getAttribute('data-modules'));
+      expect(modules >= 21, `QR code of ${modules} modules`);
+      const box = await page.locator('[data-testid="scenario-qr"]').boundingBox();
+      expect(box.width >= 56, `QR code ${box.width} px wide`);
+      await page.keyboard.press('Escape');
+      expect(await page.locator('.zones').isVisible(), 'Escape goes back to the editor');
+      expect((await page.locator('#f-quota_shares-0--strategy').inputValue()) === 'RESERVE', 'the editor shows the live edit');
+    },
+  },
+];
