@@ -99,7 +99,7 @@ export const tests = [
       assert(!fallback.includes('…'), 'a fallback label is cut off');
       await page.screenshot({ path: join(ROOT, 'target', 'vocab-fallback.png'), fullPage: true });
       const reclaim = await chartText('reclaim');
-      assert(reclaim.includes('restarts') && reclaim.includes('accelerator-h; restarts: count'), 'reclaim chart lacks restarts');
+      assert(reclaim.includes('restarts') && reclaim.includes('GPU-h (restarts: count)'), 'reclaim chart lacks restarts');
       assert(/lost (to|in|at|when)/.test(reclaim), 'reclaim chart lacks lost work by cause');
       await page.screenshot({ path: join(ROOT, 'target', 'vocab-reclaim.png'), fullPage: true });
       const utilisation = await chartText('utilisation');

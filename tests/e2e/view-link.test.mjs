@@ -20,6 +20,8 @@ export const tests = [
       await page.locator('[data-testid="kpi-against"]').waitFor({ timeout: 30_000 });
       const against = await page.locator('[data-testid="kpi-against"]').innerText();
       expect(/vs V1/.test(against), `the cards say what they compare with: ${against}`);
+      // The baseline runs in its own worker, so its changes can arrive after the cards.
+      await page.locator('[data-testid="kpi-delta"]').first().waitFor({ timeout: 30_000 });
       expect((await page.locator('[data-testid="kpi-delta"]').count()) > 0, 'V2 shows changes against V1');
       await page.locator('[data-testid="tab-cost"]').click();
       await page.locator('[data-testid="mode-compare"]').click();
