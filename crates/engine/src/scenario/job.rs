@@ -153,37 +153,10 @@ pub struct Observed {
     pub preemptions: u32,
 }
 
-/// An observed job's ending: the result's `status` words (SEMANTICS §6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ObservedStatus {
-    /// It finished its work.
-    Succeeded,
-    /// It ended without finishing (AWS reports every such ending as `FAILED`).
-    Failed,
-    /// It ran out of its pending time.
-    TimedOut,
-    /// A spot job ran out of its wait time.
-    Stopped,
-    /// Someone cancelled it.
-    Cancelled,
-    /// It had not ended when the history was taken.
-    Unfinished,
-}
-
-impl ObservedStatus {
-    /// The word the result uses for the same ending.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ObservedStatus::Succeeded => "succeeded",
-            ObservedStatus::Failed => "failed",
-            ObservedStatus::TimedOut => "timed_out",
-            ObservedStatus::Stopped => "stopped",
-            ObservedStatus::Cancelled => "cancelled",
-            ObservedStatus::Unfinished => "unfinished",
-        }
-    }
-}
+/// An observed job's ending is written in the result's own `status` words (SEMANTICS §6), so
+/// calibration compares like with like. AWS reports every unsuccessful ending as `FAILED`; the
+/// importer reads which one it was from `statusReason` (docs/ACCOUNT.md).
+pub type ObservedStatus = crate::result::Status;
 
 /// A generated family of jobs named `<mix>-<k>`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
