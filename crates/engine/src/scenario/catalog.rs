@@ -8,7 +8,8 @@
 use super::InstanceType;
 
 /// One catalog row: name, accelerator, accelerators per instance, GiB per accelerator, $/h, speed.
-type Row = (&'static str, &'static str, u32, f64, f64, f64);
+/// Public so that other catalogs (the trace importers' extra types) are written the same way.
+pub type Row = (&'static str, &'static str, u32, f64, f64, f64);
 
 const ROWS: &[Row] = &[
     ("ml.g5.xlarge", "A10G", 1, 24.0, 1.408, 1.0),
@@ -34,12 +35,12 @@ const ROWS: &[Row] = &[
 
 /// The built-in catalog, in a stable order.
 pub fn builtin() -> Vec<InstanceType> {
-    ROWS.iter().map(row).collect()
+    ROWS.iter().map(from_row).collect()
 }
 
 /// The built-in type called `name`.
 pub fn builtin_type(name: &str) -> Option<InstanceType> {
-    ROWS.iter().find(|r| r.0 == name).map(row)
+    ROWS.iter().find(|r| r.0 == name).map(from_row)
 }
 
 /// The type called `name` among `own` definitions (a scenario's `instance_types`, which add to or
@@ -65,7 +66,8 @@ pub fn with_own(own: &[InstanceType]) -> Vec<InstanceType> {
     types
 }
 
-fn row(&(name, accelerator, accelerators, memory, price, speed): &Row) -> InstanceType {
+/// The instance type a catalog row describes.
+pub fn from_row(&(name, accelerator, accelerators, memory, price, speed): &Row) -> InstanceType {
     InstanceType {
         name: name.to_string(),
         accelerator: accelerator.to_string(),

@@ -119,36 +119,17 @@ fn map(model: &str, instance_type: &str) -> GpuMapping {
     }
 }
 
-fn define(
-    name: &str,
-    accelerator: &str,
-    accelerators: u32,
-    memory: f64,
-    price: f64,
-    speed: f64,
-) -> InstanceType {
-    InstanceType {
-        name: name.to_string(),
-        accelerator: accelerator.to_string(),
-        accelerators,
-        accelerator_memory_gib: memory,
-        price_per_h: price,
-        speed,
-        accelerated: None,
-    }
-}
-
 /// `p2.xlarge` $0.90 x 1.25; Gavel's table puts a K80 at roughly a quarter of a V100.
 fn k80() -> InstanceType {
-    define("ml.p2.xlarge", "K80", 1, 12.0, 1.125, 0.2)
+    catalog::from_row(&("ml.p2.xlarge", "K80", 1, 12.0, 1.125, 0.2))
 }
 
 /// `g4dn.xlarge` $0.526 x 1.25.
 fn t4() -> InstanceType {
-    define("ml.g4dn.xlarge", "T4", 1, 16.0, 0.658, 0.5)
+    catalog::from_row(&("ml.g4dn.xlarge", "T4", 1, 16.0, 0.658, 0.5))
 }
 
 /// `p3dn.24xlarge` $31.212 x 1.25.
 fn v100_32() -> InstanceType {
-    define("ml.p3dn.24xlarge", "V100", 8, 32.0, 39.015, 0.8)
+    catalog::from_row(&("ml.p3dn.24xlarge", "V100", 8, 32.0, 39.015, 0.8))
 }
