@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use quotalab_app::components::dialogs::Dialogs;
 use quotalab_app::components::header::Header;
 use quotalab_app::interop::report_body::ReportBody;
-use quotalab_app::interop::report_view::{readiness, Readiness};
+use quotalab_app::interop::report_variant::{readiness, Readiness};
 use quotalab_app::results::session::{Outcome, Phase};
 use quotalab_app::state::{AppState, Dialog, DEFAULT_SCENARIO};
 use quotalab_engine::{simulate, Scenario};
