@@ -4,6 +4,7 @@
 
 use super::report_body::ReportSections;
 use crate::results::colours::share_colour;
+use crate::study::numbers::verdict_class_of;
 use leptos::prelude::*;
 use quotalab_engine::study::Verdict;
 use quotalab_interop::report::{Cell, ChangeList, ShareTable, StudyReport, VariantReport};
@@ -103,12 +104,7 @@ fn CompareTable(table: ShareTable) -> impl IntoView {
 
 #[component]
 fn KpiCell(cell: Cell) -> impl IntoView {
-    let class = match cell.verdict {
-        Some(Verdict::Better) => "diff better",
-        Some(Verdict::Worse) => "diff worse",
-        Some(Verdict::Higher | Verdict::Lower) => "diff changed",
-        Some(Verdict::NoClearDifference) | None => "diff same",
-    };
+    let class = verdict_class_of(cell.verdict.unwrap_or(Verdict::NoClearDifference));
     view! {
         <td>
             <span class="value">{cell.value}</span>

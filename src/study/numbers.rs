@@ -6,7 +6,12 @@ use quotalab_engine::study::{Difference, Verdict};
 
 /// The CSS class colouring a difference: only significant ones get a colour.
 pub fn verdict_class(d: &Difference) -> &'static str {
-    match d.verdict {
+    verdict_class_of(d.verdict)
+}
+
+/// The CSS class of a verdict (the study's report has verdicts without their difference).
+pub fn verdict_class_of(verdict: Verdict) -> &'static str {
+    match verdict {
         Verdict::Better => "diff better",
         Verdict::Worse => "diff worse",
         Verdict::Higher | Verdict::Lower => "diff changed",
