@@ -9,11 +9,13 @@ use leptos::prelude::*;
 use quotalab_app::components::dialogs::Dialogs;
 use quotalab_app::components::header::Header;
 use quotalab_app::interop::report_body::ReportBody;
-use quotalab_app::interop::report_view::{readiness, Readiness};
+use quotalab_app::interop::report_study_body::StudyReportBody;
+use quotalab_app::interop::report_variant::{readiness, Readiness};
 use quotalab_app::results::session::{Outcome, Phase};
 use quotalab_app::state::{AppState, Dialog, DEFAULT_SCENARIO};
+use quotalab_engine::study::{compare, Definition, Study};
 use quotalab_engine::{simulate, Scenario};
-use quotalab_interop::report::Report;
+use quotalab_interop::report::{Report, StudyReport};
 use std::sync::Arc;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -298,8 +300,8 @@ async fn many_bad_rows_list_the_first_twenty_and_count_the_rest() {
     root.remove();
 }
 
-/// The default scenario with one share renamed to `name`, and its result.
-fn evil_report() -> (Arc<Report>, Arc<quotalab_engine::SimResult>) {
+/// The default scenario with its first share renamed to [`EVIL`].
+fn evil_scenario() -> Scenario {
     let mut scenario = Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses");
     let old = scenario.quota_shares[0].name.clone();
     scenario.quota_shares[0].name = EVIL.to_string();
@@ -322,6 +324,12 @@ fn evil_report() -> (Arc<Report>, Arc<quotalab_engine::SimResult>) {
         "{:?}",
         scenario.validate().errors
     );
+    scenario
+}
+
+/// The default scenario with one share renamed to `name`, and its result.
+fn evil_report() -> (Arc<Report>, Arc<quotalab_engine::SimResult>) {
+    let scenario = evil_scenario();
     let result = simulate(&scenario);
     (
         Arc::new(Report::build(&scenario, &result)),
@@ -398,4 +406,45 @@ fn the_report_waits_for_results_of_the_scenario_on_screen() {
         Readiness::NotReady(why) => assert!(why.contains("1 error and")),
         Readiness::Ready(_) => panic!("a scenario with errors has no report"),
     }
+}
+
+#[wasm_bindgen_test]
+fn the_study_report_has_every_variant_and_keeps_names_as_text() {
+    let mut second = evil_scenario();
+    second.name = format!("{EVIL} 2");
+    second.quota_shares[1].strategy = quotalab_engine::scenario::Strategy::Reserve;
+    let mut study = Study::new(EVIL, vec![evil_scenario(), second]);
+    study.seeds = 3;
+    let definition = Definition::Compare(study.clone());
+    let samples = definition.run(&definition.units()).expect("the units run");
+    let comparison = compare(&study, &samples).expect("complete");
+    let report = Arc::new(StudyReport::build(&study, &comparison).expect("the study's comparison"));
+    let host = support::attached_root();
+    std::mem::forget(mount_to(
+        host.clone(),
+        move || view! { <StudyReportBody report=report.clone() /> },
+    ));
+    let html = host.inner_html();
+    assert_eq!(html.matches("data-testid=\"report-variant\"").count(), 2);
+    assert_eq!(
+        html.matches("data-testid=\"report-compare-share\"").count(),
+        3
+    );
+    assert!(
+        host.query_selector("img").unwrap().is_none(),
+        "no element from a name"
+    );
+    let title = host
+        .query_selector("[data-testid=report-title]")
+        .unwrap()
+        .expect("a title");
+    assert_eq!(
+        title.text_content().unwrap(),
+        EVIL,
+        "the study's name is text"
+    );
+    let text = host.text_content().unwrap();
+    assert!(text.contains("share 'medium' strategy: LEND -> RESERVE"));
+    assert!(text.contains("First attempts ran on") && text.contains("Fallback rate"));
+    host.remove();
 }

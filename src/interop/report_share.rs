@@ -14,8 +14,8 @@ pub fn ShareReport(section: ShareSection) -> impl IntoView {
         .map(|term| {
             view! {
                 <li>
-                    <span class="topic">{term.topic}</span>" "
-                    <span class="aws-field">"("<code>{term.field}</code>{term.value.clone().map(|v| format!(" = {v}"))}")"</span>
+                    <span class="topic">{term.topic.clone()}</span>" "
+                    <span class="aws-field">"("<code>{term.field.clone()}</code>{term.value.clone().map(|v| format!(" = {v}"))}")"</span>
                     ": "{term.text.clone()}
                 </li>
             }

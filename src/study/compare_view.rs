@@ -36,6 +36,8 @@ fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
 #[component]
 pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl IntoView {
     let state = use_app_state();
+    // The study's agreement report reports this run's comparison.
+    crate::interop::report_study::offer(run);
     let current = current_while_visible(visible, definition);
     let Follow {
         waits_for_click,
@@ -51,6 +53,8 @@ pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl I
         <div class="study-view" data-testid="compare-view">
             <StudyControls run on_run=start run_label="Run comparison" can_run />
             <ThresholdInput state />
+            <button type="button" class="compare-report" data-testid="compare-report" title="Every variant, this comparison and what changed, ready to print (R)"
+                on:click=move |_| state.dialog.set(Some(crate::state::Dialog::AgreementReport))>"Agreement report of the study"</button>
             {move || waits_for_click.get().then(|| view! {
                 <p class="study-note">"This comparison is large, so it runs when you press \u{201c}Run comparison\u{201d}."</p>
             })}

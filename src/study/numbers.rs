@@ -1,142 +1,20 @@
-//! How a study's numbers read: a KPI value in its unit, an estimate with its 90% interval, and a
-//! difference with its sign ("+1.2 h"), all rounded for people like the rest of the app.
+//! How a study's numbers read: the engine's study formatter (`quotalab_engine::study::numbers`,
+//! shared with the agreement report), and the colour of a difference, which only the page has.
 
-use crate::results::format::{money, percent, round_for_people};
-use quotalab_engine::study::{Difference, Estimate, Kpi, KpiUnit, Verdict};
-
-/// `x` in `kpi`'s unit: "2.4 h", "93%", "$1,204", "12 jobs".
-pub fn value(kpi: Kpi, x: f64, currency: &str) -> String {
-    match kpi.unit() {
-        KpiUnit::Currency => money(x, currency),
-        KpiUnit::Fraction => percent(x),
-        // A bare number reads better than "1.75 count".
-        KpiUnit::Count => round_for_people(x),
-        unit => format!("{} {}", round_for_people(x), unit.as_str()),
-    }
-}
-
-/// A difference in `kpi`'s unit, signed unless it rounds to zero ("+1.2 h", "\u{2212}4%", "0 h":
-/// never "\u{2212}0 h").
-pub fn signed(kpi: Kpi, x: f64, currency: &str) -> String {
-    let text = value(kpi, x.abs(), currency);
-    if text == value(kpi, 0.0, currency) {
-        text
-    } else if x > 0.0 {
-        format!("+{text}")
-    } else {
-        format!("\u{2212}{text}")
-    }
-}
-
-/// "2.4 h (2.1 to 2.7)"; without an interval (one seed) just the mean. Every KPI is a quantity
-/// that cannot be negative (and a fraction cannot pass 100%), but a t-interval over few seeds can
-/// reach past those ends: the end is clamped there, and the text says so.
-pub fn estimate(kpi: Kpi, e: &Estimate, currency: &str) -> String {
-    if !e.has_interval() {
-        return value(kpi, e.mean, currency);
-    }
-    let top = if kpi.unit() == KpiUnit::Fraction {
-        1.0
-    } else {
-        f64::INFINITY
-    };
-    let (lo, hi) = (e.lo.max(0.0), e.hi.min(top));
-    let note = match (lo != e.lo, hi != e.hi) {
-        (false, false) => "",
-        (true, false) => "; clamped at 0",
-        (false, true) => "; clamped at 100%",
-        (true, true) => "; clamped at 0 and 100%",
-    };
-    format!(
-        "{} ({} to {}{note})",
-        value(kpi, e.mean.clamp(0.0, top), currency),
-        round_kpi(kpi, lo),
-        round_kpi(kpi, hi)
-    )
-}
-
-/// The interval ends without their unit (the mean before them carries it).
-fn round_kpi(kpi: Kpi, x: f64) -> String {
-    match kpi.unit() {
-        KpiUnit::Fraction => round_for_people(x * 100.0),
-        _ => round_for_people(x),
-    }
-}
-
-/// The words for a difference: what it is and whether the seeds say it is real.
-pub fn verdict_words(d: &Difference) -> &'static str {
-    match d.verdict {
-        Verdict::Better => "better",
-        Verdict::Worse => "worse",
-        Verdict::Higher => "higher",
-        Verdict::Lower => "lower",
-        Verdict::NoClearDifference => "no clear difference",
-    }
-}
+pub use quotalab_engine::study::numbers::{estimate, signed, value, verdict_words};
+use quotalab_engine::study::{Difference, Verdict};
 
 /// The CSS class colouring a difference: only significant ones get a colour.
 pub fn verdict_class(d: &Difference) -> &'static str {
-    match d.verdict {
+    verdict_class_of(d.verdict)
+}
+
+/// The CSS class of a verdict (the study's report has verdicts without their difference).
+pub fn verdict_class_of(verdict: Verdict) -> &'static str {
+    match verdict {
         Verdict::Better => "diff better",
         Verdict::Worse => "diff worse",
         Verdict::Higher | Verdict::Lower => "diff changed",
         Verdict::NoClearDifference => "diff same",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn values_carry_their_units() {
-        assert_eq!(value(Kpi::CompletionP90H, 2.4166, "USD"), "2.42 h");
-        assert_eq!(value(Kpi::WaitBelowThreshold, 0.934, "USD"), "93.4%");
-        assert_eq!(value(Kpi::Cost, 1204.2, "USD"), "$1,204");
-        assert_eq!(signed(Kpi::CompletionP90H, -1.5, "USD"), "\u{2212}1.5 h");
-        assert_eq!(signed(Kpi::JobsDone, 3.0, "USD"), "+3 jobs");
-        assert_eq!(value(Kpi::PreemptionsSuffered, 1.75, "USD"), "1.75");
-    }
-
-    #[test]
-    fn an_estimate_shows_its_interval() {
-        let e = Estimate {
-            n: 20,
-            mean: 2.5,
-            lo: 2.0,
-            hi: 3.0,
-        };
-        assert_eq!(estimate(Kpi::CompletionP50H, &e, "USD"), "2.5 h (2 to 3)");
-    }
-
-    #[test]
-    fn an_interval_past_zero_is_clamped_and_says_so() {
-        let e = Estimate {
-            n: 3,
-            mean: 0.004,
-            lo: -0.003,
-            hi: 0.011,
-        };
-        assert_eq!(
-            estimate(Kpi::LostAcceleratorH, &e, "USD"),
-            "0 accelerator-h (0 to 0.01; clamped at 0)"
-        );
-        let share = Estimate {
-            n: 3,
-            mean: 0.98,
-            lo: 0.9,
-            hi: 1.04,
-        };
-        assert_eq!(
-            estimate(Kpi::WaitBelowThreshold, &share, "USD"),
-            "98% (90 to 100; clamped at 100%)"
-        );
-    }
-
-    #[test]
-    fn a_difference_that_rounds_to_zero_has_no_sign() {
-        assert_eq!(signed(Kpi::CompletionP90H, -0.001, "USD"), "0 h");
-        assert_eq!(signed(Kpi::Cost, -0.001, "USD"), "$0.00");
-        assert_eq!(signed(Kpi::CompletionP90H, 0.5, "USD"), "+0.5 h");
     }
 }

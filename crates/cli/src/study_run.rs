@@ -10,7 +10,7 @@ use crate::failure::Failure;
 use crate::output::write_output;
 use crate::study_table;
 use quotalab_engine::study::{
-    run_sample, shard, Definition, SampleSet, ShardSpec, Summary, UnitSample,
+    run_sample, shard, Definition, SampleSet, ShardSpec, Summary, Unit, UnitSample,
 };
 use rayon::prelude::*;
 use std::time::Instant;
@@ -28,18 +28,8 @@ pub fn execute(
         Some(s) => shard(&all, s.index, s.count).map_err(|e| Failure::Usage(e.to_string()))?,
         None => all.clone(),
     };
-    let scenarios = definition
-        .scenarios()
-        .map_err(|e| Failure::Usage(e.to_string()))?;
-    let seeds = definition.seeds();
     let started = Instant::now();
-    let samples: Vec<UnitSample> = units
-        .par_iter()
-        .map(|&unit| UnitSample {
-            unit,
-            sample: run_sample(&scenarios[unit.variant_or_point], seeds[unit.seed_index]),
-        })
-        .collect();
+    let samples = run_units(&definition, &units)?;
     eprintln!(
         "quotalab: ran {} of {} runs in {:.2} s on {} threads",
         units.len(),
@@ -56,6 +46,21 @@ pub fn execute(
         ),
         None => finish(&definition, &samples, out, kind),
     }
+}
+
+/// The samples of `units` of `definition`, on all cores, in unit order.
+pub fn run_units(definition: &Definition, units: &[Unit]) -> Result<Vec<UnitSample>, Failure> {
+    let scenarios = definition
+        .scenarios()
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let seeds = definition.seeds();
+    Ok(units
+        .par_iter()
+        .map(|&unit| UnitSample {
+            unit,
+            sample: run_sample(&scenarios[unit.variant_or_point], seeds[unit.seed_index]),
+        })
+        .collect())
 }
 
 /// Writes a shard's file to `out` (default `<kind>.shard-<i>-of-<N>.json`) and says how to

@@ -65,3 +65,47 @@ fn unknown_format_exits_2_listing_the_formats_and_missing_file_exits_1() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stderr).lines().count(), 1, "a one-line message");
 }
+
+/// A study file gets the study's report, and it is the interop model's Markdown of the same
+/// study and comparison: the CLI and the app agree.
+#[test]
+fn a_study_gets_the_studys_report_the_same_as_the_models() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../interop/tests/fixtures/study/two-variants.json"
+    );
+    let out = quotalab(&["report", path], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let cli = text(&out.stdout);
+
+    use quotalab_engine::study::{compare, Definition, Study};
+    let study = Study::parse_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let definition = Definition::Compare(study.clone());
+    let samples = definition.run(&definition.units()).unwrap();
+    let comparison = compare(&study, &samples).unwrap();
+    let model = quotalab_interop::report::StudyReport::build(&study, &comparison).unwrap();
+    assert_eq!(cli, model.to_markdown());
+    assert!(cli.contains("## V1: Today") && cli.contains("## V2: Medium reserves"));
+
+    let html = quotalab(&["report", path, "--format", "html"], None);
+    assert_eq!(text(&html.stdout), model.to_html());
+}
+
+#[test]
+fn an_invalid_study_exits_2_with_the_variants_path() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../interop/tests/fixtures/study/two-variants.json"
+    );
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    doc["variants"][1]["quota_shares"][1]["strategy"] = "SHARE_ALL".into();
+    let out = quotalab(&["report", "-"], Some(&doc.to_string()));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr).contains("variants[1].quota_shares[1].strategy"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -1,19 +1,29 @@
-//! `quotalab report SCENARIO.json [--format md|html] [-o FILE]`: simulate, then print the
-//! agreement report (docs/REPORT.md) as Markdown (the default) or as a printable HTML page.
+//! `quotalab report SCENARIO.json|STUDY.json [--format md|html] [-o FILE]`: simulate, then print
+//! the agreement report (docs/REPORT.md) as Markdown (the default) or as a printable HTML page.
+//! A study file gets the study's report: its comparison over the study's seeds (run on all
+//! cores, as `quotalab compare` runs it) and every variant's own section.
 
 use crate::args::{Output, ScenarioFile};
 use crate::failure::Failure;
-use crate::input::load_scenario;
+use crate::input::{invalid, read_text};
 use crate::output::write_output;
+use crate::study_run::run_units;
+use quotalab_engine::study::{compare, Definition, Document, Study};
+use quotalab_engine::Scenario;
+use quotalab_interop::report::{Report, StudyReport};
 
-/// Simulate a scenario; print the agreement report (Markdown or HTML)
+/// Simulate a scenario or a study; print the agreement report (Markdown or HTML)
 ///
 /// The HTML page needs nothing else (no scripts, no external files) and prints well (docs/REPORT.md).
+/// A study's report compares its variants over the study's seeds, as `quotalab compare` does.
 #[derive(clap::Args)]
 #[command(
     mut_arg("output", |a| a.help("Write the report to FILE instead of stdout")),
+    mut_arg("scenario", |a| a.value_name("SCENARIO.json|STUDY.json")
+        .help("The scenario or study file, or - to read standard input")),
     after_help = "Examples:\n  quotalab report scenario.json > agreement.md\n  \
-                  quotalab report scenario.json --format html -o agreement.html"
+                  quotalab report scenario.json --format html -o agreement.html\n  \
+                  quotalab report study.json --format html -o study.html"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -27,16 +37,46 @@ pub struct Args {
 
 pub fn main(args: Args) -> Result<(), Failure> {
     let output = args.output.output.as_deref();
-    let (scenario, report) = load_scenario(&args.scenario.scenario)?;
-    for warning in &report.warnings {
-        eprintln!("warning: {warning}");
-    }
-    let result = quotalab_engine::simulate(&scenario);
-    let text = match args.format {
-        Format::Md => quotalab_interop::report::markdown(&scenario, &result),
-        Format::Html => quotalab_interop::report::html(&scenario, &result),
+    let text = read_text(&args.scenario.scenario)?;
+    let text = match Document::parse_json(&text).map_err(|e| invalid(&e))? {
+        Document::Scenario(scenario) => scenario_report(&scenario, args.format)?,
+        Document::Study(study) => study_report(study, args.format)?,
     };
     write_output(output, &text)
+}
+
+fn scenario_report(scenario: &Scenario, format: Format) -> Result<String, Failure> {
+    checked(scenario.validate())?;
+    let report = Report::build(scenario, &quotalab_engine::simulate(scenario));
+    Ok(match format {
+        Format::Md => report.to_markdown(),
+        Format::Html => report.to_html(),
+    })
+}
+
+fn study_report(study: Study, format: Format) -> Result<String, Failure> {
+    checked(study.validate())?;
+    let definition = Definition::Compare(study.clone());
+    let samples = run_units(&definition, &definition.units())?;
+    let comparison = compare(&study, &samples).map_err(|e| Failure::Other(e.to_string()))?;
+    let report =
+        StudyReport::build(&study, &comparison).map_err(|e| Failure::Other(e.to_string()))?;
+    Ok(match format {
+        Format::Md => report.to_markdown(),
+        Format::Html => report.to_html(),
+    })
+}
+
+/// Warnings on stderr; errors are exit 2 with nothing on stdout.
+fn checked(findings: quotalab_engine::Report) -> Result<(), Failure> {
+    for warning in &findings.warnings {
+        eprintln!("warning: {warning}");
+    }
+    if findings.is_valid() {
+        Ok(())
+    } else {
+        Err(Failure::Invalid(findings.all().cloned().collect()))
+    }
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]

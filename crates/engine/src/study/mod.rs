@@ -18,6 +18,7 @@ pub mod compare;
 pub mod diff;
 pub mod format;
 pub mod kpi;
+pub mod numbers;
 pub mod params;
 pub mod sample;
 pub mod seeds;

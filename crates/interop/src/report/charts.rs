@@ -5,24 +5,25 @@ use super::numbers;
 use super::observed::caused_total;
 use quotalab_engine::result::ShareResult;
 use quotalab_engine::SimResult;
+use serde::{Deserialize, Serialize};
 
 /// A grouped bar chart: one row per share, one bar per series.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Chart {
-    pub title: &'static str,
+    pub title: String,
     pub series: Vec<Series>,
     pub rows: Vec<Row>,
 }
 
 /// One kind of bar. DESIGN.md: own is solid, borrowed (and the lesser of a pair) lighter.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Series {
-    pub name: &'static str,
+    pub name: String,
     pub light: bool,
 }
 
 /// One share's bars: the values to draw and the same values as displayed (rounded, with unit).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     pub label: String,
     /// The share's index in `quota_shares`, which picks its colour.
@@ -99,10 +100,13 @@ fn chart(
     measure: impl Fn(&ShareResult) -> Vec<(f64, String)>,
 ) -> Chart {
     Chart {
-        title,
+        title: title.into(),
         series: series
             .iter()
-            .map(|&(name, light)| Series { name, light })
+            .map(|&(name, light)| Series {
+                name: name.into(),
+                light,
+            })
             .collect(),
         rows: result
             .shares

@@ -14,29 +14,36 @@ pub fn render(report: &Report) -> String {
     if !report.description.is_empty() {
         let _ = writeln!(out, "{}\n", esc(&report.description));
     }
-    let _ = writeln!(out, "## At a glance\n\n{}\n", esc(&report.summary));
+    body(&mut out, report, 2);
+    out
+}
+
+/// Everything after the title, its sections' headings at `level` (2 for a report of its own, 3
+/// for a variant within a study's report).
+pub fn body(out: &mut String, report: &Report, level: usize) {
+    let h = "#".repeat(level);
+    let _ = writeln!(out, "{h} At a glance\n\n{}\n", esc(&report.summary));
     for chart in &report.charts {
-        table_of_chart(&mut out, chart);
+        table_of_chart(out, chart, level + 1);
     }
     for share in &report.shares {
-        section(&mut out, share);
+        section(out, share, level);
     }
     if let Some(facts) = &report.single_queue {
         let _ = writeln!(
             out,
-            "## One queue\n\nThis scenario has no quota shares: all jobs form one queue with no preemption.\n"
+            "{h} One queue\n\nThis scenario has no quota shares: all jobs form one queue with no preemption.\n"
         );
-        facts_table(&mut out, facts);
+        facts_table(out, facts);
     }
-    let _ = writeln!(out, "## Assumptions\n");
+    let _ = writeln!(out, "{h} Assumptions\n");
     for a in &report.assumptions {
         let _ = writeln!(out, "- {}", esc(a));
     }
-    out
 }
 
-fn table_of_chart(out: &mut String, chart: &Chart) {
-    let _ = writeln!(out, "### {}\n", chart.title);
+fn table_of_chart(out: &mut String, chart: &Chart, level: usize) {
+    let _ = writeln!(out, "{} {}\n", "#".repeat(level), chart.title);
     let _ = write!(out, "| share |");
     for s in &chart.series {
         let _ = write!(out, " {} |", s.name);
@@ -56,10 +63,11 @@ fn table_of_chart(out: &mut String, chart: &Chart) {
     out.push('\n');
 }
 
-fn section(out: &mut String, share: &ShareSection) {
+fn section(out: &mut String, share: &ShareSection, level: usize) {
+    let (h, sub) = ("#".repeat(level), "#".repeat(level + 1));
     let _ = writeln!(
         out,
-        "## Share: {} (`{}`)\n\n### What is promised\n",
+        "{h} Share: {} (`{}`)\n\n{sub} What is promised\n",
         esc(&share.name),
         share.strategy
     );
@@ -76,7 +84,7 @@ fn section(out: &mut String, share: &ShareSection) {
             esc(&term.text)
         );
     }
-    let _ = writeln!(out, "\n### What the simulation showed\n");
+    let _ = writeln!(out, "\n{sub} What the simulation showed\n");
     facts_table(out, &share.observed);
     if !share.reading.is_empty() {
         let reading: Vec<String> = share.reading.iter().map(|r| esc(r)).collect();

@@ -1,10 +1,15 @@
-//! The agreement report (issue 6, item 5): per quota share, what the agreement promises in plain
+//! The agreement report (docs/REPORT.md): per quota share, what the agreement promises in plain
 //! language (limits, lend and borrow terms, reclaim and preemption rules, retries, each with its
 //! AWS field) next to what the simulation showed, then the key charts and the assumptions.
 //!
 //! A [`Report`] is built once from a scenario and its result ([`Report::build`]) and rendered
 //! twice: [`markdown`] for pull requests and wikis, [`html`] for a printable, self-contained page.
 //! User-typed names are escaped by each renderer, never trusted as markup.
+//!
+//! A study gets a [`StudyReport`] ([`StudyReport::build`] from the study and the engine's
+//! comparison of it): the comparison table with 90% intervals and changes against the baseline,
+//! what changed between the variants, then each variant's own [`Report`]. Both models serialise,
+//! so building one can move to wherever the app runs its interop work.
 //!
 //! ```
 //! use quotalab_engine::{simulate, Scenario};
@@ -26,6 +31,7 @@
 //! ```
 
 mod assumptions;
+mod breakdown;
 pub mod charts;
 mod colours;
 mod escape;
@@ -36,11 +42,18 @@ mod model;
 mod numbers;
 mod observed;
 mod reading;
+mod study;
+mod study_html;
+mod study_markdown;
 mod svg;
 mod terms;
 
 pub use fact::{Fact, Term};
 pub use model::{Report, ShareSection};
+pub use study::{
+    Cell, ChangeList, ChangedField, KpiRow, ShareTable, StudyReport, StudyReportError,
+    VariantReport,
+};
 
 use quotalab_engine::{Scenario, SimResult};
 
@@ -63,5 +76,17 @@ impl Report {
     /// This report as HTML.
     pub fn to_html(&self) -> String {
         html::render(self)
+    }
+}
+
+impl StudyReport {
+    /// This report as Markdown.
+    pub fn to_markdown(&self) -> String {
+        study_markdown::render(self)
+    }
+
+    /// This report as one self-contained, printable HTML page.
+    pub fn to_html(&self) -> String {
+        study_html::render(self)
     }
 }

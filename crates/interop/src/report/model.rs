@@ -5,9 +5,10 @@
 use super::fact::{Fact, Term};
 use super::{assumptions, charts, numbers, observed, reading, terms};
 use quotalab_engine::{Scenario, SimResult};
+use serde::{Deserialize, Serialize};
 
 /// The whole agreement report.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     /// The scenario's name.
     pub title: String,
@@ -25,13 +26,13 @@ pub struct Report {
 }
 
 /// One share: what the agreement promises and what the simulation showed.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ShareSection {
     pub name: String,
     /// The share's index in `quota_shares`, which picks its colour.
     pub index: usize,
     /// `RESERVE`, `LEND` or `LEND_AND_BORROW`.
-    pub strategy: &'static str,
+    pub strategy: String,
     pub promised: Vec<Term>,
     pub observed: Vec<Fact>,
     /// The promise held against the outcome, in a few sentences.
@@ -50,7 +51,7 @@ impl Report {
                 ShareSection {
                     name: share.name.clone(),
                     index,
-                    strategy: share.strategy.as_str(),
+                    strategy: share.strategy.as_str().into(),
                     promised: terms::of_share(scenario, share),
                     observed: measured
                         .map(|r| observed::of_share(r, &share.name, &result.currency))

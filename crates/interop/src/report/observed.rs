@@ -2,6 +2,7 @@
 //! number is computed here that the engine does not already report (STYLE.md: "if the UI needs a
 //! number, the engine computes it").
 
+use super::breakdown;
 use super::fact::Fact;
 use super::numbers;
 use quotalab_engine::result::{PreemptionCounts, ShareResult};
@@ -16,15 +17,15 @@ pub fn accelerator_hours(h: f64) -> String {
 pub fn of_share(s: &ShareResult, own_name: &str, currency: &str) -> Vec<Fact> {
     vec![
         Fact {
-            label: "Jobs",
+            label: "Jobs".into(),
             value: s.jobs.to_string(),
         },
         Fact {
-            label: "Outcomes",
+            label: "Outcomes".into(),
             value: outcomes(s),
         },
         Fact {
-            label: "Completion p50 / p90 (succeeded jobs)",
+            label: "Completion p50 / p90 (succeeded jobs)".into(),
             value: format!(
                 "{} / {}",
                 numbers::maybe_hours(s.completion_p50_h),
@@ -32,11 +33,11 @@ pub fn of_share(s: &ShareResult, own_name: &str, currency: &str) -> Vec<Fact> {
             ),
         },
         Fact {
-            label: "Mean wait",
+            label: "Mean wait".into(),
             value: numbers::hours(s.wait_mean_h),
         },
         Fact {
-            label: "Fallback rate",
+            label: "Fallback rate".into(),
             value: format!(
                 "{} of {} started jobs first ran on a later entry",
                 numbers::percent(s.fallback_rate),
@@ -44,30 +45,42 @@ pub fn of_share(s: &ShareResult, own_name: &str, currency: &str) -> Vec<Fact> {
             ),
         },
         Fact {
-            label: "Preemptions suffered",
+            label: "First attempts ran on".into(),
+            value: breakdown::started_on(&s.started_on),
+        },
+        Fact {
+            label: "Preemptions suffered".into(),
             value: suffered(&s.preempted),
         },
         Fact {
-            label: "Preemptions caused",
+            label: "Preemptions caused".into(),
             value: caused(s, own_name),
         },
         Fact {
-            label: "Lost work",
-            value: accelerator_hours(s.lost_accelerator_h),
+            label: "Lost work, by cause".into(),
+            value: breakdown::lost(s.lost_accelerator_h, &s.lost_by_cause),
         },
         Fact {
-            label: "Borrowed / lent",
+            label: "Restarts".into(),
+            value: format!(
+                "{}, {} starting up again",
+                numbers::count(s.restarts.into(), "restart", "restarts"),
+                accelerator_hours(s.restart_overhead_accelerator_h)
+            ),
+        },
+        Fact {
+            label: "Borrowed / lent".into(),
             value: format!(
                 "{:.1} / {:.1} instance-h",
                 s.borrowed_instance_h, s.lent_instance_h
             ),
         },
         Fact {
-            label: "Own utilisation",
+            label: "Own utilisation".into(),
             value: numbers::percent(s.own_utilization),
         },
         Fact {
-            label: "Cost",
+            label: "Cost".into(),
             value: numbers::money(s.cost, currency),
         },
     ]
@@ -78,26 +91,26 @@ pub fn of_totals(result: &SimResult) -> Vec<Fact> {
     let t = &result.totals;
     vec![
         Fact {
-            label: "Jobs",
+            label: "Jobs".into(),
             value: t.jobs.to_string(),
         },
         Fact {
-            label: "Outcomes",
+            label: "Outcomes".into(),
             value: format!(
                 "{} succeeded, {} failed, {} timed out, {} stopped, {} cancelled, {} unfinished",
                 t.succeeded, t.failed, t.timed_out, t.stopped, t.cancelled, t.unfinished
             ),
         },
         Fact {
-            label: "Interruptions (plan end, spot)",
+            label: "Interruptions (plan end, spot)".into(),
             value: t.interruptions.to_string(),
         },
         Fact {
-            label: "Lost work",
+            label: "Lost work".into(),
             value: accelerator_hours(t.lost_accelerator_h),
         },
         Fact {
-            label: "Cost",
+            label: "Cost".into(),
             value: numbers::money(t.cost, &result.currency),
         },
     ]

@@ -34,7 +34,7 @@ pub fn render(chart: &Chart) -> String {
     let _ = write!(
         out,
         r#"<svg class="chart" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" role="img" aria-label="{}">"#,
-        esc(chart.title)
+        esc(&chart.title)
     );
     legend(&mut out, chart);
     for (i, row) in chart.rows.iter().enumerate() {
@@ -92,7 +92,7 @@ fn legend(out: &mut String, chart: &Chart) {
             out,
             r##"<rect x="{x}" y="4" width="12" height="10" fill="#555" fill-opacity="{opacity}" stroke="#555"/><text class="legend" x="{}" y="13">{}</text>"##,
             x + 16.0,
-            esc(series.name)
+            esc(&series.name)
         );
         x += 24.0 + 7.0 * series.name.len() as f64;
     }

@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 pub fn of_share(scenario: &Scenario, share: &QuotaShare) -> Vec<Term> {
     let mut terms = vec![
         Term {
-            topic: "Capacity limits",
-            field: "capacityLimits",
+            topic: "Capacity limits".into(),
+            field: "capacityLimits".into(),
             value: None,
             text: format!(
                 "up to {}; no other instance type{}.",
@@ -26,8 +26,8 @@ pub fn of_share(scenario: &Scenario, share: &QuotaShare) -> Vec<Term> {
             ),
         },
         Term {
-            topic: "Sharing strategy",
-            field: "resourceSharingConfiguration.strategy",
+            topic: "Sharing strategy".into(),
+            field: "resourceSharingConfiguration.strategy".into(),
             value: Some(share.strategy.as_str().to_string()),
             text: strategy(share.strategy).to_string(),
         },
@@ -36,8 +36,8 @@ pub fn of_share(scenario: &Scenario, share: &QuotaShare) -> Vec<Term> {
         terms.push(borrow_limit(share));
     }
     terms.push(Term {
-        topic: "In-share preemption",
-        field: "preemptionConfiguration.inSharePreemption",
+        topic: "In-share preemption".into(),
+        field: "preemptionConfiguration.inSharePreemption".into(),
         value: Some(share.in_share_preemption.to_string()),
         text: if share.in_share_preemption {
             "higher-priority jobs of this share may preempt its lower-priority jobs.".into()
@@ -50,8 +50,8 @@ pub fn of_share(scenario: &Scenario, share: &QuotaShare) -> Vec<Term> {
     let changes = scripted_changes(scenario, &share.name);
     if !changes.is_empty() {
         terms.push(Term {
-            topic: "Scripted changes",
-            field: "UpdateQuotaShare",
+            topic: "Scripted changes".into(),
+            field: "UpdateQuotaShare".into(),
             value: None,
             text: changes.join("; ") + ".",
         });
@@ -105,8 +105,8 @@ fn borrow_limit(share: &QuotaShare) -> Term {
         )
     };
     Term {
-        topic: "Borrow limit",
-        field: "resourceSharingConfiguration.borrowLimit",
+        topic: "Borrow limit".into(),
+        field: "resourceSharingConfiguration.borrowLimit".into(),
         value: Some(limit.to_string()),
         text,
     }
@@ -160,8 +160,8 @@ fn retries(scenario: &Scenario, share: &str) -> Term {
         parts.join("; ") + "."
     };
     Term {
-        topic: "Preemption retries",
-        field: "preemptionRetriesBeforeTermination",
+        topic: "Preemption retries".into(),
+        field: "preemptionRetriesBeforeTermination".into(),
         value,
         text,
     }

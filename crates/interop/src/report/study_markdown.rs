@@ -1,0 +1,78 @@
+//! A [`StudyReport`] as Markdown: the comparison and what changed first, then every variant's
+//! own report one heading level down. User-typed names go through [`escape::markdown`].
+
+use super::escape::markdown as esc;
+use super::markdown;
+use super::study::{ShareTable, StudyReport};
+use std::fmt::Write;
+
+pub fn render(report: &StudyReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# Agreement report: {}\n", esc(&report.title));
+    let _ = writeln!(out, "{}\n", esc(&report.reading));
+    let _ = writeln!(out, "## What changed\n");
+    for change in &report.changes {
+        let _ = writeln!(
+            out,
+            "- **{}** {}: {}",
+            change.tag,
+            esc(&change.variant),
+            change.summary
+        );
+        for field in &change.fields {
+            let _ = writeln!(
+                out,
+                "  - {} (`{}`)",
+                esc(&field.words),
+                field.path.replace('`', "")
+            );
+        }
+    }
+    out.push('\n');
+    for note in &report.notes {
+        let _ = writeln!(out, "Note: {}\n", esc(note));
+    }
+    let _ = writeln!(
+        out,
+        "## Comparison across variants\n\nBaseline: {}.\n",
+        esc(&report.baseline)
+    );
+    for table in &report.tables {
+        share_table(&mut out, table);
+    }
+    for variant in &report.variants {
+        let _ = writeln!(out, "## {}: {}\n", variant.tag, esc(&variant.report.title));
+        if !variant.report.description.is_empty() {
+            let _ = writeln!(out, "{}\n", esc(&variant.report.description));
+        }
+        let _ = writeln!(out, "*{}*\n", esc(&variant.run));
+        markdown::body(&mut out, &variant.report, 3);
+        out.push('\n');
+    }
+    out
+}
+
+fn share_table(out: &mut String, table: &ShareTable) {
+    let _ = writeln!(out, "### Share: {}\n", esc(&table.share));
+    let _ = write!(out, "| KPI |");
+    for column in &table.columns {
+        let _ = write!(out, " {} |", esc(column));
+    }
+    let _ = write!(out, "\n| --- |");
+    for _ in &table.columns {
+        let _ = write!(out, " ---: |");
+    }
+    out.push('\n');
+    for row in &table.rows {
+        let _ = write!(out, "| {} |", esc(&row.label));
+        for cell in &row.cells {
+            let text = match &cell.change {
+                Some(change) => format!("{}; {change}", cell.value),
+                None => cell.value.clone(),
+            };
+            let _ = write!(out, " {} |", esc(&text));
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+}
