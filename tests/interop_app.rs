@@ -10,8 +10,10 @@ use quotalab_app::components::dialogs::Dialogs;
 use quotalab_app::components::header::Header;
 use quotalab_app::interop::report_body::ReportBody;
 use quotalab_app::interop::report_view::{readiness, Readiness};
+use quotalab_app::results::charts::canvas::ALL_JOBS;
 use quotalab_app::results::session::{Outcome, Phase};
 use quotalab_app::state::{AppState, Dialog, DEFAULT_SCENARIO};
+use quotalab_engine::result::view::Drawn;
 use quotalab_engine::{simulate, Scenario};
 use quotalab_interop::report::Report;
 use std::sync::Arc;
@@ -299,7 +301,7 @@ async fn many_bad_rows_list_the_first_twenty_and_count_the_rest() {
 }
 
 /// The default scenario with one share renamed to `name`, and its result.
-fn evil_report() -> (Arc<Report>, Arc<quotalab_engine::SimResult>) {
+fn evil_report() -> (Arc<Report>, Arc<Drawn>) {
     let mut scenario = Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses");
     let old = scenario.quota_shares[0].name.clone();
     scenario.quota_shares[0].name = EVIL.to_string();
@@ -325,7 +327,7 @@ fn evil_report() -> (Arc<Report>, Arc<quotalab_engine::SimResult>) {
     let result = simulate(&scenario);
     (
         Arc::new(Report::build(&scenario, &result)),
-        Arc::new(result),
+        Arc::new(Drawn::of(result, ALL_JOBS)),
     )
 }
 
@@ -366,7 +368,7 @@ fn the_report_has_a_section_per_share_and_keeps_names_as_text() {
 #[wasm_bindgen_test]
 fn the_report_waits_for_results_of_the_scenario_on_screen() {
     let scenario = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
-    let result = simulate(&scenario);
+    let result = Drawn::of(simulate(&scenario), ALL_JOBS);
     let outcome = Arc::new(Outcome {
         revision: 3,
         opened: 0,
