@@ -11,9 +11,11 @@ use quotalab_app::components::header::Header;
 use quotalab_app::interop::report_body::ReportBody;
 use quotalab_app::interop::report_study_body::StudyReportBody;
 use quotalab_app::interop::report_variant::{readiness, Readiness};
+use quotalab_app::results::charts::canvas::ALL_JOBS;
 use quotalab_app::results::session::{Outcome, Phase};
 use quotalab_app::state::{AppState, Dialog, DEFAULT_SCENARIO};
 use quotalab_engine::study::{compare, Definition, Study};
+use quotalab_engine::result::view::Drawn;
 use quotalab_engine::{simulate, Scenario};
 use quotalab_interop::report::{Report, StudyReport};
 use std::sync::Arc;
@@ -328,12 +330,12 @@ fn evil_scenario() -> Scenario {
 }
 
 /// The default scenario with one share renamed to `name`, and its result.
-fn evil_report() -> (Arc<Report>, Arc<quotalab_engine::SimResult>) {
+fn evil_report() -> (Arc<Report>, Arc<Drawn>) {
     let scenario = evil_scenario();
     let result = simulate(&scenario);
     (
         Arc::new(Report::build(&scenario, &result)),
-        Arc::new(result),
+        Arc::new(Drawn::of(result, ALL_JOBS)),
     )
 }
 
@@ -374,7 +376,7 @@ fn the_report_has_a_section_per_share_and_keeps_names_as_text() {
 #[wasm_bindgen_test]
 fn the_report_waits_for_results_of_the_scenario_on_screen() {
     let scenario = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
-    let result = simulate(&scenario);
+    let result = Drawn::of(simulate(&scenario), ALL_JOBS);
     let outcome = Arc::new(Outcome {
         revision: 3,
         opened: 0,

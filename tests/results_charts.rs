@@ -6,9 +6,11 @@
 mod support;
 
 use leptos::prelude::*;
+use quotalab_app::results::charts::canvas::ALL_JOBS;
 use quotalab_app::results::charts::{timeline, Chart};
+use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::PoolKind;
-use quotalab_engine::{simulate, Scenario, SimResult};
+use quotalab_engine::{simulate, Scenario};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -39,8 +41,9 @@ fn scenario() -> Scenario {
     Scenario::from_json(&json).expect("the test scenario is valid")
 }
 
-fn result() -> SimResult {
-    simulate(&scenario())
+/// What the page draws of the test scenario's run.
+fn result() -> Drawn {
+    Drawn::of(simulate(&scenario()), ALL_JOBS)
 }
 
 /// How many `<polyline>` elements of more than two points (a data line, not a legend swatch) are
@@ -149,7 +152,8 @@ fn bar_charts_draw_the_engines_counts() {
         assert!(svg.contains(&format!("{:.0}%", share.fallback_rate * 100.0)));
     }
     let waiting = flat(&Chart::Waiting.draw(&result));
-    for reason in result.jobs.iter().flat_map(|j| j.waited.keys()) {
+    let jobs = &result.jobs;
+    for (reason, _) in (0..jobs.len()).flat_map(|j| jobs.waited(j)) {
         assert!(
             waiting.contains(&format!(
                 ">{}<",
@@ -189,7 +193,11 @@ fn utilisation_stacks_own_and_borrowed_per_share_and_shows_pools_apart() {
 #[wasm_bindgen_test]
 fn timeline_has_a_clickable_target_per_attempt() {
     let result = result();
-    let attempts: usize = result.jobs.iter().map(|j| j.attempts.len()).sum();
+    let attempts = simulate(&scenario())
+        .jobs
+        .iter()
+        .map(|j| j.attempts.len())
+        .sum();
     let drawn = timeline::draw(&result, 0.0, result.end_h);
     assert_eq!(drawn.hits.len(), attempts);
     assert!(drawn.hits.iter().all(|h| h.w > 0 && h.h > 0));
@@ -235,7 +243,7 @@ fn chart_svg_component_renders_text_not_markup() {
 fn reclaim_chart_shows_the_restart_overhead() {
     let mut scenario = scenario();
     scenario.job_mixes[0].template.startup_h = 0.25;
-    let result = simulate(&scenario);
+    let result = Drawn::of(simulate(&scenario), ALL_JOBS);
     let overhead = result.totals.restart_overhead_accelerator_h;
     assert!(
         result.totals.preemptions > 0 && overhead > 0.0,

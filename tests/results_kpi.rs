@@ -5,8 +5,10 @@ mod support;
 
 use leptos::prelude::*;
 use quotalab_app::results::baseline::Reference;
+use quotalab_app::results::charts::canvas::ALL_JOBS;
 use quotalab_app::results::kpi::KpiCards;
 use quotalab_app::results::session::Outcome;
+use quotalab_engine::result::view::Drawn;
 use quotalab_engine::{simulate, Scenario, SimResult};
 use std::sync::Arc;
 use wasm_bindgen_test::*;
@@ -19,7 +21,7 @@ fn outcome(revision: u64, result: SimResult) -> Arc<Outcome> {
     Arc::new(Outcome {
         revision,
         opened: 0,
-        result,
+        result: Drawn::of(result, ALL_JOBS),
         run: 1,
         scenario: Arc::from(DEFAULT),
         elapsed_ms: 1.0,
@@ -109,7 +111,7 @@ fn changes_are_shown_against_the_baseline_variant_first() {
         None,
         Some(Reference {
             tag: "V1".into(),
-            result: Arc::new(v1),
+            result: Arc::new(Drawn::of(v1, ALL_JOBS)),
         }),
     );
     let html = host.inner_html();

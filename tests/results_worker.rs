@@ -1,12 +1,17 @@
-//! The worker's message round trip gives the engine's result byte for byte.
+//! The worker's message round trip gives the engine's result byte for byte: what the page draws
+//! (the summary and the job columns, decoded here in wasm as the page decodes them), a job's
+//! story, and the whole document.
 //!
 //! `protocol::serve` is the whole of what the worker binary does with a message (the binary only
 //! wires it to `onmessage`), so running it here with the same encoded request proves the bytes.
 //! The e2e test `results: worker result equals the engine's` checks the real worker in the page.
 
+use quotalab_app::results::charts::canvas::ALL_JOBS;
 use quotalab_app::results::protocol::full::{serve_full, FullRequest};
+use quotalab_app::results::protocol::story::{serve_story, StoryRequest};
 use quotalab_app::results::protocol::{decode_reply, encode_request, serve, Header, Request};
-use quotalab_engine::result::view::drawn_json;
+use quotalab_engine::result::view::Drawn;
+use quotalab_engine::result::JobResult;
 use quotalab_engine::{simulate, Scenario};
 use wasm_bindgen_test::*;
 
@@ -14,16 +19,21 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 const DEFAULT: &str = include_str!("../scenarios/default.json");
 
-fn round_trip(run: u64, progress_every: u64, scenario: &str) -> Vec<String> {
+/// The replies to `request`, each its parts joined as the worker posts them.
+fn replies_to(serve: impl FnOnce(&mut dyn FnMut(&[&[u8]]))) -> Vec<Vec<u8>> {
+    let mut replies = Vec::new();
+    serve(&mut |parts| replies.push(parts.concat()));
+    replies
+}
+
+fn round_trip(run: u64, progress_every: u64, scenario: &str) -> Vec<Vec<u8>> {
     let request = encode_request(&Request {
         run,
         progress_every,
         scenario: scenario.to_owned(),
         fault: None,
     });
-    let mut replies = Vec::new();
-    serve(&request, &|| 0.0, &mut |reply| replies.push(reply));
-    replies
+    replies_to(|send| serve(&request, &|| 0.0, send))
 }
 
 #[wasm_bindgen_test]
@@ -39,19 +49,50 @@ fn worker_result_is_byte_identical_to_the_engine() {
         "{:?}",
         done.header
     );
-    // What the page draws: the engine's document without its events.
-    assert_eq!(
-        done.result_json.as_deref(),
-        Some(drawn_json(&mut direct.clone()).as_str())
-    );
-    // The whole document, asked for afterwards from the result the worker kept.
-    let mut pieces = Vec::new();
-    assert!(serve_full(&FullRequest::encode(7, &sent), &mut |r| pieces.push(r)));
-    let whole: String = pieces
+    // What the page draws: the engine's summary and columns, byte for byte.
+    let mut expected = Vec::new();
+    Drawn::write(&mut direct.clone(), ALL_JOBS, &mut expected);
+    assert_eq!(done.body.as_deref(), Some(&expected[..]));
+    // Decoded as the page decodes it, every job's columns are the engine's job.
+    let drawn = done.drawn().expect("the page can read it");
+    assert_eq!(drawn, Drawn::of(direct.clone(), ALL_JOBS));
+    assert_eq!(drawn.jobs.len(), direct.jobs.len());
+    for (j, job) in direct.jobs.iter().enumerate() {
+        let row = drawn.jobs.row(j);
+        assert_eq!(
+            (
+                row.name,
+                row.status,
+                row.completion_h,
+                row.cost,
+                row.attempts
+            ),
+            (
+                job.name.as_str(),
+                job.status,
+                job.completion_h,
+                job.cost,
+                job.attempts.len()
+            ),
+        );
+    }
+    // A job's story, asked for afterwards from the result the worker kept.
+    let story = replies_to(|send| {
+        assert!(serve_story(&StoryRequest::encode(7, 5, &sent), send));
+    });
+    let story = decode_reply(&story[0]).unwrap();
+    assert_eq!(story.header, Header::Story { run: 7, job: 5 });
+    let job: JobResult = serde_json::from_slice(&story.body.unwrap()).unwrap();
+    assert_eq!(job, direct.jobs[5]);
+    // The whole document, likewise.
+    let pieces = replies_to(|send| {
+        assert!(serve_full(&FullRequest::encode(7, &sent), send));
+    });
+    let whole: Vec<u8> = pieces
         .iter()
-        .map(|p| decode_reply(p).unwrap().result_json.unwrap_or_default())
+        .flat_map(|p| decode_reply(p).unwrap().body.unwrap_or_default())
         .collect();
-    assert_eq!(whole, direct.to_json());
+    assert_eq!(whole, direct.to_json().into_bytes());
 }
 
 #[wasm_bindgen_test]
@@ -85,8 +126,7 @@ fn an_invalid_scenario_fails_with_a_message() {
 
 #[wasm_bindgen_test]
 fn a_garbled_message_fails_instead_of_panicking() {
-    let mut replies = Vec::new();
-    serve("not json", &|| 0.0, &mut |r| replies.push(r));
+    let replies = replies_to(|send| serve("not json", &|| 0.0, send));
     assert!(matches!(
         decode_reply(&replies[0]).unwrap().header,
         Header::Failed { run: 0, .. }

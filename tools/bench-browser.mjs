@@ -13,8 +13,8 @@
 //   native             `quotalab run --summary` on the same file, when target/release/quotalab
 //                      exists (cargo build --release -p quotalab-cli), and the wasm/native ratio;
 //   memory             the worker's and the page's wasm memory after the run (their peaks: wasm
-//                      memory never shrinks), and the peak resident memory of the renderer
-//                      process that holds both (/proc VmHWM);
+//                      memory never shrinks; each reads its own `memory.size`), and the peak
+//                      resident memory of the renderer process that holds both (/proc VmHWM);
 //   first load         bytes the page fetched before its first chart, gzipped as served.
 // A refused or failed run prints the page's message instead.
 
@@ -171,7 +171,8 @@ function print(line) {
   } else {
     console.log(`  import to charts  ${line.importMs} ms (engine ${line.engineMs} ms)`);
     console.log(`  edit to charts    ${line.editMs.toFixed(0)} ms (engine ${line.editEngineMs} ms)`);
-    const ratio = line.editEngineMs / line.nativeMs;
+    // The import ran the very file the CLI runs; the edits ran changed scenarios.
+    const ratio = line.engineMs / line.nativeMs;
     console.log(`  native --summary  ${Number.isNaN(line.nativeMs) ? 'no target/release/quotalab' : `${line.nativeMs.toFixed(0)} ms, wasm/native ${ratio.toFixed(2)}`}`);
     console.log(`  memory            worker wasm ${mb(line.workerMemory)}, page wasm ${mb(line.pageMemory)}, renderer peak RSS ${mb(line.rendererPeak)}`);
   }

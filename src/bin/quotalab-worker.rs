@@ -3,9 +3,9 @@
 //!
 //! It only wires `onmessage` to [`quotalab_app::study::protocol::serve_sample`] (one unit of a
 //! study), [`quotalab_app::results::protocol::full::serve_full`] (the whole result of the last
-//! run, in pieces) or else [`quotalab_app::results::protocol::serve`] (a single run), and
-//! announces that it
-//! is ready: messages sent before the wasm has loaded would be lost, so the page queues its first
+//! run, in pieces), [`quotalab_app::results::protocol::story::serve_story`] (one job of it) or
+//! else [`quotalab_app::results::protocol::serve`] (a single run), and announces that it is
+//! ready: messages sent before the wasm has loaded would be lost, so the page queues its first
 //! request until it hears `Ready`. A run's replies go back as bytes (`post_bytes`); the page's
 //! handle (`results::session::worker`) reads both forms.
 //!
@@ -15,6 +15,7 @@
 //! has the better message already.
 
 use quotalab_app::results::protocol::full::serve_full;
+use quotalab_app::results::protocol::story::serve_story;
 use quotalab_app::results::protocol::{encode_reply, serve, Header};
 use quotalab_app::study::protocol::serve_sample;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,16 +37,17 @@ fn main() {
             let _ = replies.post_message(&JsValue::from_str(&reply));
             return;
         }
-        if serve_full(&message, &mut |reply| post_bytes(&replies, reply)) {
+        let mut post = |parts: &[&[u8]]| post_bytes(&replies, parts);
+        if serve_full(&message, &mut post) || serve_story(&message, &mut post) {
             return;
         }
         let now_ms = || js_sys::Date::now();
-        serve(&message, &now_ms, &mut |reply| post_bytes(&replies, reply));
+        serve(&message, &now_ms, &mut post);
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
     on_message.forget();
-    let _ = scope.post_message(&JsValue::from_str(&encode_reply(&Header::Ready, None)));
+    let _ = scope.post_message(&JsValue::from_str(&text_reply(&Header::Ready)));
 }
 
 /// Posts every panic to the page (and to the console as a warning, for developers), and
@@ -57,10 +59,9 @@ fn report_panics(scope: DedicatedWorkerGlobalScope) {
         let message = info.to_string().replace('\n', " ");
         web_sys::console::warn_1(&JsValue::from_str(&message));
         CRASHED.store(true, Ordering::SeqCst);
-        let _ = poster.post_message(&JsValue::from_str(&encode_reply(
-            &Header::Crashed { message },
-            None,
-        )));
+        let _ = poster.post_message(&JsValue::from_str(&text_reply(&Header::Crashed {
+            message,
+        })));
     }));
     // An `onerror` handler that returns true cancels the error: it is not passed on to the page.
     let on_error =
@@ -69,11 +70,26 @@ fn report_panics(scope: DedicatedWorkerGlobalScope) {
     on_error.forget();
 }
 
-/// Posts a run's reply as its UTF-8 bytes in a transferred buffer. A 10,000-job result is 12 MB
-/// of JSON; as a string it would be converted to UTF-16 here, copied, and converted back to UTF-8
-/// on the page (docs/PERFORMANCE.md). Posting cannot fail short of the page being gone.
-fn post_bytes(scope: &DedicatedWorkerGlobalScope, reply: String) {
-    let bytes = js_sys::Uint8Array::from(reply.as_bytes());
+/// A header-only reply as a string, for `Ready` and crash reports (see `post_bytes`).
+fn text_reply(header: &Header) -> String {
+    String::from_utf8(encode_reply(header, None)).expect("serde_json writes UTF-8")
+}
+
+/// Posts a reply, its parts joined, as bytes in a transferred buffer. A 10,000-job result's
+/// columns are 1.5 MB; as a string they would be converted to UTF-16 here, copied, and converted
+/// back on the page (docs/PERFORMANCE.md). The parts are copied out of wasm memory straight into
+/// the buffer, so a large body is never copied into one Rust buffer first. Posting cannot fail
+/// short of the page being gone.
+fn post_bytes(scope: &DedicatedWorkerGlobalScope, parts: &[&[u8]]) {
+    let total: usize = parts.iter().map(|p| p.len()).sum();
+    let bytes = js_sys::Uint8Array::new_with_length(total as u32);
+    let mut at = 0;
+    for part in parts {
+        bytes
+            .subarray(at as u32, (at + part.len()) as u32)
+            .copy_from(part);
+        at += part.len();
+    }
     let transfer = js_sys::Array::of1(&bytes.buffer());
     let _ = scope.post_message_with_transfer(&bytes, &transfer);
 }

@@ -7,7 +7,7 @@ use super::report_facts::FactsTable;
 use super::report_share::ShareReport;
 use crate::results::charts::Chart;
 use leptos::prelude::*;
-use quotalab_engine::SimResult;
+use quotalab_engine::result::view::Drawn;
 use quotalab_interop::report::Report;
 use std::sync::Arc;
 
@@ -21,7 +21,7 @@ pub const REPORT_CHARTS: [Chart; 4] = [
 ];
 
 #[component]
-pub fn ReportBody(report: Arc<Report>, result: Arc<SimResult>) -> impl IntoView {
+pub fn ReportBody(report: Arc<Report>, result: Arc<Drawn>) -> impl IntoView {
     view! {
         <article class="report">
             <header>
@@ -41,7 +41,7 @@ pub fn ReportBody(report: Arc<Report>, result: Arc<SimResult>) -> impl IntoView 
 #[component]
 pub fn ReportSections(
     report: Arc<Report>,
-    #[prop(optional, into)] result: Option<Arc<SimResult>>,
+    #[prop(optional, into)] result: Option<Arc<Drawn>>,
 ) -> impl IntoView {
     let charts = result.filter(|r| !r.shares.is_empty()).map(|result| {
         let figures = REPORT_CHARTS

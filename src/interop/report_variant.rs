@@ -9,7 +9,7 @@ use crate::components::scenario_files;
 use crate::results::session::{use_session, Outcome, Phase};
 use crate::state::use_app_state;
 use leptos::prelude::*;
-use quotalab_engine::SimResult;
+use quotalab_engine::result::view::Drawn;
 use quotalab_interop::report::Report;
 use std::sync::Arc;
 
@@ -36,7 +36,7 @@ impl PartialEq for Readiness {
 #[derive(Debug, Clone)]
 struct Built {
     report: Arc<Report>,
-    result: Arc<SimResult>,
+    result: Arc<Drawn>,
     outcome: Arc<Outcome>,
 }
 

@@ -6,12 +6,13 @@
 //! worker binary and protocol as the session's), once per change of the baseline scenario, so
 //! editing the variant on screen never re-runs the baseline.
 
-use crate::results::protocol::{decode_reply, encode_request, Header, Request};
+use crate::results::protocol::{encode_request, Header, Reply, Request};
 use crate::results::session::worker::{OnFailure, SimWorker};
 use crate::state::workspace::variant_tag;
 use crate::state::{use_app_state, AppState};
 use leptos::prelude::*;
-use quotalab_engine::{Scenario, SimResult};
+use quotalab_engine::result::view::Drawn;
+use quotalab_engine::Scenario;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -20,7 +21,7 @@ use std::sync::Arc;
 pub struct Reference {
     /// How the room names it: "V1".
     pub tag: String,
-    pub result: Arc<SimResult>,
+    pub result: Arc<Drawn>,
 }
 
 /// Shared handles on the baseline (a `Copy` bag of signals, like the session).
@@ -93,12 +94,12 @@ impl Baseline {
         let run = self.run.get_value() + 1;
         self.run.set_value(run);
         let tag = variant_tag(index);
-        let on_reply: Rc<dyn Fn(String)> = Rc::new(move |text| self.receive(run, &tag, &text));
+        let on_reply: Rc<dyn Fn(Vec<u8>)> = Rc::new(move |bytes| self.receive(run, &tag, bytes));
         // If the baseline's worker fails, the cards simply show no comparison: the failure of
         // the run on screen is what the status line reports.
         let on_failure: OnFailure = Rc::new(move |_| self.reference.set(None));
         // A fresh worker per baseline run: a change of the baseline ends the run in flight.
-        let Ok(worker) = SimWorker::spawn(on_reply, on_failure) else {
+        let Ok(worker) = SimWorker::spawn_bytes(on_reply, on_failure) else {
             return;
         };
         worker.send(encode_request(&Request {
@@ -110,8 +111,8 @@ impl Baseline {
         self.worker.set_value(Some(worker));
     }
 
-    fn receive(self, run: u64, tag: &str, text: &str) {
-        let Some(reply) = decode_reply(text) else {
+    fn receive(self, run: u64, tag: &str, bytes: Vec<u8>) {
+        let Some(reply) = Reply::from_bytes(bytes) else {
             return;
         };
         if !matches!(reply.header, Header::Done { run: r, .. } if r == run)
@@ -119,10 +120,7 @@ impl Baseline {
         {
             return;
         }
-        let parsed = reply
-            .result_json
-            .and_then(|json| serde_json::from_str::<SimResult>(&json).ok());
-        if let Some(result) = parsed {
+        if let Ok(result) = reply.drawn() {
             self.reference.set(Some(Reference {
                 tag: tag.to_owned(),
                 result: Arc::new(result),

@@ -1,23 +1,26 @@
 //! The messages between the page and the simulation worker, and the worker's side of them.
 //!
-//! A request carries the scenario as JSON; replies carry progress and, at the end, the engine's
-//! result JSON. A request travels as a string; the worker posts replies as their UTF-8 bytes in a
-//! transferred buffer, so the result is never converted to UTF-16 and back. A reply is a one-line
-//! JSON header, and for a finished run a newline and then the result bytes exactly as
-//! `SimResult::to_json` wrote them: the result is not wrapped in another JSON string, so it is
-//! neither escaped nor re-encoded, and what the app exports is byte for byte what the engine
-//! produced.
+//! A request carries the scenario as JSON; replies carry progress and, at the end, what the page
+//! draws. A request travels as a string; the worker posts replies as bytes in a transferred
+//! buffer, so nothing is converted to UTF-16 and back. A reply is a one-line JSON header, and
+//! for some a newline and then a body, not wrapped in another JSON string, so it is neither
+//! escaped nor re-encoded.
 //!
-//! The `Done` reply carries what the page draws: the result without its event list
-//! (`quotalab_engine::result::view`). The whole document comes only on request, in pieces
-//! ([`full`]).
+//! The `Done` reply's body is what the page draws (`quotalab_engine::result::view::Drawn`): the
+//! summary JSON (`summary_bytes` long), then the job columns' bytes. A job's whole record comes
+//! when its story is opened ([`story`]), and the whole document, byte for byte what the engine
+//! wrote, only on request, in pieces ([`full`]); both from the result the worker keeps
+//! ([`held`]).
 //!
 //! [`serve`] is everything the worker does; it lives here, not in the worker binary, so that a
 //! browser test can run the very same code and compare it with calling the engine directly.
 
 pub mod full;
+pub mod held;
+pub mod story;
 
-use quotalab_engine::result::view::write_drawn;
+use crate::results::charts::canvas::ALL_JOBS;
+use quotalab_engine::result::view::Drawn;
 use quotalab_engine::{simulate_with_progress, Scenario};
 use serde::{Deserialize, Serialize};
 
@@ -75,6 +78,8 @@ pub enum Header {
         /// The worker's wasm memory after the run: its peak, since wasm memory never shrinks.
         #[serde(default)]
         memory_bytes: u64,
+        /// How many bytes of the body are the summary JSON; the job columns follow.
+        summary_bytes: u64,
     },
     Failed {
         run: u64,
@@ -86,6 +91,11 @@ pub enum Header {
         run: u64,
         last: bool,
     },
+    /// Job `job` of run `run`, the engine's `JobResult` as JSON, follows the header ([`story`]).
+    Story {
+        run: u64,
+        job: usize,
+    },
     /// The worker panicked (posted by its panic hook, so without a run number): whatever it was
     /// running is lost, and the worker is unusable.
     Crashed {
@@ -93,12 +103,11 @@ pub enum Header {
     },
 }
 
-/// A decoded reply: the header and, for `Done`, the drawn result's JSON (for `Chunk`, the
-/// piece).
+/// A decoded reply: the header and, for `Done`, `Chunk` and `Story`, the body.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reply {
     pub header: Header,
-    pub result_json: Option<String>,
+    pub body: Option<Vec<u8>>,
 }
 
 /// The size of this wasm instance's memory in bytes (its peak: wasm memory only grows); 0
@@ -115,54 +124,69 @@ pub fn encode_request(request: &Request) -> String {
     serde_json::to_string(request).expect("a request always serialises")
 }
 
+/// Posts one reply, given as parts to be joined: a header and a large body need not be copied
+/// into one buffer before the worker copies them out of wasm memory.
+pub type Post<'a> = dyn FnMut(&[&[u8]]) + 'a;
+
 /// Encodes a reply for `postMessage`.
-pub fn encode_reply(header: &Header, result_json: Option<&str>) -> String {
-    let mut text = serde_json::to_string(header).expect("a header always serialises");
-    if let Some(json) = result_json {
-        text.push('\n');
-        text.push_str(json);
+pub fn encode_reply(header: &Header, body: Option<&[u8]>) -> Vec<u8> {
+    let mut bytes = serde_json::to_vec(header).expect("a header always serialises");
+    if let Some(body) = body {
+        bytes.push(b'\n');
+        bytes.extend_from_slice(body);
     }
-    text
+    bytes
 }
 
 /// Decodes a reply; `None` for a message that is not one.
-pub fn decode_reply(text: &str) -> Option<Reply> {
-    Reply::from_text(text.to_owned())
+pub fn decode_reply(bytes: &[u8]) -> Option<Reply> {
+    Reply::from_bytes(bytes.to_vec())
 }
 
 impl Reply {
-    /// Decodes a reply, keeping the result in `text`'s own buffer: at a million jobs the drawn
-    /// result is hundreds of megabytes, not worth a copy.
-    pub fn from_text(mut text: String) -> Option<Reply> {
-        let Some(newline) = text.find('\n') else {
-            let header = serde_json::from_str(&text).ok()?;
-            return Some(Reply {
-                header,
-                result_json: None,
-            });
+    /// Decodes a reply, keeping the body in `bytes`' own buffer: at a million jobs the job
+    /// columns are a hundred megabytes or more, not worth a copy.
+    pub fn from_bytes(mut bytes: Vec<u8>) -> Option<Reply> {
+        let Some(newline) = bytes.iter().position(|&b| b == b'\n') else {
+            let header = serde_json::from_slice(&bytes).ok()?;
+            return Some(Reply { header, body: None });
         };
-        let header = serde_json::from_str(&text[..newline]).ok()?;
-        text.drain(..=newline);
+        let header = serde_json::from_slice(&bytes[..newline]).ok()?;
+        bytes.drain(..=newline);
         Some(Reply {
             header,
-            result_json: Some(text),
+            body: Some(bytes),
         })
+    }
+
+    /// The drawn result of a `Done` reply, read from its body.
+    pub fn drawn(&self) -> Result<Drawn, String> {
+        let Header::Done { summary_bytes, .. } = self.header else {
+            return Err("not a finished run".into());
+        };
+        let body = self.body.as_deref().unwrap_or_default();
+        let split = usize::try_from(summary_bytes)
+            .ok()
+            .filter(|&s| s <= body.len())
+            .ok_or("the reply is shorter than its summary")?;
+        let (summary, columns) = body.split_at(split);
+        Drawn::read(summary, columns).map_err(|err| err.to_string())
     }
 }
 
 /// Handles one request message: runs the scenario and sends progress and the result through
 /// `send`. The scenario is validated again here because a message is input like any other.
-pub fn serve(message: &str, now_ms: &dyn Fn() -> f64, send: &mut dyn FnMut(String)) {
+pub fn serve(message: &str, now_ms: &dyn Fn() -> f64, send: &mut Post<'_>) {
     let request: Request = match serde_json::from_str(message) {
         Ok(request) => request,
         Err(err) => {
-            send(encode_reply(
+            send(&[&encode_reply(
                 &Header::Failed {
                     run: 0,
                     message: format!("bad request: {err}"),
                 },
                 None,
-            ));
+            )]);
             return;
         }
     };
@@ -173,13 +197,13 @@ pub fn serve(message: &str, now_ms: &dyn Fn() -> f64, send: &mut dyn FnMut(Strin
     let scenario = match Scenario::from_json(&request.scenario) {
         Ok(scenario) => scenario,
         Err(err) => {
-            send(encode_reply(
+            send(&[&encode_reply(
                 &Header::Failed {
                     run,
                     message: err.to_string(),
                 },
                 None,
-            ));
+            )]);
             return;
         }
     };
@@ -192,7 +216,7 @@ pub fn serve(message: &str, now_ms: &dyn Fn() -> f64, send: &mut dyn FnMut(Strin
             jobs_ended: p.jobs_ended,
             jobs: p.jobs,
         };
-        send(encode_reply(&header, None));
+        send(&[&encode_reply(&header, None)]);
         true
     };
     // Cancelling is done by terminating the worker, so the callback never stops the run.
@@ -200,22 +224,23 @@ pub fn serve(message: &str, now_ms: &dyn Fn() -> f64, send: &mut dyn FnMut(Strin
     let elapsed_ms = now_ms() - started;
     match result {
         Some(mut result) => {
+            let mut body = Vec::new();
+            let summary_bytes = Drawn::write(&mut result, ALL_JOBS, &mut body) as u64;
+            held::remember(run, result);
             let header = Header::Done {
                 run,
                 elapsed_ms,
                 memory_bytes: wasm_memory_bytes(),
+                summary_bytes,
             };
-            let mut reply = encode_reply(&header, Some("")).into_bytes();
-            write_drawn(&mut result, &mut reply).expect("writing to memory cannot fail");
-            full::remember(run, result);
-            send(String::from_utf8(reply).expect("serde_json writes UTF-8"));
+            send(&[&encode_reply(&header, Some(b"")), &body]);
         }
-        None => send(encode_reply(
+        None => send(&[&encode_reply(
             &Header::Failed {
                 run,
                 message: "the run stopped".into(),
             },
             None,
-        )),
+        )]),
     }
 }

@@ -1,18 +1,23 @@
 //! The same scenario and seed give byte-identical results natively and in the browser
 //! (SEMANTICS §3). Natively this test writes or checks `fixtures/result-digests.txt`, a digest of
-//! each result's bytes; in the browser the same digests must come out.
+//! each whole result's bytes as the worker writes them on request (`SimResult::write_json`), and
+//! `fixtures/drawn-digests.txt`, a digest of what the worker sends the page (the drawn summary
+//! and the job columns, `result::view::Drawn::write`); in the browser the same digests must come
+//! out.
 //!
 //! After a deliberate change of engine output, regenerate natively with
 //! `QUOTALAB_REGENERATE=1 cargo test -p quotalab-engine --test parity`, then run the browser suite.
 
 mod support;
 
-use quotalab_engine::{simulate, Scenario};
+use quotalab_engine::result::view::Drawn;
+use quotalab_engine::{simulate, Scenario, SimResult};
 
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 const DIGESTS: &str = include_str!("fixtures/result-digests.txt");
+const DRAWN_DIGESTS: &str = include_str!("fixtures/drawn-digests.txt");
 
 /// Named scenarios whose results are compared across platforms.
 fn scenarios() -> Vec<(String, Scenario)> {
@@ -74,42 +79,58 @@ fn digest(bytes: &[u8]) -> String {
     format!("{hash:016x}-{}", bytes.len())
 }
 
-fn current() -> String {
+/// The whole document, as the worker writes it when asked for it.
+fn whole(result: &SimResult) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    result.write_json(&mut bytes).expect("writes to memory");
+    bytes
+}
+
+/// What the worker sends the page: the drawn summary, then the job columns.
+fn drawn(result: &SimResult) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    Drawn::write(&mut result.clone(), "all jobs", &mut bytes);
+    bytes
+}
+
+/// One line per scenario: its name and the digest of `bytes` of its result.
+fn current(bytes: fn(&SimResult) -> Vec<u8>) -> String {
     scenarios()
         .into_iter()
-        .map(|(name, s)| format!("{name} {}\n", digest(simulate(&s).to_json().as_bytes())))
+        .map(|(name, s)| format!("{name} {}\n", digest(&bytes(&simulate(&s)))))
         .collect()
 }
 
-fn assert_matches_fixture() {
-    let now = current();
+fn assert_matches(now: &str, fixture: &str, file: &str) {
     let mismatched: Vec<String> = now
         .lines()
-        .zip(DIGESTS.lines())
+        .zip(fixture.lines())
         .filter(|(a, b)| a != b)
         .map(|(a, b)| format!("now {a}, fixture {b}"))
         .collect();
     assert!(
-        mismatched.is_empty() && now.lines().count() == DIGESTS.lines().count(),
-        "results differ from fixtures/result-digests.txt ({} of {} lines); if the engine changed on purpose, regenerate natively:\n{}",
+        mismatched.is_empty() && now.lines().count() == fixture.lines().count(),
+        "results differ from fixtures/{file} ({} of {} lines); if the engine changed on purpose, regenerate natively:\n{}",
         mismatched.len(),
         now.lines().count(),
         mismatched.join("\n")
     );
 }
 
+fn assert_matches_fixture() {
+    assert_matches(&current(whole), DIGESTS, "result-digests.txt");
+    assert_matches(&current(drawn), DRAWN_DIGESTS, "drawn-digests.txt");
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn native_results_match_the_recorded_digests() {
     if std::env::var_os("QUOTALAB_REGENERATE").is_some() {
-        std::fs::write(
-            concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tests/fixtures/result-digests.txt"
-            ),
-            current(),
-        )
-        .expect("write digests");
+        let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/");
+        std::fs::write(format!("{fixtures}result-digests.txt"), current(whole))
+            .expect("write digests");
+        std::fs::write(format!("{fixtures}drawn-digests.txt"), current(drawn))
+            .expect("write digests");
     }
     assert_matches_fixture();
 }
@@ -126,8 +147,6 @@ fn browser_results_are_byte_identical_to_native() {
 fn streamed_json_is_byte_identical_to_the_string() {
     for (name, scenario) in scenarios() {
         let result = simulate(&scenario);
-        let mut streamed = Vec::new();
-        result.write_json(&mut streamed).expect("writes to memory");
-        assert!(streamed == result.to_json().into_bytes(), "{name}");
+        assert!(whole(&result) == result.to_json().into_bytes(), "{name}");
     }
 }

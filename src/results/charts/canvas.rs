@@ -10,7 +10,9 @@ use crate::results::colours::{rgb, share_colour};
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use quotalab_engine::result::{JobResult, ShareResult};
+use quotalab_engine::result::columns::JobColumns;
+use quotalab_engine::result::view::Drawn;
+use quotalab_engine::result::ShareResult;
 use quotalab_engine::SimResult;
 use std::borrow::Cow;
 use std::error::Error;
@@ -80,12 +82,11 @@ pub fn small_style() -> TextStyle<'static> {
 pub const ALL_JOBS: &str = "all jobs";
 
 /// Each share's summary, or for a scenario without shares the engine's summary of all its jobs
-/// as one (`metrics::all_jobs`), so cards and charts have something to show either way.
-pub fn share_summaries(result: &SimResult) -> Cow<'_, [ShareResult]> {
+/// as one (`metrics::all_jobs`, which the worker computes: the page has no job records), so
+/// cards and charts have something to show either way.
+pub fn share_summaries(result: &Drawn) -> Cow<'_, [ShareResult]> {
     if result.shares.is_empty() {
-        Cow::Owned(vec![quotalab_engine::result::metrics::all_jobs(
-            result, ALL_JOBS,
-        )])
+        Cow::Borrowed(std::slice::from_ref(&result.all_jobs))
     } else {
         Cow::Borrowed(&result.shares)
     }
@@ -110,12 +111,10 @@ impl ShareKey {
         ShareKey { names, colours }
     }
 
-    /// The series a job belongs to.
-    pub fn index_of(&self, job: &JobResult) -> usize {
-        job.share
-            .as_ref()
-            .and_then(|s| self.names.iter().position(|n| n == s))
-            .unwrap_or(0)
+    /// The series job `j` belongs to. The columns number shares as the result lists them, so
+    /// a share's index is its series.
+    pub fn index_of(&self, jobs: &JobColumns, j: usize) -> usize {
+        jobs.share_index(j).filter(|&s| s < self.len()).unwrap_or(0)
     }
 
     pub fn len(&self) -> usize {

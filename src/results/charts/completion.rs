@@ -1,5 +1,5 @@
 //! Completion time by share: the cumulative distribution of `completion_h` over each share's
-//! succeeded jobs, with the engine's p50 and p90 marked on it.
+//! succeeded jobs (read from the job columns), with the engine's p50 and p90 marked on it.
 
 use crate::results::charts::canvas::{
     empty, house_mesh, share_summaries, small_style, svg, Area, DrawResult, Plot, ShareKey, GRID,
@@ -8,26 +8,28 @@ use crate::results::charts::legend::{legend_row, Key};
 use crate::results::format::round_for_people;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::Status;
-use quotalab_engine::SimResult;
 
-pub fn draw(result: &SimResult) -> String {
+pub fn draw(result: &Drawn) -> String {
     svg(480, |area| draw_on(area, result))
 }
 
 /// Each share's succeeded completion times, sorted (the CDF's steps).
-fn completions(result: &SimResult, key: &ShareKey) -> Vec<Vec<f64>> {
+fn completions(result: &Drawn, key: &ShareKey) -> Vec<Vec<f64>> {
+    let jobs = &result.jobs;
     let mut per_share = vec![Vec::new(); key.len()];
-    for job in result.jobs.iter().filter(|j| j.status == Status::Succeeded) {
-        if let Some(c) = job.completion_h {
-            per_share[key.index_of(job)].push(c);
+    for j in (0..jobs.len()).filter(|&j| jobs.status(j) == Status::Succeeded) {
+        let c = jobs.completion_h[j];
+        if !c.is_nan() {
+            per_share[key.index_of(jobs, j)].push(c);
         }
     }
     per_share.iter_mut().for_each(|v| v.sort_by(f64::total_cmp));
     per_share
 }
 
-fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
+fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
     let key = ShareKey::of(result);
     let per_share = completions(result, &key);
     let longest = per_share.iter().flatten().copied().fold(0.0, f64::max);
@@ -83,7 +85,7 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
 
 /// The engine's p50 (circle) and p90 (triangle) per share, labelled with their value. Labels are
 /// staggered by share so equal percentiles stay readable, and turn left near the right edge.
-fn mark_percentiles(chart: &mut Plot, result: &SimResult, key: &ShareKey) -> DrawResult {
+fn mark_percentiles(chart: &mut Plot, result: &Drawn, key: &ShareKey) -> DrawResult {
     let right_edge = chart.x_range().end * 0.85;
     for share in share_summaries(result).iter() {
         let Some(s) = key.names.iter().position(|n| *n == share.name) else {
@@ -130,7 +132,8 @@ fn mark_percentiles(chart: &mut Plot, result: &SimResult, key: &ShareKey) -> Dra
 #[cfg(test)]
 mod tests {
     use super::draw;
-    use crate::results::charts::canvas::svg_texts;
+    use crate::results::charts::canvas::{svg_texts, ALL_JOBS};
+    use quotalab_engine::result::view::Drawn;
     use quotalab_engine::{simulate, Scenario};
 
     #[test]
@@ -139,7 +142,7 @@ mod tests {
             "../../../scenarios/training-plan-fallback.json"
         ))
         .unwrap();
-        let result = simulate(&scenario);
+        let result = Drawn::of(simulate(&scenario), ALL_JOBS);
         assert!(result.shares.is_empty());
         let labels: Vec<String> = svg_texts(&draw(&result))
             .into_iter()

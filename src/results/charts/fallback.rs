@@ -5,13 +5,13 @@
 use crate::results::charts::bars::{Bars, Layout, Series};
 use crate::results::charts::canvas::{empty, share_summaries, svg, Area, DrawResult, ShareKey};
 use crate::results::jobs::words;
+use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::{ShareResult, StartedOn};
-use quotalab_engine::SimResult;
 
 /// Room for the row names: "nlp · #1 ml.p5.48xlarge ×2 · plan nlp-p5-2wk" fits whole.
 const LABEL_WIDTH: u32 = 470;
 
-pub fn draw(result: &SimResult) -> String {
+pub fn draw(result: &Drawn) -> String {
     let rows = rows(&share_summaries(result)).len();
     svg(170 + 40 * rows as u32, |area| draw_on(area, result))
 }
@@ -51,7 +51,7 @@ fn rates(shares: &[ShareResult]) -> String {
         .join(", ")
 }
 
-fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
+fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
     let key = ShareKey::of(result);
     let shares = share_summaries(result);
     let rows = rows(&shares);

@@ -20,7 +20,7 @@ pub mod zoom;
 pub use card::{ChartCard, ChartSvg};
 pub use timeline_view::TimelineCard;
 
-use quotalab_engine::SimResult;
+use quotalab_engine::result::view::Drawn;
 
 /// The charts, in the order the panel shows them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,7 +84,7 @@ impl Chart {
     }
 
     /// Draws the chart as SVG. The timeline has its own view (zoom, clicks) and draws itself.
-    pub fn draw(self, result: &SimResult) -> String {
+    pub fn draw(self, result: &Drawn) -> String {
         match self {
             Chart::Completion => completion::draw(result),
             Chart::Fallback => fallback::draw(result),

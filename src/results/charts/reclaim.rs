@@ -10,8 +10,8 @@ use crate::results::charts::canvas::{
 };
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::{PreemptionCounts, ShareResult, StopKind};
-use quotalab_engine::SimResult;
 
 /// A kind in SEMANTICS' words.
 fn kind_label(kind: StopKind) -> &'static str {
@@ -28,12 +28,12 @@ fn by_kind(p: &PreemptionCounts) -> [f64; 5] {
     StopKind::ALL.map(|kind| f64::from(p.of(kind)))
 }
 
-pub fn draw(result: &SimResult) -> String {
+pub fn draw(result: &Drawn) -> String {
     let shares = ShareKey::of(result).len() as u32;
     svg(440 + 40 * shares, |area| draw_on(area, result))
 }
 
-fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
+fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
     if result.totals.preemptions + result.totals.interruptions == 0 {
         return empty(
             area,
@@ -118,7 +118,7 @@ fn lost_rows(shares: &[ShareResult]) -> Vec<Row> {
 }
 
 /// A grid: row = the share whose jobs preempted, column = the share that lost the attempt.
-fn draw_matrix(area: &Area, result: &SimResult, key: &ShareKey) -> DrawResult {
+fn draw_matrix(area: &Area, result: &Drawn, key: &ShareKey) -> DrawResult {
     let area = area.margin(8, 8, 12, 8);
     let (w, h) = area.dim_in_pixel();
     area.draw(&Text::new(

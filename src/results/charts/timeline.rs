@@ -12,8 +12,8 @@ use crate::results::charts::legend::{legend_row, Key};
 use crate::results::colours::{rank_colour, rgb};
 use crate::results::format::round_for_people;
 use plotters::prelude::*;
+use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::Outcome;
-use quotalab_engine::SimResult;
 
 /// More bars than this make the page slow and the picture unreadable; zoom in to see the rest.
 pub const MAX_BARS: usize = 1500;
@@ -54,21 +54,21 @@ struct Bar<'r> {
 
 /// Assigns each started job a lane within its share (first free lane, by first start), so a
 /// job's attempts share one row. Presentation only: which jobs overlap in time.
-fn place<'r>(result: &'r SimResult, key: &ShareKey) -> (Vec<Bar<'r>>, Vec<(usize, usize)>) {
+fn place<'r>(result: &'r Drawn, key: &ShareKey) -> (Vec<Bar<'r>>, Vec<(usize, usize)>) {
+    let columns = &result.jobs;
     let mut lanes_end: Vec<Vec<f64>> = vec![Vec::new(); key.len()];
-    let mut jobs: Vec<_> = result
-        .jobs
-        .iter()
-        .filter(|j| !j.attempts.is_empty())
+    let first_start = |j: usize| columns.attempt_start_h[columns.attempts_from[j] as usize];
+    let mut jobs: Vec<usize> = (0..columns.len())
+        .filter(|&j| columns.attempts(j).len() > 0)
         .collect();
-    jobs.sort_by(|a, b| a.attempts[0].start_h.total_cmp(&b.attempts[0].start_h));
+    jobs.sort_by(|&a, &b| first_start(a).total_cmp(&first_start(b)));
     let per_share_cap = (MAX_LANES / key.len().max(1)).max(2);
     let mut placed = Vec::new();
-    for job in jobs {
-        let s = key.index_of(job);
+    for j in jobs {
+        let s = key.index_of(columns, j);
         let (start, end) = (
-            job.attempts[0].start_h,
-            job.attempts.last().map_or(0.0, |a| a.end_h),
+            first_start(j),
+            columns.attempts(j).last().map_or(0.0, |a| a.end_h),
         );
         let lanes = &mut lanes_end[s];
         let lane = match lanes.iter().position(|e| *e <= start) {
@@ -82,7 +82,7 @@ fn place<'r>(result: &'r SimResult, key: &ShareKey) -> (Vec<Bar<'r>>, Vec<(usize
                 .unwrap_or(0),
         };
         lanes[lane] = lanes[lane].max(end);
-        placed.push((s, lane, job));
+        placed.push((s, lane, j));
     }
     // Lane numbers run on across shares, share 0 at the top.
     let mut first = vec![0usize; key.len()];
@@ -93,9 +93,9 @@ fn place<'r>(result: &'r SimResult, key: &ShareKey) -> (Vec<Bar<'r>>, Vec<(usize
     let starts = &first;
     let bars = placed
         .into_iter()
-        .flat_map(|(s, lane, job)| {
-            job.attempts.iter().map(move |a| Bar {
-                job: &job.name,
+        .flat_map(|(s, lane, j)| {
+            columns.attempts(j).map(move |a| Bar {
+                job: columns.name(j),
                 lane: starts[s] + lane,
                 start: a.start_h,
                 end: a.end_h,
@@ -113,7 +113,7 @@ fn place<'r>(result: &'r SimResult, key: &ShareKey) -> (Vec<Bar<'r>>, Vec<(usize
 }
 
 /// Draws the attempts that overlap the window `[from, to]` hours.
-pub fn draw(result: &SimResult, from: f64, to: f64) -> Timeline {
+pub fn draw(result: &Drawn, from: f64, to: f64) -> Timeline {
     let key = ShareKey::of(result);
     let (bars, bands) = place(result, &key);
     let lanes: usize = bands.iter().map(|(_, n)| n).sum::<usize>().max(1);

@@ -1,25 +1,26 @@
 //! Waiting time by reason: the hours each share's jobs spent pending, per the engine's reasons
-//! (`jobs[].waited`, SEMANTICS §6), summed over the share's jobs.
+//! (`jobs[].waited`, SEMANTICS §6, read from the job columns), summed over the share's jobs.
 
 use crate::results::charts::bars::{Bars, Layout, Series};
 use crate::results::charts::canvas::{empty, svg, Area, DrawResult, ShareKey};
 use crate::results::jobs::words;
+use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::Reason;
-use quotalab_engine::SimResult;
 use std::collections::BTreeMap;
 
-pub fn draw(result: &SimResult) -> String {
+pub fn draw(result: &Drawn) -> String {
     let rows = hours_by_reason(result).len();
     svg(170 + 56 * rows as u32, |area| draw_on(area, result))
 }
 
 /// Hours waited per reason and share, largest reason first.
-fn hours_by_reason(result: &SimResult) -> Vec<(Reason, Vec<f64>)> {
+fn hours_by_reason(result: &Drawn) -> Vec<(Reason, Vec<f64>)> {
     let key = ShareKey::of(result);
+    let jobs = &result.jobs;
     let mut hours: BTreeMap<Reason, Vec<f64>> = BTreeMap::new();
-    for job in &result.jobs {
-        for (reason, h) in job.waited.iter() {
-            hours.entry(reason).or_insert_with(|| vec![0.0; key.len()])[key.index_of(job)] += h;
+    for j in 0..jobs.len() {
+        for (reason, h) in jobs.waited(j) {
+            hours.entry(reason).or_insert_with(|| vec![0.0; key.len()])[key.index_of(jobs, j)] += h;
         }
     }
     let mut rows: Vec<(Reason, Vec<f64>)> = hours.into_iter().collect();
@@ -27,7 +28,7 @@ fn hours_by_reason(result: &SimResult) -> Vec<(Reason, Vec<f64>)> {
     rows
 }
 
-fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
+fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
     let key = ShareKey::of(result);
     let rows = hours_by_reason(result);
     if rows.is_empty() {

@@ -73,7 +73,7 @@ pub fn ResultExports(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
     };
     let save_csv = move |_| {
         if let Some(o) = outcome.get_untracked() {
-            let _ = download_text("quotalab-jobs.csv", "text/csv", &jobs_csv(&o.result));
+            let _ = download_text("quotalab-jobs.csv", "text/csv", &jobs_csv(&o.result.jobs));
         }
     };
     view! {

@@ -1,7 +1,9 @@
 //! What the jobs table shows: filters by share, status and mix, a sort column, and a page.
-//! Plain data and functions, so the rules are testable without a browser.
+//! Plain data and functions over the job columns (`quotalab_engine::result::columns`), so the
+//! rules are testable without a browser, and a million jobs sort without a record per job.
 
-use quotalab_engine::result::{JobResult, Status};
+use quotalab_engine::result::columns::JobColumns;
+use quotalab_engine::result::Status;
 use std::cmp::Ordering;
 
 pub const PAGE_SIZE: usize = 50;
@@ -46,28 +48,30 @@ impl Column {
         }
     }
 
-    fn compare(self, a: &JobResult, b: &JobResult) -> Ordering {
-        let num = |x: Option<f64>, y: Option<f64>| {
-            x.unwrap_or(f64::INFINITY)
-                .total_cmp(&y.unwrap_or(f64::INFINITY))
+    /// The order of jobs `a` and `b` by this column; an absent number sorts last, a job that
+    /// never started first by entry.
+    fn compare(self, jobs: &JobColumns, a: usize, b: usize) -> Ordering {
+        let num = |column: &[f64]| {
+            let last = |x: f64| if x.is_nan() { f64::INFINITY } else { x };
+            last(column[a]).total_cmp(&last(column[b]))
         };
         match self {
-            Column::Name => a.name.cmp(&b.name),
-            Column::Share => a.share.cmp(&b.share),
+            Column::Name => jobs.name(a).cmp(jobs.name(b)),
+            Column::Share => jobs.share_name(a).cmp(&jobs.share_name(b)),
             // By the word, as the column reads.
-            Column::Status => a.status.as_str().cmp(b.status.as_str()),
-            Column::Submit => a.submit_h.total_cmp(&b.submit_h),
-            Column::Wait => a.wait_h.total_cmp(&b.wait_h),
-            Column::Completion => num(a.completion_h, b.completion_h),
-            Column::Entry => a
-                .selected
-                .as_ref()
-                .map(|s| s.preference)
-                .cmp(&b.selected.as_ref().map(|s| s.preference)),
+            Column::Status => jobs.status(a).as_str().cmp(jobs.status(b).as_str()),
+            Column::Submit => num(&jobs.submit_h),
+            Column::Wait => num(&jobs.wait_h),
+            Column::Completion => num(&jobs.completion_h),
+            // "None" is u32::MAX, so one more wraps it to 0, before every entry.
+            Column::Entry => jobs.preference[a]
+                .wrapping_add(1)
+                .cmp(&jobs.preference[b].wrapping_add(1)),
             Column::Preemptions => {
-                (a.preemptions + a.interruptions).cmp(&(b.preemptions + b.interruptions))
+                let stops = |j: usize| jobs.preemptions[j] + jobs.interruptions[j];
+                stops(a).cmp(&stops(b))
             }
-            Column::Cost => a.cost.total_cmp(&b.cost),
+            Column::Cost => num(&jobs.cost),
         }
     }
 }
@@ -99,18 +103,17 @@ impl Default for Query {
 
 impl Query {
     /// The indices of the jobs that pass the filters, in order (scenario order breaks ties).
-    pub fn apply(&self, jobs: &[JobResult]) -> Vec<usize> {
+    pub fn apply(&self, jobs: &JobColumns) -> Vec<usize> {
         let pass = |filter: &str, value: Option<&str>| filter.is_empty() || value == Some(filter);
         let mut rows: Vec<usize> = (0..jobs.len())
-            .filter(|&i| {
-                let j = &jobs[i];
-                pass(&self.share, j.share.as_deref())
-                    && self.status.is_none_or(|s| s == j.status)
-                    && pass(&self.mix, j.mix.as_deref())
+            .filter(|&j| {
+                pass(&self.share, jobs.share_name(j))
+                    && self.status.is_none_or(|s| s == jobs.status(j))
+                    && pass(&self.mix, jobs.mix_name(j))
             })
             .collect();
         rows.sort_by(|&a, &b| {
-            let order = self.sort.compare(&jobs[a], &jobs[b]);
+            let order = self.sort.compare(jobs, a, b);
             if self.descending {
                 order.reverse()
             } else {
@@ -133,14 +136,20 @@ impl Query {
 }
 
 /// The distinct values of one field, sorted, for a filter's options.
-pub fn distinct<'r>(
-    jobs: &'r [JobResult],
-    field: impl Fn(&'r JobResult) -> Option<&'r str>,
+pub fn distinct<'c>(
+    jobs: &'c JobColumns,
+    field: impl Fn(&'c JobColumns, usize) -> Option<&'c str>,
 ) -> Vec<String> {
-    let mut values: Vec<String> = jobs.iter().filter_map(field).map(str::to_owned).collect();
-    values.sort();
-    values.dedup();
-    values
+    let mut values: Vec<&str> = Vec::new();
+    for j in 0..jobs.len() {
+        if let Some(value) = field(jobs, j) {
+            // Few distinct values: a sorted list beats hashing a million names.
+            if let Err(at) = values.binary_search(&value) {
+                values.insert(at, value);
+            }
+        }
+    }
+    values.into_iter().map(str::to_owned).collect()
 }
 
 #[cfg(test)]
@@ -148,10 +157,10 @@ mod tests {
     use super::*;
     use quotalab_engine::{simulate, Scenario};
 
-    fn jobs() -> Vec<JobResult> {
+    fn jobs() -> JobColumns {
         let scenario =
             Scenario::from_json(include_str!("../../../scenarios/default.json")).unwrap();
-        simulate(&scenario).jobs
+        JobColumns::of(&simulate(&scenario))
     }
 
     #[test]
@@ -163,9 +172,9 @@ mod tests {
         };
         let rows = query.apply(&jobs);
         assert!(!rows.is_empty());
-        assert!(rows
-            .iter()
-            .all(|&i| jobs[i].share.as_deref() == Some("medium")));
+        assert!(rows.iter().all(|&j| jobs.share_name(j) == Some("medium")));
+        let all = Query::default().apply(&jobs).len();
+        assert!(rows.len() < all, "{} of {all}", rows.len());
     }
 
     #[test]
@@ -175,10 +184,17 @@ mod tests {
         let rows = by_wait.apply(&jobs);
         assert!(rows
             .windows(2)
-            .all(|w| jobs[w[0]].wait_h <= jobs[w[1]].wait_h));
+            .all(|w| jobs.wait_h[w[0]] <= jobs.wait_h[w[1]]));
         let reversed = by_wait.sorted_by(Column::Wait).apply(&jobs);
         assert!(reversed
             .windows(2)
-            .all(|w| jobs[w[0]].wait_h >= jobs[w[1]].wait_h));
+            .all(|w| jobs.wait_h[w[0]] >= jobs.wait_h[w[1]]));
+    }
+
+    #[test]
+    fn a_filter_offers_each_value_once_in_order() {
+        let jobs = jobs();
+        let shares = distinct(&jobs, JobColumns::share_name);
+        assert_eq!(shares, ["background", "medium", "protected"]);
     }
 }

@@ -1,11 +1,13 @@
 //! The job story (DESIGN.md "Ask why"): a drawer that tells one job's life from the engine's
 //! record: when it was submitted, which entries it tried and why each was skipped, where it ran,
 //! who preempted it and what that cost in lost work, how long it waited and why, and its cost.
+//! The page holds only the job columns, so the record is asked of the worker when the drawer
+//! opens (`session::story`).
 
 use crate::results::format::{exact, hours, money};
 use crate::results::jobs::attempt_line::AttemptLine;
 use crate::results::jobs::words;
-use crate::results::session::Outcome;
+use crate::results::session::{use_session, Outcome};
 use crate::state::use_app_state;
 use leptos::ev;
 use leptos::prelude::*;
@@ -23,15 +25,35 @@ pub fn JobStory(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
         }
     });
     on_cleanup(move || handle.remove());
-    let story = move || {
+    let session = use_session();
+    // The selected job's index in the current result, found by its name.
+    let index = Memo::new(move |_| {
         let name = state.selected_job.get()?;
-        let o = outcome.get()?;
-        let job = o.result.jobs.iter().find(|j| j.name == name)?.clone();
-        let label = format!("Story of job {}", job.name);
+        outcome.with(|o| o.as_ref()?.result.jobs.find(&name))
+    });
+    Effect::new(move || {
+        if let (Some(job), Some(o)) = (index.get(), outcome.get()) {
+            session.open_story(&o, job);
+        }
+    });
+    let story = move || {
+        let (job, o) = (index.get()?, outcome.get()?);
+        let name = o.result.jobs.name(job).to_owned();
+        let record = session.story.with(|s| {
+            s.as_ref()
+                .filter(|s| s.run == o.run && s.job == job)
+                .and_then(|s| s.record.clone())
+        });
+        let label = format!("Story of job {name}");
+        let body = match record {
+            Some(record) => view! { <StoryBody job=(*record).clone() outcome=o /> }.into_any(),
+            None => view! { <h3>{name}</h3><p class="placeholder">"Reading the job's story…"</p> }
+                .into_any(),
+        };
         Some(view! {
             <aside class="story" data-testid="job-story" role="dialog" aria-label=label>
                 <button class="close" on:click=move |_| close() aria-label="Close the story">"×"</button>
-                <StoryBody job outcome=o />
+                {body}
             </aside>
         })
     };
@@ -42,12 +64,9 @@ pub fn JobStory(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
 fn StoryBody(job: JobResult, outcome: Arc<Outcome>) -> impl IntoView {
     let currency = outcome.result.currency.clone();
     let share_of = move |name: &str| {
-        outcome
-            .result
-            .jobs
-            .iter()
-            .find(|j| j.name == name)
-            .and_then(|j| j.share.as_deref().map(str::to_owned))
+        let jobs = &outcome.result.jobs;
+        jobs.find(name)
+            .and_then(|j| jobs.share_name(j).map(str::to_owned))
     };
     let ended = match (&job.end_h, &job.reason) {
         (Some(end), Some(reason)) => format!("{} at {} ({reason})", job.status, hours(*end)),

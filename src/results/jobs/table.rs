@@ -1,5 +1,6 @@
 //! `JobsTable`: every job of the run, filterable by share, status and mix, sortable by any column,
-//! fifty to a page. A row opens the job's story.
+//! fifty to a page, read from the job columns (a million jobs render fifty rows). A row opens the
+//! job's story.
 
 use crate::components::pager::Pager;
 use crate::results::format::{exact, hours, money};
@@ -8,7 +9,8 @@ use crate::results::session::Outcome;
 use crate::state::palette::share_paint;
 use crate::state::use_app_state;
 use leptos::prelude::*;
-use quotalab_engine::result::JobResult;
+use quotalab_engine::result::columns::{JobColumns, JobRow};
+use quotalab_engine::result::Text;
 use std::sync::Arc;
 
 #[component]
@@ -27,9 +29,9 @@ pub fn JobsTable(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
                 <tbody>
                     {move || outcome.get().map(|o| {
                         let page = query.with(|q| q.page);
+                        let jobs = &o.result.jobs;
                         rows.with(|r| r.iter().flatten().skip(page * PAGE_SIZE).take(PAGE_SIZE)
-                            .filter_map(|&i| o.result.jobs.get(i))
-                            .map(|job| view! { <Row job=job.clone() shares=o.result.shares.iter().map(|s| s.name.to_string()).collect() currency=o.result.currency.clone() /> })
+                            .map(|&j| job_row(jobs.row(j), &jobs.shares, &o.result.currency))
                             .collect_view())
                     })}
                 </tbody>
@@ -74,7 +76,7 @@ fn Header(column: Column, query: RwSignal<Query>) -> impl IntoView {
 /// Three selects; their options are the values present in the result.
 #[component]
 fn Filters(outcome: Signal<Option<Arc<Outcome>>>, query: RwSignal<Query>) -> impl IntoView {
-    let options = move |field: fn(&JobResult) -> Option<&str>| {
+    let options = move |field: fn(&JobColumns, usize) -> Option<&str>| {
         outcome.with(|o| {
             o.as_ref()
                 .map(|o| distinct(&o.result.jobs, field))
@@ -82,7 +84,7 @@ fn Filters(outcome: Signal<Option<Arc<Outcome>>>, query: RwSignal<Query>) -> imp
         })
     };
     let select = move |label: &'static str,
-                       field: fn(&JobResult) -> Option<&str>,
+                       field: fn(&JobColumns, usize) -> Option<&str>,
                        set: fn(&mut Query, String)| {
         view! {
             <label>{label}" "
@@ -95,39 +97,37 @@ fn Filters(outcome: Signal<Option<Arc<Outcome>>>, query: RwSignal<Query>) -> imp
     };
     view! {
         <div class="filters">
-            {select("share", |j| j.share.as_deref(), |q, v| q.share = v)}
-            {select("status", |j| Some(j.status.as_str()), |q, v| q.status = serde_json::from_value(v.into()).ok())}
-            {select("mix", |j| j.mix.as_deref(), |q, v| q.mix = v)}
+            {select("share", JobColumns::share_name, |q, v| q.share = v)}
+            {select("status", |c, j| Some(c.status(j).as_str()), |q, v| q.status = serde_json::from_value(v.into()).ok())}
+            {select("mix", JobColumns::mix_name, |q, v| q.mix = v)}
         </div>
     }
 }
 
-#[component]
-fn Row(job: JobResult, shares: Vec<String>, currency: String) -> impl IntoView {
+/// One job's row. A plain function, not a component: it borrows the row from the columns.
+fn job_row(job: JobRow<'_>, shares: &[Text], currency: &str) -> impl IntoView {
     let state = use_app_state();
-    let name = job.name.to_string();
+    let name = job.name.to_owned();
     let colour = job
         .share
-        .as_ref()
         .and_then(|s| shares.iter().position(|n| n == s))
         .map_or("#999999", share_paint);
     let entry = job
         .selected
-        .as_ref()
         .map(|s| format!("#{} {}", s.preference + 1, s.instance_type))
         .unwrap_or_else(|| "—".into());
     let opt_hours = |v: Option<f64>| v.map_or("—".to_owned(), hours);
     view! {
         <tr data-testid="job-row" on:click=move |_| state.selected_job.set(Some(name.clone()))>
-            <td><button class="link-button">{job.name.to_string()}</button></td>
-            <td><span class="share-tag" style=format!("--share: {colour}")>{job.share.as_deref().unwrap_or_default().to_owned()}</span></td>
+            <td><button class="link-button">{job.name.to_owned()}</button></td>
+            <td><span class="share-tag" style=format!("--share: {colour}")>{job.share.unwrap_or_default().to_owned()}</span></td>
             <td class=format!("status status-{}", job.status)>{job.status.to_string()}</td>
             <td title=exact(job.submit_h)>{hours(job.submit_h)}</td>
             <td title=exact(job.wait_h)>{hours(job.wait_h)}</td>
             <td title=job.completion_h.map(exact)>{opt_hours(job.completion_h)}</td>
             <td>{entry}</td>
             <td>{job.preemptions + job.interruptions}</td>
-            <td title=exact(job.cost)>{money(job.cost, &currency)}</td>
+            <td title=exact(job.cost)>{money(job.cost, currency)}</td>
         </tr>
     }
 }

@@ -1,14 +1,12 @@
-//! The whole result document on request ("Result JSON"): the worker keeps the last run's
-//! result and writes it with the engine's `SimResult::write_json` in pieces of [`CHUNK_BYTES`],
+//! The whole result document on request ("Result JSON"): the worker writes the result it holds
+//! ([`super::held`]) with the engine's `SimResult::write_json` in pieces of [`CHUNK_BYTES`],
 //! each posted as it is made (`Header::Chunk`); the page gathers them into a `Blob`. So the
 //! document, over a gigabyte at a million jobs, is never one string on either side, and its
 //! bytes are exactly those of `SimResult::to_json` (docs/ARCHITECTURE.md, "The page's view of
 //! a result").
 
-use crate::results::protocol::{encode_reply, Header};
-use quotalab_engine::{simulate, Scenario, SimResult};
+use crate::results::protocol::{encode_reply, held, Header, Post};
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
 use std::io::Write;
 
 /// What every full-result request starts with, so the worker can route it without parsing it.
@@ -45,107 +43,74 @@ impl FullRequest {
     }
 }
 
-thread_local! {
-    /// The last run's number and result, in the worker.
-    static LAST: RefCell<Option<(u64, SimResult)>> = const { RefCell::new(None) };
-}
-
-/// Keeps `result` of run `run` for a later full-result request, replacing the one before.
-pub fn remember(run: u64, result: SimResult) {
-    LAST.with(|last| *last.borrow_mut() = Some((run, result)));
-}
-
 /// Handles `message` if it is a full-result request: sends the document in pieces through
 /// `send` and returns true; returns false for any other message.
-pub fn serve_full(message: &str, send: &mut dyn FnMut(String)) -> bool {
+pub fn serve_full(message: &str, send: &mut Post<'_>) -> bool {
     if !message.starts_with(FULL_PREFIX) {
         return false;
     }
     let request: FullRequest = match serde_json::from_str(message) {
         Ok(request) => request,
         Err(err) => {
-            send(failed(0, format!("bad request: {err}")));
+            send(&[&failed(0, format!("bad request: {err}"))]);
             return true;
         }
     };
     let run = request.run;
-    let held = LAST.with(|last| matches!(&*last.borrow(), Some((r, _)) if *r == run));
-    if !held {
-        match Scenario::from_json(&request.scenario) {
-            Ok(scenario) => remember(run, simulate(&scenario)),
-            Err(err) => {
-                send(failed(run, err.to_string()));
-                return true;
-            }
-        }
-    }
-    LAST.with(|last| {
-        let last = last.borrow();
-        let Some((_, result)) = last.as_ref() else {
-            return;
-        };
+    let written = held::with_result(run, &request.scenario, |result| {
         let mut chunks = Chunks {
             run,
             pending: Vec::with_capacity(CHUNK_BYTES + 1024),
-            send,
+            send: &mut *send,
         };
         // Writing to memory fails only if the document cannot be made at all.
-        match result.write_json(&mut chunks) {
-            Ok(()) => chunks.finish(),
-            Err(err) => (chunks.send)(failed(
-                run,
-                format!("the result could not be written: {err}"),
-            )),
-        }
+        result
+            .write_json(&mut chunks)
+            .map(|()| chunks.finish())
+            .map_err(|err| format!("the result could not be written: {err}"))
     });
+    if let Err(message) = written.and_then(|w| w) {
+        send(&[&failed(run, message)]);
+    }
     true
 }
 
-fn failed(run: u64, message: String) -> String {
+fn failed(run: u64, message: String) -> Vec<u8> {
     encode_reply(&Header::Failed { run, message }, None)
 }
 
-/// Sends what is written in pieces of about [`CHUNK_BYTES`], each cut at a character boundary
-/// so that every piece is UTF-8 on its own.
-struct Chunks<'a> {
+/// Sends what is written in pieces of [`CHUNK_BYTES`] (the last one shorter). A piece is bytes,
+/// joined back into the document only in the page's `Blob`, so it may end inside a character.
+struct Chunks<'a, 'p> {
     run: u64,
     pending: Vec<u8>,
-    send: &'a mut dyn FnMut(String),
+    send: &'a mut Post<'p>,
 }
 
-impl Chunks<'_> {
-    fn emit(&mut self, upto: usize, last: bool) {
-        let rest = self.pending.split_off(upto);
-        let piece = std::mem::replace(&mut self.pending, rest);
-        let text = String::from_utf8(piece).expect("pieces are cut at character boundaries");
-        (self.send)(encode_reply(
-            &Header::Chunk {
-                run: self.run,
-                last,
-            },
-            Some(&text),
-        ));
+impl Chunks<'_, '_> {
+    fn emit(&mut self, last: bool) {
+        let header = Header::Chunk {
+            run: self.run,
+            last,
+        };
+        (self.send)(&[&encode_reply(&header, Some(b"")), &self.pending]);
+        self.pending.clear();
     }
 
     fn finish(mut self) {
-        let all = self.pending.len();
-        self.emit(all, true);
+        self.emit(true);
     }
 }
 
-impl Write for Chunks<'_> {
+impl Write for Chunks<'_, '_> {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.pending.extend_from_slice(bytes);
-        if self.pending.len() > CHUNK_BYTES {
-            // Cut before the first byte of a character: the byte at `cut` exists (the length is
-            // over `CHUNK_BYTES`) and continuation bytes are 0b10xxxxxx.
-            let mut cut = CHUNK_BYTES;
-            while cut > 0 && self.pending[cut] & 0xC0 == 0x80 {
-                cut -= 1;
-            }
-            self.emit(cut, false);
+        let room = CHUNK_BYTES - self.pending.len();
+        let taken = bytes.len().min(room);
+        self.pending.extend_from_slice(&bytes[..taken]);
+        if self.pending.len() == CHUNK_BYTES {
+            self.emit(false);
         }
-        Ok(bytes.len())
+        Ok(taken)
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
@@ -158,15 +123,16 @@ mod tests {
     use super::*;
     use crate::results::protocol::decode_reply;
     use crate::state::DEFAULT_SCENARIO;
+    use quotalab_engine::{simulate, Scenario};
 
-    fn pieces(message: &str) -> Vec<(Header, String)> {
+    fn pieces(message: &str) -> Vec<(Header, Vec<u8>)> {
         let mut replies = Vec::new();
-        assert!(serve_full(message, &mut |r| replies.push(r)));
+        assert!(serve_full(message, &mut |parts| replies.push(parts.concat())));
         replies
             .iter()
             .map(|r| {
                 let reply = decode_reply(r).expect("a reply");
-                (reply.header, reply.result_json.unwrap_or_default())
+                (reply.header, reply.body.unwrap_or_default())
             })
             .collect()
     }
@@ -181,36 +147,33 @@ mod tests {
             got.last(),
             Some((Header::Chunk { run: 5, last: true }, _))
         ));
-        let joined: String = got.iter().map(|(_, text)| text.as_str()).collect();
-        assert_eq!(joined, expected);
+        let joined: Vec<u8> = got.iter().flat_map(|(_, body)| body.clone()).collect();
+        assert_eq!(joined, expected.into_bytes());
     }
 
     #[test]
-    fn a_large_document_comes_in_pieces_cut_between_characters() {
-        let mut chunks_seen = Vec::new();
+    fn a_large_document_comes_in_pieces_of_the_chunk_size() {
+        let mut seen = Vec::new();
         {
+            let mut send = |parts: &[&[u8]]| seen.push(parts.concat());
             let mut chunks = Chunks {
                 run: 1,
                 pending: Vec::new(),
-                send: &mut |r: String| chunks_seen.push(r),
+                send: &mut send,
             };
-            // "é" is two bytes, so some cut falls inside a character unless it backs up.
             for _ in 0..(CHUNK_BYTES / 2 + 7) {
                 chunks.write_all("é".as_bytes()).expect("writes");
             }
             chunks.finish();
         }
-        let bodies: Vec<String> = chunks_seen
+        let bodies: Vec<Vec<u8>> = seen
             .iter()
-            .map(|r| {
-                decode_reply(r)
-                    .expect("a reply")
-                    .result_json
-                    .unwrap_or_default()
-            })
+            .map(|r| decode_reply(r).expect("a reply").body.unwrap_or_default())
             .collect();
-        assert!(bodies.len() >= 2, "{} pieces", bodies.len());
-        assert_eq!(bodies.concat().chars().count(), CHUNK_BYTES / 2 + 7);
+        assert_eq!(bodies.len(), 2);
+        assert_eq!(bodies[0].len(), CHUNK_BYTES);
+        let text = String::from_utf8(bodies.concat()).expect("joined, the pieces are UTF-8");
+        assert_eq!(text.chars().count(), CHUNK_BYTES / 2 + 7);
     }
 
     #[test]

@@ -29,11 +29,10 @@ impl Session {
     }
 
     /// Takes one piece of a document; saves the file after the last one.
-    pub(super) fn receive_piece(self, run: u64, last: bool, piece: &str) {
+    pub(super) fn receive_piece(self, run: u64, last: bool, piece: &[u8]) {
         let done = self.gathering.with_value(|g| {
             let g = g.as_ref().filter(|g| g.run == run)?;
-            g.parts
-                .push(&js_sys::Uint8Array::from(piece.as_bytes()).into());
+            g.parts.push(&js_sys::Uint8Array::from(piece).into());
             last.then(|| g.parts.clone())
         });
         let Some(parts) = done else {

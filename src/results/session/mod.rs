@@ -9,14 +9,14 @@
 
 pub mod fault;
 mod full_result;
+mod story;
 pub mod worker;
 
 use crate::results::protocol::{encode_request, Header, Reply, Request};
 use crate::state::{use_app_state, AppState};
 use fault::TestFault;
 use leptos::prelude::*;
-use quotalab_engine::result::view::Footprint;
-use quotalab_engine::SimResult;
+use quotalab_engine::result::view::{Drawn, Footprint};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -74,8 +74,9 @@ pub struct Outcome {
     pub revision: u64,
     /// `AppState::opened` when the run started: which document the run belongs to.
     pub opened: u64,
-    /// What the page draws: the engine's result without its event list (`result::view`).
-    pub result: SimResult,
+    /// What the page draws: the engine's result without its jobs and events, and the jobs as
+    /// columns (`result::view::Drawn`).
+    pub result: Drawn,
     /// The run's number: the worker keeps its whole result for "Result JSON".
     pub run: u64,
     /// The scenario JSON it ran, to run it again if the worker no longer holds the result.
@@ -114,6 +115,8 @@ pub struct Session {
     fault: Option<TestFault>,
     /// A "Result JSON" download under way.
     gathering: StoredValue<Option<full_result::Gathering>, LocalStorage>,
+    /// The job whose story is open, as the worker sent it (`story`).
+    pub story: RwSignal<Option<story::Story>>,
 }
 
 /// The session of this app, created on first use.
@@ -152,6 +155,7 @@ impl Session {
             generation: StoredValue::new(0),
             fault: TestFault::requested(),
             gathering: StoredValue::new_local(None),
+            story: RwSignal::new(None),
         };
         session.respawn();
         // Any edit (a new revision, or a scenario replaced wholesale) schedules a run.
@@ -170,14 +174,14 @@ impl Session {
         self.generation.set_value(generation);
         // A download under way dies with the worker it was asked of.
         self.gathering.set_value(None);
-        let on_reply: Rc<dyn Fn(String)> = Rc::new(move |text| self.receive(text));
+        let on_reply: Rc<dyn Fn(Vec<u8>)> = Rc::new(move |bytes| self.receive(bytes));
         let on_failure: Rc<dyn Fn(String)> = Rc::new(move |message| {
             if self.generation.get_value() == generation {
                 self.worker_failed(message);
             }
         });
         self.worker.set_value(None);
-        match SimWorker::spawn(on_reply, on_failure) {
+        match SimWorker::spawn_bytes(on_reply, on_failure) {
             Ok(worker) => self.worker.set_value(Some(worker)),
             Err(err) => self.fail(format!("could not start the simulation worker: {err:?}")),
         }
@@ -314,15 +318,18 @@ impl Session {
     }
 
     /// Handles one message from the worker.
-    fn receive(self, text: String) {
-        let Some(reply) = Reply::from_text(text) else {
+    fn receive(self, bytes: Vec<u8>) {
+        let Some(reply) = Reply::from_bytes(bytes) else {
             return self
                 .worker_failed("the simulation worker sent a reply the page cannot read".into());
         };
         let latest = self.latest.get_value();
         match reply.header {
             Header::Chunk { run, last } => {
-                self.receive_piece(run, last, reply.result_json.as_deref().unwrap_or_default())
+                self.receive_piece(run, last, reply.body.as_deref().unwrap_or_default())
+            }
+            Header::Story { run, job } => {
+                self.receive_story(run, job, reply.body.as_deref().unwrap_or_default())
             }
             Header::Ready => {}
             Header::Progress {
@@ -348,11 +355,11 @@ impl Session {
                 run,
                 elapsed_ms,
                 memory_bytes,
+                ..
             } if run == latest.run => {
                 mark("quotalab:result-received");
-                let json = reply.result_json.unwrap_or_default();
-                let parsed = serde_json::from_str::<SimResult>(&json);
-                drop(json); // before drawing: at a million jobs it is hundreds of megabytes
+                let parsed = reply.drawn();
+                drop(reply); // before drawing: at a million jobs it is a hundred megabytes or more
                 mark("quotalab:result-parsed");
                 self.memory.update(|(worker, _)| *worker = memory_bytes);
                 match parsed {

@@ -52,10 +52,24 @@ struct Handlers {
 }
 
 impl SimWorker {
-    /// Starts a worker that hands every reply (a string message) to `on_reply`, and a failure
-    /// of the worker itself, once, to `on_failure`.
+    /// Starts a worker that hands every reply that is text (a study's) to `on_reply`, and a
+    /// failure of the worker itself, once, to `on_failure`.
     pub fn spawn(
         on_reply: Rc<dyn Fn(String)>,
+        on_failure: OnFailure,
+    ) -> Result<SimWorker, JsValue> {
+        let on_bytes = Rc::new(move |bytes: Vec<u8>| {
+            if let Ok(text) = String::from_utf8(bytes) {
+                on_reply(text);
+            }
+        });
+        SimWorker::spawn_bytes(on_bytes, on_failure)
+    }
+
+    /// Starts a worker that hands every reply, as bytes, to `on_reply`, and a failure of the
+    /// worker itself, once, to `on_failure`.
+    pub fn spawn_bytes(
+        on_reply: Rc<dyn Fn(Vec<u8>)>,
         on_failure: OnFailure,
     ) -> Result<SimWorker, JsValue> {
         let fault = TestFault::requested();
@@ -75,10 +89,10 @@ impl SimWorker {
         };
         let (queue, sender, crash) = (waiting.clone(), worker.clone(), report.clone());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            let Some(text) = reply_text(event.data()) else {
+            let Some(text) = reply_bytes(event.data()) else {
                 return crash("the simulation worker sent a message the page cannot read".into());
             };
-            if text.starts_with(CRASH_PREFIX) {
+            if text.starts_with(CRASH_PREFIX.as_bytes()) {
                 if let Some(Header::Crashed { message }) = decode_reply(&text).map(|r| r.header) {
                     return crash(format!("the simulation stopped: {message}"));
                 }
@@ -171,14 +185,14 @@ impl SimWorker {
     }
 }
 
-/// A reply's text: the worker posts `Ready` and crash reports as strings and a run's replies as
-/// UTF-8 bytes (see `post_bytes` in the worker binary). `None` for anything else.
-fn reply_text(data: JsValue) -> Option<String> {
+/// A reply's bytes: the worker posts `Ready`, crash reports and a study's replies as strings
+/// and a run's replies as bytes (see `post_bytes` in the worker binary). `None` for anything
+/// else.
+fn reply_bytes(data: JsValue) -> Option<Vec<u8>> {
     if let Some(text) = data.as_string() {
-        return Some(text);
+        return Some(text.into_bytes());
     }
-    let bytes = data.dyn_into::<js_sys::Uint8Array>().ok()?.to_vec();
-    String::from_utf8(bytes).ok()
+    Some(data.dyn_into::<js_sys::Uint8Array>().ok()?.to_vec())
 }
 
 /// An error event in words: its message, and where when the browser says.

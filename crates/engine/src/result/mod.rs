@@ -14,6 +14,7 @@
 
 mod breakdown;
 pub mod calibration;
+pub mod columns;
 pub mod metrics;
 pub mod numbers;
 mod text;

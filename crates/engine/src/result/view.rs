@@ -1,34 +1,96 @@
 //! What the app draws, as distinct from the whole result document (docs/ARCHITECTURE.md, "The
-//! page's view of a result").
+//! page's view of a result"; docs/PERFORMANCE.md, "1M jobs").
 //!
-//! The event list is most of a result's bytes (about three quarters at 10,000 jobs) and nothing
-//! on the page draws it; at a million jobs the whole document is over a gigabyte of JSON, more
-//! than a 32-bit wasm string can hold. So the browser's worker sends [`drawn_json`]: the same
-//! document, written by the same serde code, with the event list left empty. The whole document
-//! is written only when someone asks for it ("Result JSON"), with [`SimResult::write_json`] in
-//! pieces, never as one string. [`Footprint`] says beforehand how big a run will be, so the app
-//! can refuse what a browser tab cannot hold.
+//! The event list is most of a result's bytes and the jobs most of the rest, and the page draws
+//! neither as they are: at a million jobs the whole document is over a gigabyte of JSON, more
+//! than a 32-bit wasm string can hold, and even the jobs alone are more than half of one. So the
+//! browser's worker sends a [`Drawn`]: the result's own serialisation with its jobs and events
+//! set aside (so every summary field the result has, now or later, is in it), the summary of all
+//! jobs as one share (what a scenario without shares shows), and the jobs as compact columns
+//! ([`JobColumns`]). A job's whole record is asked for when someone opens its story, and the
+//! whole document only when someone asks for it ("Result JSON"), with [`SimResult::write_json`]
+//! in pieces, never as one string. [`Footprint`] says beforehand how big a run will be, so the
+//! app can refuse what a browser tab cannot hold.
 
-use crate::result::SimResult;
+use crate::result::columns::codec::ColumnsError;
+use crate::result::columns::JobColumns;
+use crate::result::{metrics, ShareResult, SimResult};
 use crate::Scenario;
+use std::ops::Deref;
 
-/// The result without its event list, as compact JSON: what the page draws. The result is
-/// borrowed mutably only to set its events aside while it is written; they are put back.
-pub fn drawn_json(result: &mut SimResult) -> String {
-    let mut bytes = Vec::new();
-    write_drawn(result, &mut bytes).expect("writing to memory cannot fail");
-    String::from_utf8(bytes).expect("serde_json writes UTF-8")
+/// What the page draws of a run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drawn {
+    /// The result with its `jobs` and `events` left empty.
+    pub result: SimResult,
+    /// The summary of every job as one share (`metrics::all_jobs`), for results without shares.
+    pub all_jobs: ShareResult,
+    /// The jobs, as columns.
+    pub jobs: JobColumns,
 }
 
-/// The same bytes as [`drawn_json`], appended to `out` as they are made, so a caller that
-/// prefixes them (the worker's reply header) copies nothing. It is the result's own derived
-/// serialisation with the event list set aside, so every field the result has, now or later, is
-/// in it.
-pub fn write_drawn(result: &mut SimResult, out: impl std::io::Write) -> std::io::Result<()> {
-    let events = std::mem::take(&mut result.events);
-    let written = serde_json::to_writer(out, &*result);
-    result.events = events;
-    written.map_err(std::io::Error::from)
+/// Why bytes are not a drawn result.
+#[derive(Debug, thiserror::Error)]
+pub enum DrawnError {
+    /// The summary is not the JSON of one.
+    #[error("the drawn result's summary cannot be read: {0}")]
+    Summary(#[from] serde_json::Error),
+    /// The job columns cannot be read.
+    #[error(transparent)]
+    Columns(#[from] ColumnsError),
+}
+
+impl Deref for Drawn {
+    type Target = SimResult;
+    fn deref(&self) -> &SimResult {
+        &self.result
+    }
+}
+
+impl Drawn {
+    /// What the page draws of `result`, made here rather than read from the worker's bytes (for
+    /// tests, and for callers that have the result at hand). `all_jobs` names the summary of
+    /// all jobs.
+    pub fn of(mut result: SimResult, all_jobs: &str) -> Drawn {
+        let jobs = JobColumns::of(&result);
+        let all_jobs = metrics::all_jobs(&result, all_jobs);
+        result.jobs = Vec::new();
+        result.events = Vec::new();
+        Drawn {
+            result,
+            all_jobs,
+            jobs,
+        }
+    }
+
+    /// Appends what the page draws of `result` to `out`: the summary as JSON (`[all_jobs,
+    /// result]`, the result without jobs and events), then the job columns' bytes; returns the
+    /// summary's length, where the columns start. `all_jobs` names the summary of all jobs. The
+    /// result is borrowed mutably only to set its jobs and events aside; they are put back.
+    pub fn write(result: &mut SimResult, all_jobs: &str, out: &mut Vec<u8>) -> usize {
+        let columns = JobColumns::of(result);
+        let all = metrics::all_jobs(result, all_jobs);
+        let start = out.len();
+        let jobs = std::mem::take(&mut result.jobs);
+        let events = std::mem::take(&mut result.events);
+        let written = serde_json::to_writer(&mut *out, &(&all, &*result));
+        result.jobs = jobs;
+        result.events = events;
+        written.expect("a result always serialises to memory");
+        let summary = out.len() - start;
+        columns.write_bytes(out);
+        summary
+    }
+
+    /// Reads what [`Drawn::write`] wrote: the summary's bytes and the columns' bytes.
+    pub fn read(summary: &[u8], columns: &[u8]) -> Result<Drawn, DrawnError> {
+        let (all_jobs, result): (ShareResult, SimResult) = serde_json::from_slice(summary)?;
+        Ok(Drawn {
+            result,
+            all_jobs,
+            jobs: JobColumns::from_bytes(columns)?,
+        })
+    }
 }
 
 /// How big a run of a scenario will be, known before running it.
@@ -46,12 +108,18 @@ pub struct Footprint {
     pub attempts: u64,
 }
 
-/// Attempts a browser tab runs at most. Measured in headless Chromium (docs/PERFORMANCE.md,
-/// "Memory"): at 100,000 jobs of one attempt each the worker's wasm memory grew to 523 MB and the
-/// page's to 451 MB, and a 32-bit wasm instance has 4 GiB at most, so about 700,000 jobs fit the
-/// worker. Counting preemptible scenarios' attempts twice makes this conservative for them;
-/// beyond it the CLI (`quotalab run`) runs the scenario.
-pub const BROWSER_MAX_ATTEMPTS: u64 = 700_000;
+/// Jobs a browser tab runs at most. What limits it is the worker, which holds the run and then
+/// the whole result (for stories and "Result JSON"); the page holds only the summary and the job
+/// columns. Measured in headless Chromium (docs/PERFORMANCE.md, "1M jobs"): a million jobs of
+/// one attempt each took the worker's wasm memory to 3.3 GB and the page's to 0.5 GB, and a
+/// 32-bit wasm instance has 4 GiB at most, so about 1.1 million such jobs fit.
+pub const BROWSER_MAX_JOBS: u64 = 1_100_000;
+
+/// Attempts a browser tab runs at most: [`BROWSER_MAX_JOBS`] jobs whose attempts are counted
+/// twice because they can be preempted. Beyond either limit the CLI (`quotalab run`) runs the
+/// scenario. A run that exhausts the worker's memory anyway ends with a message and Retry
+/// (docs/ARCHITECTURE.md, "When the worker fails").
+pub const BROWSER_MAX_ATTEMPTS: u64 = 2 * BROWSER_MAX_JOBS;
 
 impl Footprint {
     /// The footprint of `scenario`.
@@ -69,9 +137,9 @@ impl Footprint {
         }
     }
 
-    /// Whether a browser tab can run it (see [`BROWSER_MAX_ATTEMPTS`]).
+    /// Whether a browser tab can run it (see [`BROWSER_MAX_JOBS`], [`BROWSER_MAX_ATTEMPTS`]).
     pub fn fits_browser(&self) -> bool {
-        self.attempts <= BROWSER_MAX_ATTEMPTS
+        self.jobs <= BROWSER_MAX_JOBS && self.attempts <= BROWSER_MAX_ATTEMPTS
     }
 }
 
@@ -83,18 +151,27 @@ mod tests {
     const DEFAULT: &str = include_str!("../../../../scenarios/default.json");
 
     #[test]
-    fn the_drawn_result_is_the_result_without_its_events() {
+    fn the_drawn_result_is_the_result_without_its_jobs_and_events_and_its_columns() {
         let mut result = simulate(&Scenario::from_json(DEFAULT).expect("default is valid"));
         assert!(!result.events.is_empty(), "the default scenario has events");
         let whole = result.clone();
-        let drawn_text = drawn_json(&mut result);
-        assert_eq!(result, whole, "the events are put back");
-        let drawn: SimResult = serde_json::from_str(&drawn_text).expect("parses");
-        let mut expected = whole;
-        expected.events.clear();
+        let mut bytes = b"header\n".to_vec();
+        let summary = Drawn::write(&mut result, "all jobs", &mut bytes);
+        assert_eq!(result, whole, "the jobs and events are put back");
+        let (summary, columns) = bytes[7..].split_at(summary);
+        let drawn = Drawn::read(summary, columns).expect("reads back");
+        let expected = Drawn::of(whole.clone(), "all jobs");
         assert_eq!(drawn, expected);
-        // Same serde code: without events, the bytes are those of the whole document.
-        assert_eq!(drawn_text, expected.to_json());
+        assert!(drawn.result.jobs.is_empty() && drawn.result.events.is_empty());
+        assert_eq!(drawn.all_jobs, metrics::all_jobs(&whole, "all jobs"));
+        assert_eq!(drawn.jobs, JobColumns::of(&whole));
+        let expected = expected.result;
+        // Same serde code: without jobs and events, the bytes are those of the whole document.
+        let text = std::str::from_utf8(summary).expect("UTF-8");
+        assert!(
+            text.ends_with(&format!("{}]", expected.to_json())),
+            "{text}"
+        );
     }
 
     #[test]
@@ -109,6 +186,20 @@ mod tests {
             "{footprint:?} < {attempts}"
         );
         assert!(footprint.fits_browser());
+    }
+
+    #[test]
+    fn a_million_jobs_fit_a_browser_and_two_million_do_not() {
+        let mut scenario = Scenario::from_json(DEFAULT).expect("default is valid");
+        scenario.job_mixes[0].count = Some(999_000);
+        assert!(Footprint::of(&scenario).fits_browser());
+        let mut calm = scenario.clone();
+        calm.quota_shares.clear();
+        calm.job_mixes.iter_mut().for_each(|m| m.share = None);
+        calm.job_mixes[0].count = Some(2_000_000);
+        let footprint = Footprint::of(&calm);
+        assert_eq!(footprint.attempts, footprint.jobs, "nothing can preempt");
+        assert!(!footprint.fits_browser(), "{footprint:?}");
     }
 
     #[test]

@@ -82,6 +82,17 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Every outcome, in declaration order (the job columns code them by position).
+    pub const ALL: [Outcome; 7] = [
+        Outcome::Succeeded,
+        Outcome::Failed,
+        Outcome::Preempted,
+        Outcome::Interrupted,
+        Outcome::Cancelled,
+        Outcome::Stopped,
+        Outcome::Cut,
+    ];
+
     /// The outcome as the result's JSON writes it.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -255,6 +266,25 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every end reason, the waiting ones in the order of [`Reason::ALL`] (the job columns code
+    /// them by position).
+    pub const ALL: [EndReason; 14] = [
+        EndReason::InsufficientAcceleratorMemory,
+        EndReason::PreemptionRetriesExhausted,
+        EndReason::InsufficientCapacity,
+        EndReason::MaxPendingTimeExceeded,
+        EndReason::MaxWaitExceeded,
+        EndReason::Horizon,
+        EndReason::Waiting(Reason::ALL[0]),
+        EndReason::Waiting(Reason::ALL[1]),
+        EndReason::Waiting(Reason::ALL[2]),
+        EndReason::Waiting(Reason::ALL[3]),
+        EndReason::Waiting(Reason::ALL[4]),
+        EndReason::Waiting(Reason::ALL[5]),
+        EndReason::Waiting(Reason::ALL[6]),
+        EndReason::Waiting(Reason::ALL[7]),
+    ];
+
     /// The reason as the result's JSON writes it.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -1,0 +1,259 @@
+//! The job columns as bytes, for the worker to post and the page to read (docs/PERFORMANCE.md,
+//! "1M jobs").
+//!
+//! The layout: the four bytes [`MAGIC`], then every column in the order of
+//! [`JobColumns`]'s fields, each as a little-endian `u32` count followed by its values,
+//! little-endian and unpadded (`u8`, `u32` or `f64`); a string (a name, the joined job names) is
+//! its UTF-8 byte count and its bytes, a name list a count of strings. Nothing is compressed:
+//! the page reads a million jobs' columns in a few tens of milliseconds, and they are made once.
+//! Reading checks every count against the bytes left, so a damaged message is an error, never a
+//! panic.
+
+use super::JobColumns;
+use crate::result::Text;
+
+/// What the bytes start with: the layout's name and version.
+pub const MAGIC: &[u8; 4] = b"QLC1";
+
+/// Why bytes are not job columns.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ColumnsError {
+    /// They do not start with [`MAGIC`].
+    #[error("the job columns do not start with {MAGIC:?}")]
+    NotColumns,
+    /// They end inside the column named.
+    #[error("the job columns end inside `{0}`")]
+    Truncated(&'static str),
+    /// A name is not UTF-8.
+    #[error("the job columns' `{0}` is not UTF-8")]
+    NotText(&'static str),
+    /// The columns do not have one value per job (or one more, for offsets).
+    #[error("the job columns disagree on how many jobs there are")]
+    Ragged,
+    /// Bytes are left after the last column.
+    #[error("the job columns have bytes after their last column")]
+    Trailing,
+}
+
+/// A value a column holds: its fixed width and its little-endian bytes.
+trait Plain: Copy {
+    const WIDTH: usize;
+    fn put(self, out: &mut Vec<u8>);
+    fn get(bytes: &[u8]) -> Self;
+}
+
+macro_rules! plain {
+    ($($ty:ty),*) => {$(
+        impl Plain for $ty {
+            const WIDTH: usize = std::mem::size_of::<$ty>();
+            fn put(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+            fn get(bytes: &[u8]) -> Self {
+                let mut le = [0; std::mem::size_of::<$ty>()];
+                le.copy_from_slice(bytes);
+                <$ty>::from_le_bytes(le)
+            }
+        }
+    )*};
+}
+
+plain!(u8, u32, f64);
+
+/// Calls `$each!(field, ...)` with every column in layout order. The one list both directions
+/// use, so writing and reading cannot disagree on the order.
+macro_rules! each_column {
+    ($each:ident, $($arg:tt)*) => {
+        $each!($($arg)*, share, mix, status, reason, priority, submit_h, first_start_h, end_h,
+            wait_h, completion_h, preference, instance_type, instance_count, pool, preemptions,
+            interruptions, lost_h, lost_accelerator_h, cost, attempts_from, attempt_start_h,
+            attempt_end_h, attempt_preference, attempt_outcome, waits_from, wait_reason,
+            wait_h_by_reason);
+    };
+}
+
+macro_rules! put_all {
+    ($c:expr, $out:expr, $($field:ident),*) => {$( put_column($out, &$c.$field); )*};
+}
+
+macro_rules! get_all {
+    ($c:expr, $r:expr, $($field:ident),*) => {$( $c.$field = $r.column(stringify!($field))?; )*};
+}
+
+impl JobColumns {
+    /// The columns in the layout of the module docs.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.write_bytes(&mut out);
+        out
+    }
+
+    /// The same bytes as [`JobColumns::to_bytes`], appended to `out` (the worker's reply).
+    pub fn write_bytes(&self, out: &mut Vec<u8>) {
+        out.reserve(self.byte_len_estimate());
+        out.extend_from_slice(MAGIC);
+        for names in [&self.shares, &self.mixes, &self.types] {
+            put_u32(out, names.len());
+            names.iter().for_each(|n| put_text(out, n));
+        }
+        put_text(out, &self.names);
+        put_column(out, &self.name_ends);
+        each_column!(put_all, self, out);
+    }
+
+    /// Reads columns written by [`JobColumns::to_bytes`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<JobColumns, ColumnsError> {
+        let rest = bytes.strip_prefix(MAGIC).ok_or(ColumnsError::NotColumns)?;
+        let mut r = Reader { rest };
+        let mut c = JobColumns {
+            shares: r.names("shares")?,
+            mixes: r.names("mixes")?,
+            types: r.names("types")?,
+            names: r.text("names")?,
+            name_ends: r.column("name_ends")?,
+            ..JobColumns::default()
+        };
+        each_column!(get_all, c, r);
+        if !r.rest.is_empty() {
+            return Err(ColumnsError::Trailing);
+        }
+        c.check()?;
+        Ok(c)
+    }
+
+    /// Whether every column has its length and every offset stays within its columns, so the
+    /// accessors cannot index out of bounds.
+    fn check(&self) -> Result<(), ColumnsError> {
+        let n = self.len();
+        let per_job = [
+            self.share.len(),
+            self.mix.len(),
+            self.status.len(),
+            self.reason.len(),
+            self.priority.len(),
+            self.submit_h.len(),
+            self.first_start_h.len(),
+            self.end_h.len(),
+            self.wait_h.len(),
+            self.completion_h.len(),
+            self.preference.len(),
+            self.instance_type.len(),
+            self.instance_count.len(),
+            self.pool.len(),
+            self.preemptions.len(),
+            self.interruptions.len(),
+            self.lost_h.len(),
+            self.lost_accelerator_h.len(),
+            self.cost.len(),
+        ];
+        let attempts = self.attempt_start_h.len();
+        let waits = self.wait_reason.len();
+        let ok = per_job.iter().all(|&len| len == n)
+            && offsets_ok(&self.attempts_from, n, attempts)
+            && offsets_ok(&self.waits_from, n, waits)
+            && [
+                self.attempt_end_h.len(),
+                self.attempt_preference.len(),
+                self.attempt_outcome.len(),
+            ]
+            .iter()
+            .all(|&len| len == attempts)
+            && self.wait_h_by_reason.len() == waits
+            && offsets_ok_text(&self.name_ends, &self.names)
+            && indexes_ok(&self.share, self.shares.len())
+            && indexes_ok(&self.mix, self.mixes.len())
+            && indexes_ok(&self.instance_type, self.types.len());
+        if ok {
+            Ok(())
+        } else {
+            Err(ColumnsError::Ragged)
+        }
+    }
+
+    fn byte_len_estimate(&self) -> usize {
+        64 + self.names.len() + self.len() * 130 + self.attempt_start_h.len() * 21
+    }
+}
+
+/// `from` has `n + 1` offsets, rising from 0 to `len`.
+fn offsets_ok(from: &[u32], n: usize, len: usize) -> bool {
+    from.len() == n + 1
+        && from.first() == Some(&0)
+        && from.last().map(|&l| l as usize) == Some(len)
+        && from.windows(2).all(|w| w[0] <= w[1])
+}
+
+/// The name ends rise, end at the text's end and fall on character boundaries.
+fn offsets_ok_text(ends: &[u32], text: &str) -> bool {
+    ends.last()
+        .map_or(text.is_empty(), |&l| l as usize == text.len())
+        && ends.windows(2).all(|w| w[0] <= w[1])
+        && ends.iter().all(|&e| text.is_char_boundary(e as usize))
+}
+
+/// Every index is "none" or names an entry of a list of `len`.
+fn indexes_ok(column: &[u32], len: usize) -> bool {
+    column
+        .iter()
+        .all(|&i| i == super::NONE || (i as usize) < len)
+}
+
+fn put_u32(out: &mut Vec<u8>, n: usize) {
+    super::len32(n).put(out);
+}
+
+fn put_text(out: &mut Vec<u8>, text: &str) {
+    put_u32(out, text.len());
+    out.extend_from_slice(text.as_bytes());
+}
+
+fn put_column<T: Plain>(out: &mut Vec<u8>, column: &[T]) {
+    put_u32(out, column.len());
+    out.reserve(column.len() * T::WIDTH);
+    column.iter().for_each(|&v| v.put(out));
+}
+
+/// The bytes not read yet.
+struct Reader<'b> {
+    rest: &'b [u8],
+}
+
+impl<'b> Reader<'b> {
+    fn take(&mut self, len: usize, what: &'static str) -> Result<&'b [u8], ColumnsError> {
+        if self.rest.len() < len {
+            return Err(ColumnsError::Truncated(what));
+        }
+        let (taken, rest) = self.rest.split_at(len);
+        self.rest = rest;
+        Ok(taken)
+    }
+
+    fn count(&mut self, what: &'static str) -> Result<usize, ColumnsError> {
+        Ok(u32::get(self.take(4, what)?) as usize)
+    }
+
+    fn text(&mut self, what: &'static str) -> Result<String, ColumnsError> {
+        let len = self.count(what)?;
+        let bytes = self.take(len, what)?;
+        String::from_utf8(bytes.to_vec()).map_err(|_| ColumnsError::NotText(what))
+    }
+
+    fn names(&mut self, what: &'static str) -> Result<Vec<Text>, ColumnsError> {
+        let n = self.count(what)?;
+        // Each name takes at least its four-byte length, so a count past that is damage.
+        if n > self.rest.len() / 4 {
+            return Err(ColumnsError::Truncated(what));
+        }
+        (0..n).map(|_| self.text(what).map(Text::from)).collect()
+    }
+
+    fn column<T: Plain>(&mut self, what: &'static str) -> Result<Vec<T>, ColumnsError> {
+        let n = self.count(what)?;
+        let bytes = self.take(
+            n.checked_mul(T::WIDTH)
+                .ok_or(ColumnsError::Truncated(what))?,
+            what,
+        )?;
+        Ok(bytes.chunks_exact(T::WIDTH).map(T::get).collect())
+    }
+}
