@@ -14,8 +14,8 @@ use quotalab_app::interop::report_variant::{readiness, Readiness};
 use quotalab_app::results::charts::canvas::ALL_JOBS;
 use quotalab_app::results::session::{Outcome, Phase};
 use quotalab_app::state::{AppState, Dialog, DEFAULT_SCENARIO};
-use quotalab_engine::study::{compare, Definition, Study};
 use quotalab_engine::result::view::Drawn;
+use quotalab_engine::study::{compare, Definition, Study};
 use quotalab_engine::{simulate, Scenario};
 use quotalab_interop::report::{Report, StudyReport};
 use std::sync::Arc;
@@ -334,7 +334,7 @@ fn evil_report() -> (Arc<Report>, Arc<Drawn>) {
     let scenario = evil_scenario();
     let result = simulate(&scenario);
     (
-        Arc::new(Report::build(&scenario, &result)),
+        Arc::new(Report::of_run(&scenario, &result)),
         Arc::new(Drawn::of(result, ALL_JOBS)),
     )
 }

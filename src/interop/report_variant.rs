@@ -92,7 +92,7 @@ pub fn VariantReport(download: RwSignal<Option<Download>>) -> impl IntoView {
             report: Arc::new(
                 state
                     .scenario
-                    .with_untracked(|s| Report::build(s, &outcome.result)),
+                    .with_untracked(|s| Report::build(s, &outcome.result, &outcome.result.jobs)),
             ),
             result: Arc::new(outcome.result.clone()),
             outcome,

@@ -239,3 +239,39 @@ fn scenario_without_shares_reports_one_queue() {
     let html = report::html(&scenario, &result);
     assert!(!html.contains("<svg"), "no per-share charts without shares");
 }
+
+/// The web page holds a run's jobs as columns, not job records (docs/ARCHITECTURE.md); its
+/// report must say what the CLI's says, including the count that reads the jobs.
+#[test]
+fn the_report_from_job_columns_equals_the_report_from_job_records() {
+    let scenario = Scenario::from_json(
+        r#"{ "version": 1, "name": "reclaimed", "seed": 1,
+             "capacity": [ { "instance_type": "ml.g5.xlarge", "count": 2 } ],
+             "quota_shares": [
+               { "name": "lender", "strategy": "LEND",
+                 "capacity_limits": [ { "instance_type": "ml.g5.xlarge", "max_capacity": 1 } ] },
+               { "name": "borrower", "strategy": "LEND_AND_BORROW",
+                 "capacity_limits": [ { "instance_type": "ml.g5.xlarge", "max_capacity": 1 } ] } ],
+             "job_mixes": [
+               { "name": "long", "share": "borrower", "count": 2,
+                 "arrivals": { "every_h": 0.5, "start_h": 0 }, "duration_h": 10,
+                 "template": { "instance_count": 1, "preemption_retries": 0,
+                               "preferences": [ { "instance_type": "ml.g5.xlarge" } ] } },
+               { "name": "own", "share": "lender", "count": 1,
+                 "arrivals": { "every_h": 1, "start_h": 2 }, "duration_h": 1,
+                 "template": { "instance_count": 1,
+                               "preferences": [ { "instance_type": "ml.g5.xlarge" } ] } } ] }"#,
+    )
+    .unwrap();
+    let result = simulate(&scenario);
+    let from_records = report::Report::of_run(&scenario, &result);
+    let drawn = quotalab_engine::result::view::Drawn::of(result, "all jobs");
+    assert!(drawn.result.jobs.is_empty(), "the page's result has no job records");
+    let from_columns = report::Report::build(&scenario, &drawn, &drawn.jobs);
+    assert_eq!(from_columns, from_records);
+    let md = from_columns.to_markdown();
+    assert!(
+        md.contains("1 job failed after using up its preemption retries."),
+        "the reclaimed borrower's job is counted: {md}"
+    );
+}

@@ -59,12 +59,12 @@ use quotalab_engine::{Scenario, SimResult};
 
 /// The report as Markdown (GitHub-flavoured tables).
 pub fn markdown(scenario: &Scenario, result: &SimResult) -> String {
-    markdown::render(&Report::build(scenario, result))
+    markdown::render(&Report::of_run(scenario, result))
 }
 
 /// The report as one self-contained, printable HTML document (no scripts, no external resources).
 pub fn html(scenario: &Scenario, result: &SimResult) -> String {
-    html::render(&Report::build(scenario, result))
+    html::render(&Report::of_run(scenario, result))
 }
 
 impl Report {

@@ -4,6 +4,7 @@
 
 use super::fact::{Fact, Term};
 use super::{assumptions, charts, numbers, observed, reading, terms};
+use quotalab_engine::result::columns::JobColumns;
 use quotalab_engine::{Scenario, SimResult};
 use serde::{Deserialize, Serialize};
 
@@ -40,8 +41,15 @@ pub struct ShareSection {
 }
 
 impl Report {
-    /// Builds the report for `result`, which must be the result of simulating `scenario`.
-    pub fn build(scenario: &Scenario, result: &SimResult) -> Report {
+    /// Builds the report for a run that holds its job records (the CLI's, a study variant's).
+    pub fn of_run(scenario: &Scenario, result: &SimResult) -> Report {
+        Report::build(scenario, result, &JobColumns::of(result))
+    }
+
+    /// Builds the report for `result`, which must be the result of simulating `scenario`, with
+    /// its jobs as `jobs` (`JobColumns::of(result)`, or the columns the web page was sent, whose
+    /// result has no job records).
+    pub fn build(scenario: &Scenario, result: &SimResult, jobs: &JobColumns) -> Report {
         let shares = scenario
             .quota_shares
             .iter()
@@ -57,7 +65,7 @@ impl Report {
                         .map(|r| observed::of_share(r, &share.name, &result.currency))
                         .unwrap_or_default(),
                     reading: measured
-                        .map(|r| reading::of_share(share, r, result))
+                        .map(|r| reading::of_share(share, r, jobs))
                         .unwrap_or_default(),
                 }
             })

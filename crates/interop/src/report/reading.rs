@@ -4,12 +4,14 @@
 
 use super::numbers;
 use super::observed::accelerator_hours;
+use quotalab_engine::result::columns::JobColumns;
 use quotalab_engine::result::{EndReason, ShareResult};
 use quotalab_engine::scenario::{QuotaShare, Strategy};
-use quotalab_engine::SimResult;
 
-/// A few plain sentences for `share`, whose measured outcome is `measured`.
-pub fn of_share(share: &QuotaShare, measured: &ShareResult, result: &SimResult) -> Vec<String> {
+/// A few plain sentences for `share`, whose measured outcome is `measured`; `jobs` are the run's
+/// jobs as columns (what the web page holds of a run, docs/ARCHITECTURE.md), so the app and the
+/// CLI count the same jobs.
+pub fn of_share(share: &QuotaShare, measured: &ShareResult, jobs: &JobColumns) -> Vec<String> {
     let mut out = Vec::new();
     match share.strategy {
         Strategy::Reserve => out.push(format!(
@@ -52,11 +54,9 @@ pub fn of_share(share: &QuotaShare, measured: &ShareResult, result: &SimResult) 
             accelerator_hours(measured.lost_accelerator_h)
         ));
     }
-    let exhausted = result
-        .jobs
-        .iter()
-        .filter(|j| j.share.as_deref() == Some(share.name.as_str()))
-        .filter(|j| j.reason == Some(EndReason::PreemptionRetriesExhausted))
+    let exhausted = (0..jobs.len())
+        .filter(|&j| jobs.share_name(j) == Some(share.name.as_str()))
+        .filter(|&j| jobs.row(j).reason == Some(EndReason::PreemptionRetriesExhausted))
         .count() as u64;
     if exhausted > 0 {
         out.push(format!(

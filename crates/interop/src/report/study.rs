@@ -130,7 +130,7 @@ impl StudyReport {
                     scenario.seed,
                     comparison.seeds.len()
                 ),
-                report: Report::build(scenario, &quotalab_engine::simulate(scenario)),
+                report: Report::of_run(scenario, &quotalab_engine::simulate(scenario)),
             })
             .collect();
         Ok(StudyReport {
