@@ -2,15 +2,19 @@
 //! (`jobs[].waited`, SEMANTICS §6), summed over the share's jobs.
 
 use crate::results::charts::bars::{Bars, Layout, Series};
-use crate::results::charts::canvas::{empty, svg, Area, DrawResult, ShareKey};
+use crate::results::charts::canvas::{drawn, empty, Area, DrawResult, ShareKey};
+use crate::results::charts::marks::{Drawn, Mark};
+use crate::results::format::hours;
 use crate::results::jobs::words;
 use quotalab_engine::result::Reason;
 use quotalab_engine::SimResult;
 use std::collections::BTreeMap;
 
-pub fn draw(result: &SimResult) -> String {
+pub fn draw(result: &SimResult) -> Drawn {
     let rows = hours_by_reason(result).len();
-    svg(170 + 56 * rows as u32, |area| draw_on(area, result))
+    drawn(170 + 56 * rows as u32, |area, marks| {
+        draw_on(area, result, marks)
+    })
 }
 
 /// Hours waited per reason and share, largest reason first.
@@ -27,7 +31,7 @@ fn hours_by_reason(result: &SimResult) -> Vec<(Reason, Vec<f64>)> {
     rows
 }
 
-fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
+fn draw_on(area: &Area, result: &SimResult, marks: &mut Vec<Mark>) -> DrawResult {
     let key = ShareKey::of(result);
     let rows = hours_by_reason(result);
     if rows.is_empty() {
@@ -54,6 +58,7 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         axis: "job-hours waited (h)",
         layout: Layout::Grouped,
         label_width: 280,
+        reads: &|share, row, h| format!("{share} · {}: {} waited", categories[row], hours(h)),
     }
-    .draw(area)
+    .draw(area, marks)
 }
