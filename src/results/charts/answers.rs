@@ -24,9 +24,13 @@ impl Answer {
     /// chosen, since an index into the old marks means nothing in the new ones.
     pub fn new(marks: Memo<Vec<Mark>>, height: Signal<u32>) -> Answer {
         let current = RwSignal::new(None);
-        Effect::new(move |_| {
+        // Effects run after the current task: the first run, for the first drawing, would undo a
+        // key pressed or a pointer moved before it, so only later drawings reset.
+        Effect::new(move |first: Option<()>| {
             marks.track();
-            current.set(None);
+            if first.is_some() {
+                current.set(None);
+            }
         });
         Answer {
             marks,
