@@ -17,6 +17,11 @@ pub struct Answer {
     /// The picture's height in SVG units (its width is `WIDTH`).
     height: Signal<u32>,
     current: RwSignal<Option<usize>>,
+    /// Where the pointer last was (client pixels): browsers send a pointer move without any
+    /// movement when the page under a resting pointer changes, which must not undo a key.
+    pointer: StoredValue<Option<(f64, f64)>>,
+    /// Set by a key: the next pointer move only says where the resting pointer is.
+    keyed: StoredValue<bool>,
 }
 
 impl Answer {
@@ -36,6 +41,8 @@ impl Answer {
             marks,
             height,
             current,
+            pointer: StoredValue::new(None),
+            keyed: StoredValue::new(false),
         }
     }
 
@@ -47,6 +54,12 @@ impl Answer {
     /// Answers for the mark nearest the pointer at `client` (CSS pixels of the viewport), over
     /// `host`, the element the picture fills.
     pub fn point(self, host: &web_sys::Element, client: (f64, f64)) {
+        let resting = self.pointer.get_value() == Some(client) || self.keyed.get_value();
+        self.pointer.set_value(Some(client));
+        self.keyed.set_value(false);
+        if resting {
+            return;
+        }
         let Some((left, top, width, height)) = client_box(host) else {
             return;
         };
@@ -73,6 +86,7 @@ impl Answer {
         match step(&ev.key(), walk, self.current.get_untracked(), len) {
             Some(to) => {
                 ev.prevent_default();
+                self.keyed.set_value(true);
                 self.current.set(Some(to));
                 true
             }
@@ -88,6 +102,8 @@ impl Answer {
     }
 
     pub fn clear(self) {
+        self.pointer.set_value(None);
+        self.keyed.set_value(false);
         self.current.set(None);
     }
 
