@@ -7,7 +7,7 @@ mod support;
 use leptos::prelude::*;
 use quotalab_app::results::charts::answers::AnsweringChart;
 use quotalab_app::results::charts::canvas::WIDTH;
-use quotalab_app::results::charts::marks::Drawn;
+use quotalab_app::results::charts::marks::Marked;
 use quotalab_app::results::charts::Chart;
 use quotalab_app::state::DEFAULT_SCENARIO;
 use quotalab_app::study::charts::{sweep_chart, SweepMetric};
@@ -27,7 +27,7 @@ fn default_result() -> SimResult {
 }
 
 /// Mounts `drawn` as an answering chart; `picked` records what Enter or a click picked.
-fn mount(drawn: Drawn, picked: Arc<Mutex<Vec<usize>>>) -> web_sys::HtmlElement {
+fn mount(drawn: Marked, picked: Arc<Mutex<Vec<usize>>>) -> web_sys::HtmlElement {
     let root = support::attached_root();
     root.style().set_property("width", "960px").expect("style");
     let on_pick = Callback::new(move |i: usize| picked.lock().expect("lock").push(i));
@@ -92,7 +92,7 @@ async fn settle() {
 #[wasm_bindgen_test]
 async fn the_cdf_reads_out_hours_and_fraction_done_as_the_arrow_keys_walk_its_points() {
     let result = default_result();
-    let drawn = Chart::Completion.drawn(&result);
+    let drawn = Chart::Completion.marked(&result);
     let marks = drawn.marks.clone();
     let root = mount(drawn, Arc::default());
     let host = host(&root);
@@ -143,7 +143,7 @@ async fn the_cdf_reads_out_hours_and_fraction_done_as_the_arrow_keys_walk_its_po
 #[wasm_bindgen_test]
 async fn a_bar_reads_out_its_team_value_and_unit_under_the_pointer() {
     let result = default_result();
-    let drawn = Chart::Fallback.drawn(&result);
+    let drawn = Chart::Fallback.marked(&result);
     let height = drawn.height;
     let marks = drawn.marks.clone();
     let share = &result.shares[1];

@@ -8,10 +8,10 @@
 //! baseline, then dashes) or bar shade, and are named "V1", "V2"… in legends and tables.
 
 use crate::results::charts::canvas::{
-    drawn, empty, house_mesh, pixel, small_style, Area, DrawResult, INK,
+    empty, house_mesh, marked, pixel, small_style, Area, DrawResult, INK,
 };
 use crate::results::charts::legend::{legend_row, Key};
-use crate::results::charts::marks::{thinned, Drawn, Mark, MARKS_PER_SERIES};
+use crate::results::charts::marks::{thinned, Mark, Marked, MARKS_PER_SERIES};
 use crate::results::colours::{rgb, share_colour};
 use crate::results::format::{hours, percent, round_for_people};
 pub use crate::state::workspace::variant_tag;
@@ -54,8 +54,8 @@ fn variant_title(comparison: &Comparison, index: usize) -> String {
 
 /// The completion-time CDFs of `share` in every variant that has it; a mark per point of each
 /// curve (thinned) gives the variant, the hours and the fraction done.
-pub fn completion_overlay(comparison: &Comparison, share: &str) -> Drawn {
-    drawn(360, |area, marks| {
+pub fn completion_overlay(comparison: &Comparison, share: &str) -> Marked {
+    marked(360, |area, marks| {
         draw_overlay(area, comparison, share, marks)
     })
 }
@@ -135,8 +135,8 @@ fn draw_overlay(
 
 /// Cost per share, one bar per variant with its 90% interval; a bar's mark gives the share, the
 /// variant, the mean and the interval.
-pub fn cost_bars(comparison: &Comparison) -> Drawn {
-    drawn(380, |area, marks| draw_cost(area, comparison, marks))
+pub fn cost_bars(comparison: &Comparison) -> Marked {
+    marked(380, |area, marks| draw_cost(area, comparison, marks))
 }
 
 fn draw_cost(area: &Area, comparison: &Comparison, marks: &mut Vec<Mark>) -> DrawResult {
@@ -304,9 +304,9 @@ pub fn sweep_chart(
     summary: &SweepSummary,
     metric: SweepMetric,
     currency: &str,
-) -> (Drawn, Vec<usize>) {
+) -> (Marked, Vec<usize>) {
     let mut points = Vec::new();
-    let chart = drawn(360, |area, marks| {
+    let chart = marked(360, |area, marks| {
         draw_sweep(area, summary, metric, (currency, marks, &mut points))
     });
     points.truncate(chart.marks.len());

@@ -2,7 +2,7 @@
 //! PNG exports (the single-run results' `ChartExports`) and the shared hover and focus readout.
 
 use crate::results::charts::answers::AnsweringChart;
-use crate::results::charts::marks::Drawn;
+use crate::results::charts::marks::Marked;
 use crate::results::export::ChartExports;
 use leptos::prelude::*;
 
@@ -15,7 +15,7 @@ pub fn StudyFigure(
     /// Names the exported files: `quotalab-<name>.svg`.
     #[prop(into)]
     name: String,
-    drawn: Drawn,
+    drawn: Marked,
     /// What a click or Enter on a mark does, with the mark's index.
     #[prop(default = None)]
     on_pick: Option<Callback<usize>>,

@@ -7,7 +7,7 @@
 //! and opens stories, uses the same `Answer` and `AnswerLayer` inside its own host.
 
 use crate::results::charts::canvas::WIDTH;
-use crate::results::charts::marks::{nearest, step, Drawn, Mark, Walk};
+use crate::results::charts::marks::{nearest, step, Mark, Marked, Walk};
 use leptos::prelude::*;
 
 /// Which mark a chart is answering for, and the marks to choose from.
@@ -156,7 +156,7 @@ pub fn AnswerLayer(answer: Answer) -> impl IntoView {
 /// a variant), with the mark's index.
 #[component]
 pub fn AnsweringChart(
-    #[prop(into)] drawn: Signal<Drawn>,
+    #[prop(into)] drawn: Signal<Marked>,
     #[prop(into)] label: String,
     #[prop(default = None)] on_pick: Option<Callback<usize>>,
 ) -> impl IntoView {

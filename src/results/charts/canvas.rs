@@ -6,7 +6,7 @@
 //! `results_charts` test pins that. Text is measured through a canvas on wasm, so charts are drawn
 //! on the main thread.
 
-use crate::results::charts::marks::{Drawn, Mark};
+use crate::results::charts::marks::{Mark, Marked};
 use crate::results::colours::{rgb, share_colour};
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
@@ -32,13 +32,13 @@ pub const GRID: RGBColor = RGBColor(0x99, 0x99, 0x99);
 /// Draws a chart of `WIDTH` x `height` and returns its SVG text. A drawing error (which plotters
 /// reports only for impossible layouts) is drawn as a message instead of failing the page.
 pub fn svg(height: u32, draw: impl FnOnce(&Area) -> DrawResult) -> String {
-    drawn(height, |area, _| draw(area)).svg
+    marked(height, |area, _| draw(area)).svg
 }
 
 /// Like `svg`, for a chart that also says where its data landed: `draw` pushes a `Mark` per
 /// datum it draws, which the page answers on hover and focus (`answers`). A chart that could not
 /// be drawn has no marks.
-pub fn drawn(height: u32, draw: impl FnOnce(&Area, &mut Vec<Mark>) -> DrawResult) -> Drawn {
+pub fn marked(height: u32, draw: impl FnOnce(&Area, &mut Vec<Mark>) -> DrawResult) -> Marked {
     let mut text = String::new();
     let mut marks = Vec::new();
     {
@@ -55,7 +55,7 @@ pub fn drawn(height: u32, draw: impl FnOnce(&Area, &mut Vec<Mark>) -> DrawResult
             let _ = root.present();
         }
     }
-    Drawn {
+    Marked {
         svg: text,
         height,
         marks,

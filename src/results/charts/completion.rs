@@ -2,19 +2,19 @@
 //! succeeded jobs, with the engine's p50 and p90 marked on it.
 
 use crate::results::charts::canvas::{
-    drawn, empty, house_mesh, pixel, share_summaries, small_style, Area, DrawResult, Plot,
+    empty, house_mesh, marked, pixel, share_summaries, small_style, Area, DrawResult, Plot,
     ShareKey, GRID,
 };
 use crate::results::charts::legend::{legend_row, Key};
-use crate::results::charts::marks::{thinned, Drawn, Mark, MARKS_PER_SERIES};
+use crate::results::charts::marks::{thinned, Mark, Marked, MARKS_PER_SERIES};
 use crate::results::format::{hours, percent, round_for_people};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use quotalab_engine::result::Status;
 use quotalab_engine::SimResult;
 
-pub fn draw(result: &SimResult) -> Drawn {
-    drawn(480, |area, marks| draw_on(area, result, marks))
+pub fn draw(result: &SimResult) -> Marked {
+    marked(480, |area, marks| draw_on(area, result, marks))
 }
 
 /// Each share's succeeded completion times, sorted (the CDF's steps).

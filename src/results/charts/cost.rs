@@ -2,8 +2,8 @@
 //! (`instance_types[].pools`), with the training plans' upfront cost as a bar of its own.
 
 use crate::results::charts::bars::{Bars, Layout, Series};
-use crate::results::charts::canvas::{drawn, empty, Area, DrawResult};
-use crate::results::charts::marks::{Drawn, Mark};
+use crate::results::charts::canvas::{empty, marked, Area, DrawResult};
+use crate::results::charts::marks::{Mark, Marked};
 use crate::results::colours::{pool_colour, rgb};
 use crate::results::format::{money, round_for_people};
 use crate::results::jobs::words::pool_kind;
@@ -11,9 +11,9 @@ use quotalab_engine::result::PoolKind;
 use quotalab_engine::SimResult;
 const UPFRONT: &str = "training plans, upfront (prepaid)";
 
-pub fn draw(result: &SimResult) -> Drawn {
+pub fn draw(result: &SimResult) -> Marked {
     let rows = rows(result).len() + 1;
-    drawn(2 * (140 + 50 * rows as u32), |area, marks| {
+    marked(2 * (140 + 50 * rows as u32), |area, marks| {
         draw_on(area, result, marks)
     })
 }

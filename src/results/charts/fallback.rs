@@ -3,8 +3,8 @@
 //! rate (`shares[].fallback_rate`). Jobs that never started get a row of their own.
 
 use crate::results::charts::bars::{Bars, Layout, Series};
-use crate::results::charts::canvas::{drawn, empty, share_summaries, Area, DrawResult, ShareKey};
-use crate::results::charts::marks::{Drawn, Mark};
+use crate::results::charts::canvas::{empty, marked, share_summaries, Area, DrawResult, ShareKey};
+use crate::results::charts::marks::{Mark, Marked};
 use crate::results::format::round_for_people;
 use crate::results::jobs::words;
 use quotalab_engine::result::{ShareResult, StartedOn};
@@ -13,9 +13,9 @@ use quotalab_engine::SimResult;
 /// Room for the row names: "nlp · #1 ml.p5.48xlarge ×2 · plan nlp-p5-2wk" fits whole.
 const LABEL_WIDTH: u32 = 470;
 
-pub fn draw(result: &SimResult) -> Drawn {
+pub fn draw(result: &SimResult) -> Marked {
     let rows = rows(&share_summaries(result)).len();
-    drawn(170 + 40 * rows as u32, |area, marks| {
+    marked(170 + 40 * rows as u32, |area, marks| {
         draw_on(area, result, marks)
     })
 }

@@ -2,7 +2,7 @@
 //! (in SVG units, where plotters drew the datum) and the exact values there, in words made by the
 //! engine's formatter from the numbers the chart was drawn from, never worked out again.
 //!
-//! Every chart returns its marks with its SVG (`Drawn`); `answers` lays one shared hover and
+//! Every chart returns its marks with its SVG (`Marked`); `answers` lays one shared hover and
 //! focus layer over any of them. This module is the arithmetic of that layer (which mark is under
 //! the pointer, which comes next on an arrow key), pure so it is tested natively.
 
@@ -57,7 +57,7 @@ impl Mark {
 /// A chart as drawn: its SVG, its height in SVG units (the width is `canvas::WIDTH`), and its
 /// marks in reading order, which is the order the arrow keys walk.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Drawn {
+pub struct Marked {
     pub svg: String,
     pub height: u32,
     pub marks: Vec<Mark>,

@@ -23,7 +23,7 @@ pub mod zoom;
 pub use card::ChartCard;
 pub use timeline_view::TimelineCard;
 
-use marks::Drawn;
+use marks::Marked;
 use quotalab_engine::SimResult;
 
 /// The charts, in the order the panel shows them.
@@ -89,19 +89,19 @@ impl Chart {
 
     /// Draws the chart as SVG, for files, slides and the report.
     pub fn draw(self, result: &SimResult) -> String {
-        self.drawn(result).svg
+        self.marked(result).svg
     }
 
     /// Draws the chart with its marks, what it answers on hover and focus. The timeline is drawn
     /// over the whole run; its own view (zoom, clicks) draws its window itself.
-    pub fn drawn(self, result: &SimResult) -> Drawn {
+    pub fn marked(self, result: &SimResult) -> Marked {
         match self {
             Chart::Completion => completion::draw(result),
             Chart::Fallback => fallback::draw(result),
             Chart::Reclaim => reclaim::draw(result),
             Chart::Cost => cost::draw(result),
             Chart::Utilisation => utilisation::draw(result),
-            Chart::Timeline => timeline::draw(result, 0.0, result.end_h.max(1e-3)).drawn(),
+            Chart::Timeline => timeline::draw(result, 0.0, result.end_h.max(1e-3)).marked(),
             Chart::Waiting => waiting::draw(result),
         }
     }

@@ -5,10 +5,10 @@
 
 use crate::results::charts::bars::{Bars, Layout, Series};
 use crate::results::charts::canvas::{
-    bold_style, drawn, empty, share_summaries, shorten, small_style, Area, DrawResult, ShareKey,
+    bold_style, empty, marked, share_summaries, shorten, small_style, Area, DrawResult, ShareKey,
     GRID, INK,
 };
-use crate::results::charts::marks::{Drawn, Mark};
+use crate::results::charts::marks::{Mark, Marked};
 use crate::results::format::round_for_people;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -30,9 +30,9 @@ fn by_kind(p: &PreemptionCounts) -> [f64; 5] {
     StopKind::ALL.map(|kind| f64::from(p.of(kind)))
 }
 
-pub fn draw(result: &SimResult) -> Drawn {
+pub fn draw(result: &SimResult) -> Marked {
     let shares = ShareKey::of(result).len() as u32;
-    drawn(440 + 40 * shares, |area, marks| {
+    marked(440 + 40 * shares, |area, marks| {
         draw_on(area, result, marks)
     })
 }

@@ -3,7 +3,7 @@
 
 use crate::components::tablist::{on_tab_key, tab_stop};
 use crate::results::charts::answers::AnsweringChart;
-use crate::results::charts::marks::Drawn;
+use crate::results::charts::marks::Marked;
 use crate::results::charts::{Chart, ChartCard, TimelineCard};
 use crate::results::session::Outcome;
 use crate::state::use_app_state;
@@ -39,11 +39,11 @@ pub fn ChartTabs(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
         outcome.with(|o| {
             o.as_ref()
                 .filter(|_| chart != Chart::Timeline)
-                .map(|o| chart.drawn(&o.result))
+                .map(|o| chart.marked(&o.result))
                 .unwrap_or_default()
         })
     });
-    let svg = Signal::derive(move || drawn.with(|d: &Drawn| d.svg.clone()));
+    let svg = Signal::derive(move || drawn.with(|d: &Marked| d.svg.clone()));
     view! {
         <div class="chart-tabs" role="tablist" aria-label="Charts"
             on:keydown=move |ev| on_tab_key(&ev, &Chart::ALL, chosen.get_untracked(), tab_id, choose)>{tabs}</div>

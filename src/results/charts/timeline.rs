@@ -9,7 +9,7 @@ use crate::results::charts::canvas::{
     empty, house_mesh, row_labels, svg, Area, DrawResult, ShareKey, INK,
 };
 use crate::results::charts::legend::{legend_row, Key};
-use crate::results::charts::marks::{Drawn, Mark};
+use crate::results::charts::marks::{Mark, Marked};
 use crate::results::colours::{rank_colour, rgb};
 use crate::results::format::{hours, round_for_people};
 use plotters::prelude::*;
@@ -55,8 +55,8 @@ impl Timeline {
     }
 
     /// The picture and its marks, as every other chart gives them.
-    pub fn drawn(&self) -> Drawn {
-        Drawn {
+    pub fn marked(&self) -> Marked {
+        Marked {
             svg: self.svg.clone(),
             height: self.height,
             marks: self.marks(),

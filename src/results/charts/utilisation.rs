@@ -5,10 +5,10 @@
 //! (`pool_capacity`), so spot use is never drawn as on-demand capacity.
 
 use crate::results::charts::canvas::{
-    bold_style, drawn, empty, house_mesh, pixel, Area, DrawResult, Plot, ShareKey, GRID,
+    bold_style, empty, house_mesh, marked, pixel, Area, DrawResult, Plot, ShareKey, GRID,
 };
 use crate::results::charts::legend::{legend_row, Key};
-use crate::results::charts::marks::{thinned, Drawn, Mark, MARKS_PER_SERIES};
+use crate::results::charts::marks::{thinned, Mark, Marked, MARKS_PER_SERIES};
 use crate::results::colours::{pool_colour, rgb};
 use crate::results::format::{hours, round_for_people};
 use crate::results::jobs::words::pool_kind;
@@ -18,8 +18,8 @@ use quotalab_engine::SimResult;
 
 const PANEL_HEIGHT: u32 = 380;
 
-pub fn draw(result: &SimResult) -> Drawn {
-    drawn(
+pub fn draw(result: &SimResult) -> Marked {
+    marked(
         PANEL_HEIGHT * result.usage.len().max(1) as u32,
         |area, marks| draw_on(area, result, marks),
     )

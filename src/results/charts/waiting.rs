@@ -2,17 +2,17 @@
 //! (`jobs[].waited`, SEMANTICS §6), summed over the share's jobs.
 
 use crate::results::charts::bars::{Bars, Layout, Series};
-use crate::results::charts::canvas::{drawn, empty, Area, DrawResult, ShareKey};
-use crate::results::charts::marks::{Drawn, Mark};
+use crate::results::charts::canvas::{empty, marked, Area, DrawResult, ShareKey};
+use crate::results::charts::marks::{Mark, Marked};
 use crate::results::format::hours;
 use crate::results::jobs::words;
 use quotalab_engine::result::Reason;
 use quotalab_engine::SimResult;
 use std::collections::BTreeMap;
 
-pub fn draw(result: &SimResult) -> Drawn {
+pub fn draw(result: &SimResult) -> Marked {
     let rows = hours_by_reason(result).len();
-    drawn(170 + 56 * rows as u32, |area, marks| {
+    marked(170 + 56 * rows as u32, |area, marks| {
         draw_on(area, result, marks)
     })
 }
