@@ -8,6 +8,7 @@ use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
 use super::time_axis::{self, TimeTicks};
+use super::tip::tip;
 use crate::state::palette::share_paint_by_name;
 use crate::state::paths::control_id;
 use crate::state::{edits, use_app_state};
@@ -158,8 +159,8 @@ fn ActionRow(index: usize) -> impl IntoView {
     view! {
         <article class="card action-row" id=control_id(&path) tabindex="-1">
             <div class="field-row">
-                <NumberInput binding=at label="At" unit="h" tip="When the action happens" />
-                <SelectInput binding=kind label="Action" options=kinds tip="update_share (AWS UpdateQuotaShare), set_priority (UpdateServiceJob schedulingPriority) or cancel (CancelJob)" />
+                <NumberInput binding=at label="At" unit="h" tip={tip!("The hour the change happens", json = "actions[].at_h")} />
+                <SelectInput binding=kind label="Action" options=kinds tip={tip!("What happens then: a share changes, a job gets a new priority, or a job is cancelled", api = "UpdateQuotaShare, UpdateServiceJob, CancelJob")} />
                 <button type="button" class="icon-button" on:click=remove aria-label="Remove this action" title="Remove this action">"\u{2715}"</button>
             </div>
             <FieldMessages path=path.clone() exact=true />
@@ -219,8 +220,8 @@ fn JobActionFields(index: usize, priority: bool) -> impl IntoView {
     );
     view! {
         <div class="field-row">
-            <TextInput binding=job label="Job" tip="The job's name (generated jobs are <mix>-<k>)" />
-            {priority.then(|| view! { <NumberInput binding=value label="New priority" numbers=Numbers::WholeFrom(0) tip="schedulingPriority from this hour on: 0 to 9999" /> })}
+            <TextInput binding=job label="Job" tip={tip!("The job it applies to; generated jobs are named <mix>-<k>", json = "actions[].job")} />
+            {priority.then(|| view! { <NumberInput binding=value label="New priority" numbers=Numbers::WholeFrom(0) tip={tip!("The job's priority from this hour on, 0 to 9999", api = "schedulingPriority")} /> })}
         </div>
     }
 }
@@ -300,7 +301,7 @@ fn UpdateShareFields(index: usize) -> impl IntoView {
     // switch; they belong to the limit fields and to the fieldset (`CapacityLimits`).
     let toggle_id = format!("{}-toggle", control_id(&changes_limits.path));
     let set_limits = changes_limits.set;
-    let limits_tip = "capacityLimits from this hour on (UpdateQuotaShare): the new limits replace all of the share's limits; lowering one below what runs preempts its jobs (kind limit_lowered)";
+    let limits_tip = tip!("New limits from this hour on; they replace all of the team's limits, and lowering one below what runs preempts its jobs (limit lowered)", api = "UpdateQuotaShare capacityLimits");
     let mut strategies = vec![(String::new(), "unchanged".to_string())];
     strategies.extend(options::strategies());
     let switches = vec![
@@ -310,10 +311,10 @@ fn UpdateShareFields(index: usize) -> impl IntoView {
     ];
     view! {
         <div class="field-row">
-            <SelectInput binding=share label="Share" options=options::shares() tip="The quota share to update (UpdateQuotaShare)" />
-            <SelectInput binding=strategy label="New strategy" options=strategies tip="resourceSharingConfiguration.strategy from this hour on" />
-            <NumberInput binding=borrow label="New borrow limit" unit="%" numbers=Numbers::WholeFrom(-1) optional=true placeholder="unchanged" tip="borrowLimit from this hour on; only with LEND_AND_BORROW" />
-            <SelectInput binding=preemption label="In-share preemption" options=switches tip="inSharePreemption from this hour on" />
+            <SelectInput binding=share label="Share" options=options::shares() tip={tip!("The team whose share changes", api = "UpdateQuotaShare quotaShareName")} />
+            <SelectInput binding=strategy label="New strategy" options=strategies tip={tip!("Whether the team keeps, lends or lends and borrows from this hour on", api = "resourceSharingConfiguration.strategy")} />
+            <NumberInput binding=borrow label="New borrow limit" unit="%" numbers=Numbers::WholeFrom(-1) optional=true placeholder="unchanged" tip={tip!("How far beyond its own limits the team may borrow from this hour on, in percent; only when it lends and borrows", api = "borrowLimit")} />
+            <SelectInput binding=preemption label="In-share preemption" options=switches tip={tip!("Whether a job may preempt lower-priority jobs of its own team from this hour on", api = "preemptionConfiguration.inSharePreemption")} />
         </div>
         <div class="field check-field">
             <input id=toggle_id.clone() type="checkbox" title=limits_tip data-testid="action-changes-limits"

@@ -5,6 +5,7 @@ use super::binding::bind;
 use super::choice_inputs::SelectInput;
 use super::field_messages::FieldMessages;
 use super::number_input::NumberInput;
+use super::tip::tip;
 use crate::state::paths::control_id;
 use crate::state::use_app_state;
 use leptos::prelude::*;
@@ -143,22 +144,22 @@ pub fn ArrivalsEditor(mix: usize) -> impl IntoView {
     let at_id = control_id(&format!("{path}.at_h"));
     view! {
         <div class="field-row arrivals">
-            <SelectInput binding=kind label="Arrivals" options=kinds tip="arrivals: how submit times are generated (seeded by the scenario seed and the mix name)" />
+            <SelectInput binding=kind label="Arrivals" options=kinds tip={tip!("How submit times are made: listed, every few hours, or at random (seeded by the scenario seed and the mix name)", json = "arrivals")} />
             {move || match current.get() {
                 Some("at") => view! {
                     <div class="field">
-                        <label for=at_id.clone() title="Submit hours, one job each">"At hours"</label>
-                        <input id=at_id.clone() type="text" prop:value=listed on:change=set_listed title="Submit hours separated by commas; one job each" />
+                        <label for=at_id.clone() title={tip!("Submit hours, one job each", json = "arrivals.at_h")}>"At hours"</label>
+                        <input id=at_id.clone() type="text" prop:value=listed on:change=set_listed title={tip!("Submit hours separated by commas, one job each", json = "arrivals.at_h")} />
                         <FieldMessages path=format!("job_mixes[{mix}].arrivals.at_h") />
                     </div>
                 }.into_any(),
                 Some("every") => view! {
-                    <NumberInput binding=period.clone() label="Every" unit="h" tip="every_h: one job every this many hours" />
-                    <NumberInput binding=start.clone() label="From" unit="h" tip="start_h: when the first job arrives" />
+                    <NumberInput binding=period.clone() label="Every" unit="h" tip={tip!("One job every this many hours", json = "arrivals.every_h")} />
+                    <NumberInput binding=start.clone() label="From" unit="h" tip={tip!("When the first job arrives", json = "arrivals.start_h")} />
                 }.into_any(),
                 Some(_) => view! {
-                    <NumberInput binding=rate.clone() label="Rate" unit="jobs/h" tip="poisson_per_h: mean arrivals per hour; the gaps are random (exponential)" />
-                    <NumberInput binding=start.clone() label="From" unit="h" tip="start_h: when arrivals begin" />
+                    <NumberInput binding=rate.clone() label="Rate" unit="jobs/h" tip={tip!("Mean arrivals per hour; the gaps are random (exponential)", json = "arrivals.poisson_per_h")} />
+                    <NumberInput binding=start.clone() label="From" unit="h" tip={tip!("When arrivals begin", json = "arrivals.start_h")} />
                 }.into_any(),
                 None => ().into_any(),
             }}

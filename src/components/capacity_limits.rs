@@ -7,6 +7,7 @@ use super::choice_inputs::SelectInput;
 use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
+use super::tip::tip;
 use crate::state::{edits, use_app_state};
 use leptos::prelude::*;
 use quotalab_engine::scenario::CapacityLimit;
@@ -43,8 +44,14 @@ impl LimitsOwner {
 
     fn tip(self) -> &'static str {
         match self {
-            LimitsOwner::Share(_) => "capacityLimits: the most instances of each type the share owns",
-            LimitsOwner::Action(_) => "capacityLimits from this hour on (UpdateQuotaShare): they replace all of the share's limits",
+            LimitsOwner::Share(_) => tip!(
+                "The most instances of each type the team owns",
+                api = "capacityLimits"
+            ),
+            LimitsOwner::Action(_) => tip!(
+                "The team's limits from this hour on; they replace all of its limits",
+                api = "UpdateQuotaShare capacityLimits"
+            ),
         }
     }
 
@@ -104,8 +111,10 @@ pub fn CapacityLimits(owner: LimitsOwner) -> impl IntoView {
 }
 
 /// The tooltip of a limit's instance count: plain words first, the AWS field second.
-pub const MAX_CAPACITY_TIP: &str =
-    "How many instances of this type the team owns, at least 1 (AWS: CapacityLimit.maxCapacity)";
+pub const MAX_CAPACITY_TIP: &str = tip!(
+    "How many instances of this type the team owns, at least 1",
+    api = "CapacityLimit.maxCapacity"
+);
 
 /// The instance count of `owner`'s limit number `limit`, for any control that edits it.
 pub fn max_capacity(owner: LimitsOwner, limit: usize) -> Binding<Option<f64>> {
@@ -145,7 +154,7 @@ fn LimitRow(owner: LimitsOwner, limit: usize) -> impl IntoView {
     view! {
         <div class="field-row limit-row">
             <SelectInput binding=instance_type label="Instance type" options=options::instance_types()
-                tip="CapacityLimit.capacityUnit: the instance type this limit counts" />
+                tip={tip!("The instance type this limit counts", api = "CapacityLimit.capacityUnit")} />
             <NumberInput binding=max label="Max" unit="instances" numbers=Numbers::WholeFrom(0)
                 tip=MAX_CAPACITY_TIP />
             <button type="button" class="icon-button" on:click=remove title="Remove this limit" aria-label="Remove this capacity limit">"\u{2715}"</button>

@@ -4,6 +4,7 @@
 use super::capacity_timeline::CapacityTimeline;
 use super::catalog_table::CatalogTable;
 use super::spot_pools::SpotPools;
+use super::tip::tip;
 use super::training_plans::TrainingPlans;
 use crate::state::use_app_state;
 use leptos::prelude::*;
@@ -33,7 +34,7 @@ pub fn CapacitySection() -> impl IntoView {
     view! {
         <section class="build-section" aria-label="Capacity">
             <CatalogTable />
-            <h3 id="f-capacity" tabindex="-1" title="capacity: on-demand instances per type, a step function of time">"On-demand capacity"</h3>
+            <h3 id="f-capacity" tabindex="-1" title={tip!("On-demand instances per type, which may change over time", json = "capacity")}>"On-demand capacity"</h3>
             <For each=move || 0..pools.get() key=|i| *i children=move |i| view! { <CapacityTimeline index=i /> } />
             <button type="button" on:click=add>"+ Add on-demand pool"</button>
             <SpotPools />

@@ -7,6 +7,7 @@ use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
 use super::time_axis::{self, TimeTicks};
+use super::tip::tip;
 use crate::state::paths::control_id;
 use crate::state::use_app_state;
 use leptos::prelude::*;
@@ -81,9 +82,9 @@ pub fn CapacityTimeline(index: usize) -> impl IntoView {
         <article class="card" id=control_id(&path) tabindex="-1" data-testid="capacity-timeline">
             <div class="field-row">
                 <SelectInput binding=instance_type label="Instance type" options=options::instance_types()
-                    tip="The instance type of this on-demand pool" />
+                    tip={tip!("The instance type of this on-demand pool", json = "capacity[].instance_type")} />
                 <NumberInput binding=count label="Instances at 0 h" unit="instances" numbers=Numbers::WholeFrom(0)
-                    tip="On-demand instances of this type that may run at once, from the start" />
+                    tip={tip!("On-demand instances of this type that may run at once, from the start", json = "capacity[].count")} />
                 <button type="button" class="icon-button" on:click=remove aria-label="Remove this pool" title="Remove this pool">"\u{2715}"</button>
             </div>
             {move || state.scenario.with(|s| draw(s, index))}
@@ -167,9 +168,9 @@ fn StepRow(capacity: usize, step: usize) -> impl IntoView {
     };
     view! {
         <div class="field-row">
-            <NumberInput binding=at label="From" unit="h" tip="capacity.changes.at_h: when the pool changes size (steps are in time order)" />
+            <NumberInput binding=at label="From" unit="h" tip={tip!("When the pool changes size; steps are in time order", json = "capacity[].changes[].at_h")} />
             <NumberInput binding=count label="Instances" unit="instances" numbers=Numbers::WholeFrom(0)
-                tip="The pool size from then on; running jobs are not stopped when it drops (SEMANTICS §1)" />
+                tip={tip!("The pool size from then on; running jobs are not stopped when it drops (SEMANTICS §1)", json = "capacity[].changes[].count")} />
             <button type="button" class="icon-button" on:click=remove aria-label="Remove this step" title="Remove this step">"\u{2715}"</button>
         </div>
     }

@@ -4,6 +4,7 @@
 
 use super::binding::bind;
 use super::number_input::NumberInput;
+use super::tip::tip;
 use crate::state::paths::control_id;
 use crate::state::use_app_state;
 use leptos::prelude::*;
@@ -43,7 +44,7 @@ pub fn CatalogTable() -> impl IntoView {
     });
     view! {
         <details class="catalog">
-            <summary title="instance_types: the built-in catalog, with this scenario's overrides">"Instance types (catalog)"</summary>
+            <summary title={tip!("The built-in instance types, with this scenario's own prices and speeds", json = "instance_types")}>"Instance types (catalog)"</summary>
             <table>
                 <thead><tr>
                     <th scope="col">"Type"</th><th scope="col">"Accelerator"</th><th scope="col">"Per instance"</th>
@@ -104,8 +105,8 @@ fn CatalogRow(name: String) -> impl IntoView {
             <td>{move || row.get().map(|t| t.accelerator).unwrap_or_default()}</td>
             <td>{move || row.get().map(|t| format!("{} accelerators", t.accelerators)).unwrap_or_default()}</td>
             <td>{move || row.get().map(|t| format!("{} GiB each", t.accelerator_memory_gib)).unwrap_or_default()}</td>
-            <td><NumberInput binding=price label="Price" unit="$/h" id_scope=scope.clone() tip="On-demand price per instance-hour (us-east-1 list price by default)" /></td>
-            <td><NumberInput binding=speed label="Speed" unit="\u{00d7}" id_scope=scope tip="Relative speed per accelerator (A10G = 1); durations on other entries scale by total speed (SEMANTICS §3)" /></td>
+            <td><NumberInput binding=price label="Price" unit="$/h" id_scope=scope.clone() tip={tip!("On-demand price per instance-hour (us-east-1 list price by default)", json = "instance_types[].price_per_h")} /></td>
+            <td><NumberInput binding=speed label="Speed" unit="\u{00d7}" id_scope=scope tip={tip!("Relative speed per accelerator (A10G = 1); durations on other entries scale by total speed (SEMANTICS §3)", json = "instance_types[].speed")} /></td>
             <td>{move || overridden.get().then(|| view! { <button type="button" class="link-button" on:click=reset.clone()>"reset"</button> })}</td>
         </tr>
     }

@@ -4,6 +4,7 @@
 use super::binding::{bind, Binding};
 use super::choice_inputs::SelectInput;
 use super::number_input::NumberInput;
+use super::tip::tip;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::scenario::{DurationDistribution, DurationSpec};
@@ -104,17 +105,17 @@ pub fn DurationEditor(mix: usize) -> impl IntoView {
     let current = Memo::new(move |_| state.scenario.with(|s| spec(s, mix).map(|d| kind_of(&d))));
     view! {
         <div class="field-row duration">
-            <SelectInput binding=kind label="Duration" options=kinds id_scope="kind-" tip="duration_h: the uninterrupted compute time on the first preference; fixed or drawn per job" />
+            <SelectInput binding=kind label="Duration" options=kinds id_scope="kind-" tip={tip!("The uninterrupted compute time on the first preference, fixed or drawn per job", json = "duration_h")} />
             {move || match current.get() {
                 Some("uniform") => view! {
-                    <NumberInput binding=number(mix, ".uniform.min_h", 0) label="Min" unit="h" tip="Shortest job" />
-                    <NumberInput binding=number(mix, ".uniform.max_h", 1) label="Max" unit="h" tip="Longest job" />
+                    <NumberInput binding=number(mix, ".uniform.min_h", 0) label="Min" unit="h" tip={tip!("The shortest job", json = "duration_h.uniform.min_h")} />
+                    <NumberInput binding=number(mix, ".uniform.max_h", 1) label="Max" unit="h" tip={tip!("The longest job", json = "duration_h.uniform.max_h")} />
                 }.into_any(),
                 Some("lognormal") => view! {
-                    <NumberInput binding=number(mix, ".lognormal.median_h", 0) label="Median" unit="h" tip="Half the jobs are shorter than this" />
-                    <NumberInput binding=number(mix, ".lognormal.p90_h", 1) label="p90" unit="h" tip="90% of jobs are shorter than this" />
+                    <NumberInput binding=number(mix, ".lognormal.median_h", 0) label="Median" unit="h" tip={tip!("Half the jobs are shorter than this", json = "duration_h.lognormal.median_h")} />
+                    <NumberInput binding=number(mix, ".lognormal.p90_h", 1) label="p90" unit="h" tip={tip!("90% of the jobs are shorter than this", json = "duration_h.lognormal.p90_h")} />
                 }.into_any(),
-                _ => view! { <NumberInput binding=number(mix, "", 0) label="Hours" unit="h" tip="Every job runs this long on its first preference" /> }.into_any(),
+                _ => view! { <NumberInput binding=number(mix, "", 0) label="Hours" unit="h" tip={tip!("Every job runs this long on its first preference", json = "duration_h")} /> }.into_any(),
             }}
             {move || state.scenario.with(|s| spec(s, mix)).map(|d| view! { <DurationPreview spec=d /> })}
         </div>

@@ -7,6 +7,7 @@ use super::choice_inputs::{CheckInput, SelectInput};
 use super::job_ref::JobRef;
 use super::number_input::{NumberInput, Numbers};
 use super::preference_list::PreferenceList;
+use super::tip::tip;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::scenario::{JobAttributes, JobKind};
@@ -120,32 +121,32 @@ pub fn JobAttributesEditor(job: JobRef) -> impl IntoView {
         <div class="job-attributes">
             <div class="field-row">
                 <NumberInput binding=priority label="Priority" numbers=Numbers::WholeFrom(0)
-                    tip="schedulingPriority: 0 to 9999, higher runs first within the share and may preempt lower (in-share preemption)" />
-                <SelectInput binding=kind label="Kind" options=kinds tip="Training or processing job; processing jobs cannot use training plans" />
+                    tip={tip!("0 to 9999: higher runs first within the team and may preempt lower (in-share preemption)", api = "schedulingPriority")} />
+                <SelectInput binding=kind label="Kind" options=kinds tip={tip!("Training or processing job; processing jobs cannot use training plans", json = "kind")} />
             </div>
             <PreferenceList job=job />
             <div class="field-row">
                 <NumberInput binding=interval label="Checkpoint every" unit="h" optional=true placeholder="never"
-                    tip="How often the job saves progress; a preempted or interrupted job loses the work since its last checkpoint" />
-                <NumberInput binding=cost label="Checkpoint cost" unit="h" tip="Time each checkpoint adds to the run" />
-                <NumberInput binding=startup label="Startup" unit="h" tip="Time from start to useful work (provisioning, image pull); paid again after every preemption" />
+                    tip={tip!("How often the job saves progress; a preempted or interrupted job loses the work since its last checkpoint", json = "checkpoint_interval_h")} />
+                <NumberInput binding=cost label="Checkpoint cost" unit="h" tip={tip!("Time each checkpoint adds to the run", json = "checkpoint_cost_h")} />
+                <NumberInput binding=startup label="Startup" unit="h" tip={tip!("Time from start to useful work (provisioning, image pull); paid again after every preemption", json = "startup_h")} />
             </div>
             <div class="field-row">
                 <NumberInput binding=max_pending label="Max pending" unit="h" optional=true placeholder="no limit"
-                    tip="MaxPendingTimeInSeconds (in hours): give up when no entry of the instance preference list could start in this time; AWS allows 2 to 672 h" />
+                    tip={tip!("Give up when no entry of the instance preference list could start in this many hours; AWS allows 2 to 672 h", api = "MaxPendingTimeInSeconds")} />
                 <NumberInput binding=retries label="Preemption retries" numbers=Numbers::WholeFrom(0) optional=true placeholder="unlimited"
-                    tip="preemptionRetriesBeforeTermination: requeues allowed after preemption; the next preemption fails the job" />
+                    tip={tip!("How often the job may go back in the queue after a preemption; the next preemption fails it", api = "preemptionRetriesBeforeTermination")} />
             </div>
             <div class="field-row">
                 <NumberInput binding=memory label="Accelerator memory" unit="GiB" optional=true placeholder="any"
-                    tip="Memory the job needs per accelerator; entries with less fail after startup" />
+                    tip={tip!("Memory the job needs per accelerator; entries with less fail after startup", json = "accelerator_memory_gib")} />
                 <NumberInput binding=deadline label="Deadline" unit="h after submit" optional=true placeholder="none"
-                    tip="Reported as met or missed; changes no scheduling decision" />
+                    tip={tip!("Reported as met or missed; changes no scheduling decision", json = "deadline_h")} />
             </div>
             <div class="field-row">
-                <CheckInput binding=spot label="Spot" tip="Managed Spot Training (EnableManagedSpotTraining): run on the spot pool, cheaper but interruptible; one preference entry only" />
+                <CheckInput binding=spot label="Spot" tip={tip!("Run on the spot pool: cheaper but interruptible; one preference entry only (Managed Spot Training)", api = "EnableManagedSpotTraining")} />
                 <NumberInput binding=max_wait label="Max wait" unit="h" optional=true placeholder="none" disabled=not_spot
-                    tip="StoppingCondition.MaxWaitTimeInSeconds (in hours): spot only; waiting plus running time before the job is stopped" />
+                    tip={tip!("Spot only: hours of waiting plus running before the job is stopped", api = "StoppingCondition.MaxWaitTimeInSeconds")} />
             </div>
         </div>
     }

@@ -10,6 +10,7 @@ use super::job_attributes::JobAttributesEditor;
 use super::job_ref::JobRef;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
+use super::tip::tip;
 use crate::state::palette::share_paint_by_name;
 use crate::state::paths::control_id;
 use crate::state::use_app_state;
@@ -68,15 +69,15 @@ pub fn JobMixCard(index: usize) -> impl IntoView {
         <article class="card mix-card" id=control_id(&path) tabindex="-1" data-testid="mix-card" style=move || format!("--share-colour: {}", colour())>
             <header class="card-head">
                 <span class="swatch" aria-hidden="true"></span>
-                <TextInput binding=name label="Job mix" tip="Generates jobs named <mix>-1, <mix>-2, \u{2026}" />
+                <TextInput binding=name label="Job mix" tip={tip!("The mix makes jobs named <mix>-1, <mix>-2, \u{2026}", json = "job_mixes[].name")} />
                 <button type="button" class="icon-button" on:click=remove aria-label="Remove this job mix" title="Remove this job mix">"\u{2715}"</button>
             </header>
             <div class="field-row">
                 {move || has_shares().then(|| view! {
-                    <SelectInput binding=share.clone() label="Share" options=options::shares() tip="quotaShareName: the quota share the jobs are submitted to" />
+                    <SelectInput binding=share.clone() label="Share" options=options::shares() tip={tip!("The team whose quota share the jobs are submitted to", api = "quotaShareName")} />
                 })}
                 <NumberInput binding=count label="Jobs" numbers=Numbers::WholeFrom(0) optional=true placeholder="one per listed hour"
-                    tip="How many jobs the mix generates" />
+                    tip={tip!("How many jobs the mix makes", json = "job_mixes[].count")} />
             </div>
             <ArrivalsEditor mix=index />
             <DurationEditor mix=index />

@@ -10,6 +10,7 @@ use super::job_ref::JobRef;
 use super::number_input::NumberInput;
 use super::options;
 use super::pager::{page_rows, Pager};
+use super::tip::tip;
 use crate::state::palette::share_paint_by_name;
 use crate::state::paths::control_id;
 use crate::state::{edits, use_app_state};
@@ -147,10 +148,10 @@ fn JobRow(index: usize) -> impl IntoView {
     view! {
         <tbody id=control_id(&path) tabindex="-1">
             <tr style=move || format!("--share-colour: {}", colour())>
-                <td class="tagged"><TextInput binding=name label="Name" tip="Job name, unique among all jobs" /></td>
-                <td><SelectInput binding=share label="Share" options=options::shares() tip="quotaShareName" /></td>
-                <td><NumberInput binding=submit label="Submit" unit="h" tip="When the job is submitted" /></td>
-                <td><NumberInput binding=duration label="Duration" unit="h" tip="Uninterrupted compute time on the first preference" /></td>
+                <td class="tagged"><TextInput binding=name label="Name" tip={tip!("The job's name, unique among all jobs", json = "jobs[].name")} /></td>
+                <td><SelectInput binding=share label="Share" options=options::shares() tip={tip!("The team whose quota share the job is submitted to", api = "quotaShareName")} /></td>
+                <td><NumberInput binding=submit label="Submit" unit="h" tip={tip!("When the job is submitted", json = "jobs[].submit_h")} /></td>
+                <td><NumberInput binding=duration label="Duration" unit="h" tip={tip!("Uninterrupted compute time on the first preference", json = "jobs[].duration_h")} /></td>
                 <td>{summary}</td>
                 <td class="row-buttons">
                     <button type="button" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)

@@ -47,5 +47,6 @@ pub mod spot_pools;
 pub mod status_bar;
 pub mod tablist;
 pub mod time_axis;
+pub mod tip;
 pub mod training_plans;
 pub mod workload_section;

@@ -9,6 +9,7 @@ use super::job_attributes::attr;
 use super::job_ref::JobRef;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
+use super::tip::tip;
 use crate::state::paths::control_id;
 use crate::state::{edits, use_app_state};
 use leptos::prelude::*;
@@ -84,12 +85,12 @@ pub fn PreferenceList(job: JobRef) -> impl IntoView {
     let full = move || entries.get() >= MAX_ENTRIES;
     view! {
         <fieldset class="preferences" id=control_id(&path) tabindex="-1">
-            <legend title="InstancePreferences: tried in order; the job starts on the first entry that fits now">"Instance preference list"</legend>
+            <legend title={tip!("Tried in order: the job starts on the first entry that fits now", api = "InstancePreferences")}>"Instance preference list"</legend>
             <div class="field-row">
                 <NumberInput binding=job_count label="Instances" unit="per attempt" numbers=Numbers::WholeFrom(0) optional=true
                     disabled=Signal::derive(move || !counts_on_job.get())
-                    tip="InstanceCount: instances per attempt, for every entry (unless counts are set per entry)" />
-                <CheckInput binding=per_entry label="Count per entry" tip="InstancePreferences[].InstanceCount: each entry sets its own count (all or none, SageMaker's rule)" />
+                    tip={tip!("Instances per attempt, for every entry (unless counts are set per entry)", api = "InstanceCount")} />
+                <CheckInput binding=per_entry label="Count per entry" tip={tip!("Each entry sets its own count (all or none, SageMaker's rule)", api = "InstancePreferences[].InstanceCount")} />
             </div>
             <ol>
                 <For each=move || 0..entries.get() key=|k| *k children=move |k| view! { <EntryRow job=job entry=k /> } />
@@ -176,12 +177,12 @@ fn EntryRow(job: JobRef, entry: usize) -> impl IntoView {
     view! {
         <li class="entry" id=control_id(&path) tabindex="-1">
             <div class="field-row">
-                <SelectInput binding=instance_type label="Instance type" options=options::instance_types() tip="InstancePreferences[].InstanceType" />
+                <SelectInput binding=instance_type label="Instance type" options=options::instance_types() tip={tip!("The instance type of this entry", api = "InstancePreferences[].InstanceType")} />
                 <NumberInput binding=count label="Count" unit="instances" numbers=Numbers::WholeFrom(0) optional=true disabled=Signal::derive(move || !per_entry.get())
-                    tip="InstancePreferences[].InstanceCount: instances on this entry" />
+                    tip={tip!("Instances on this entry", api = "InstancePreferences[].InstanceCount")} />
                 <NumberInput binding=duration label="Duration here" unit="h" optional=true placeholder="by speed"
-                    tip="Measured run time on this entry; empty derives it from the first entry by total speed (SEMANTICS §3)" />
-                <SelectInput binding=plan label="Training plan" options=plans tip="InstancePreferences[].TrainingPlanArn: use this plan's reserved capacity" />
+                    tip={tip!("Measured run time on this entry; empty derives it from the first entry by total speed (SEMANTICS §3)", json = "preferences[].duration_h")} />
+                <SelectInput binding=plan label="Training plan" options=plans tip={tip!("Use this training plan's reserved capacity", api = "InstancePreferences[].TrainingPlanArn")} />
             </div>
             <div class="entry-buttons">
                 <button type="button" on:click=move |_| shift(-1) aria-label="Move up" title="Prefer this entry more">"\u{2191}"</button>

@@ -4,6 +4,7 @@
 use super::binding::{bind, Binding};
 use super::choice_inputs::{SelectInput, TextInput};
 use super::number_input::{NumberInput, Numbers};
+use super::tip::tip;
 use leptos::prelude::*;
 use quotalab_engine::scenario::{Currency, Queueing};
 
@@ -55,17 +56,17 @@ pub fn ScenarioSection() -> impl IntoView {
     ];
     view! {
         <section class="build-section" aria-label="Scenario">
-            <TextInput binding=name label="Scenario name" wide=true tip="The agreement's name, shown in the header, links and reports" />
-            <TextInput binding=description label="Description" wide=true tip="Free text: what this scenario is for" />
+            <TextInput binding=name label="Scenario name" wide=true tip={tip!("The agreement's name, shown in the header, links and reports", json = "name")} />
+            <TextInput binding=description label="Description" wide=true tip={tip!("Free text: what this scenario is for", json = "description")} />
             <div class="field-row">
                 <NumberInput binding=horizon label="Horizon" unit="h" optional=true placeholder="until idle"
-                    tip="Stop the simulation at this hour; jobs not ended are unfinished. Empty: run until nothing more can happen" />
+                    tip={tip!("Stop the simulation at this hour; jobs not ended are unfinished. Empty: run until nothing more can happen", json = "horizon_h")} />
                 <NumberInput binding=seed label="Seed" numbers=Numbers::WholeFrom(0)
-                    tip="Seeds the random streams of job mixes and spot interruptions: same seed, same result" />
-                <TextInput binding=currency label="Currency" tip="Currency code of prices and costs (USD by default)" />
+                    tip={tip!("Seeds the random streams of job mixes and spot interruptions: same seed, same result", json = "seed")} />
+                <TextInput binding=currency label="Currency" tip={tip!("Currency code of prices and costs (USD by default)", json = "currency")} />
             </div>
             <SelectInput binding=queueing label="Queueing" options=queueing_options
-                tip="Best effort FIFO lets later jobs pass one that cannot start; strict FIFO makes them wait behind it (SEMANTICS §4)" />
+                tip={tip!("Best effort FIFO lets later jobs pass one that cannot start; strict FIFO makes them wait behind it (SEMANTICS §4)", json = "queueing")} />
         </section>
     }
 }

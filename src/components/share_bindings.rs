@@ -4,14 +4,15 @@
 //! borrow limit).
 
 use super::binding::{bind, Binding};
+use super::tip::tip;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::scenario::Strategy;
 
 /// The strategy's tooltip: plain words first, the AWS field second.
-pub const STRATEGY_TIP: &str = "Whether the team lends its idle instances and may borrow others': RESERVE keeps them, LEND lends them, LEND_AND_BORROW lends and borrows (AWS: resourceSharingConfiguration.strategy)";
+pub const STRATEGY_TIP: &str = tip!("Whether the team lends its idle instances and may borrow others': Reserve keeps them, Lend lends them, Lend and borrow does both", api = "resourceSharingConfiguration.strategy");
 /// The borrow limit's tooltip.
-pub const BORROW_LIMIT_TIP: &str = "How far beyond its own limits the team may borrow, in percent of them; -1 means no cap. Only with LEND_AND_BORROW (AWS: borrowLimit)";
+pub const BORROW_LIMIT_TIP: &str = tip!("How far beyond its own limits the team may borrow, in percent of them; empty or -1 means no limit. Only when it lends and borrows", api = "borrowLimit");
 
 fn parse_strategy(text: &str) -> Option<Strategy> {
     serde_json::from_value(serde_json::Value::String(text.to_string())).ok()

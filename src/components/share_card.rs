@@ -7,6 +7,7 @@ use super::choice_inputs::{CheckInput, SelectInput, TextInput};
 use super::number_input::{NumberInput, Numbers};
 use super::options;
 use super::share_bindings;
+use super::tip::tip;
 use crate::state::palette::share_paint;
 use crate::state::paths::control_id;
 use crate::state::{edits, use_app_state};
@@ -45,7 +46,7 @@ pub fn ShareCard(index: usize) -> impl IntoView {
             style=format!("--share-colour: {}", share_paint(index))>
             <header class="card-head">
                 <span class="swatch" aria-hidden="true"></span>
-                <TextInput binding=name label="Quota share" tip="AWS Batch quota share name (quotaShareName): the team's slice of the job queue" />
+                <TextInput binding=name label="Quota share" tip={tip!("The team's name: its slice of the job queue (an AWS Batch quota share)", api = "quotaShareName")} />
                 <button type="button" class="icon-button" on:click=remove title="Remove this quota share"
                     aria-label=move || format!("Remove share {}", state.scenario.with(|s| s.quota_shares.get(index).map(|q| q.name.clone()).unwrap_or_default()))>"\u{2715}"</button>
             </header>
@@ -55,7 +56,7 @@ pub fn ShareCard(index: usize) -> impl IntoView {
                     disabled=Signal::derive(move || !may_borrow.get()) tip=share_bindings::BORROW_LIMIT_TIP />
             </div>
             <CheckInput binding=preemption label="In-share preemption"
-                tip="preemptionConfiguration.inSharePreemption: a job may preempt lower-priority running jobs of its own share" />
+                tip={tip!("A job may preempt lower-priority running jobs of its own team", api = "preemptionConfiguration.inSharePreemption")} />
             <CapacityLimits owner=LimitsOwner::Share(index) />
         </article>
     }

@@ -5,6 +5,7 @@ use super::binding::{bind, bind_count};
 use super::choice_inputs::SelectInput;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
+use super::tip::tip;
 use crate::state::paths::control_id;
 use crate::state::{edits, use_app_state};
 use leptos::prelude::*;
@@ -83,13 +84,13 @@ fn SpotRow(index: usize) -> impl IntoView {
     view! {
         <article class="card" id=control_id(&path) tabindex="-1">
             <div class="field-row">
-                <SelectInput binding=instance_type label="Instance type" options=options::instance_types() tip="The instance type of this spot pool" />
-                <NumberInput binding=count label="Instances" unit="instances" numbers=Numbers::WholeFrom(0) tip="Spot instances available at once" />
+                <SelectInput binding=instance_type label="Instance type" options=options::instance_types() tip={tip!("The instance type of this spot pool", json = "spot[].instance_type")} />
+                <NumberInput binding=count label="Instances" unit="instances" numbers=Numbers::WholeFrom(0) tip={tip!("Spot instances available at once", json = "spot[].count")} />
                 <button type="button" class="icon-button" on:click=remove aria-label="Remove this spot pool" title="Remove this spot pool">"\u{2715}"</button>
             </div>
             <div class="field-row">
-                <NumberInput binding=factor label="Price factor" unit="\u{00d7} on-demand" tip="Spot price as a fraction of the on-demand price (Managed Spot Training bills the spot price)" />
-                <NumberInput binding=rate label="Interruptions" unit="per instance-h" tip="How often a spot instance is reclaimed by AWS; interrupted jobs lose work since their last checkpoint" />
+                <NumberInput binding=factor label="Price factor" unit="\u{00d7} on-demand" tip={tip!("Spot price as a fraction of the on-demand price (Managed Spot Training bills the spot price)", json = "spot[].price_factor")} />
+                <NumberInput binding=rate label="Interruptions" unit="per instance-h" tip={tip!("How often AWS takes a spot instance back; interrupted jobs lose the work since their last checkpoint", json = "spot[].interruptions_per_h")} />
             </div>
         </article>
     }

@@ -8,6 +8,7 @@ use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
 use super::time_axis::{self, TimeTicks};
+use super::tip::tip;
 use crate::state::paths::control_id;
 use crate::state::{edits, use_app_state};
 use leptos::prelude::*;
@@ -132,14 +133,14 @@ fn PlanCard(index: usize) -> impl IntoView {
     view! {
         <article class="card" id=control_id(&path) tabindex="-1">
             <div class="field-row">
-                <TextInput binding=name label="Plan" tip="SageMaker Flexible Training Plan name; preference entries name it to use its reserved capacity" />
-                <SelectInput binding=instance_type label="Instance type" options=options::instance_types() tip="The instance type the plan reserves" />
+                <TextInput binding=name label="Plan" tip={tip!("The plan's name; preference entries name it to use its reserved capacity (a SageMaker training plan)", api = "TrainingPlanName")} />
+                <SelectInput binding=instance_type label="Instance type" options=options::instance_types() tip={tip!("The instance type the plan reserves", api = "InstanceType")} />
                 <button type="button" class="icon-button" on:click=remove aria-label="Remove this plan" title="Remove this plan">"\u{2715}"</button>
             </div>
             <div class="field-row">
-                <NumberInput binding=count label="Instances" unit="instances" numbers=Numbers::WholeFrom(0) tip="Instances reserved during each block" />
-                <NumberInput binding=upfront label="Upfront cost" unit="$" tip="What the plan costs, paid whether used or not; shown apart from usage cost" />
-                <SelectInput binding=owner label="Bought by" options=owners tip="The team that bought the plan (owner_share): its upfront cost counts in that team's cost and its use shows in that team's results; any job that names the plan may still use it" />
+                <NumberInput binding=count label="Instances" unit="instances" numbers=Numbers::WholeFrom(0) tip={tip!("Instances reserved during each block", api = "InstanceCount")} />
+                <NumberInput binding=upfront label="Upfront cost" unit="$" tip={tip!("What the plan costs, paid whether used or not; shown apart from usage cost", api = "UpfrontFee")} />
+                <SelectInput binding=owner label="Bought by" options=owners tip={tip!("The team that bought the plan: its upfront cost counts in that team's cost and its use shows in that team's results; any job that names the plan may still use it", json = "training_plans[].owner_share")} />
             </div>
             {move || state.scenario.with(|s| draw(s, index))}
             <For each=move || 0..blocks.get() key=|k| *k children=move |k| view! { <BlockRow plan=index block=k /> } />
@@ -223,8 +224,8 @@ fn BlockRow(plan: usize, block: usize) -> impl IntoView {
     };
     view! {
         <div class="field-row">
-            <NumberInput binding=start label="Block start" unit="h" tip="When the reserved capacity becomes usable" />
-            <NumberInput binding=end label="Block end" unit="h" tip="When the reservation ends; jobs are stopped 30 minutes before" />
+            <NumberInput binding=start label="Block start" unit="h" tip={tip!("When the reserved capacity becomes usable", json = "training_plans[].blocks[].start_h")} />
+            <NumberInput binding=end label="Block end" unit="h" tip={tip!("When the reservation ends; jobs are stopped 30 minutes before", json = "training_plans[].blocks[].end_h")} />
             <button type="button" class="icon-button" on:click=remove aria-label="Remove this block" title="Remove this block">"\u{2715}"</button>
         </div>
     }

@@ -7,11 +7,15 @@
 //! Shares keep their one colour; variants are told apart by line pattern (solid for the
 //! baseline, then dashes) or bar shade, and are named "V1", "V2"… in legends and tables.
 
-use crate::results::charts::canvas::{empty, house_mesh, small_style, svg, Area, DrawResult, INK};
+use crate::results::charts::canvas::{
+    empty, house_mesh, marked, pixel, small_style, Area, DrawResult, INK,
+};
 use crate::results::charts::legend::{legend_row, Key};
+use crate::results::charts::marks::{thinned, Mark, Marked, MARKS_PER_SERIES};
 use crate::results::colours::{rgb, share_colour};
-use crate::results::format::round_for_people;
+use crate::results::format::{hours, percent, round_for_people};
 pub use crate::state::workspace::variant_tag;
+use crate::study::numbers::estimate;
 use plotters::prelude::*;
 use quotalab_engine::study::{Comparison, Estimate, Kpi, SweepSummary};
 
@@ -43,12 +47,25 @@ pub fn share_names(comparison: &Comparison) -> Vec<String> {
     names
 }
 
-/// The completion-time CDFs of `share` in every variant that has it.
-pub fn completion_overlay(comparison: &Comparison, share: &str) -> String {
-    svg(360, |area| draw_overlay(area, comparison, share))
+/// "V2 more spot": a variant as legends and readouts name it.
+fn variant_title(comparison: &Comparison, index: usize) -> String {
+    format!("{} {}", variant_tag(index), comparison.variants[index].name)
 }
 
-fn draw_overlay(area: &Area, comparison: &Comparison, share: &str) -> DrawResult {
+/// The completion-time CDFs of `share` in every variant that has it; a mark per point of each
+/// curve (thinned) gives the variant, the hours and the fraction done.
+pub fn completion_overlay(comparison: &Comparison, share: &str) -> Marked {
+    marked(360, |area, marks| {
+        draw_overlay(area, comparison, share, marks)
+    })
+}
+
+fn draw_overlay(
+    area: &Area,
+    comparison: &Comparison,
+    share: &str,
+    marks: &mut Vec<Mark>,
+) -> DrawResult {
     let colour = rgb(share_colour(share_index(comparison, share)));
     let curves: Vec<(usize, &[(f64, f64)])> = comparison
         .variants
@@ -74,10 +91,7 @@ fn draw_overlay(area: &Area, comparison: &Comparison, share: &str) -> DrawResult
             } else {
                 Key::Dashed(colour)
             };
-            (
-                key,
-                format!("{} {}", variant_tag(*i), comparison.variants[*i].name),
-            )
+            (key, variant_title(comparison, *i))
         })
         .collect();
     let area = legend_row(area, &keys)?;
@@ -92,7 +106,7 @@ fn draw_overlay(area: &Area, comparison: &Comparison, share: &str) -> DrawResult
         .x_label_formatter(&|v| round_for_people(*v))
         .y_label_formatter(&|v| round_for_people(*v))
         .draw()?;
-    for (i, cdf) in curves {
+    for &(i, cdf) in &curves {
         let points: Vec<(f64, f64)> = std::iter::once((0.0, 0.0))
             .chain(cdf.iter().map(|&(h, f)| (h, f * 100.0)))
             .collect();
@@ -106,15 +120,26 @@ fn draw_overlay(area: &Area, comparison: &Comparison, share: &str) -> DrawResult
                 .map(|_| ())?,
         }
     }
+    for (i, cdf) in curves {
+        let title = variant_title(comparison, i);
+        marks.extend(thinned(cdf.len(), MARKS_PER_SERIES).map(|k| {
+            let (h, done) = cdf[k];
+            Mark::at(
+                pixel(&chart, (h, done * 100.0)),
+                format!("{title}: {} of jobs done by {}", percent(done), hours(h)),
+            )
+        }));
+    }
     Ok(())
 }
 
-/// Cost per share, one bar per variant with its 90% interval.
-pub fn cost_bars(comparison: &Comparison) -> String {
-    svg(380, |area| draw_cost(area, comparison))
+/// Cost per share, one bar per variant with its 90% interval; a bar's mark gives the share, the
+/// variant, the mean and the interval.
+pub fn cost_bars(comparison: &Comparison) -> Marked {
+    marked(380, |area, marks| draw_cost(area, comparison, marks))
 }
 
-fn draw_cost(area: &Area, comparison: &Comparison) -> DrawResult {
+fn draw_cost(area: &Area, comparison: &Comparison, marks: &mut Vec<Mark>) -> DrawResult {
     let shares = share_names(comparison);
     let variants = comparison.variants.len();
     let cost = |v: usize, share: &str| -> Option<Estimate> {
@@ -135,12 +160,7 @@ fn draw_cost(area: &Area, comparison: &Comparison) -> DrawResult {
         return empty(area, "No variant spent anything: no job ran.");
     }
     let keys: Vec<(Key, String)> = (0..variants)
-        .map(|v| {
-            (
-                Key::Fill(grey(v)),
-                format!("{} {}", variant_tag(v), comparison.variants[v].name),
-            )
-        })
+        .map(|v| (Key::Fill(grey(v)), variant_title(comparison, v)))
         .collect();
     let area = legend_row(area, &keys)?;
     let groups = shares.len() as f64;
@@ -185,6 +205,15 @@ fn draw_cost(area: &Area, comparison: &Comparison) -> DrawResult {
                 (x0, e.hi.max(e.mean) + top * 0.02),
                 small_style(),
             )))?;
+            marks.push(Mark::bar(
+                pixel(&chart, (x0, e.hi.max(e.mean))),
+                pixel(&chart, (x1, 0.0)),
+                format!(
+                    "{share} · {}: cost {}",
+                    variant_title(comparison, v),
+                    estimate(Kpi::Cost, &e, &comparison.currency)
+                ),
+            ));
         }
     }
     Ok(())
@@ -229,6 +258,16 @@ impl SweepMetric {
         }
     }
 
+    /// The KPI whose unit and interval rules the metric's numbers follow.
+    fn kpi(self) -> Kpi {
+        match self {
+            SweepMetric::CompletionP50 => Kpi::CompletionP50H,
+            SweepMetric::CompletionP90 => Kpi::CompletionP90H,
+            SweepMetric::LostWork => Kpi::LostAcceleratorH,
+            SweepMetric::Cost => Kpi::Cost,
+        }
+    }
+
     fn axis(self) -> &'static str {
         match self {
             SweepMetric::CompletionP50 => "p50 completion (h)",
@@ -238,7 +277,17 @@ impl SweepMetric {
         }
     }
 
-    fn pick(self, share: &quotalab_engine::study::SweepShare) -> Option<Estimate> {
+    /// The summary's field the metric reads, as the sweep's JSON and CSV name it.
+    pub fn field(self) -> &'static str {
+        match self {
+            SweepMetric::CompletionP50 => "completion_p50_h",
+            SweepMetric::CompletionP90 => "completion_p90_h",
+            SweepMetric::LostWork => "lost_accelerator_h",
+            SweepMetric::Cost => "cost",
+        }
+    }
+
+    pub fn pick(self, share: &quotalab_engine::study::SweepShare) -> Option<Estimate> {
         match self {
             SweepMetric::CompletionP50 => share.completion_p50_h,
             SweepMetric::CompletionP90 => share.completion_p90_h,
@@ -248,12 +297,28 @@ impl SweepMetric {
     }
 }
 
-/// Every share's `metric` against the swept value, with 90% intervals as whiskers.
-pub fn sweep_chart(summary: &SweepSummary, metric: SweepMetric) -> String {
-    svg(360, |area| draw_sweep(area, summary, metric))
+/// Every share's `metric` against the swept value, with 90% intervals as whiskers. Its marks walk
+/// each share's line point by point ("nlp at limit = 12: p90 completion 14 h (12 to 16)"); the
+/// second list gives each mark's point, an index into `summary.points`. Money is in `currency`.
+pub fn sweep_chart(
+    summary: &SweepSummary,
+    metric: SweepMetric,
+    currency: &str,
+) -> (Marked, Vec<usize>) {
+    let mut points = Vec::new();
+    let chart = marked(360, |area, marks| {
+        draw_sweep(area, summary, metric, (currency, marks, &mut points))
+    });
+    points.truncate(chart.marks.len());
+    (chart, points)
 }
 
-fn draw_sweep(area: &Area, summary: &SweepSummary, metric: SweepMetric) -> DrawResult {
+fn draw_sweep(
+    area: &Area,
+    summary: &SweepSummary,
+    metric: SweepMetric,
+    (currency, marks, points_of): (&str, &mut Vec<Mark>, &mut Vec<usize>),
+) -> DrawResult {
     let mut shares: Vec<&str> = Vec::new();
     for point in &summary.points {
         for s in &point.shares {
@@ -262,20 +327,22 @@ fn draw_sweep(area: &Area, summary: &SweepSummary, metric: SweepMetric) -> DrawR
             }
         }
     }
-    let series: Vec<Vec<(f64, Estimate)>> = shares
+    // Per share, (point index, value, estimate) of the points where it has one.
+    let series: Vec<Vec<(usize, f64, Estimate)>> = shares
         .iter()
         .map(|name| {
             summary
                 .points
                 .iter()
-                .filter_map(|p| {
+                .enumerate()
+                .filter_map(|(k, p)| {
                     let share = p.shares.iter().find(|s| s.share == *name)?;
-                    Some((p.value, metric.pick(share)?))
+                    Some((k, p.value, metric.pick(share)?))
                 })
                 .collect()
         })
         .collect();
-    let estimates = || series.iter().flatten().map(|(_, e)| e);
+    let estimates = || series.iter().flatten().map(|(_, _, e)| e);
     let top = estimates().map(|e| e.hi.max(e.mean)).fold(0.0, f64::max);
     let bottom = estimates().map(|e| e.lo.min(e.mean)).fold(0.0, f64::min);
     let (lo_x, hi_x) = summary
@@ -337,19 +404,33 @@ fn draw_sweep(area: &Area, summary: &SweepSummary, metric: SweepMetric) -> DrawR
     for (i, points) in series.iter().enumerate() {
         let colour = rgb(share_colour(i));
         chart.draw_series(LineSeries::new(
-            points.iter().map(|(x, e)| (*x, e.mean)),
+            points.iter().map(|(_, x, e)| (*x, e.mean)),
             colour.stroke_width(3),
         ))?;
         chart.draw_series(
             points
                 .iter()
-                .map(|(x, e)| Circle::new((*x, e.mean), 5, colour.filled())),
+                .map(|(_, x, e)| Circle::new((*x, e.mean), 5, colour.filled())),
         )?;
         chart.draw_series(
-            points
-                .iter()
-                .map(|(x, e)| PathElement::new([(*x, e.lo), (*x, e.hi)], colour.stroke_width(2))),
+            points.iter().map(|(_, x, e)| {
+                PathElement::new([(*x, e.lo), (*x, e.hi)], colour.stroke_width(2))
+            }),
         )?;
+        for (k, x, e) in points {
+            marks.push(Mark::at(
+                pixel(&chart, (*x, e.mean)),
+                format!(
+                    "{} at {} = {}: {} {}",
+                    shares[i],
+                    summary.label,
+                    round_for_people(*x),
+                    metric.title(),
+                    estimate(metric.kpi(), e, currency)
+                ),
+            ));
+            points_of.push(*k);
+        }
     }
     if let Some(optimum) = young_daly.filter(|o| (lo_x..=hi_x).contains(o)) {
         chart.draw_series(DashedLineSeries::new(
@@ -405,7 +486,11 @@ mod tests {
     #[test]
     fn a_sweep_of_whole_numbers_has_whole_number_ticks() {
         let summary = sweep_of("capacity[0].count", vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
-        let labels = x_tick_labels(&sweep_chart(&summary, SweepMetric::CompletionP50));
+        let labels = x_tick_labels(
+            &sweep_chart(&summary, SweepMetric::CompletionP50, "USD")
+                .0
+                .svg,
+        );
         assert_eq!(labels, ["1", "2", "3", "4", "5", "6"], "{labels:?}");
     }
 
@@ -415,7 +500,11 @@ mod tests {
             "job_mixes[0].template.checkpoint_interval_h",
             vec![1.0, 1.5, 2.0],
         );
-        let labels = x_tick_labels(&sweep_chart(&summary, SweepMetric::CompletionP50));
+        let labels = x_tick_labels(
+            &sweep_chart(&summary, SweepMetric::CompletionP50, "USD")
+                .0
+                .svg,
+        );
         assert!(labels.iter().any(|l| l.contains('.')), "{labels:?}");
     }
 }

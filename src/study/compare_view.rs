@@ -3,16 +3,18 @@
 //! when the seeds say the difference is real; what changed between the variants in plain words;
 //! the completion-time CDFs overlaid and the cost bars.
 
-use crate::results::charts::ChartSvg;
 use crate::results::colours::share_colour;
+use crate::results::export::{file_slug, TableCsv};
 use crate::state::workspace::Workspace;
 use crate::state::{use_app_state, AppState};
 use crate::study::auto_run::{current_while_visible, follow, Follow};
 use crate::study::charts::{completion_overlay, cost_bars, share_index, share_names, variant_tag};
 use crate::study::controls::Problems;
 use crate::study::controls::StudyControls;
+use crate::study::figure::StudyFigure;
 use crate::study::numbers::{estimate, signed, value, verdict_class, verdict_words};
 use crate::study::run::{Finished, StudyRun};
+use crate::study::tables::comparison_csv;
 use leptos::prelude::*;
 use quotalab_engine::study::{Comparison, Definition, Kpi, KpiSummary, Summary, VariantChanges};
 use std::sync::Arc;
@@ -103,7 +105,13 @@ fn ComparisonBody(comparison: Comparison) -> impl IntoView {
     let shares = share_names(&comparison);
     let cost = cost_bars(&comparison);
     let seeds = comparison.seeds.len();
+    let table = Arc::clone(&comparison);
+    let csv = Callback::new(move |()| comparison_csv(&table));
     view! {
+        <p class="exports study-exports">
+            <TableCsv file_name="quotalab-compare.csv" label="Table CSV" csv
+                title="Every KPI of every share and variant with its 90% interval and its difference from V1, exact values" />
+        </p>
         <p class="study-caption">
             {format!(
                 "Each number is the mean over {seeds} seed{} with its 90% interval in brackets. Differences are from V1, paired seed by seed (the same seeds for every variant); they are coloured only when the interval excludes zero.",
@@ -113,13 +121,8 @@ fn ComparisonBody(comparison: Comparison) -> impl IntoView {
         <Changes comparison=comparison.clone() />
         {comparison.notes.iter().map(|n| view! { <p class="study-note">{n.clone()}</p> }).collect_view()}
         {shares.into_iter().map(|share| view! { <ShareComparison comparison=comparison.clone() share /> }).collect_view()}
-        <figure class="chart-card">
-            <figcaption>
-                <h3>"Cost by share and variant"</h3>
-                <p class="caption">"Bars are the mean cost over the seeds, whiskers the 90% interval; later variants are lighter."</p>
-            </figcaption>
-            <ChartSvg svg=Signal::stored(cost) />
-        </figure>
+        <StudyFigure title="Cost by share and variant" name="compare-cost" drawn=cost
+            caption="Bars are the mean cost over the seeds, whiskers the 90% interval; later variants are lighter." />
     }
 }
 
@@ -184,13 +187,9 @@ fn ShareComparison(comparison: Arc<Comparison>, share: String) -> impl IntoView 
                 <thead><tr><th scope="col">"KPI"</th>{header}</tr></thead>
                 <tbody>{rows}</tbody>
             </table>
-            <figure class="chart-card">
-                <figcaption>
-                    <h4>{format!("Completion time of {share}, every variant")}</h4>
-                    <p class="caption">"Read across: the further left a line rises, the sooner that variant finishes this share's jobs. V1 is solid, the others dashed."</p>
-                </figcaption>
-                <ChartSvg svg=Signal::stored(cdf) />
-            </figure>
+            <StudyFigure title=format!("Completion time of {share}, every variant")
+                name=format!("compare-completion-{}", file_slug(&share)) drawn=cdf
+                caption="Read across: the further left a line rises, the sooner that variant finishes this share's jobs. V1 is solid, the others dashed." />
         </section>
     }
 }

@@ -4,6 +4,7 @@
 //! - `variant_bar`: the variants above BUILD, "Duplicate as variant";
 //! - `results_modes`: Results | Compare variants | Sweep in the RESULTS zone;
 //! - `compare_view`, `sweep_view`, `controls`, `charts`, `numbers`: what those views show;
+//!   `figure`: one of their charts with exports and readout; `tables`: their numbers as CSV; `point_variant`: a sweep point opened as a variant;
 //! - `run`, `auto_run`, `pool`, `protocol`: running the units in workers and summarising them.
 //!
 //! The app computes no statistic itself: samples come from the engine's `run_sample` in the
@@ -13,12 +14,15 @@ pub mod auto_run;
 pub mod charts;
 mod compare_view;
 mod controls;
+mod figure;
 pub mod numbers;
+pub mod point_variant;
 pub mod pool;
 pub mod protocol;
 pub mod results_modes;
 pub mod run;
 mod sweep_view;
+pub mod tables;
 pub mod variant_bar;
 
 pub use sweep_view::sweep_values;

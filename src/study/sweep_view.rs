@@ -5,17 +5,25 @@
 //!
 //! The sweep (parameter and values) is part of the workspace, so it is undone, saved and shared
 //! with the rest. It runs on the variant on screen; `quotalab sweep` runs the same plan.
+//!
+//! A click (or Enter) on a point of a chart opens that point as a new variant
+//! (`point_variant`) and shows Compare, where it stands beside the others: staying on Sweep would
+//! sweep the new variant instead, and the chart clicked would go.
 
 use crate::components::scenario_files::export_file_name;
-use crate::results::charts::ChartSvg;
+use crate::results::export::TableCsv;
 use crate::results::format::round_for_people;
 use crate::state::use_app_state;
+use crate::state::view::Tab;
 use crate::state::workspace::Workspace;
 use crate::study::auto_run::{current_while_visible, follow, Follow};
 use crate::study::charts::{sweep_chart, SweepMetric};
 use crate::study::controls::Problems;
 use crate::study::controls::StudyControls;
+use crate::study::figure::StudyFigure;
+use crate::study::point_variant::open_point;
 use crate::study::run::StudyRun;
+use crate::study::tables::sweep_csv;
 use leptos::prelude::*;
 use quotalab_engine::study::{
     sweep_parameters, Definition, Summary, Sweep, SweepParameter, SweepPlan, SweepSummary,
@@ -269,6 +277,21 @@ fn SweepFields(form: SweepForm, parameters: Memo<Vec<SweepParameter>>) -> impl I
 
 #[component]
 fn SweepCharts(summary: SweepSummary) -> impl IntoView {
+    let state = use_app_state();
+    let currency = state.scenario.with_untracked(|s| s.currency.0.clone());
+    let summary = std::sync::Arc::new(summary);
+    let open = {
+        let summary = std::sync::Arc::clone(&summary);
+        move |point: usize| {
+            let Some(value) = summary.points.get(point).map(|p| p.value) else {
+                return;
+            };
+            state.edit_workspace(|w| open_point(w, &summary.param, &summary.label, value));
+            state.tab.set(Tab::Compare);
+        }
+    };
+    let table = std::sync::Arc::clone(&summary);
+    let csv = Callback::new(move |()| sweep_csv(&table));
     let young_daly = summary.young_daly.clone().map(|y| {
         let text = match (y.optimum_interval_h, y.mean_time_between_interruptions_h) {
             (Some(optimum), Some(mtbi)) => format!(
@@ -286,19 +309,27 @@ fn SweepCharts(summary: SweepSummary) -> impl IntoView {
     let charts = SweepMetric::ALL
         .into_iter()
         .map(|metric| {
-            let svg = sweep_chart(&summary, metric);
+            let (drawn, points) = sweep_chart(&summary, metric, &currency);
+            let open = open.clone();
+            let on_pick = Callback::new(move |mark: usize| {
+                if let Some(&point) = points.get(mark) {
+                    open(point);
+                }
+            });
             view! {
-                <figure class="chart-card">
-                    <figcaption>
-                        <h3>{format!("{} against {}", metric.title(), summary.label)}</h3>
-                        <p class="caption">{format!("One line per share; dots are the mean of {seeds} seeds, whiskers the 90% interval.")}</p>
-                    </figcaption>
-                    <ChartSvg svg=Signal::stored(svg) />
-                </figure>
+                <StudyFigure title=format!("{} against {}", metric.title(), summary.label)
+                    name=format!("sweep-{}", metric.field()) drawn on_pick=Some(on_pick)
+                    caption=format!("One line per share; dots are the mean of {seeds} seeds, whiskers the 90% interval. Click a dot (or press Enter on it) to open that point as a variant for Compare.") />
             }
         })
         .collect_view();
-    view! { {young_daly}{charts} }
+    view! {
+        <p class="exports study-exports">
+            <TableCsv file_name="quotalab-sweep.csv" label="Table CSV" csv
+                title="Every point's numbers per share with their 90% intervals, exact values" />
+        </p>
+        {young_daly}{charts}
+    }
 }
 
 #[cfg(test)]

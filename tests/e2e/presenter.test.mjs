@@ -1,7 +1,8 @@
 // The presenter view on a projector (docs/presenter-*.png): at 1024, 1280 and 1920 px wide the
 // editor is hidden, KPI values are at least 24 px, no two pieces of text overlap and nothing is
 // off-screen on any slide; Page Down / Page Up step like a clicker; a live control re-runs and
-// the change shows within a second; the QR code of the link is drawn.
+// the change shows within a second; the QR code of the link is drawn; the live controls' words
+// (strategies, "no limit") fit their boxes at every width.
 
 const READY = '[data-testid="app-ready"]';
 const PRESENTER = '[data-testid="presenter"]';
@@ -65,6 +66,28 @@ const WIDTHS = [
   [1920, 1080],
 ];
 
+/**
+ * The live controls whose shown text does not fit: each select's chosen option and each empty
+ * number field's placeholder, measured in the control's own font against its inner width.
+ */
+async function cutOffControls(page) {
+  return page.locator('[data-testid="presenter-controls"]').evaluate((strip) => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    const problems = [];
+    for (const el of strip.querySelectorAll('select, input')) {
+      const shown = el.tagName === 'SELECT' ? el.selectedOptions[0]?.text ?? '' : el.value || el.placeholder;
+      const style = getComputedStyle(el);
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      // A select keeps about 20 px on its right for the arrow.
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        - (el.tagName === 'SELECT' ? 20 : 0);
+      const needs = ctx.measureText(shown).width;
+      if (needs > room + 0.5) problems.push(`${el.id}: "${shown}" needs ${Math.ceil(needs)} px, has ${Math.floor(room)}`);
+    }
+    return problems;
+  });
+}
+
 export const tests = [
   {
     name: 'presenter view at 1024, 1280 and 1920 px: large values, no overlapping text, nothing off-screen on any slide',
@@ -99,6 +122,31 @@ export const tests = [
         await page.keyboard.press('ArrowRight');
         expect((await page.locator('[data-testid="presenter-count"]').innerText()) === `2 / ${slides}`, 'arrow keys step too');
       }
+    },
+  },
+  {
+    name: 'presenter controls at 1024, 1280 and 1920 px: strategies in plain words and "no limit" fit their boxes',
+    async fn(page, ctx) {
+      for (const [width, height] of WIDTHS) {
+        await openPresenter(page, ctx, width, height);
+        const strategies = await page.locator('[data-testid="presenter-controls"] select[id$="--strategy"]')
+          .evaluateAll((els) => els.map((e) => e.selectedOptions[0].text));
+        expect(strategies.join('|') === 'Lend and borrow|Lend|Reserve', `${width} px: strategies read ${strategies.join(', ')}`);
+        const borrow = page.locator('#present-f-quota_shares-0--borrow_limit');
+        const [value, placeholder] = [await borrow.inputValue(), await borrow.getAttribute('placeholder')];
+        expect(value === '' && placeholder === 'no limit', `${width} px: the engine's -1 shows as "${value || placeholder}"`);
+        const cut = await cutOffControls(page);
+        expect(cut.length === 0, `${width} px: ${cut.join('; ')}`);
+      }
+      // Typing -1 is the same "no limit"; a number is a limit, in the scenario as the editor shows it.
+      const borrow = page.locator('#present-f-quota_shares-0--borrow_limit');
+      await borrow.fill('50');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Present' }).click();
+      expect((await page.locator('#present-f-quota_shares-0--borrow_limit').inputValue()) === '50', 'a limit of 50% stays');
+      await page.locator('#present-f-quota_shares-0--borrow_limit').fill('');
+      await page.keyboard.press('Escape');
+      expect((await page.locator('#f-quota_shares-0--borrow_limit').inputValue()) === '-1', 'clearing it writes the engine\'s -1');
     },
   },
   {

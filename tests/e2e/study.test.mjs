@@ -45,7 +45,7 @@ export const tests = [
       // The first share cannot borrow any more: some KPI of some share must differ clearly.
       const clear = await page.locator('.diff.better, .diff.worse, .diff.changed').count();
       if (clear === 0) throw new Error('no KPI differs significantly between LEND_AND_BORROW and RESERVE');
-      const svgs = await page.locator('[data-testid="compare-view"] svg').count();
+      const svgs = await page.locator('[data-testid="compare-view"] .chart-picture svg').count();
       if (svgs < 4) throw new Error(`expected CDF overlays and cost bars, found ${svgs} charts`);
       await ctx.screenshot('compare');
     },
@@ -80,7 +80,7 @@ export const tests = [
       await view.locator('[data-testid="study-run"]').click();
       const status = await finished(page);
       console.log(`timing: default scenario, sweep 6 points x 10 seeds: ${Date.now() - t0} ms (${status.trim()})`);
-      const charts = await page.locator('[data-testid="sweep-view"] svg').count();
+      const charts = await page.locator('[data-testid="sweep-view"] .chart-picture svg').count();
       if (charts !== 4) throw new Error(`expected 4 sweep charts, found ${charts}`);
       const text = await page.locator('[data-testid="sweep-view"]').textContent();
       if (!text.includes('p90 completion against')) throw new Error('no p90 chart title');

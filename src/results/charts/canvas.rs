@@ -6,6 +6,7 @@
 //! `results_charts` test pins that. Text is measured through a canvas on wasm, so charts are drawn
 //! on the main thread.
 
+use crate::results::charts::marks::{Mark, Marked};
 use crate::results::colours::{rgb, share_colour};
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
@@ -33,11 +34,20 @@ pub const GRID: RGBColor = RGBColor(0x99, 0x99, 0x99);
 /// Draws a chart of `WIDTH` x `height` and returns its SVG text. A drawing error (which plotters
 /// reports only for impossible layouts) is drawn as a message instead of failing the page.
 pub fn svg(height: u32, draw: impl FnOnce(&Area) -> DrawResult) -> String {
+    marked(height, |area, _| draw(area)).svg
+}
+
+/// Like `svg`, for a chart that also says where its data landed: `draw` pushes a `Mark` per
+/// datum it draws, which the page answers on hover and focus (`answers`). A chart that could not
+/// be drawn has no marks.
+pub fn marked(height: u32, draw: impl FnOnce(&Area, &mut Vec<Mark>) -> DrawResult) -> Marked {
     let mut text = String::new();
+    let mut marks = Vec::new();
     {
         let root = SVGBackend::with_string(&mut text, (WIDTH, height)).into_drawing_area();
-        let outcome = draw(&root).and_then(|()| root.present().map_err(Into::into));
+        let outcome = draw(&root, &mut marks).and_then(|()| root.present().map_err(Into::into));
         if let Err(err) = outcome {
+            marks.clear();
             let _ = root.fill(&WHITE);
             let _ = root.draw(&Text::new(
                 format!("This chart could not be drawn: {err}"),
@@ -47,7 +57,16 @@ pub fn svg(height: u32, draw: impl FnOnce(&Area) -> DrawResult) -> String {
             let _ = root.present();
         }
     }
-    text
+    Marked {
+        svg: text,
+        height,
+        marks,
+    }
+}
+
+/// Where the datum `at` of `chart` lands in the picture, in SVG units, for its `Mark`.
+pub fn pixel(chart: &Plot, at: (f64, f64)) -> (i32, i32) {
+    chart.backend_coord(&at)
 }
 
 /// Font sizes are large on purpose: the SVG is scaled to its column, and a room reads it from a

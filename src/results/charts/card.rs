@@ -23,9 +23,3 @@ pub fn ChartCard(
         </figure>
     }
 }
-
-/// The picture itself, for charts without interaction.
-#[component]
-pub fn ChartSvg(#[prop(into)] svg: Signal<String>) -> impl IntoView {
-    view! { <div class="chart-svg" inner_html=move || svg.get()></div> }
-}

@@ -2,17 +2,19 @@
 //! succeeded jobs (read from the job columns), with the engine's p50 and p90 marked on it.
 
 use crate::results::charts::canvas::{
-    empty, house_mesh, share_summaries, small_style, svg, Area, DrawResult, Plot, ShareKey, GRID,
+    empty, house_mesh, marked, pixel, share_summaries, small_style, Area, DrawResult, Plot,
+    ShareKey, GRID,
 };
 use crate::results::charts::legend::{legend_row, Key};
-use crate::results::format::round_for_people;
+use crate::results::charts::marks::{thinned, Mark, Marked, MARKS_PER_SERIES};
+use crate::results::format::{hours, percent, round_for_people};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::Status;
 
-pub fn draw(result: &Drawn) -> String {
-    svg(480, |area| draw_on(area, result))
+pub fn draw(result: &Drawn) -> Marked {
+    marked(480, |area, marks| draw_on(area, result, marks))
 }
 
 /// Each share's succeeded completion times, sorted (the CDF's steps).
@@ -29,7 +31,7 @@ fn completions(result: &Drawn, key: &ShareKey) -> Vec<Vec<f64>> {
     per_share
 }
 
-fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
+fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
     let key = ShareKey::of(result);
     let per_share = completions(result, &key);
     let longest = per_share.iter().flatten().copied().fold(0.0, f64::max);
@@ -80,7 +82,30 @@ fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
             colour.stroke_width(3),
         ))?;
     }
-    mark_percentiles(&mut chart, result, &key)
+    mark_percentiles(&mut chart, result, &key)?;
+    for (s, times) in per_share.iter().enumerate() {
+        marks.extend(step_marks(&chart, &key.names[s], times));
+    }
+    Ok(())
+}
+
+/// A mark at the top of each step (thinned for large runs): by `times[i]` hours, `i + 1` of the
+/// share's succeeded jobs were done.
+fn step_marks(chart: &Plot, share: &str, times: &[f64]) -> Vec<Mark> {
+    let n = times.len() as f64;
+    thinned(times.len(), MARKS_PER_SERIES)
+        .map(|i| {
+            let done = (i + 1) as f64 / n;
+            Mark::at(
+                pixel(chart, (times[i], done * 100.0)),
+                format!(
+                    "{share}: {} of succeeded jobs done by {}",
+                    percent(done),
+                    hours(times[i])
+                ),
+            )
+        })
+        .collect()
 }
 
 /// The engine's p50 (circle) and p90 (triangle) per share, labelled with their value. Labels are
@@ -144,7 +169,7 @@ mod tests {
         .unwrap();
         let result = Drawn::of(simulate(&scenario), ALL_JOBS);
         assert!(result.shares.is_empty());
-        let labels: Vec<String> = svg_texts(&draw(&result))
+        let labels: Vec<String> = svg_texts(&draw(&result).svg)
             .into_iter()
             .map(|(_, t)| t)
             .collect();

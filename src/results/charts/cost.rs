@@ -2,17 +2,20 @@
 //! (`instance_types[].pools`), with the training plans' upfront cost as a bar of its own.
 
 use crate::results::charts::bars::{Bars, Layout, Series};
-use crate::results::charts::canvas::{empty, svg, Area, DrawResult};
+use crate::results::charts::canvas::{empty, marked, Area, DrawResult};
+use crate::results::charts::marks::{Mark, Marked};
 use crate::results::colours::{pool_colour, rgb};
-use crate::results::format::money;
+use crate::results::format::{money, round_for_people};
 use crate::results::jobs::words::pool_kind;
 use quotalab_engine::result::PoolKind;
 use quotalab_engine::SimResult;
 const UPFRONT: &str = "training plans, upfront (prepaid)";
 
-pub fn draw(result: &SimResult) -> String {
+pub fn draw(result: &SimResult) -> Marked {
     let rows = rows(result).len() + 1;
-    svg(2 * (140 + 50 * rows as u32), |area| draw_on(area, result))
+    marked(2 * (140 + 50 * rows as u32), |area, marks| {
+        draw_on(area, result, marks)
+    })
 }
 
 /// (label, pool, instance-hours, cost) per type and pool that was used.
@@ -50,7 +53,7 @@ fn series(
         .collect()
 }
 
-fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
+fn draw_on(area: &Area, result: &SimResult, marks: &mut Vec<Mark>) -> DrawResult {
     let rows = rows(result);
     if rows.is_empty() && result.totals.upfront_cost == 0.0 {
         return empty(area, "No instance was used, so nothing was billed.");
@@ -65,8 +68,9 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         axis: "instance-hours (h)",
         layout: Layout::Stacked,
         label_width: 340,
+        reads: &|_, row, h| format!("{}: {} instance-h", categories[row], round_for_people(h)),
     }
-    .draw(&hours_area)?;
+    .draw(&hours_area, marks)?;
     let mut costs = series(&rows, |r| r.3);
     if result.totals.upfront_cost > 0.0 {
         categories.push(UPFRONT.to_owned());
@@ -96,6 +100,7 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         axis: &axis,
         layout: Layout::Stacked,
         label_width: 340,
+        reads: &|_, row, cost| format!("{}: {}", categories[row], money(cost, c)),
     }
-    .draw(&money_area)
+    .draw(&money_area, marks)
 }

@@ -3,7 +3,9 @@
 //! rate (`shares[].fallback_rate`). Jobs that never started get a row of their own.
 
 use crate::results::charts::bars::{Bars, Layout, Series};
-use crate::results::charts::canvas::{empty, share_summaries, svg, Area, DrawResult, ShareKey};
+use crate::results::charts::canvas::{empty, marked, share_summaries, Area, DrawResult, ShareKey};
+use crate::results::charts::marks::{Mark, Marked};
+use crate::results::format::round_for_people;
 use crate::results::jobs::words;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::{ShareResult, StartedOn};
@@ -11,9 +13,11 @@ use quotalab_engine::result::{ShareResult, StartedOn};
 /// Room for the row names: "nlp · #1 ml.p5.48xlarge ×2 · plan nlp-p5-2wk" fits whole.
 const LABEL_WIDTH: u32 = 470;
 
-pub fn draw(result: &Drawn) -> String {
+pub fn draw(result: &Drawn) -> Marked {
     let rows = rows(&share_summaries(result)).len();
-    svg(170 + 40 * rows as u32, |area| draw_on(area, result))
+    marked(170 + 40 * rows as u32, |area, marks| {
+        draw_on(area, result, marks)
+    })
 }
 
 /// An entry in words, e.g. "#2 ml.g5.12xlarge ×1 · on-demand".
@@ -51,7 +55,7 @@ fn rates(shares: &[ShareResult]) -> String {
         .join(", ")
 }
 
-fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
+fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
     let key = ShareKey::of(result);
     let shares = share_summaries(result);
     let rows = rows(&shares);
@@ -79,8 +83,9 @@ fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
         axis: "jobs, by the entry they first ran on",
         layout: Layout::Stacked,
         label_width: LABEL_WIDTH,
+        reads: &|_, row, jobs| format!("{}: {} jobs", categories[row], round_for_people(jobs)),
     }
-    .draw(area)
+    .draw(area, marks)
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
 //! The charts of the RESULTS zone. Each chart is a function from the `SimResult` to an SVG string
-//! (plotters, SVG backend), drawn on the main thread; `ChartCard` frames it with its title, the
-//! sentence that says how to read it, and its export buttons.
+//! (plotters, SVG backend) and its marks, the data it can name on hover and focus (`marks`),
+//! drawn on the main thread; `ChartCard` frames it with its title, the sentence that says how to
+//! read it, and its export buttons, and `answers` makes the picture answer.
 
+pub mod answers;
 mod bars;
 pub mod canvas;
 mod card;
@@ -9,6 +11,7 @@ pub mod completion;
 pub mod cost;
 pub mod fallback;
 pub mod legend;
+pub mod marks;
 pub mod reclaim;
 pub mod tabs;
 pub mod timeline;
@@ -17,9 +20,10 @@ pub mod utilisation;
 pub mod waiting;
 pub mod zoom;
 
-pub use card::{ChartCard, ChartSvg};
+pub use card::ChartCard;
 pub use timeline_view::TimelineCard;
 
+use marks::Marked;
 use quotalab_engine::result::view::Drawn;
 
 /// The charts, in the order the panel shows them.
@@ -83,15 +87,21 @@ impl Chart {
         }
     }
 
-    /// Draws the chart as SVG. The timeline has its own view (zoom, clicks) and draws itself.
+    /// Draws the chart as SVG, for files, slides and the report.
     pub fn draw(self, result: &Drawn) -> String {
+        self.marked(result).svg
+    }
+
+    /// Draws the chart with its marks, what it answers on hover and focus. The timeline is drawn
+    /// over the whole run; its own view (zoom, clicks) draws its window itself.
+    pub fn marked(self, result: &Drawn) -> Marked {
         match self {
             Chart::Completion => completion::draw(result),
             Chart::Fallback => fallback::draw(result),
             Chart::Reclaim => reclaim::draw(result),
             Chart::Cost => cost::draw(result),
             Chart::Utilisation => utilisation::draw(result),
-            Chart::Timeline => timeline::draw(result, 0.0, result.end_h.max(1e-3)).svg,
+            Chart::Timeline => timeline::draw(result, 0.0, result.end_h.max(1e-3)).marked(),
             Chart::Waiting => waiting::draw(result),
         }
     }

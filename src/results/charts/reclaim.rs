@@ -5,9 +5,11 @@
 
 use crate::results::charts::bars::{Bars, Layout, Series};
 use crate::results::charts::canvas::{
-    bold_style, empty, share_summaries, shorten, small_style, svg, Area, DrawResult, ShareKey,
+    bold_style, empty, marked, share_summaries, shorten, small_style, Area, DrawResult, ShareKey,
     GRID, INK,
 };
+use crate::results::charts::marks::{Mark, Marked};
+use crate::results::format::round_for_people;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use quotalab_engine::result::view::Drawn;
@@ -28,12 +30,14 @@ fn by_kind(p: &PreemptionCounts) -> [f64; 5] {
     StopKind::ALL.map(|kind| f64::from(p.of(kind)))
 }
 
-pub fn draw(result: &Drawn) -> String {
+pub fn draw(result: &Drawn) -> Marked {
     let shares = ShareKey::of(result).len() as u32;
-    svg(440 + 40 * shares, |area| draw_on(area, result))
+    marked(440 + 40 * shares, |area, marks| {
+        draw_on(area, result, marks)
+    })
 }
 
-fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
+fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
     if result.totals.preemptions + result.totals.interruptions == 0 {
         return empty(
             area,
@@ -61,8 +65,15 @@ fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
         axis: "attempts ended",
         layout: Layout::Grouped,
         label_width: 230,
+        reads: &|share, kind, n| {
+            format!(
+                "{share} · {}: {} attempts ended",
+                kinds[kind],
+                round_for_people(n)
+            )
+        },
     }
-    .draw(&left)?;
+    .draw(&left, marks)?;
     let rows = lost_rows(&summaries);
     let lost_series: Vec<Series> = summaries
         .iter()
@@ -70,10 +81,10 @@ fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
         .map(|(s, share)| Series {
             name: share.name.to_string(),
             colour: key.colours[s],
-            values: rows.iter().map(|(_, value)| value(share)).collect(),
+            values: rows.iter().map(|row| (row.value)(share)).collect(),
         })
         .collect();
-    let labels: Vec<String> = rows.iter().map(|(label, _)| (*label).to_owned()).collect();
+    let labels: Vec<String> = rows.iter().map(|row| row.label.to_owned()).collect();
     Bars {
         title: "Work lost by cause, restart overhead, restarts",
         categories: &labels,
@@ -82,44 +93,72 @@ fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
         axis: "GPU-h (restarts: count)",
         layout: Layout::Grouped,
         label_width: 230,
+        reads: &|share, r, v| {
+            let row = &rows[r];
+            format!(
+                "{share} · {}: {}{}",
+                row.label,
+                round_for_people(v),
+                row.unit
+            )
+        },
     }
-    .draw(&lost)?;
+    .draw(&lost, marks)?;
     if result.shares.is_empty() {
         return empty(&matrix, "No quota shares: nobody reclaims.");
     }
-    draw_matrix(&matrix, result, &key)
+    draw_matrix(&matrix, result, &key, marks)
 }
 
-/// A row's label and its value for a share.
-type Row = (&'static str, fn(&ShareResult) -> f64);
+/// A row of the lost-work bars: its label, the unit its readout gives, and its value for a share.
+struct Row {
+    label: &'static str,
+    unit: &'static str,
+    value: fn(&ShareResult) -> f64,
+}
+
+/// A row in GPU-hours (the axis' unit).
+const fn gpu_h(label: &'static str, value: fn(&ShareResult) -> f64) -> Row {
+    Row {
+        label,
+        unit: " GPU-h",
+        value,
+    }
+}
 
 /// The lost-work causes some share suffered (`shares[].lost_by_cause`), then the restart
 /// overhead and the restarts (`shares[].restarts`), all as the engine counted them.
 fn lost_rows(shares: &[ShareResult]) -> Vec<Row> {
     let causes: [Row; 6] = [
-        ("lost to reclaim", |s| s.lost_by_cause.reclaim),
-        ("lost in-share", |s| s.lost_by_cause.in_share),
-        ("lost to limit lowered", |s| s.lost_by_cause.limit_lowered),
-        ("lost at plan end", |s| s.lost_by_cause.plan_end),
-        ("lost to spot", |s| s.lost_by_cause.spot),
-        ("lost when ended early", |s| {
+        gpu_h("lost to reclaim", |s| s.lost_by_cause.reclaim),
+        gpu_h("lost in-share", |s| s.lost_by_cause.in_share),
+        gpu_h("lost to limit lowered", |s| s.lost_by_cause.limit_lowered),
+        gpu_h("lost at plan end", |s| s.lost_by_cause.plan_end),
+        gpu_h("lost to spot", |s| s.lost_by_cause.spot),
+        gpu_h("lost when ended early", |s| {
             s.lost_by_cause.ended_while_running
         }),
     ];
     let always: [Row; 2] = [
-        ("restart overhead", |s| s.restart_overhead_accelerator_h),
-        ("restarts", |s| f64::from(s.restarts)),
+        gpu_h("restart overhead", |s| s.restart_overhead_accelerator_h),
+        Row {
+            label: "restarts",
+            unit: "",
+            value: |s| f64::from(s.restarts),
+        },
     ];
     causes
         .into_iter()
-        .filter(|(_, value)| shares.iter().any(|s| value(s) > 0.0))
+        .filter(|row| shares.iter().any(|s| (row.value)(s) > 0.0))
         .chain(always)
         .collect()
 }
 
 /// A grid: row = the share whose jobs preempted, column = the share that lost the attempt.
-fn draw_matrix(area: &Area, result: &Drawn, key: &ShareKey) -> DrawResult {
+fn draw_matrix(area: &Area, result: &Drawn, key: &ShareKey, marks: &mut Vec<Mark>) -> DrawResult {
     let area = area.margin(8, 8, 12, 8);
+    // Cells are drawn in the area's own pixels; marks are in the whole picture's.
+    let base = area.get_base_pixel();
     let (w, h) = area.dim_in_pixel();
     area.draw(&Text::new(
         "Who preempted whom (row took from column)",
@@ -175,6 +214,12 @@ fn draw_matrix(area: &Area, result: &Drawn, key: &ShareKey) -> DrawResult {
                 (x + cell_w / 2, y + cell_h / 2),
                 centre.clone().color(&INK),
             ))?;
+            let corner = |dx: i32, dy: i32| (base.0 + x + dx, base.1 + y + dy);
+            marks.push(Mark::bar(
+                corner(0, 0),
+                corner(cell_w - 2, cell_h - 2),
+                format!("{} took {count} attempts from {victim}", share.name),
+            ));
         }
     }
     Ok(())

@@ -2,7 +2,8 @@
 //! redraws one picture, not seven, and the page stays still while it does.
 
 use crate::components::tablist::{on_tab_key, tab_stop};
-use crate::results::charts::card::ChartSvg;
+use crate::results::charts::answers::AnsweringChart;
+use crate::results::charts::marks::Marked;
 use crate::results::charts::{Chart, ChartCard, TimelineCard};
 use crate::results::session::Outcome;
 use crate::state::use_app_state;
@@ -33,22 +34,25 @@ pub fn ChartTabs(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
             }
         })
         .collect_view();
-    let svg = Memo::new(move |_| {
+    let drawn = Memo::new(move |_| {
         let chart = chosen.get();
         outcome.with(|o| {
             o.as_ref()
                 .filter(|_| chart != Chart::Timeline)
-                .map(|o| chart.draw(&o.result))
+                .map(|o| chart.marked(&o.result))
                 .unwrap_or_default()
         })
     });
+    let svg = Signal::derive(move || drawn.with(|d: &Marked| d.svg.clone()));
     view! {
         <div class="chart-tabs" role="tablist" aria-label="Charts"
             on:keydown=move |ev| on_tab_key(&ev, &Chart::ALL, chosen.get_untracked(), tab_id, choose)>{tabs}</div>
         <div role="tabpanel" id="chart-panel" aria-labelledby=move || tab_id(chosen.get())>
             {move || match chosen.get() {
                 Chart::Timeline => view! { <TimelineCard outcome /> }.into_any(),
-                chart => view! { <ChartCard chart svg><ChartSvg svg /></ChartCard> }.into_any(),
+                chart => view! {
+                    <ChartCard chart svg><AnsweringChart drawn label=chart.title() /></ChartCard>
+                }.into_any(),
             }}
         </div>
     }

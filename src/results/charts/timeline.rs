@@ -9,8 +9,9 @@ use crate::results::charts::canvas::{
     empty, house_mesh, row_labels, svg, Area, DrawResult, ShareKey, INK,
 };
 use crate::results::charts::legend::{legend_row, Key};
+use crate::results::charts::marks::{Mark, Marked};
 use crate::results::colours::{rank_colour, rgb};
-use crate::results::format::round_for_people;
+use crate::results::format::{hours, round_for_people};
 use plotters::prelude::*;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::Outcome;
@@ -20,10 +21,12 @@ pub const MAX_BARS: usize = 1500;
 const MAX_LANES: usize = 60;
 const LANE_HEIGHT: u32 = 20;
 
-/// A clickable bar: the job it belongs to and its rectangle in SVG units.
+/// A clickable bar: the job it belongs to, its rectangle in SVG units, and what it says on hover
+/// and focus.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Hit {
     pub job: String,
+    pub text: String,
     pub x: i32,
     pub y: i32,
     pub w: i32,
@@ -42,6 +45,25 @@ pub struct Timeline {
     pub note: Option<String>,
 }
 
+impl Timeline {
+    /// The bars as marks for the hover and focus readout, in drawing order.
+    pub fn marks(&self) -> Vec<Mark> {
+        self.hits
+            .iter()
+            .map(|h| Mark::bar((h.x, h.y), (h.x + h.w, h.y + h.h), h.text.clone()))
+            .collect()
+    }
+
+    /// The picture and its marks, as every other chart gives them.
+    pub fn marked(&self) -> Marked {
+        Marked {
+            svg: self.svg.clone(),
+            height: self.height,
+            marks: self.marks(),
+        }
+    }
+}
+
 /// One attempt placed on a lane.
 struct Bar<'r> {
     job: &'r str,
@@ -50,6 +72,24 @@ struct Bar<'r> {
     end: f64,
     rank: usize,
     mark: Option<bool>, // Some(true): preempted, Some(false): interrupted
+}
+
+impl Bar<'_> {
+    /// "job-3: preference #1, 2 h to 5 h, preempted".
+    fn words(&self) -> String {
+        let ending = match self.mark {
+            Some(true) => ", preempted",
+            Some(false) => ", interrupted",
+            None => "",
+        };
+        format!(
+            "{}: preference #{}, {} to {}{ending}",
+            self.job,
+            self.rank + 1,
+            hours(self.start),
+            hours(self.end)
+        )
+    }
 }
 
 /// Assigns each started job a lane within its share (first free lane, by first start), so a
@@ -212,6 +252,7 @@ fn draw_on(
         let (x1, y1) = chart.backend_coord(&(end, bottom));
         hits.push(Hit {
             job: b.job.to_owned(),
+            text: b.words(),
             x: x0,
             y: y0,
             w: (x1 - x0).max(3),

@@ -5,8 +5,13 @@
 //! wheel, and a trackpad pinch, zoom around the pointer (a plain wheel keeps scrolling the page,
 //! which is what a page full of charts has to do); dragging pans; and with the chart focused,
 //! + and - zoom, the arrow keys pan and Home (or 0) shows the whole run.
+//!
+//! It answers on hover like every chart (`answers`); since Left and Right pan here, Up and Down
+//! walk the bars.
 
+use crate::results::charts::answers::{client_box, Answer, AnswerLayer};
 use crate::results::charts::canvas::WIDTH;
+use crate::results::charts::marks::Walk;
 use crate::results::charts::timeline::{self, Hit};
 use crate::results::charts::zoom::{self, Window};
 use crate::results::charts::{Chart, ChartCard};
@@ -41,6 +46,12 @@ pub fn TimelineCard(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
     let svg = Signal::derive(move || {
         drawn.with(|d| d.as_ref().map(|d| d.svg.clone()).unwrap_or_default())
     });
+    let marks =
+        Memo::new(move |_| drawn.with(|d| d.as_ref().map(|d| d.marks()).unwrap_or_default()));
+    let answer = Answer::new(
+        marks,
+        Signal::derive(move || drawn.with(|d| d.as_ref().map_or(1, |d| d.height))),
+    );
     let plot_x =
         move || drawn.with_untracked(|d| d.as_ref().map_or((0, WIDTH as i32), |d| d.plot_x));
     let drag = StoredValue::new(None::<Drag>);
@@ -51,8 +62,8 @@ pub fn TimelineCard(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
     // The pointer's x in the chart's SVG units (the SVG is scaled to the host's width).
     let svg_x = move |client_x: f64| {
         host.get_untracked()
-            .and_then(|el| left_and_width(&el))
-            .map_or(0.0, |(left, width)| {
+            .and_then(|el| client_box(&el))
+            .map_or(0.0, |(left, _, width, _)| {
                 (client_x - left) * f64::from(WIDTH) / width.max(1.0)
             })
     };
@@ -91,6 +102,9 @@ pub fn TimelineCard(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
     };
     let on_move = move |ev: leptos::ev::PointerEvent| {
         let Some(mut d) = drag.get_value() else {
+            if let Some(el) = host.get_untracked() {
+                answer.point(&el, (f64::from(ev.client_x()), f64::from(ev.client_y())));
+            }
             return;
         };
         let dx = f64::from(ev.client_x()) - d.start_x;
@@ -109,7 +123,7 @@ pub fn TimelineCard(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
         drag.set_value(None);
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || answer.key(&ev, Walk::UpDown) {
             return;
         }
         if let Some(w) = zoom::on_key(&ev.key(), current.get_untracked(), end.get_untracked()) {
@@ -127,36 +141,21 @@ pub fn TimelineCard(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
         .child(view! {
             <div inner_html=svg></div>
             {move || drawn.with(|d| d.as_ref().map(|d| view! { <HitLayer hits=d.hits.clone() height=d.height swallow_click /> }))}
+            <AnswerLayer answer />
         });
     view! {
         <ChartCard chart=Chart::Timeline svg>
             <ZoomControls window=current set=Callback::new(move |w| window.set(w)) end />
             <div class="timeline-focus" tabindex="0" role="group" data-testid="timeline-focus"
-                aria-label="Job timeline: + and - zoom, the arrow keys pan, Home shows the whole run"
+                aria-label="Job timeline: + and - zoom, Left and Right pan, Up and Down move between bars, Home shows the whole run"
                 on:keydown=on_key on:pointerdown=on_down on:pointermove=on_move on:pointerup=on_up
-                on:pointercancel=on_up on:pointerleave=on_up>
+                on:pointercancel=on_up on:pointerleave=move |ev| { on_up(ev); answer.clear(); }
+                on:blur=move |_| answer.clear()>
                 {chart}
             </div>
             {move || drawn.with(|d| d.as_ref().and_then(|d| d.note.clone())).map(|n| view! { <p class="chart-note">{n}</p> })}
         </ChartCard>
     }
-}
-
-/// The element's left edge and width on screen, from `getBoundingClientRect` (called through
-/// `Reflect`: the app's web-sys build leaves out `DomRect`, and one call does not justify it).
-fn left_and_width(element: &web_sys::Element) -> Option<(f64, f64)> {
-    use wasm_bindgen::{JsCast, JsValue};
-    let measure: js_sys::Function = js_sys::Reflect::get(element, &"getBoundingClientRect".into())
-        .ok()?
-        .dyn_into()
-        .ok()?;
-    let rect = measure.call0(element).ok()?;
-    let field = |name: &str| {
-        js_sys::Reflect::get(&rect, &JsValue::from_str(name))
-            .ok()?
-            .as_f64()
-    };
-    Some((field("left")?, field("width")?))
 }
 
 /// Zoom in and out around the middle of the window, and pan by half a window.

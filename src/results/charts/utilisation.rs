@@ -5,11 +5,12 @@
 //! (`pool_capacity`), so spot use is never drawn as on-demand capacity.
 
 use crate::results::charts::canvas::{
-    bold_style, empty, house_mesh, svg, Area, DrawResult, Plot, ShareKey, GRID,
+    bold_style, empty, house_mesh, marked, pixel, Area, DrawResult, Plot, ShareKey, GRID,
 };
 use crate::results::charts::legend::{legend_row, Key};
+use crate::results::charts::marks::{thinned, Mark, Marked, MARKS_PER_SERIES};
 use crate::results::colours::{pool_colour, rgb};
-use crate::results::format::round_for_people;
+use crate::results::format::{hours, round_for_people};
 use crate::results::jobs::words::pool_kind;
 use plotters::prelude::*;
 use quotalab_engine::result::{PoolKind, UsagePoint, UsageSeries};
@@ -17,13 +18,14 @@ use quotalab_engine::SimResult;
 
 const PANEL_HEIGHT: u32 = 380;
 
-pub fn draw(result: &SimResult) -> String {
-    svg(PANEL_HEIGHT * result.usage.len().max(1) as u32, |area| {
-        draw_on(area, result)
-    })
+pub fn draw(result: &SimResult) -> Marked {
+    marked(
+        PANEL_HEIGHT * result.usage.len().max(1) as u32,
+        |area, marks| draw_on(area, result, marks),
+    )
 }
 
-fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
+fn draw_on(area: &Area, result: &SimResult, marks: &mut Vec<Mark>) -> DrawResult {
     if result.usage.is_empty() {
         return empty(area, "No instance type was used.");
     }
@@ -34,8 +36,8 @@ fn draw_on(area: &Area, result: &SimResult) -> DrawResult {
         .zip(area.split_evenly((result.usage.len(), 1)))
     {
         let (quota, pools) = panel.split_horizontally(panel.dim_in_pixel().0 * 3 / 5);
-        draw_type(&quota, series, &key, result.end_h)?;
-        draw_pools(&pools, series, result.end_h)?;
+        draw_type(&quota, series, &key, result.end_h, marks)?;
+        draw_pools(&pools, series, result.end_h, marks)?;
     }
     Ok(())
 }
@@ -63,7 +65,48 @@ fn layer(p: &UsagePoint, k: usize) -> f64 {
     })
 }
 
-fn draw_type(area: &Area, series: &UsageSeries, key: &ShareKey, end: f64) -> DrawResult {
+/// A mark per point of `series` (thinned), at `height` of the point, saying `words` of it.
+fn point_marks(
+    chart: &Plot,
+    series: &UsageSeries,
+    height: impl Fn(&UsagePoint) -> f64,
+    words: impl Fn(&UsagePoint) -> String,
+    marks: &mut Vec<Mark>,
+) {
+    marks.extend(thinned(series.points.len(), MARKS_PER_SERIES).map(|i| {
+        let p = &series.points[i];
+        Mark::at(
+            pixel(chart, (p.t_h, height(p))),
+            format!("{} at {}: {}", series.instance_type, hours(p.t_h), words(p)),
+        )
+    }));
+}
+
+/// "nlp 3 held (1 borrowed), limit 4; vision 0 held, limit 2".
+fn held_words(p: &UsagePoint, key: &ShareKey) -> String {
+    (0..key.len())
+        .map(|s| {
+            let used = p.used.get(s).copied().unwrap_or(0);
+            let borrowed = p.borrowed.get(s).copied().unwrap_or(0);
+            let limit = p.limits.get(s).copied().unwrap_or(0);
+            let borrowed = if borrowed > 0 {
+                format!(" ({borrowed} borrowed)")
+            } else {
+                String::new()
+            };
+            format!("{} {used} held{borrowed}, limit {limit}", key.names[s])
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn draw_type(
+    area: &Area,
+    series: &UsageSeries,
+    key: &ShareKey,
+    end: f64,
+    marks: &mut Vec<Mark>,
+) -> DrawResult {
     let end = end.max(series.points.last().map_or(1.0, |p| p.t_h));
     let top = series
         .points
@@ -109,6 +152,8 @@ fn draw_type(area: &Area, series: &UsageSeries, key: &ShareKey, end: f64) -> Dra
         });
         chart.draw_series(DashedLineSeries::new(limit, 8, 5, colour.stroke_width(2)))?;
     }
+    let held = |p: &UsagePoint| f64::from(p.used.iter().sum::<u32>());
+    point_marks(&chart, series, held, |p| held_words(p, key), marks);
     Ok(())
 }
 
@@ -149,7 +194,7 @@ fn kinds(series: &UsageSeries) -> Vec<PoolKind> {
 
 /// In use per pool kind, stacked in pool colours, and what each kind offers as a line in its
 /// colour (solid on demand, dashed for plans and spot).
-fn draw_pools(area: &Area, series: &UsageSeries, end: f64) -> DrawResult {
+fn draw_pools(area: &Area, series: &UsageSeries, end: f64, marks: &mut Vec<Mark>) -> DrawResult {
     let end = end.max(series.points.last().map_or(1.0, |p| p.t_h));
     let kinds = kinds(series);
     let top = series
@@ -201,5 +246,21 @@ fn draw_pools(area: &Area, series: &UsageSeries, end: f64) -> DrawResult {
             chart.draw_series(DashedLineSeries::new(offered, 8, 5, colour.stroke_width(2)))?;
         }
     }
+    let in_use = |p: &UsagePoint| kinds.iter().map(|&k| f64::from(p.pool_used.of(k))).sum();
+    let words = |p: &UsagePoint| {
+        kinds
+            .iter()
+            .map(|&k| {
+                format!(
+                    "{} {} in use of {} offered",
+                    pool_kind(k),
+                    p.pool_used.of(k),
+                    p.pool_capacity.of(k)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    point_marks(&chart, series, in_use, words, marks);
     Ok(())
 }

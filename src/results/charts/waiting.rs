@@ -2,15 +2,19 @@
 //! (`jobs[].waited`, SEMANTICS §6, read from the job columns), summed over the share's jobs.
 
 use crate::results::charts::bars::{Bars, Layout, Series};
-use crate::results::charts::canvas::{empty, svg, Area, DrawResult, ShareKey};
+use crate::results::charts::canvas::{empty, marked, Area, DrawResult, ShareKey};
+use crate::results::charts::marks::{Mark, Marked};
+use crate::results::format::hours;
 use crate::results::jobs::words;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::Reason;
 use std::collections::BTreeMap;
 
-pub fn draw(result: &Drawn) -> String {
+pub fn draw(result: &Drawn) -> Marked {
     let rows = hours_by_reason(result).len();
-    svg(170 + 56 * rows as u32, |area| draw_on(area, result))
+    marked(170 + 56 * rows as u32, |area, marks| {
+        draw_on(area, result, marks)
+    })
 }
 
 /// Hours waited per reason and share, largest reason first.
@@ -28,7 +32,7 @@ fn hours_by_reason(result: &Drawn) -> Vec<(Reason, Vec<f64>)> {
     rows
 }
 
-fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
+fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
     let key = ShareKey::of(result);
     let rows = hours_by_reason(result);
     if rows.is_empty() {
@@ -55,6 +59,7 @@ fn draw_on(area: &Area, result: &Drawn) -> DrawResult {
         axis: "job-hours waited (h)",
         layout: Layout::Grouped,
         label_width: 280,
+        reads: &|share, row, h| format!("{share} · {}: {} waited", categories[row], hours(h)),
     }
-    .draw(area)
+    .draw(area, marks)
 }

@@ -33,9 +33,23 @@ impl Picture {
     }
 }
 
-/// The file name a chart is saved under: `quotalab-<chart>.<svg|png>`.
+/// The file name a chart is saved under: `quotalab-<chart>.<svg|png>`, where a name a user typed
+/// (a share's, in Compare) keeps only letters, digits and dashes.
 pub fn chart_file_name(chart: &str, picture: Picture) -> String {
-    format!("quotalab-{chart}.{}", picture.extension())
+    format!("quotalab-{}.{}", file_slug(chart), picture.extension())
+}
+
+/// `name` for a file name: lower case, runs of anything but letters and digits as one dash.
+pub fn file_slug(name: &str) -> String {
+    let mut slug = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            slug.extend(c.to_lowercase());
+        } else if !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    slug.trim_matches('-').to_owned()
 }
 
 fn save_chart(name: &str, svg: &str, picture: Picture) {
@@ -49,17 +63,35 @@ fn save_chart(name: &str, svg: &str, picture: Picture) {
     }
 }
 
-/// "SVG" and "PNG" buttons for one chart.
+/// "SVG" and "PNG" buttons for one chart, saved as `chart_file_name(name, …)`.
 #[component]
-pub fn ChartExports(name: &'static str, svg: Signal<String>) -> impl IntoView {
-    let save_svg = move |_| save_chart(name, &svg.get_untracked(), Picture::Svg);
-    let save_png = move |_| save_chart(name, &svg.get_untracked(), Picture::Png);
+pub fn ChartExports(#[prop(into)] name: String, svg: Signal<String>) -> impl IntoView {
+    let name = StoredValue::new(name);
+    let save = move |picture| name.with_value(|n| save_chart(n, &svg.get_untracked(), picture));
+    let save_svg = move |_| save(Picture::Svg);
+    let save_png = move |_| save(Picture::Png);
     view! {
         <span class="exports">
             <button on:click=save_svg data-testid="export-svg" title="Save this chart as SVG">"SVG"</button>
             <button on:click=save_png data-testid="export-png" title="Save this chart as PNG">"PNG"</button>
         </span>
     }
+}
+
+/// One button that saves a table as CSV, made when pressed: Compare's and Sweep's tables.
+#[component]
+pub fn TableCsv(
+    file_name: &'static str,
+    label: &'static str,
+    title: &'static str,
+    csv: Callback<(), String>,
+) -> impl IntoView {
+    let save = move |_| {
+        if let Err(err) = download_text(file_name, "text/csv", &csv.run(())) {
+            leptos::logging::warn!("saving {file_name} failed: {err:?}");
+        }
+    };
+    view! { <button on:click=save data-testid="export-table-csv" title=title>{label}</button> }
 }
 
 /// "Result JSON" and "Jobs CSV" buttons for the whole result.
@@ -109,5 +141,22 @@ pub fn AllChartsExports(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView 
             <button on:click=move |_| save_all(Picture::Png) data-testid="export-all-png" disabled=none
                 title="Save each of the seven charts as a PNG file">"All charts: PNG"</button>
         </span>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chart_files_are_named_without_what_a_user_typed_around_the_words() {
+        assert_eq!(
+            chart_file_name("completion", Picture::Svg),
+            "quotalab-completion.svg"
+        );
+        assert_eq!(
+            chart_file_name("compare-completion-<img src=x> NLP", Picture::Png),
+            "quotalab-compare-completion-img-src-x-nlp.png"
+        );
     }
 }
