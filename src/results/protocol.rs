@@ -16,6 +16,7 @@
 //! browser test can run the very same code and compare it with calling the engine directly.
 
 pub mod full;
+pub mod panics;
 
 use quotalab_engine::result::view::write_drawn;
 use quotalab_engine::{simulate_with_progress, Scenario};
