@@ -1,7 +1,7 @@
 //! The interop worker: a third wasm binary that Trunk builds for a Web Worker (`index.html`),
 //! holding the trace importers, the account import and the AWS/Kueue export and import, so the
-//! page's own wasm need not (docs/PERFORMANCE.md, "First load"). The page starts it on first use
-//! (`quotalab_app::interop::client`).
+//! page's own wasm need not (docs/PERFORMANCE.md, "First load, per file"). The page starts it on
+//! first use (`quotalab_app::interop::client`).
 //!
 //! It only wires `onmessage` to [`quotalab_app::interop::protocol::serve`], reports panics like
 //! the simulation worker ([`quotalab_app::results::protocol::panics`]) and announces that it is

@@ -5,8 +5,8 @@
 //! parser behind them) are most of `quotalab-interop`; they are needed only when a user opens one
 //! of those dialogs. So they run in a worker of their own, started on first use
 //! (`interop::client`), and the page's wasm, which every visitor downloads before the first
-//! chart, does not carry them (docs/PERFORMANCE.md, "First load"). The page only deserialises the
-//! answers: scenarios and the importers' reports, plain data.
+//! chart, does not carry them (docs/PERFORMANCE.md, "First load, per file"). The page only
+//! deserialises the answers: scenarios and the importers' reports, plain data.
 //!
 //! A request and its reply travel as JSON strings; every reply echoes its request's `id`. The
 //! worker announces `Ready` and reports panics exactly as the simulation worker does
