@@ -155,4 +155,25 @@ export const tests = [
       }
     },
   },
+  {
+    name: 'an interop worker that fails to load ends the export and the import with its reason, not a waiting dialog',
+    fn: async (page, ctx) => {
+      // The test hook of the simulation worker (results/session/fault.rs) makes every worker's
+      // script throw as it loads, the interop worker's too.
+      // No run succeeds here, so the page never becomes "ready"; its header is enough.
+      await page.goto(`${ctx.baseUrl}?worker-fault=load`);
+      await page.locator('[data-testid="open-agreement-files"]').waitFor({ timeout: 60_000 });
+      await openDialog(page);
+      const error = page.locator('[data-testid="export-error"]');
+      await error.waitFor({ timeout: 60_000 });
+      const text = await error.innerText();
+      expect(/import and export worker failed to load/.test(text), `the export says why: ${text}`);
+      expect(await page.locator('[data-testid="export-busy"]').count() === 0, 'no "Making the files…" left');
+
+      // The next request starts a fresh worker, which fails the same way, and says so.
+      await pick(page, [join(ROOT, 'scenarios/default.json')]);
+      const refusal = await page.locator('[data-testid="agreement-error"]').innerText();
+      expect(/Nothing was imported: .*failed to load/.test(refusal), `the import says why: ${refusal}`);
+    },
+  },
 ];
