@@ -26,6 +26,8 @@ pub type Outcome = Result<Answer, String>;
 
 type Callback = Box<dyn FnOnce(Outcome)>;
 type Pending = Rc<RefCell<BTreeMap<u64, Callback>>>;
+/// The worker's side of the protocol, called directly (`answer_in_page`).
+pub type Serve = fn(&str) -> String;
 
 /// A started worker and the requests it has not answered yet.
 struct Client {
@@ -38,11 +40,30 @@ struct Client {
 thread_local! {
     static CLIENT: RefCell<Option<Rc<Client>>> = const { RefCell::new(None) };
     static NEXT_ID: Cell<u64> = const { Cell::new(1) };
+    static IN_PAGE: Cell<Option<Serve>> = const { Cell::new(None) };
+}
+
+/// Answers every later request in the page with `serve` (the worker's `protocol::serve`), after
+/// a turn of the event loop, instead of in a worker. For the browser tests (`tests/*.rs`), whose
+/// test server has no worker files. It is a function pointer that only a caller supplies, so the
+/// page's binary, which never calls this, does not link the worker's code.
+pub fn answer_in_page(serve: Serve) {
+    IN_PAGE.with(|p| p.set(Some(serve)));
 }
 
 /// Sends `task` to the interop worker, starting it if need be, and calls `on_answer` once with
 /// its answer or with the reason there is none.
 pub fn ask(task: Task, on_answer: impl FnOnce(Outcome) + 'static) {
+    if let Some(serve) = IN_PAGE.with(Cell::get) {
+        let request =
+            serde_json::to_string(&Request { id: 0, task }).expect("a request serialises");
+        return leptos::task::spawn_local(async move {
+            let answer = serde_json::from_str::<Reply>(&serve(&request))
+                .map(|reply| reply.answer)
+                .map_err(|e| format!("{} sent a reply the page cannot read: {e}", INTEROP.name));
+            on_answer(answer);
+        });
+    }
     let client = match client() {
         Ok(client) => client,
         Err(why) => return on_answer(Err(why)),
