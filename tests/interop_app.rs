@@ -45,6 +45,8 @@ fn mount() -> (AppState, web_sys::HtmlElement) {
     let owner = Owner::new();
     owner.set();
     let state = AppState::new(Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses"));
+    // The test server has no worker files: the interop worker's code answers in the page.
+    quotalab_app::interop::client::answer_in_page(quotalab_app::interop::protocol::serve);
     // The state's signals live as long as their owner; the test page outlives each test.
     std::mem::forget(owner);
     leptos::mount::mount_to(root.clone(), move || {

@@ -9,21 +9,16 @@
 //! request until it hears `Ready`. A run's replies go back as bytes (`post_bytes`); the page's
 //! handle (`results::session::worker`) reads both forms.
 //!
-//! A panic is reported to the page as `Header::Crashed` with its message, so the page can say
-//! what went wrong instead of waiting for a reply (docs/ARCHITECTURE.md, "When the worker
-//! fails"). In wasm a panic then traps; the trap's exception is swallowed here, since the page
-//! has the better message already.
+//! A panic is reported to the page as `Header::Crashed` with its message
+//! ([`quotalab_app::results::protocol::panics`]).
 
 use quotalab_app::results::protocol::full::serve_full;
+use quotalab_app::results::protocol::panics::{announce_ready, report_panics};
+use quotalab_app::results::protocol::serve;
 use quotalab_app::results::protocol::story::serve_story;
-use quotalab_app::results::protocol::{encode_reply, serve, Header};
 use quotalab_app::study::protocol::serve_sample;
-use std::sync::atomic::{AtomicBool, Ordering};
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
-
-/// Set once a panic was reported, so the trap that follows is not reported a second time.
-static CRASHED: AtomicBool = AtomicBool::new(false);
 
 fn main() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
@@ -47,32 +42,7 @@ fn main() {
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
     on_message.forget();
-    let _ = scope.post_message(&JsValue::from_str(&text_reply(&Header::Ready)));
-}
-
-/// Posts every panic to the page (and to the console as a warning, for developers), and
-/// cancels the uncaught trap that follows it.
-fn report_panics(scope: DedicatedWorkerGlobalScope) {
-    let poster = scope.clone();
-    std::panic::set_hook(Box::new(move |info| {
-        // "panicked at FILE:LINE:COL:\nMESSAGE" on one line, for the status bar.
-        let message = info.to_string().replace('\n', " ");
-        web_sys::console::warn_1(&JsValue::from_str(&message));
-        CRASHED.store(true, Ordering::SeqCst);
-        let _ = poster.post_message(&JsValue::from_str(&text_reply(&Header::Crashed {
-            message,
-        })));
-    }));
-    // An `onerror` handler that returns true cancels the error: it is not passed on to the page.
-    let on_error =
-        Closure::<dyn FnMut(JsValue) -> bool>::new(|_: JsValue| CRASHED.load(Ordering::SeqCst));
-    scope.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    on_error.forget();
-}
-
-/// A header-only reply as a string, for `Ready` and crash reports (see `post_bytes`).
-fn text_reply(header: &Header) -> String {
-    String::from_utf8(encode_reply(header, None)).expect("serde_json writes UTF-8")
+    announce_ready(&scope);
 }
 
 /// Posts a reply, its parts joined, as bytes in a transferred buffer. A 10,000-job result's

@@ -1,9 +1,11 @@
 //! The dialogs: the example gallery, "replace your edits?", the keyboard shortcuts, and the
-//! trace and account uploads and the agreement report (`crate::interop`).
+//! trace and account uploads, the AWS and Kueue files and the agreement report
+//! (`crate::interop`).
 
 use super::how_it_works::HowItWorksDialog;
 use super::modal::Modal;
 use crate::interop::account_dialog::AccountImportDialog;
+use crate::interop::agreement_dialog::AgreementDialog;
 use crate::interop::report_view::AgreementReportView;
 use crate::interop::trace_dialog::TraceImportDialog;
 use crate::state::gallery::EXAMPLES;
@@ -25,6 +27,7 @@ pub fn Dialogs() -> impl IntoView {
         }
         Some(Dialog::TraceImport) => view! { <TraceImportDialog /> }.into_any(),
         Some(Dialog::AccountImport) => view! { <AccountImportDialog /> }.into_any(),
+        Some(Dialog::AgreementFiles) => view! { <AgreementDialog /> }.into_any(),
         Some(Dialog::AgreementReport) => view! { <AgreementReportView /> }.into_any(),
         Some(Dialog::HowItWorks) => view! { <HowItWorksDialog /> }.into_any(),
     }

@@ -1,6 +1,6 @@
 //! The top bar (DESIGN.md): the scenario's name, then Examples | Import | Import account… |
-//! Import trace… | Export | Agreement report | Copy link | Undo Redo, and the presentation-mode
-//! switch.
+//! Import trace… | Export | AWS / Kueue… | Agreement report | Copy link | Undo Redo, and the
+//! presentation-mode switch.
 
 use super::scenario_files;
 use crate::state::{use_app_state, Dialog};
@@ -64,6 +64,8 @@ pub fn Header() -> impl IntoView {
                 <button type="button" on:click=move |_| state.dialog.set(Some(Dialog::TraceImport)) data-testid="open-trace-import"
                     title="Make a scenario from a Philly, Alibaba or SWF trace (I)">"Import trace\u{2026}"</button>
                 <button type="button" on:click=export title="Download the scenario as a .json file">"Export"</button>
+                <button type="button" on:click=move |_| state.dialog.set(Some(Dialog::AgreementFiles)) data-testid="open-agreement-files"
+                    title="The agreement as AWS Batch CLI input and Kueue YAML, and those files imported back">"AWS / Kueue\u{2026}"</button>
                 <button type="button" on:click=move |_| state.dialog.set(Some(Dialog::AgreementReport)) data-testid="open-report"
                     title="The agreement and its results as a printable page (R)">"Agreement report"</button>
                 <button type="button" on:click=copy_link data-testid="copy-link" title="Put the whole scenario in a link">"Copy link"</button>

@@ -1,11 +1,12 @@
 //! Import and export of scenario and study `.json` files, entirely in the browser (no upload):
-//! export is a Blob URL clicked as a download, import reads the chosen file's text.
+//! export is a Blob URL clicked as a download, import reads the chosen file's text. The AWS and
+//! Kueue files of a scenario are named here too (`crate::interop::agreement_dialog` offers them).
 
+use crate::results::export::download_text;
 use crate::state::workspace::Workspace;
 use crate::state::AppState;
 use quotalab_engine::study::Document;
 use quotalab_engine::Scenario;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 /// A file name for the scenario: its name in lowercase, words joined by dashes.
@@ -13,8 +14,18 @@ pub fn file_name(scenario: &Scenario) -> String {
     file_name_for(&scenario.name)
 }
 
+/// The scenario's file name with `extension` (`aws.json`, `kueue.yaml`) in place of `json`.
+pub fn file_name_as(scenario: &Scenario, extension: &str) -> String {
+    format!("{}.{extension}", stem(&scenario.name))
+}
+
 /// A file name for `title`: lowercase, words joined by dashes.
 fn file_name_for(title: &str) -> String {
+    format!("{}.json", stem(title))
+}
+
+/// `title` in lowercase, words joined by dashes; "scenario" when nothing is left.
+fn stem(title: &str) -> String {
     let slug: String = title
         .chars()
         .map(|c| {
@@ -30,7 +41,11 @@ fn file_name_for(title: &str) -> String {
         .filter(|p| !p.is_empty())
         .collect::<Vec<_>>()
         .join("-");
-    format!("{}.json", if slug.is_empty() { "scenario" } else { &slug })
+    if slug.is_empty() {
+        "scenario".into()
+    } else {
+        slug
+    }
 }
 
 /// The name "Export" gives the workspace's file: the study's when there are variants, else the
@@ -45,27 +60,9 @@ pub fn export_file_name(workspace: &Workspace) -> String {
 
 /// Offers the scenario, or the study when there are variants, as a `.json` download.
 pub fn export(workspace: &Workspace) -> Result<(), String> {
-    let failed = |_| "the browser could not create the file".to_string();
     let name = export_file_name(workspace);
-    let parts = js_sys::Array::of1(&workspace.to_json_pretty().into());
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
-    let blob =
-        web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(failed)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(failed)?;
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    let anchor: web_sys::HtmlAnchorElement = document
-        .create_element("a")
-        .map_err(failed)?
-        .unchecked_into();
-    anchor.set_href(&url);
-    anchor.set_download(&name);
-    anchor.click();
-    // Release the Blob once the download has been handed over.
-    let _ = web_sys::Url::revoke_object_url(&url);
-    Ok(())
+    download_text(&name, "application/json", &workspace.to_json_pretty())
+        .map_err(|_| "the browser could not create the file".to_string())
 }
 
 /// Reads the file the user picked and opens it, or says precisely why it cannot be opened
@@ -102,5 +99,9 @@ mod tests {
         let s = Scenario::parse_json(r#"{"version":1,"name":"Three teams / g5 <pool>"}"#)
             .expect("parses");
         assert_eq!(file_name(&s), "three-teams-g5-pool.json");
+        assert_eq!(
+            file_name_as(&s, "kueue.yaml"),
+            "three-teams-g5-pool.kueue.yaml"
+        );
     }
 }

@@ -1,23 +1,28 @@
 //! "Import account…": the describe output of an AWS Batch / SageMaker account or a Kueue cluster
 //! dump (docs/ACCOUNT.md), several files at once, read by the interop crate's
-//! `import_account`, the same function `quotalab import account` calls. The dialog shows what
+//! `import_account`, the same function `quotalab import account` calls, in the interop worker
+//! (`client`; this file's [`import`] is the worker's side). The dialog shows what
 //! the scenario will hold and everything that could not be imported, by document and field,
 //! before anything changes; applying goes through `AppState::open` like any other import.
 
-use super::files::read_all;
-use super::trace_preview::LoadedFile;
+use super::client;
+use super::files::read_picked;
+use super::latest::Latest;
+use super::protocol::{Answer, Task};
+use super::trace_preview::{capacity_line, LoadedFile};
 use crate::components::modal::Modal;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_interop::account::{import_account, AccountImport, AccountOptions, InputFile};
-use std::sync::Arc;
-use wasm_bindgen::JsCast;
 
 /// Unmapped fields listed one by one; the rest are counted.
 const UNMAPPED_LISTED: usize = 40;
 
 /// The import of the picked files, or why there is none.
-fn import(files: &[LoadedFile]) -> Result<AccountImport, String> {
+pub type AccountOutcome = Result<AccountImport, String>;
+
+/// Imports the picked files (in the interop worker).
+pub fn import(files: &[LoadedFile]) -> AccountOutcome {
     let inputs: Vec<InputFile> = files
         .iter()
         .map(|f| InputFile {
@@ -32,21 +37,24 @@ fn import(files: &[LoadedFile]) -> Result<AccountImport, String> {
 pub fn AccountImportDialog() -> impl IntoView {
     let state = use_app_state();
     let picked: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
-    let outcome: RwSignal<Option<Arc<Result<AccountImport, String>>>> = RwSignal::new(None);
+    let latest = Latest::<AccountOutcome>::new();
+    let (outcome, busy) = (latest.answer, latest.busy);
     let on_pick = move |ev: leptos::ev::Event| {
-        let Some(list) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-            .and_then(|input| input.files())
-        else {
-            return;
-        };
-        leptos::task::spawn_local(async move {
-            let result = read_all(list).await.and_then(|files| {
-                picked.set(files.iter().map(|f| f.name.clone()).collect());
-                import(&files)
-            });
-            outcome.set(Some(Arc::new(result)));
+        read_picked(&ev, || {
+            let done = latest.start();
+            move |read| match read {
+                Ok(files) => {
+                    picked.set(files.iter().map(|f| f.name.clone()).collect());
+                    client::ask(Task::Account { files }, move |answer| {
+                        done(match answer {
+                            Ok(Answer::Account(result)) => result,
+                            Ok(other) => Err(other.mismatch()),
+                            Err(why) => Err(format!("Nothing was imported: {why}.")),
+                        })
+                    });
+                }
+                Err(message) => done(Err(message)),
+            }
         });
     };
     let apply = move |_| {
@@ -61,7 +69,7 @@ pub fn AccountImportDialog() -> impl IntoView {
         state.dialog.set(None);
         state.open(imported.scenario.clone(), &from);
     };
-    let ready = move || outcome.with(|o| o.as_deref().is_some_and(Result::is_ok));
+    let ready = move || latest.settled(Result::is_ok);
     view! {
         <Modal title="Import your account" testid="account-dialog">
             <div class="account-import">
@@ -76,6 +84,7 @@ pub fn AccountImportDialog() -> impl IntoView {
                     <input id="account-files" type="file" multiple accept=".json,.yaml,.yml,application/json"
                         data-testid="account-files" on:change=on_pick />
                 </div>
+                {move || busy.get().then(|| view! { <p class="hint" role="status" data-testid="account-busy">"Reading the files\u{2026}"</p> })}
                 {move || outcome.get().map(|o| match o.as_ref() {
                     Ok(imported) => view! { <AccountSummary imported=imported.clone() /> }.into_any(),
                     Err(message) => view! { <p class="error" role="alert" data-testid="account-error">{message.clone()}</p> }.into_any(),
@@ -103,11 +112,7 @@ fn AccountSummary(imported: AccountImport) -> impl IntoView {
         if s.quota_shares.len() == 1 { "" } else { "s" },
         s.jobs.len(),
         if s.jobs.len() == 1 { "" } else { "s" },
-        s.capacity
-            .iter()
-            .map(|c| format!("{} × {}", c.count, c.instance_type))
-            .collect::<Vec<_>>()
-            .join(", "),
+        capacity_line(s),
     );
     let notes = imported
         .notes

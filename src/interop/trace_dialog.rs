@@ -2,12 +2,15 @@
 //! (jobs, shares, bad rows with their lines) and only then apply it.
 //!
 //! The files are read with the File API (`files`); the import itself is the interop crate's, run
-//! on the main thread after the busy state has been painted (a 380 KB Philly VC imports in tens of
-//! milliseconds; docs/TRACES.md has the measurements), and again whenever an option changes.
+//! in the interop worker (`client`) so the page stays responsive and its wasm small, and again
+//! whenever an option changes (a 380 KB Philly VC imports in tens of milliseconds;
+//! docs/TRACES.md has the measurements). "Imported in" is the time from request to answer.
 //! Applying goes through `AppState::open`, which asks before replacing unsaved edits and keeps
 //! the old scenario one Undo away; a failed import changes nothing.
 
-use super::files::read_all;
+use super::client;
+use super::files::read_picked;
+use super::protocol::{Answer, Task};
 use super::trace_form::TraceForm;
 use super::trace_options::TraceOptions;
 use super::trace_preview::{guess_format, origin, LoadedFile, Preview};
@@ -17,8 +20,6 @@ use crate::results::session::now_ms;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use std::sync::Arc;
-use std::time::Duration;
-use wasm_bindgen::JsCast;
 
 /// A preview and how long the import took, in milliseconds on this machine.
 #[derive(Debug, Clone)]
@@ -48,8 +49,8 @@ pub fn TraceImportDialog() -> impl IntoView {
         })
     });
 
-    // Re-imports whenever the files or the options change. The busy state is painted first
-    // (animation frame, then a task), so a slow import shows "Importing…" instead of a frozen page.
+    // Re-imports whenever the files or the options change; an answer to an older import is
+    // dropped.
     Effect::new(move |_| {
         let picked = files.get();
         let chosen = format.get();
@@ -61,46 +62,44 @@ pub fn TraceImportDialog() -> impl IntoView {
             busy.set(false);
             return;
         }
+        let started = now_ms();
+        let show = move |outcome: Preview| {
+            if generation.get_value() != mine {
+                return;
+            }
+            preview.set(Some(Arc::new(Timed {
+                preview: outcome,
+                import_ms: now_ms() - started,
+                read_ms: read_ms.get_untracked(),
+            })));
+            busy.set(false);
+        };
+        let Some(format) = chosen else {
+            return show(Preview::Failed(
+                "The format cannot be told from these file names: choose it above.".into(),
+            ));
+        };
         busy.set(true);
-        request_animation_frame(move || {
-            set_timeout(
-                move || {
-                    if generation.get_value() != mine {
-                        return;
-                    }
-                    let started = now_ms();
-                    let outcome = match chosen {
-                        Some(f) => Preview::of(f, &picked, &options),
-                        None => Preview::Failed(
-                            "The format cannot be told from these file names: choose it above."
-                                .into(),
-                        ),
-                    };
-                    preview.set(Some(Arc::new(Timed {
-                        preview: outcome,
-                        import_ms: now_ms() - started,
-                        read_ms: read_ms.get_untracked(),
-                    })));
-                    busy.set(false);
-                },
-                Duration::ZERO,
-            )
+        let task = Task::Trace {
+            format,
+            files: picked.to_vec(),
+            form: Box::new(options),
+        };
+        client::ask(task, move |answer| {
+            show(match answer {
+                Ok(Answer::Trace(outcome)) => outcome,
+                Ok(other) => Preview::Failed(other.mismatch()),
+                Err(why) => Preview::Failed(format!("Nothing was imported: {why}.")),
+            })
         });
     });
 
     let on_pick = move |ev: leptos::ev::Event| {
-        let Some(list) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-            .and_then(|input| input.files())
-        else {
-            return;
-        };
-        busy.set(true);
-        reading_error.set(None);
-        let started = now_ms();
-        leptos::task::spawn_local(async move {
-            match read_all(list).await {
+        read_picked(&ev, || {
+            busy.set(true);
+            reading_error.set(None);
+            let started = now_ms();
+            move |read| match read {
                 Ok(loaded) => {
                     read_ms.set(now_ms() - started);
                     files.set(Arc::new(loaded));

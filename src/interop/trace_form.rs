@@ -4,9 +4,10 @@
 //! field and what is allowed, the way the CLI names its flag.
 
 use quotalab_interop::traces::{ImportOptions, Sampling, ShareBy, TraceFormat};
+use serde::{Deserialize, Serialize};
 
 /// How rows of the window are kept: the CLI's `--sample N` / `--fraction F`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum SamplingChoice {
     #[default]
     All,
@@ -16,7 +17,7 @@ pub enum SamplingChoice {
 
 /// The form's fields, as typed (text), so a half-typed number is kept and explained, not lost.
 /// Empty text means the CLI's default.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct TraceForm {
     /// `None`: the format guessed from the files' extensions.
     pub format: Option<TraceFormat>,

@@ -10,9 +10,10 @@
 use super::trace_form::TraceForm;
 use quotalab_engine::Scenario;
 use quotalab_interop::traces::{self, BadRow, ImportError, ImportReport, TraceFile, TraceFormat};
+use serde::{Deserialize, Serialize};
 
 /// One picked file, read into memory.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LoadedFile {
     pub name: String,
     pub text: String,
@@ -72,7 +73,7 @@ pub fn origin(format: TraceFormat, files: &[LoadedFile]) -> String {
 }
 
 /// What applying the upload would do.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum Preview {
     /// Nothing can be imported; the message says why. The scenario on screen stays as it is.
     Failed(String),
@@ -153,6 +154,16 @@ pub struct ShareLine {
     /// `2 × ml.p3.2xlarge, 2 × ml.p2.xlarge`
     pub limits: String,
     pub jobs: usize,
+}
+
+/// The on-demand capacity at time 0 in words: `2 × ml.p3.2xlarge, 2 × ml.p2.xlarge`.
+pub fn capacity_line(scenario: &Scenario) -> String {
+    scenario
+        .capacity
+        .iter()
+        .map(|c| format!("{} \u{d7} {}", c.count, c.instance_type))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 pub fn share_lines(scenario: &Scenario) -> Vec<ShareLine> {

@@ -3,7 +3,7 @@
 //! then how many more), or the reason nothing can be imported.
 
 use super::trace_dialog::Timed;
-use super::trace_preview::{share_lines, Preview, BAD_ROWS_LISTED};
+use super::trace_preview::{capacity_line, share_lines, Preview, BAD_ROWS_LISTED};
 use leptos::prelude::*;
 use quotalab_interop::traces::ImportReport;
 use std::sync::Arc;
@@ -17,12 +17,7 @@ pub fn TraceSummary(preview: RwSignal<Option<Arc<Timed>>>, busy: RwSignal<bool>)
                 view! { <p class="error" role="alert" data-testid="trace-error">{message.clone()}</p> }.into_any()
             }
             Preview::Ready { scenario, report, blocked } => {
-                let capacity = scenario
-                    .capacity
-                    .iter()
-                    .map(|c| format!("{} \u{d7} {}", c.count, c.instance_type))
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let capacity = capacity_line(scenario);
                 let rows = share_lines(scenario)
                     .into_iter()
                     .map(|s| view! { <tr><th scope="row">{s.name}</th><td>{s.limits}</td><td class="number">{s.jobs}</td></tr> })

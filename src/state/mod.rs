@@ -64,6 +64,8 @@ pub enum Dialog {
     TraceImport,
     /// "Import account…": an account's describe output in, what was not imported, then `open`.
     AccountImport,
+    /// "AWS / Kueue…": the agreement as AWS Batch and Kueue files, and those files read back.
+    AgreementFiles,
     /// The printable agreement report of the scenario and its current results.
     AgreementReport,
     /// "How this works": the mechanisms in plain words (`components::how_it_works`).

@@ -6,6 +6,7 @@
 
 use crate::validated::Rejected;
 use quotalab_engine::scenario::{Scenario, Strategy};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The comparable core of a scenario, for round-trip checks.
@@ -57,7 +58,7 @@ impl Agreement {
 }
 
 /// A scenario read back from AWS or Kueue configuration, and notes on what was assumed.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Imported {
     pub scenario: Scenario,
     pub notes: Vec<String>,

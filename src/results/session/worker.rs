@@ -19,8 +19,22 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{Blob, BlobPropertyBag, ErrorEvent, Event, MessageEvent, Url, Worker};
 
-/// Where Trunk puts the worker's loader (`data-loader-shim`; worker names are not hashed).
-const WORKER_URL: &str = "./quotalab-worker_loader.js";
+/// A worker binary: where Trunk puts its loader (`data-loader-shim`; worker names are not
+/// hashed), and what the page calls it in messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WorkerScript {
+    pub url: &'static str,
+    pub name: &'static str,
+    /// What a panic inside it means to the user, before the panic's own message.
+    pub stopped: &'static str,
+}
+
+/// The simulation worker (`src/bin/quotalab-worker.rs`).
+pub const SIMULATION: WorkerScript = WorkerScript {
+    url: "./quotalab-worker_loader.js",
+    name: "the simulation worker",
+    stopped: "the simulation stopped",
+};
 /// A worker that has not said `Ready` after this long will not: its wasm failed to load (a
 /// rejected fetch inside the loader raises no `error` event on the page).
 const READY_TIMEOUT_MS: i32 = 30_000;
@@ -39,6 +53,7 @@ pub struct SimWorker {
     sent: Cell<u32>,
     fault: Option<TestFault>,
     report: Rc<dyn Fn(String)>,
+    name: &'static str,
     ready_timer: i32,
     _handlers: Handlers,
 }
@@ -52,30 +67,37 @@ struct Handlers {
 }
 
 impl SimWorker {
-    /// Starts a worker that hands every reply that is text (a study's) to `on_reply`, and a
-    /// failure of the worker itself, once, to `on_failure`.
+    /// Starts a simulation worker that hands every reply that is text (a study's) to
+    /// `on_reply`, and a failure of the worker itself, once, to `on_failure`.
     pub fn spawn(
         on_reply: Rc<dyn Fn(String)>,
         on_failure: OnFailure,
     ) -> Result<SimWorker, JsValue> {
-        let on_bytes = Rc::new(move |bytes: Vec<u8>| {
-            if let Ok(text) = String::from_utf8(bytes) {
-                on_reply(text);
-            }
-        });
-        SimWorker::spawn_bytes(on_bytes, on_failure)
+        SimWorker::spawn_script(SIMULATION, as_text(on_reply), on_failure)
     }
 
-    /// Starts a worker that hands every reply, as bytes, to `on_reply`, and a failure of the
-    /// worker itself, once, to `on_failure`.
+    /// Starts a simulation worker that hands every reply, as bytes, to `on_reply`, and a
+    /// failure of the worker itself, once, to `on_failure`.
     pub fn spawn_bytes(
         on_reply: Rc<dyn Fn(Vec<u8>)>,
         on_failure: OnFailure,
     ) -> Result<SimWorker, JsValue> {
+        SimWorker::spawn_script(SIMULATION, on_reply, on_failure)
+    }
+
+    /// Starts the worker `script` (any binary that announces `Ready` and reports panics as
+    /// `results::protocol::panics` does), with the same failure handling; every reply goes to
+    /// `on_reply` as bytes.
+    pub fn spawn_script(
+        script: WorkerScript,
+        on_reply: Rc<dyn Fn(Vec<u8>)>,
+        on_failure: OnFailure,
+    ) -> Result<SimWorker, JsValue> {
+        let (name, stopped) = (script.name, script.stopped);
         let fault = TestFault::requested();
         let worker = match fault {
             Some(TestFault::Load) => Worker::new(&unloadable_script()?)?,
-            _ => Worker::new(WORKER_URL)?,
+            _ => Worker::new(script.url)?,
         };
         let waiting: Rc<RefCell<Option<Vec<String>>>> = Rc::new(RefCell::new(Some(Vec::new())));
         let failed = Rc::new(Cell::new(false));
@@ -90,11 +112,11 @@ impl SimWorker {
         let (queue, sender, crash) = (waiting.clone(), worker.clone(), report.clone());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             let Some(text) = reply_bytes(event.data()) else {
-                return crash("the simulation worker sent a message the page cannot read".into());
+                return crash(format!("{name} sent a message the page cannot read"));
             };
             if text.starts_with(CRASH_PREFIX.as_bytes()) {
                 if let Some(Header::Crashed { message }) = decode_reply(&text).map(|r| r.header) {
-                    return crash(format!("the simulation stopped: {message}"));
+                    return crash(format!("{stopped}: {message}"));
                 }
             }
             if let Some(queued) = queue.borrow_mut().take() {
@@ -110,23 +132,23 @@ impl SimWorker {
             // Handled here: the page shows it, so the browser need not report it again.
             event.prevent_default();
             let what = if ready.borrow().is_some() {
-                "the simulation worker failed to load"
+                "failed to load"
             } else {
-                "the simulation worker failed"
+                "failed"
             };
-            error(format!("{what}: {}", error_text(&event)));
+            error(format!("{name} {what}: {}", error_text(&event)));
         });
         let unreadable = report.clone();
         let on_message_error = Closure::<dyn FnMut(MessageEvent)>::new(move |_: MessageEvent| {
-            unreadable(
-                "a reply from the simulation worker could not be read (messageerror)".into(),
-            );
+            unreadable(format!(
+                "a reply from {name} could not be read (messageerror)"
+            ));
         });
         let (late, still_waiting) = (report.clone(), waiting.clone());
         let on_ready_timeout = Closure::<dyn FnMut()>::new(move || {
             if still_waiting.borrow().is_some() {
                 late(format!(
-                    "the simulation worker did not start within {} s",
+                    "{name} did not start within {} s",
                     READY_TIMEOUT_MS / 1000
                 ));
             }
@@ -151,6 +173,7 @@ impl SimWorker {
             sent: Cell::new(0),
             fault,
             report,
+            name,
             ready_timer,
             _handlers: Handlers {
                 _on_message: on_message,
@@ -177,7 +200,8 @@ impl SimWorker {
             None => {
                 if let Err(err) = self.worker.post_message(&JsValue::from_str(&request)) {
                     (self.report)(format!(
-                        "the request could not reach the simulation worker: {err:?}"
+                        "the request could not reach {}: {err:?}",
+                        self.name
                     ));
                 }
             }
@@ -188,6 +212,15 @@ impl SimWorker {
 /// A reply's bytes: the worker posts `Ready`, crash reports and a study's replies as strings
 /// and a run's replies as bytes (see `post_bytes` in the worker binary). `None` for anything
 /// else.
+/// A reply handler for workers whose replies are text (a study's, the interop worker's).
+pub fn as_text(on_reply: Rc<dyn Fn(String)>) -> Rc<dyn Fn(Vec<u8>)> {
+    Rc::new(move |bytes: Vec<u8>| {
+        if let Ok(text) = String::from_utf8(bytes) {
+            on_reply(text);
+        }
+    })
+}
+
 fn reply_bytes(data: JsValue) -> Option<Vec<u8>> {
     if let Some(text) = data.as_string() {
         return Some(text.into_bytes());

@@ -37,6 +37,7 @@ pub use unmapped::Unmapped;
 
 use crate::agreement::Agreement;
 use quotalab_engine::{Diagnostic, Scenario};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// One input file: its path (for messages only) and its text.
@@ -56,7 +57,7 @@ pub struct AccountOptions {
 }
 
 /// The scenario, notes on what was assumed, and what could not be carried.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct AccountImport {
     pub scenario: Scenario,
     pub notes: Vec<String>,

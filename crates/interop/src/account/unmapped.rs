@@ -1,11 +1,11 @@
 //! What an account import could not carry into the scenario, named by document and field, so a
 //! user can see what the simulation leaves out (docs/ACCOUNT.md, "What is not imported").
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One field (or whole document) left out of the scenario, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unmapped {
     /// The document: its file, and the item or YAML document within it.
     pub document: String,

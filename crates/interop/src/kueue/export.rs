@@ -9,11 +9,11 @@ use super::resources::{accelerator_resource, per_instance};
 use super::*;
 use crate::names;
 use quotalab_engine::scenario::{QuotaShare, Scenario, Strategy};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 
 /// The YAML, and warnings about what it cannot carry beyond the header comment.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KueueExport {
     pub yaml: String,
     pub warnings: Vec<String>,

@@ -23,6 +23,7 @@ pub use report::{BadRow, ImportError, ImportReport};
 use crate::validated;
 use quotalab_engine::format::MAX_SCENARIO_BYTES;
 use quotalab_engine::scenario::{Capacity, InstanceType, JobSpec, QuotaShare, Scenario};
+use serde::{Deserialize, Serialize};
 
 /// One input file: a display name (used in bad-row messages and to recognise the file) and its
 /// text.
@@ -40,7 +41,7 @@ pub struct Imported {
 }
 
 /// The trace formats, for callers that choose one at run time (the CLI, the app's upload).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TraceFormat {
     Philly,
     Alibaba,

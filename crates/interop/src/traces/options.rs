@@ -3,6 +3,7 @@
 //! stop the import.
 
 use super::catalog::GpuCatalog;
+use serde::{Deserialize, Serialize};
 
 /// Import options shared by every trace format. `Default` gives the whole trace, no sampling,
 /// the format's own default catalog, and failing on the first bad row.
@@ -36,7 +37,7 @@ pub struct ImportOptions {
 }
 
 /// The SWF column that decides a job's share.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ShareBy {
     /// Field 15, one share per queue.
     Queue,

@@ -3,11 +3,12 @@
 //! whole import; with it the row is skipped and listed here.
 
 use crate::validated::Rejected;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
 /// A row that could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BadRow {
     pub file: String,
     /// 1-based, counting every line of the file (headers and comments too).
@@ -46,7 +47,7 @@ pub enum ImportError {
 }
 
 /// The import's account of itself, shown next to the scenario it made.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ImportReport {
     /// Data rows read, over all files.
     pub rows: usize,

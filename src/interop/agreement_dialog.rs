@@ -1,0 +1,240 @@
+//! "AWS / Kueue…": the scenario's agreement as the files `quotalab export aws` and `quotalab
+//! export kueue` write, offered as downloads under the export's warnings, and the import of such
+//! files back (docs/AWS_EXPORT.md, "In the app").
+//!
+//! Both run in the interop worker (`client`). The exports are made when the dialog opens, so
+//! their warnings are on screen before anything is downloaded. An import shows the scenario it
+//! makes and the importer's notes, or why nothing can be imported, and changes nothing until
+//! Apply, which goes through `AppState::open` (it asks before replacing unsaved edits and keeps
+//! the old scenario one Undo away).
+
+use super::agreement_files::{AgreementImport, Exports, Refusal};
+use super::client;
+use super::files::read_picked;
+use super::latest::Latest;
+use super::protocol::{Answer, Task};
+use super::trace_preview::{capacity_line, share_lines};
+use crate::components::modal::Modal;
+use crate::components::scenario_files::file_name_as;
+use crate::results::export::download_text;
+use crate::state::use_app_state;
+use leptos::prelude::*;
+use quotalab_engine::Scenario;
+use std::sync::Arc;
+
+#[component]
+pub fn AgreementDialog() -> impl IntoView {
+    view! {
+        <Modal title="AWS Batch and Kueue" testid="agreement-dialog">
+            <div class="agreement-files">
+                <ExportFiles />
+                <ImportFiles />
+            </div>
+        </Modal>
+    }
+}
+
+/// The exports of the scenario on screen, asked for once when the dialog opens.
+#[component]
+fn ExportFiles() -> impl IntoView {
+    let state = use_app_state();
+    let scenario = state.scenario.get_untracked();
+    let exports: RwSignal<Option<Arc<Result<Exports, String>>>> = RwSignal::new(None);
+    client::ask(
+        Task::Export {
+            scenario: scenario.to_json_pretty(),
+        },
+        move |answer| {
+            let result = match answer {
+                Ok(Answer::Export(result)) => result,
+                Ok(other) => Err(other.mismatch()),
+                Err(why) => Err(format!("The files could not be made: {why}.")),
+            };
+            exports.set(Some(Arc::new(result)));
+        },
+    );
+    let scenario = StoredValue::new(scenario);
+    view! {
+        <section aria-labelledby="export-head">
+            <h3 id="export-head">"Export this agreement"</h3>
+            <p class="hint">
+                "The shares, their limits, strategies, borrow limits and in-share preemption, and the on-demand capacity: "
+                "the same files as quotalab export aws and quotalab export kueue. Jobs become submit-service-job skeletons "
+                "in the AWS bundle; plans, spot and capacity changes have no place in either."
+            </p>
+            {move || match exports.get() {
+                None => view! { <p class="hint" role="status" data-testid="export-busy">"Making the files\u{2026}"</p> }.into_any(),
+                Some(done) => match done.as_ref() {
+                    Err(message) => view! { <p class="error" role="alert" data-testid="export-error">{message.clone()}</p> }.into_any(),
+                    Ok(made) => view! { <Downloads exports=made.clone() scenario=scenario.get_value() /> }.into_any(),
+                },
+            }}
+        </section>
+    }
+}
+
+/// The warnings of both exports, then a button per file.
+#[component]
+fn Downloads(exports: Exports, scenario: Scenario) -> impl IntoView {
+    let state = use_app_state();
+    let save = move |name: String, mime: &'static str, text: String| {
+        move |_| {
+            if download_text(&name, mime, &text).is_err() {
+                state.tell(true, "The browser could not create the file.");
+            }
+        }
+    };
+    let bundle = save(
+        file_name_as(&scenario, "aws.json"),
+        "application/json",
+        exports.aws.to_bundle_json() + "\n",
+    );
+    let commands = exports.commands().map(|text| {
+        save(
+            super::agreement_files::COMMANDS.into(),
+            "text/x-shellscript",
+            text.to_owned(),
+        )
+    });
+    let kueue = save(
+        file_name_as(&scenario, "kueue.yaml"),
+        "application/yaml",
+        exports.kueue.yaml.clone(),
+    );
+    view! {
+        <Warnings title="AWS" warnings=exports.aws.warnings.clone() testid="aws-warnings" />
+        <Warnings title="Kueue" warnings=exports.kueue.warnings.clone() testid="kueue-warnings" />
+        <p class="hint">
+            "The Kueue file opens with a comment listing what Kueue does differently from AWS (reclaim, borrow limits, idle capacity, preference lists)."
+        </p>
+        <div class="dialog-actions">
+            <button type="button" class="primary" data-testid="download-aws-bundle" on:click=bundle
+                title="Every --cli-input-json file and commands.sh in one JSON file; quotalab import aws reads it back">"AWS bundle (.json)"</button>
+            {commands.map(|c| view! {
+                <button type="button" data-testid="download-aws-commands" on:click=c
+                    title="The aws commands in order, for the files of the bundle">"commands.sh"</button>
+            })}
+            <button type="button" data-testid="download-kueue" on:click=kueue
+                title="ResourceFlavors, a Cohort and a ClusterQueue per share">"Kueue YAML"</button>
+        </div>
+    }
+}
+
+/// One export's warnings in a list, or a line saying there are none.
+#[component]
+fn Warnings(title: &'static str, warnings: Vec<String>, testid: &'static str) -> impl IntoView {
+    if warnings.is_empty() {
+        return view! { <p class="hint" data-testid=testid>{format!("{title}: no warnings.")}</p> }
+            .into_any();
+    }
+    let items = warnings
+        .into_iter()
+        .map(|w| view! { <li>{w}</li> })
+        .collect_view();
+    view! {
+        <div class="export-warnings" role="note" data-testid=testid>
+            <h4>{format!("{title}: read this before you use the files")}</h4>
+            <ul>{items}</ul>
+        </div>
+    }
+    .into_any()
+}
+
+/// Picked AWS or Kueue files, what they would open, and Apply.
+#[component]
+fn ImportFiles() -> impl IntoView {
+    let state = use_app_state();
+    let latest = Latest::<Result<AgreementImport, Refusal>>::new();
+    let (outcome, busy) = (latest.answer, latest.busy);
+    let on_pick = move |ev: leptos::ev::Event| {
+        read_picked(&ev, || {
+            let done = latest.start();
+            move |read| match read {
+                Ok(files) => client::ask(Task::ImportAgreement { files }, move |answer| {
+                    done(match answer {
+                        Ok(Answer::ImportAgreement(result)) => result,
+                        Ok(other) => Err(Refusal::plain(other.mismatch())),
+                        Err(why) => Err(Refusal::plain(format!("Nothing was imported: {why}."))),
+                    })
+                }),
+                Err(message) => done(Err(Refusal::plain(message))),
+            }
+        });
+    };
+    let apply = move |_| {
+        let Some(done) = outcome.get_untracked() else {
+            return;
+        };
+        let Ok(import) = done.as_ref() else { return };
+        state.dialog.set(None);
+        state.open(import.imported.scenario.clone(), &import.origin);
+    };
+    let ready = move || latest.settled(Result::is_ok);
+    view! {
+        <section aria-labelledby="import-head">
+            <h3 id="import-head">"Import AWS or Kueue files"</h3>
+            <div class="field wide">
+                <label for="agreement-files">"The AWS bundle, the .json files of an AWS export, or a Kueue .yaml file"</label>
+                <input id="agreement-files" type="file" multiple accept=".json,.yaml,.yml,.sh,application/json"
+                    data-testid="agreement-files" on:change=on_pick />
+            </div>
+            {move || busy.get().then(|| view! { <p class="hint" role="status" data-testid="agreement-busy">"Reading the files\u{2026}"</p> })}
+            {move || outcome.get().map(|o| match o.as_ref() {
+                Ok(import) => view! { <ImportSummary import=import.clone() /> }.into_any(),
+                Err(refusal) => view! { <RefusalView refusal=refusal.clone() /> }.into_any(),
+            })}
+            <div class="dialog-actions">
+                <button type="button" class="primary" data-testid="agreement-apply" disabled=move || !ready() on:click=apply>
+                    "Apply: open as the scenario"
+                </button>
+                <button type="button" on:click=move |_| state.dialog.set(None)>"Cancel"</button>
+            </div>
+        </section>
+    }
+}
+
+/// What the import would open: its shares and capacity, and the importer's notes.
+#[component]
+fn ImportSummary(import: AgreementImport) -> impl IntoView {
+    let s = &import.imported.scenario;
+    let shares = share_lines(s)
+        .into_iter()
+        .zip(&s.quota_shares)
+        .map(|(line, q)| view! { <li><strong>{line.name}</strong>{format!(" ({}): {}", q.strategy.as_str(), line.limits)}</li> })
+        .collect_view();
+    let capacity = capacity_line(s);
+    let notes = import
+        .imported
+        .notes
+        .iter()
+        .map(|n| view! { <li>{n.clone()}</li> })
+        .collect_view();
+    view! {
+        <div class="agreement-summary" data-testid="agreement-summary">
+            <p>{format!("From {}: {} share{}, on-demand capacity {}.", import.origin, s.quota_shares.len(),
+                if s.quota_shares.len() == 1 { "" } else { "s" },
+                if capacity.is_empty() { "none".to_string() } else { capacity })}</p>
+            <ul>{shares}</ul>
+            {(!import.imported.notes.is_empty()).then(|| view! {
+                <h4>"Notes from the import"</h4>
+                <ul class="notes" data-testid="agreement-notes">{notes}</ul>
+            })}
+            <p class="hint">"AWS and Kueue configuration holds no jobs: the scenario opens with the agreement only."</p>
+        </div>
+    }
+}
+
+#[component]
+fn RefusalView(refusal: Refusal) -> impl IntoView {
+    let errors = refusal
+        .errors
+        .into_iter()
+        .map(|e| view! { <li>{e}</li> })
+        .collect_view();
+    view! {
+        <div class="error" role="alert" data-testid="agreement-error">
+            <p>{refusal.message}</p>
+            <ul>{errors}</ul>
+        </div>
+    }
+}
