@@ -159,6 +159,20 @@ export const tests = [
     },
   },
   {
+    name: 'a start whose worker fails is named and the search stops cleanly',
+    fn: async (page, ctx) => {
+      const view = await openAdvise(page, `${ctx.baseUrl}?worker-fault=study-panic`);
+      await setTarget(view, 10);
+      await view.locator('[data-testid="study-run"]').click();
+      const failed = view.locator('.study-status.error');
+      await failed.waitFor({ timeout: 60_000 });
+      const text = await failed.innerText();
+      expect(/start 2 of 4 of the search failed: .*panicked on purpose/.test(text), `the failure names the start: ${text}`);
+      expect((await view.locator('[data-testid="study-progress"]').count()) === 0, 'no search left "running"');
+      expect(await view.locator('[data-testid="study-run"]').isEnabled(), 'the search can run again');
+    },
+  },
+  {
     name: 'an error from the engine is shown at its place; targets survive a reload',
     fn: async (page, ctx) => {
       const view = await openAdvise(page, ctx.baseUrl);
