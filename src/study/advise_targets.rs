@@ -68,17 +68,20 @@ pub fn AdviseTargets(problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
 fn select(
     label: &'static str,
     testid: &'static str,
-    options: Vec<(String, String)>,
+    options: Signal<Vec<(String, String)>>,
     selected: Signal<String>,
     on_pick: impl Fn(String) + 'static,
 ) -> impl IntoView {
-    let options = options
-        .into_iter()
-        .map(|(value, words)| {
-            let v = value.clone();
-            view! { <option value=value prop:selected=move || selected.get() == v>{words}</option> }
-        })
-        .collect_view();
+    let options = move || {
+        options
+            .get()
+            .into_iter()
+            .map(|(value, words)| {
+                let v = value.clone();
+                view! { <option value=value prop:selected=move || selected.get() == v>{words}</option> }
+            })
+            .collect_view()
+    };
     view! {
         <label class="field">
             <span>{label}</span>
@@ -159,24 +162,34 @@ fn TargetRow(i: usize, problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
         Signal::derive(move || parsed.with(|t| t.as_ref().map(read).unwrap_or_default()))
     };
     let controls = move || {
-        let (threshold, currency, shares) = state.workspace.with_untracked(|w| {
-            let s = &w.variants[0];
-            let names: Vec<(String, String)> = s
-                .quota_shares
-                .iter()
-                .map(|q| (q.name.clone(), q.name.clone()))
-                .collect();
-            (w.settings.wait_threshold_h, s.currency.0.clone(), names)
+        // The first variant's shares and threshold, followed as they are edited.
+        let teams = Signal::derive(move || {
+            state.workspace.with(|w| {
+                let mut teams = vec![(EVERY_SHARE.to_owned(), "every team".to_owned())];
+                teams.extend(
+                    w.variants[0]
+                        .quota_shares
+                        .iter()
+                        .map(|q| (q.name.clone(), q.name.clone())),
+                );
+                teams
+            })
         });
-        let mut teams = vec![(EVERY_SHARE.to_owned(), "every team".to_owned())];
-        teams.extend(shares);
-        let kpis: Vec<(String, String)> = Kpi::ALL
-            .iter()
-            .map(|k| (k.name(), kpi_words(*k, threshold)))
-            .collect();
-        let bounds = [Bound::AtMost, Bound::AtLeast]
-            .map(|b| (bound_symbol(b), bound_words(b).to_owned()))
-            .to_vec();
+        let kpis = Signal::derive(move || {
+            let threshold = state.workspace.with(|w| w.settings.wait_threshold_h);
+            Kpi::ALL
+                .iter()
+                .map(|k| (k.name(), kpi_words(*k, threshold)))
+                .collect::<Vec<_>>()
+        });
+        let bounds = Signal::stored(
+            [Bound::AtMost, Bound::AtLeast]
+                .map(|b| (bound_symbol(b), bound_words(b).to_owned()))
+                .to_vec(),
+        );
+        let currency = state
+            .workspace
+            .with_untracked(|w| w.variants[0].currency.0.clone());
         let value = Signal::derive(move || parsed.with(|t| t.as_ref().map_or(0.0, |t| t.value)));
         let range = Signal::derive(move || {
             parsed.with(|t| {

@@ -197,6 +197,20 @@ export const tests = [
       await budget.press('Tab');
       await error.waitFor({ state: 'detached' });
 
+      // A share renamed to markup: the target now names a share that is gone, and the engine's
+      // error is shown at the target's row; the new name is text in the team list, never markup.
+      const name = page.locator('[data-testid="share-card"]').first().getByLabel('Quota share', { exact: true });
+      await name.fill('<b>bold</b>');
+      await name.press('Tab');
+      const teams = await row.locator('[data-testid="advise-target-share"] option').allTextContents();
+      expect(teams.includes('<b>bold</b>'), `the renamed share is offered by its name: ${teams}`);
+      expect((await view.locator('b').count()) === 0, 'a name never becomes markup');
+      await row.locator('.advise-errors').waitFor();
+      expect(!(await view.locator('[data-testid="study-run"]').isEnabled()), 'no search for a share that is gone');
+      await name.fill('background');
+      await name.press('Tab');
+      await row.locator('.advise-errors').waitFor({ state: 'detached' });
+
       await page.reload();
       await ready(page).waitFor({ state: 'attached', timeout: 60_000 });
       await page.locator('[data-testid="mode-advise"]').click();
