@@ -6,7 +6,7 @@
 // docs/ADVISOR.md, "Speed".
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,9 +50,13 @@ async function search(view) {
   return { status: (await done.textContent()).trim(), ms: Date.now() - t0 };
 }
 
-/** The `quotalab` binary a developer has built, release first. */
+/** The `quotalab` binary built last (`./dev test` builds the debug one; a stale release
+ * binary from an earlier benchmark must not answer for today's code). */
 function cli() {
-  return ['release', 'debug'].map((p) => join(ROOT, 'target', p, 'quotalab')).find(existsSync);
+  return ['release', 'debug']
+    .map((p) => join(ROOT, 'target', p, 'quotalab'))
+    .filter(existsSync)
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 }
 
 /** Splits a command line of plain words and 'single-quoted' ones (with '\'' inside). */
