@@ -2,7 +2,8 @@
 //! (`index.html`: `data-type="worker"`), so a long run never freezes the page.
 //!
 //! It only wires `onmessage` to [`quotalab_app::study::protocol::serve_sample`] (one unit of a
-//! study), [`quotalab_app::results::protocol::full::serve_full`] (the whole result of the last
+//! study), [`quotalab_app::study::advise_protocol::serve_start`] (one start of an advisor
+//! search), [`quotalab_app::results::protocol::full::serve_full`] (the whole result of the last
 //! run, in pieces), [`quotalab_app::results::protocol::story::serve_story`] (one job of it) or
 //! else [`quotalab_app::results::protocol::serve`] (a single run), and announces that it is
 //! ready: messages sent before the wasm has loaded would be lost, so the page queues its first
@@ -16,6 +17,7 @@ use quotalab_app::results::protocol::full::serve_full;
 use quotalab_app::results::protocol::panics::{announce_ready, report_panics};
 use quotalab_app::results::protocol::serve;
 use quotalab_app::results::protocol::story::serve_story;
+use quotalab_app::study::advise_protocol::serve_start;
 use quotalab_app::study::protocol::serve_sample;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -28,7 +30,7 @@ fn main() {
         let Some(message) = event.data().as_string() else {
             return;
         };
-        if let Some(reply) = serve_sample(&message) {
+        if let Some(reply) = serve_sample(&message).or_else(|| serve_start(&message)) {
             let _ = replies.post_message(&JsValue::from_str(&reply));
             return;
         }

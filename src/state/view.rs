@@ -1,5 +1,5 @@
 //! What a link says about the view it was copied from, besides the document: the variant on
-//! screen, the RESULTS tab (Results, Compare or Sweep) and the chart. The study settings travel in
+//! screen, the RESULTS tab (Results, Compare, Sweep or Advise) and the chart. The study settings travel in
 //! the document itself (`link`). The view is appended to the link's fragment as `&v=TAB.VARIANT`
 //! or `&v=TAB.VARIANT.CHART` (`#s=1.<payload>&v=compare.1.completion`); base64url never holds `&`,
 //! so the two parts split unambiguously, and a link without a view (or with one this app cannot
@@ -12,10 +12,11 @@ pub enum Tab {
     Results,
     Compare,
     Sweep,
+    Advise,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 3] = [Tab::Results, Tab::Compare, Tab::Sweep];
+    pub const ALL: [Tab; 4] = [Tab::Results, Tab::Compare, Tab::Sweep, Tab::Advise];
 
     /// The tab's word in a link.
     pub fn slug(self) -> &'static str {
@@ -23,6 +24,7 @@ impl Tab {
             Tab::Results => "results",
             Tab::Compare => "compare",
             Tab::Sweep => "sweep",
+            Tab::Advise => "advise",
         }
     }
 
@@ -90,6 +92,12 @@ mod tests {
         let hash = append("#s=1.abc-_", &view);
         assert_eq!(hash, "#s=1.abc-_&v=compare.1.completion");
         assert_eq!(split(&hash), ("#s=1.abc-_", Some(view)));
+        let advise = View {
+            variant: 0,
+            tab: Tab::Advise,
+            chart: None,
+        };
+        assert_eq!(split(&append("#s=1.x", &advise)), ("#s=1.x", Some(advise)));
         let plain = View::default();
         assert_eq!(split(&append("#s=1.x", &plain)), ("#s=1.x", Some(plain)));
     }

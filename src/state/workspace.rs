@@ -4,11 +4,13 @@
 //! One value for both, so that undo, autosave, links and files treat a study exactly like a
 //! scenario: "Duplicate as variant" is an edit like any other and Undo takes it back. A workspace
 //! of one variant is written as a plain scenario, so links and files of people who never compare
-//! stay what they were; with two or more it is written as a study (docs/STUDY.md).
+//! stay what they were; with two or more, or with an advisor search set up (its targets travel
+//! in the study's `advise` field, docs/ADVISOR.md), it is written as a study (docs/STUDY.md).
 //!
 //! Variants are held behind `Arc`: the undo history keeps up to 200 snapshots, and an edit to one
 //! variant then shares the untouched ones with every earlier snapshot instead of copying them.
 
+use quotalab_engine::study::advise::AdviseSpec;
 use quotalab_engine::study::{
     Document, Study, Sweep, DEFAULT_SEEDS, DEFAULT_WAIT_THRESHOLD_H, VARIANTS,
 };
@@ -47,6 +49,8 @@ pub struct StudySettings {
     pub wait_threshold_h: f64,
     /// The parameter sweep of the variant on screen, if one was set up.
     pub sweep: Option<Sweep>,
+    /// The advisor's targets, budgets and knobs for the first variant, if set up.
+    pub advise: Option<AdviseSpec>,
 }
 
 impl Default for StudySettings {
@@ -56,6 +60,7 @@ impl Default for StudySettings {
             seeds: DEFAULT_SEEDS,
             wait_threshold_h: DEFAULT_WAIT_THRESHOLD_H,
             sweep: None,
+            advise: None,
         }
     }
 }
@@ -91,15 +96,17 @@ impl Workspace {
                     seeds: study.seeds,
                     wait_threshold_h: study.wait_threshold_h,
                     sweep: study.sweep,
+                    advise: study.advise.map(|a| *a),
                 },
             },
         }
     }
 
-    /// The document to write: a plain scenario for one variant, else a study.
+    /// The document to write: a plain scenario for one variant without an advisor search, else
+    /// a study (a study with an `advise` field may hold a single variant).
     pub fn to_document(&self) -> Document {
         match self.variants.as_slice() {
-            [only] => Document::Scenario((**only).clone()),
+            [only] if self.settings.advise.is_none() => Document::Scenario((**only).clone()),
             _ => Document::Study(self.to_study()),
         }
     }
@@ -111,6 +118,7 @@ impl Workspace {
         study.seeds = self.settings.seeds;
         study.wait_threshold_h = self.settings.wait_threshold_h;
         study.sweep = self.settings.sweep.clone();
+        study.advise = self.settings.advise.clone().map(Box::new);
         study
     }
 
@@ -166,6 +174,23 @@ impl Workspace {
         copy.name = self.unused_name(&copy.name);
         self.variants.insert(self.active + 1, Arc::new(copy));
         self.active += 1;
+        Ok(())
+    }
+
+    /// Adds `scenario` as the last variant and shows it; it keeps its name unless a variant has
+    /// it already (variant names are unique in a study).
+    pub fn add_variant(&mut self, mut scenario: Scenario) -> Result<(), VariantError> {
+        if self.variants.len() >= MAX_VARIANTS {
+            return Err(VariantError::TooMany);
+        }
+        if self.settings.name.is_empty() {
+            self.settings.name = self.study_name();
+        }
+        if self.variants.iter().any(|v| v.name == scenario.name) {
+            scenario.name = self.unused_name(&scenario.name);
+        }
+        self.variants.push(Arc::new(scenario));
+        self.active = self.variants.len() - 1;
         Ok(())
     }
 
@@ -278,5 +303,34 @@ mod tests {
         let shown = ws.active_scenario().name.clone();
         ws.remove(0).expect("three variants");
         assert_eq!(ws.active_scenario().name, shown);
+    }
+
+    #[test]
+    fn the_advise_field_travels_with_one_variant_and_with_many() {
+        let mut ws = default_workspace();
+        let share = ws.variants[0].quota_shares[0].name.clone();
+        let spec = AdviseSpec::new(vec![format!("{share}:completion_p90_h<=24")]);
+        ws.settings.advise = Some(spec.clone());
+        let Document::Study(study) = ws.to_document() else {
+            panic!("an advisor search makes a study even of one variant")
+        };
+        assert!(study.validate().is_valid(), "{:?}", study.validate());
+        let reread = Document::parse_json(&ws.to_json_pretty()).expect("own study parses");
+        assert_eq!(Workspace::from_document(reread), ws);
+        ws.duplicate_active().expect("room");
+        let reread = Document::parse_json(&ws.to_json_pretty()).expect("own study parses");
+        assert_eq!(Workspace::from_document(reread).settings.advise, Some(spec));
+    }
+
+    #[test]
+    fn an_added_variant_keeps_its_name_unless_it_is_taken() {
+        let mut ws = default_workspace();
+        let mut proposal = (*ws.variants[0]).clone();
+        proposal.name = "today (proposal 1)".into();
+        ws.add_variant(proposal.clone()).expect("room");
+        assert_eq!(ws.active_scenario().name, "today (proposal 1)");
+        ws.add_variant(proposal).expect("room");
+        assert_eq!(ws.active, 2);
+        assert_eq!(ws.active_scenario().name, "today (proposal 1) (variant 2)");
     }
 }

@@ -3,15 +3,15 @@
 
 use crate::state::use_app_state;
 use crate::study::auto_run::Current;
-use crate::study::run::{StudyPhase, StudyRun};
+use crate::study::run::{Run, StudyPhase, Work};
 use leptos::prelude::*;
 use quotalab_engine::study::MAX_SEEDS;
 use std::convert::Infallible;
 
 /// "Seeds (K)" input, Run and Cancel, and the run's progress.
 #[component]
-pub fn StudyControls(
-    run: StudyRun,
+pub fn StudyControls<W: Work>(
+    run: Run<W>,
     /// Starts the run (the view knows its definition).
     on_run: Callback<()>,
     /// The Run button's words: "Run comparison", "Run sweep".
@@ -62,20 +62,20 @@ pub fn StudyControls(
 
 /// The run's state in words, with a bar while it runs.
 #[component]
-fn Progress(run: StudyRun) -> impl IntoView {
+fn Progress<W: Work>(run: Run<W>) -> impl IntoView {
     move || {
         match run.phase.get() {
         StudyPhase::Idle => view! { <span class="study-status">"Not run yet."</span> }.into_any(),
         StudyPhase::Running { done, total, workers, .. } => view! {
             <span class="study-status" data-testid="study-progress">
                 <progress max=total.to_string() value=done.to_string()></progress>
-                {format!(" {done} of {total} runs, on {workers} worker{}", if workers == 1 { "" } else { "s" })}
+                {format!(" {}, on {workers} worker{}", W::progress(done, total), if workers == 1 { "" } else { "s" })}
             </span>
         }
         .into_any(),
         StudyPhase::Done { runs, workers, elapsed_ms } => view! {
             <span class="study-status" data-testid="study-done">
-                {format!("{runs} runs on {workers} worker{} in {:.1} s.", if workers == 1 { "" } else { "s" }, elapsed_ms / 1000.0)}
+                {format!("{} on {workers} worker{} in {:.1} s.", W::count(runs), if workers == 1 { "" } else { "s" }, elapsed_ms / 1000.0)}
             </span>
         }
         .into_any(),

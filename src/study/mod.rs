@@ -2,14 +2,26 @@
 //! sweeps, run in parallel Web Workers and summarised by the engine (`quotalab_engine::study`).
 //!
 //! - `variant_bar`: the variants above BUILD, "Duplicate as variant";
-//! - `results_modes`: Results | Compare variants | Sweep in the RESULTS zone;
+//! - `results_modes`: Results | Compare variants | Sweep | Advise in the RESULTS zone;
 //! - `compare_view`, `sweep_view`, `controls`, `charts`, `numbers`: what those views show;
-//!   `figure`: one of their charts with exports and readout; `tables`: their numbers as CSV; `point_variant`: a sweep point opened as a variant;
-//! - `run`, `auto_run`, `pool`, `protocol`: running the units in workers and summarising them.
+//!   `figure`: one of their charts with exports and readout; `tables`: their numbers as CSV;
+//!   `point_variant`: a sweep point opened as a variant;
+//! - `run`, `auto_run`, `pool`, `protocol`: running the units in workers and summarising them;
+//! - `advise_view` with `advise_targets`, `advise_knobs`, `advise_spec`, `advise_proposals`,
+//!   `advise_cli`: the advisor's form, its proposals and its command line (docs/ADVISOR.md);
+//!   `advise_run`, `advise_protocol`: its search, one start per worker.
 //!
 //! The app computes no statistic itself: samples come from the engine's `run_sample` in the
 //! workers and summaries from `Definition::summarize`, exactly as in the CLI.
 
+mod advise_cli;
+mod advise_knobs;
+mod advise_proposals;
+pub mod advise_protocol;
+pub mod advise_run;
+mod advise_spec;
+mod advise_targets;
+mod advise_view;
 pub mod auto_run;
 pub mod charts;
 mod compare_view;

@@ -12,21 +12,13 @@
 use crate::results::protocol::{encode_request, Fault, Request};
 use crate::results::session::fault::TestFault;
 use crate::results::session::worker::SimWorker;
-use crate::study::protocol::{decode_reply, SampleReply, SampleRequest};
-use quotalab_engine::study::{Unit, UnitSample};
+use quotalab_engine::study::Unit;
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
 /// Never more workers than this, whatever the machine says: each holds its own wasm instance.
 const MAX_WORKERS: usize = 8;
-
-/// What the pool tells its owner.
-pub enum PoolEvent {
-    Sample(UnitSample),
-    /// A unit failed; the sentence names it.
-    Failed(String),
-}
 
 /// Running workers; drop it to stop them all.
 pub struct Pool {
@@ -45,46 +37,49 @@ pub fn worker_count(units: usize) -> usize {
 }
 
 impl Pool {
-    /// Starts `workers` workers on `requests` and hands every reply of batch `batch` to
-    /// `on_event`.
-    pub fn start(
-        requests: Vec<SampleRequest>,
+    /// Starts `workers` workers on `jobs` (each unit with its encoded request). `decode` reads a
+    /// reply of this run (`None` for any other message), `describe` words a unit's failure, and
+    /// every answer goes to `on_answer` (`run::Work` says what the jobs are: samples of a study,
+    /// or starts of an advisor search).
+    pub fn run<T: 'static>(
+        jobs: Vec<(Unit, String)>,
         workers: usize,
-        batch: u64,
-        on_event: Rc<dyn Fn(PoolEvent)>,
+        decode: impl Fn(&str) -> Option<Result<T, String>> + 'static,
+        describe: impl Fn(Unit, &str) -> String + 'static,
+        on_answer: Rc<dyn Fn(Answer<T>)>,
     ) -> Result<Pool, String> {
-        let total = requests.len();
         let fault = TestFault::requested();
         let queue: Rc<Queue> = Rc::new(RefCell::new(
-            requests
-                .iter()
-                .map(|r| (r.unit, encode(r, fault)))
+            jobs.into_iter()
+                .map(|(unit, request)| (unit, with_fault(unit, request, fault)))
                 .collect(),
         ));
+        let decode = Rc::new(decode);
+        let describe = Rc::new(describe);
         let mut started = Vec::with_capacity(workers);
         for _ in 0..workers {
             let me: Rc<RefCell<Weak<SimWorker>>> = Rc::new(RefCell::new(Weak::new()));
             // The unit this worker is running, for the failure message.
             let running: Rc<Cell<Option<Unit>>> = Rc::new(Cell::new(None));
-            let (queued, replies, me_in_reply, busy) =
-                (queue.clone(), on_event.clone(), me.clone(), running.clone());
+            let (queued, replies, me_in_reply, busy) = (
+                queue.clone(),
+                on_answer.clone(),
+                me.clone(),
+                running.clone(),
+            );
+            let (decoder, words) = (decode.clone(), describe.clone());
             let on_reply: Rc<dyn Fn(String)> = Rc::new(move |text: String| {
-                let event = match decode_reply(&text) {
-                    Some(SampleReply::SampleDone { batch: b, sample }) if b == batch => {
-                        PoolEvent::Sample(sample)
-                    }
-                    Some(SampleReply::SampleFailed { batch: b, message }) if b == batch => {
-                        PoolEvent::Failed(failure(busy.get(), total, &message))
-                    }
-                    // `Ready`, or a reply from an older batch.
-                    _ => return,
+                let answer = match decoder(&text) {
+                    Some(Ok(done)) => Answer::Done(done),
+                    Some(Err(message)) => Answer::Failed(worded(&*words, busy.get(), &message)),
+                    None => return,
                 };
-                replies(event);
+                replies(answer);
                 feed(&me_in_reply.borrow(), &queued, &busy);
             });
-            let (failures, crashed) = (on_event.clone(), running.clone());
+            let (failures, crashed, words) = (on_answer.clone(), running.clone(), describe.clone());
             let on_failure: Rc<dyn Fn(String)> = Rc::new(move |message: String| {
-                failures(PoolEvent::Failed(failure(crashed.get(), total, &message)));
+                failures(Answer::Failed(worded(&*words, crashed.get(), &message)));
             });
             let worker = Rc::new(
                 SimWorker::spawn(on_reply, on_failure)
@@ -98,10 +93,25 @@ impl Pool {
     }
 }
 
+/// A reply of a [`Pool::run`]: the unit's result, or why it failed (naming the unit).
+pub enum Answer<T> {
+    Done(T),
+    Failed(String),
+}
+
+/// The failure `message` of `unit` in `describe`'s words, or the bare message when no unit was
+/// running (the worker died before it got one).
+fn worded(describe: &dyn Fn(Unit, &str) -> String, unit: Option<Unit>, message: &str) -> String {
+    match unit {
+        Some(u) => describe(u, message),
+        None => message.to_owned(),
+    }
+}
+
 /// A unit's request as the worker gets it; under the `study-panic` test fault the second unit
 /// is replaced by a run that panics in the worker.
-fn encode(request: &SampleRequest, fault: Option<TestFault>) -> String {
-    if fault == Some(TestFault::StudyPanic) && request.unit.index == 1 {
+fn with_fault(unit: Unit, request: String, fault: Option<TestFault>) -> String {
+    if fault == Some(TestFault::StudyPanic) && unit.index == 1 {
         return encode_request(&Request {
             run: 0,
             progress_every: 0,
@@ -109,21 +119,7 @@ fn encode(request: &SampleRequest, fault: Option<TestFault>) -> String {
             fault: Some(Fault::Panic),
         });
     }
-    request.encode()
-}
-
-/// "Run 2 of 20 (variant or point 1, seed 2) failed: …", or without the unit when none was
-/// running (the worker died before it got one).
-fn failure(unit: Option<Unit>, total: usize, message: &str) -> String {
-    match unit {
-        Some(u) => format!(
-            "run {} of {total} (variant or point {}, seed {}) failed: {message}",
-            u.index + 1,
-            u.variant_or_point + 1,
-            u.seed_index + 1
-        ),
-        None => message.to_owned(),
-    }
+    request
 }
 
 /// Gives `worker` the next request, if any is left, and remembers which unit it runs.

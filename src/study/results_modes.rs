@@ -1,11 +1,13 @@
-//! The RESULTS zone's three views, as a WAI-ARIA tab list (`components::tablist`): the run of the variant on screen, the comparison of all
-//! variants, and the sweep. The single-run panel stays mounted while hidden, so switching back
+//! The RESULTS zone's four views, as a WAI-ARIA tab list (`components::tablist`): the run of the
+//! variant on screen, the comparison of all variants, the sweep, and the advisor. The single-run panel stays mounted while hidden, so switching back
 //! shows its result at once instead of running again.
 
 use crate::components::tablist::{on_tab_key, tab_stop};
 use crate::results::ResultsPanel;
 use crate::state::use_app_state;
 use crate::state::view::Tab;
+use crate::study::advise_run::AdviseRun;
+use crate::study::advise_view::AdviseView;
 use crate::study::compare_view::CompareView;
 use crate::study::run::StudyRun;
 use crate::study::sweep_view::SweepView;
@@ -17,6 +19,7 @@ fn label(tab: Tab) -> &'static str {
         Tab::Results => "Results",
         Tab::Compare => "Compare variants",
         Tab::Sweep => "Sweep",
+        Tab::Advise => "Advise",
     }
 }
 
@@ -26,6 +29,7 @@ fn testid(tab: Tab) -> String {
         Tab::Results => "mode-run",
         Tab::Compare => "mode-compare",
         Tab::Sweep => "mode-sweep",
+        Tab::Advise => "mode-advise",
     }
     .to_owned()
 }
@@ -36,6 +40,7 @@ pub fn ResultsModes() -> impl IntoView {
     let mode = use_app_state().tab;
     let compare_run = StudyRun::default();
     let sweep_run = StudyRun::default();
+    let advise_run = AdviseRun::default();
     let tabs = Tab::ALL
         .into_iter()
         .map(|m| {
@@ -60,6 +65,9 @@ pub fn ResultsModes() -> impl IntoView {
         </div>
         <div hidden=move || mode.get() != Tab::Sweep>
             <SweepView run=sweep_run visible=shows(Tab::Sweep) />
+        </div>
+        <div hidden=move || mode.get() != Tab::Advise>
+            <AdviseView run=advise_run />
         </div>
     }
 }

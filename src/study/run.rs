@@ -1,19 +1,43 @@
-//! A study run on the page: a comparison or a sweep, split into units, run by the worker pool,
-//! and summarised by the engine once every unit has answered.
+//! A study run on the page: a comparison, a sweep or an advisor search, split into units, run by
+//! the worker pool, and summarised by the engine once every unit has answered.
 //!
-//! The summary is the engine's (`Definition::summarize`), computed from the same samples the CLI
-//! would compute, so the browser and `quotalab compare` / `quotalab sweep` print the same numbers.
-//! Starting a run drops the pool of the previous one (terminating its workers), and replies carry
-//! their batch number, so a superseded run can never overwrite a newer one.
+//! The summary is the engine's (`Definition::summarize`, `AdvicePlan::summarize`), computed from
+//! the same samples or starts the CLI would compute, so the browser and `quotalab compare` /
+//! `quotalab sweep` / `quotalab advise` print the same numbers. Starting a run drops the pool of
+//! the previous one (terminating its workers), and replies carry their batch number, so a
+//! superseded run can never overwrite a newer one.
 
 use crate::results::session::now_ms;
-use crate::study::pool::{worker_count, Pool, PoolEvent};
-use crate::study::protocol::SampleRequest;
+use crate::study::pool::{worker_count, Answer, Pool};
+use crate::study::protocol::{decode_reply, SampleReply, SampleRequest};
 use leptos::prelude::*;
-use quotalab_engine::study::{Definition, Summary, UnitSample};
+use quotalab_engine::study::{Definition, Summary, Unit, UnitSample};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
+
+/// What a kind of study run sends to the workers and how it sums up their answers.
+pub trait Work: Send + Sync + 'static {
+    /// One unit's answer.
+    type Item: Send + Sync + 'static;
+    /// The summary of every answer.
+    type Done: Send + Sync + 'static;
+    /// Every unit with its encoded request for batch `batch`.
+    fn requests(&self, batch: u64) -> Result<Vec<(Unit, String)>, String>;
+    /// A worker's reply of batch `batch`: the unit's answer, or why it failed; `None` for any
+    /// other message.
+    fn decode(text: &str, batch: u64) -> Option<Result<Self::Item, String>>;
+    /// The failure `message` of `unit` out of `total`, naming the unit.
+    fn failure(unit: Unit, total: usize, message: &str) -> String;
+    /// The digest of what runs: equal digests, same work.
+    fn digest(&self) -> String;
+    /// The summary of every unit's answer.
+    fn summarize(&self, items: &[Self::Item]) -> Result<Self::Done, String>;
+    /// The progress in words: "12 of 40 runs".
+    fn progress(done: usize, total: usize) -> String;
+    /// The units of a finished run in words: "40 runs".
+    fn count(units: usize) -> String;
+}
 
 /// What a study run is doing.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,68 +71,132 @@ pub struct Finished {
     pub summary: Summary,
 }
 
-/// Handles on one kind of study run (the compare view and the sweep view have one each).
-#[derive(Clone, Copy)]
-pub struct StudyRun {
+impl Work for Definition {
+    type Item = UnitSample;
+    type Done = Finished;
+
+    fn requests(&self, batch: u64) -> Result<Vec<(Unit, String)>, String> {
+        let scenarios = self.scenarios().map_err(|e| e.to_string())?;
+        let scenario_json: Vec<String> = scenarios
+            .iter()
+            .map(|s| serde_json::to_string(s).expect("a scenario always serialises"))
+            .collect();
+        let seeds = self.seeds();
+        Ok(self
+            .units()
+            .iter()
+            .map(|&u| {
+                let scenario = scenario_json[u.variant_or_point].clone();
+                (
+                    u,
+                    SampleRequest::new(batch, u, seeds[u.seed_index], scenario).encode(),
+                )
+            })
+            .collect())
+    }
+
+    fn decode(text: &str, batch: u64) -> Option<Result<UnitSample, String>> {
+        match decode_reply(text)? {
+            SampleReply::SampleDone { batch: b, sample } if b == batch => Some(Ok(sample)),
+            SampleReply::SampleFailed { batch: b, message } if b == batch => Some(Err(message)),
+            // A reply from an older batch.
+            _ => None,
+        }
+    }
+
+    /// "Run 2 of 20 (variant or point 1, seed 2) failed: …".
+    fn failure(u: Unit, total: usize, message: &str) -> String {
+        format!(
+            "run {} of {total} (variant or point {}, seed {}) failed: {message}",
+            u.index + 1,
+            u.variant_or_point + 1,
+            u.seed_index + 1
+        )
+    }
+
+    fn digest(&self) -> String {
+        Definition::digest(self)
+    }
+
+    fn summarize(&self, items: &[UnitSample]) -> Result<Finished, String> {
+        Ok(Finished {
+            digest: Definition::digest(self),
+            summary: Definition::summarize(self, items).map_err(|e| e.to_string())?,
+        })
+    }
+
+    fn progress(done: usize, total: usize) -> String {
+        format!("{done} of {total} runs")
+    }
+
+    fn count(units: usize) -> String {
+        format!("{units} runs")
+    }
+}
+
+/// Handles on one study run (the compare, sweep and advise views have one each).
+pub struct Run<W: Work> {
     pub phase: RwSignal<StudyPhase>,
-    pub finished: RwSignal<Option<Arc<Finished>>>,
-    /// The digest of the definition being run or last run.
+    pub finished: RwSignal<Option<Arc<W::Done>>>,
+    /// The digest of the work being run or last run.
     pub digest: RwSignal<Option<String>>,
     batch: StoredValue<u64>,
     pool: StoredValue<Option<Pool>, LocalStorage>,
-    samples: StoredValue<Vec<UnitSample>>,
-    definition: StoredValue<Option<Definition>>,
+    items: StoredValue<Vec<W::Item>>,
+    work: StoredValue<Option<W>>,
 }
 
-impl Default for StudyRun {
+/// A comparison's or a sweep's run.
+pub type StudyRun = Run<Definition>;
+
+impl<W: Work> Clone for Run<W> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<W: Work> Copy for Run<W> {}
+
+impl<W: Work> Default for Run<W> {
     fn default() -> Self {
-        StudyRun {
+        Run {
             phase: RwSignal::new(StudyPhase::Idle),
             finished: RwSignal::new(None),
             digest: RwSignal::new(None),
             batch: StoredValue::new(0),
             pool: StoredValue::new_local(None),
-            samples: StoredValue::new(Vec::new()),
-            definition: StoredValue::new(None),
+            items: StoredValue::new(Vec::new()),
+            work: StoredValue::new(None),
         }
     }
 }
 
-impl StudyRun {
-    /// Runs `definition` (which must be valid), replacing any run in flight.
-    pub fn start(self, definition: Definition) {
+impl<W: Work> Run<W> {
+    /// Runs `work` (which must be valid), replacing any run in flight.
+    pub fn start(self, work: W) {
         self.stop_pool();
         let batch = self.batch.get_value() + 1;
         self.batch.set_value(batch);
-        let scenarios = match definition.scenarios() {
-            Ok(scenarios) => scenarios,
-            Err(err) => return self.phase.set(StudyPhase::Failed(err.to_string())),
+        let jobs = match work.requests(batch) {
+            Ok(jobs) => jobs,
+            Err(message) => return self.phase.set(StudyPhase::Failed(message)),
         };
-        let scenario_json: Vec<String> = scenarios
-            .iter()
-            .map(|s| serde_json::to_string(s).expect("a scenario always serialises"))
-            .collect();
-        let seeds = definition.seeds();
-        let units = definition.units();
-        let requests: Vec<SampleRequest> = units
-            .iter()
-            .map(|&u| {
-                let scenario = scenario_json[u.variant_or_point].clone();
-                SampleRequest::new(batch, u, seeds[u.seed_index], scenario)
-            })
-            .collect();
-        let workers = worker_count(units.len());
-        self.digest.set(Some(definition.digest()));
-        self.definition.set_value(Some(definition));
-        self.samples.set_value(Vec::with_capacity(units.len()));
+        let total = jobs.len();
+        let workers = worker_count(total);
+        self.digest.set(Some(work.digest()));
+        self.work.set_value(Some(work));
+        self.items.set_value(Vec::with_capacity(total));
         self.phase.set(StudyPhase::Running {
             done: 0,
-            total: units.len(),
+            total,
             workers,
             started_ms: now_ms(),
         });
-        let on_event: Rc<dyn Fn(PoolEvent)> = Rc::new(move |event| self.receive(batch, event));
-        match Pool::start(requests, workers, batch, on_event) {
+        let on_answer: Rc<dyn Fn(Answer<W::Item>)> =
+            Rc::new(move |answer| self.receive(batch, answer));
+        let decode = move |text: &str| W::decode(text, batch);
+        let failure = move |unit: Unit, message: &str| W::failure(unit, total, message);
+        match Pool::run(jobs, workers, decode, failure, on_answer) {
             Ok(pool) => self.pool.set_value(Some(pool)),
             Err(message) => self.phase.set(StudyPhase::Failed(message)),
         }
@@ -123,19 +211,19 @@ impl StudyRun {
         }
     }
 
-    fn receive(self, batch: u64, event: PoolEvent) {
+    fn receive(self, batch: u64, answer: Answer<W::Item>) {
         if batch != self.batch.get_value() {
             return;
         }
-        match event {
-            PoolEvent::Failed(message) => {
+        match answer {
+            Answer::Failed(message) => {
                 self.batch.update_value(|b| *b += 1);
                 self.stop_pool_later();
                 self.phase.set(StudyPhase::Failed(message));
             }
-            PoolEvent::Sample(sample) => {
-                self.samples.update_value(|s| s.push(sample));
-                let done = self.samples.with_value(Vec::len);
+            Answer::Done(item) => {
+                self.items.update_value(|s| s.push(item));
+                let done = self.items.with_value(Vec::len);
                 let StudyPhase::Running {
                     total,
                     workers,
@@ -161,13 +249,9 @@ impl StudyRun {
     }
 
     fn summarise(self, runs: usize, workers: usize, elapsed_ms: f64) {
-        let outcome = self.definition.with_value(|d| {
-            let definition = d.as_ref().expect("a running study has its definition");
-            let summary = self.samples.with_value(|s| definition.summarize(s))?;
-            Ok::<_, quotalab_engine::study::StudyError>(Finished {
-                digest: definition.digest(),
-                summary,
-            })
+        let outcome = self.work.with_value(|w| {
+            let work = w.as_ref().expect("a running study has its work");
+            self.items.with_value(|items| work.summarize(items))
         });
         match outcome {
             Ok(finished) => {
@@ -178,7 +262,7 @@ impl StudyRun {
                     elapsed_ms,
                 });
             }
-            Err(err) => self.phase.set(StudyPhase::Failed(err.to_string())),
+            Err(message) => self.phase.set(StudyPhase::Failed(message)),
         }
     }
 
