@@ -32,19 +32,6 @@ fn mount(scenario: Scenario) -> (AppState, web_sys::HtmlElement) {
     (state, root)
 }
 
-/// Lets the reactive system run: effects and re-renders are scheduled, not immediate.
-async fn settle() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let window = web_sys::window().expect("window");
-        window
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 20)
-            .expect("timer");
-    });
-    wasm_bindgen_futures::JsFuture::from(promise)
-        .await
-        .expect("timer fires");
-}
-
 fn default_scenario() -> Scenario {
     Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses")
 }
@@ -71,7 +58,7 @@ async fn a_share_name_with_markup_renders_as_text() {
     let mut scenario = default_scenario();
     quotalab_app::state::edits::rename_share(&mut scenario, 0, evil);
     let (_state, root) = mount(scenario);
-    settle().await;
+    support::settle().await;
     assert!(
         root.query_selector("img").expect("query").is_none(),
         "no element was created from the name"
@@ -92,13 +79,13 @@ async fn a_share_name_with_markup_renders_as_text() {
 #[wasm_bindgen_test]
 async fn changing_a_strategy_updates_the_scenario_and_the_bar() {
     let (state, root) = mount(default_scenario());
-    settle().await;
+    support::settle().await;
     let select: web_sys::HtmlSelectElement = element(&root, "#f-quota_shares-1--strategy");
     select.set_value("RESERVE");
     select
         .dispatch_event(&web_sys::Event::new("change").expect("event"))
         .expect("dispatch");
-    settle().await;
+    support::settle().await;
     assert_eq!(
         state
             .scenario
@@ -122,11 +109,11 @@ async fn changing_a_strategy_updates_the_scenario_and_the_bar() {
 #[wasm_bindgen_test]
 async fn engine_errors_appear_next_to_their_field_and_in_the_summary() {
     let (state, root) = mount(default_scenario());
-    settle().await;
+    support::settle().await;
     let max: web_sys::HtmlInputElement =
         element(&root, "#f-quota_shares-0--capacity_limits-0--max_capacity");
     type_into(&max, "0");
-    settle().await;
+    support::settle().await;
     assert!(!state.report.with_untracked(|r| r.is_valid()));
     let messages = element::<web_sys::Element>(
         &root,
@@ -156,7 +143,7 @@ async fn engine_errors_appear_next_to_their_field_and_in_the_summary() {
     let errors = state.errors();
 
     type_into(&max, "abc");
-    settle().await;
+    support::settle().await;
     assert!(messages
         .text_content()
         .unwrap_or_default()
@@ -178,11 +165,11 @@ async fn engine_errors_appear_next_to_their_field_and_in_the_summary() {
 #[wasm_bindgen_test]
 async fn typing_in_one_field_is_one_undo_step() {
     let (state, root) = mount(default_scenario());
-    settle().await;
+    support::settle().await;
     let borrow: web_sys::HtmlInputElement = element(&root, "#f-quota_shares-0--borrow_limit");
     for text in ["2", "25", "250"] {
         type_into(&borrow, text);
-        settle().await;
+        support::settle().await;
     }
     assert_eq!(
         state
@@ -197,7 +184,7 @@ async fn typing_in_one_field_is_one_undo_step() {
             .with_untracked(|s| s.quota_shares[0].borrow_limit),
         Some(-1)
     );
-    settle().await;
+    support::settle().await;
     assert_eq!(borrow.value(), "-1", "the field shows the undone value");
 }
 
@@ -205,7 +192,7 @@ async fn typing_in_one_field_is_one_undo_step() {
 async fn the_json_view_applies_valid_text_and_points_at_bad_lines() {
     let (state, root) = mount(default_scenario());
     state.section.set(Section::Json);
-    settle().await;
+    support::settle().await;
     let area: web_sys::HtmlTextAreaElement = element(&root, "[data-testid=json-editor]");
     assert!(area.value().contains("\"quota_shares\""));
 
@@ -219,7 +206,7 @@ async fn the_json_view_applies_valid_text_and_points_at_bad_lines() {
         state.scenario.with_untracked(|s| s.name.clone()),
         "Renamed in JSON"
     );
-    settle().await;
+    support::settle().await;
     assert!(
         area.value().contains("Renamed in JSON"),
         "the text the user typed stays"
@@ -228,7 +215,7 @@ async fn the_json_view_applies_valid_text_and_points_at_bad_lines() {
     area.set_value("{\n  \"version\": 1,\n  \"name\": }");
     area.dispatch_event(&web_sys::Event::new("input").expect("event"))
         .expect("dispatch");
-    settle().await;
+    support::settle().await;
     let error = element::<web_sys::Element>(&root, "[data-testid=json-error]");
     assert!(
         error.text_content().unwrap_or_default().contains("line 3"),
@@ -246,9 +233,9 @@ async fn the_json_view_applies_valid_text_and_points_at_bad_lines() {
 async fn the_gallery_opens_an_example() {
     let (state, root) = mount(default_scenario());
     element::<web_sys::HtmlElement>(&root, ".topbar .actions button").click();
-    settle().await;
+    support::settle().await;
     element::<web_sys::HtmlElement>(&root, "[data-testid=example-checkpoint-study]").click();
-    settle().await;
+    support::settle().await;
     assert_eq!(
         state.scenario.with_untracked(|s| s.name.clone()),
         "Checkpoint-interval study"
@@ -318,7 +305,7 @@ fn computed(element: &web_sys::Element, property: &str) -> String {
 async fn an_update_share_action_edits_its_capacity_limits_with_messages_at_the_fields() {
     let (state, root) = mount(scenario_with_share_update());
     state.section.set(Section::Events);
-    settle().await;
+    support::settle().await;
     let limits = || {
         state.scenario.with_untracked(|s| {
             s.actions[0]
@@ -330,7 +317,7 @@ async fn an_update_share_action_edits_its_capacity_limits_with_messages_at_the_f
     assert_eq!(limits(), None, "unchanged until asked");
     let toggle: web_sys::HtmlElement = element(&root, "[data-testid=action-changes-limits]");
     toggle.click();
-    settle().await;
+    support::settle().await;
     let medium = state
         .scenario
         .with_untracked(|s| s.quota_shares[1].capacity_limits.clone());
@@ -341,7 +328,7 @@ async fn an_update_share_action_edits_its_capacity_limits_with_messages_at_the_f
         "#f-actions-0--update_share-capacity_limits-0--max_capacity",
     );
     type_into(&max, "0");
-    settle().await;
+    support::settle().await;
     assert_eq!(limits().map(|l| l[0].max_capacity), Some(0));
     let messages = element::<web_sys::Element>(
         &root,
@@ -367,7 +354,7 @@ async fn an_update_share_action_edits_its_capacity_limits_with_messages_at_the_f
 
     // Removing every limit is an error about the list, shown at the fieldset.
     element::<web_sys::HtmlElement>(&root, ".limits .limit-row .icon-button").click();
-    settle().await;
+    support::settle().await;
     assert_eq!(limits(), Some(vec![]));
     let list = element::<web_sys::Element>(&root, "#f-actions-0--update_share-capacity_limits-msg");
     assert!(
@@ -376,7 +363,7 @@ async fn an_update_share_action_edits_its_capacity_limits_with_messages_at_the_f
     );
 
     toggle.click();
-    settle().await;
+    support::settle().await;
     assert_eq!(
         limits(),
         None,
@@ -388,7 +375,7 @@ async fn an_update_share_action_edits_its_capacity_limits_with_messages_at_the_f
 #[wasm_bindgen_test]
 async fn build_tabs_follow_the_aria_tabs_pattern() {
     let (state, root) = mount(default_scenario());
-    settle().await;
+    support::settle().await;
     let document = web_sys::window().unwrap().document().unwrap();
     let stops = || all(&root, "[role=tab][tabindex='0']").len();
     assert_eq!(stops(), 1, "one tab stop for the whole tab list");
@@ -417,7 +404,7 @@ async fn build_tabs_follow_the_aria_tabs_pattern() {
     for (key, section, id) in moves {
         let target = document.active_element().expect("a focused tab");
         key_down(&target, key);
-        settle().await;
+        support::settle().await;
         assert_eq!(state.section.get_untracked(), section, "{key}");
         assert_eq!(focused(), id, "{key} moves focus to the tab");
         let tab: web_sys::Element = element(&root, &format!("#{id}"));
@@ -427,7 +414,7 @@ async fn build_tabs_follow_the_aria_tabs_pattern() {
     }
     let target = document.active_element().expect("a focused tab");
     key_down(&target, "a");
-    settle().await;
+    support::settle().await;
     assert_eq!(
         state.section.get_untracked(),
         Section::Scenario,
@@ -448,7 +435,7 @@ async fn every_explicit_job_is_reachable_page_by_page() {
         .collect();
     let (state, root) = mount(Scenario::parse_json(&json.to_string()).expect("valid"));
     state.section.set(Section::Workload);
-    settle().await;
+    support::settle().await;
     let rows = || all(&root, ".jobs-table > tbody").len();
     let position = || {
         element::<web_sys::Element>(&root, "[data-testid=pager-position]")
@@ -467,10 +454,10 @@ async fn every_explicit_job_is_reachable_page_by_page() {
     let disabled = |name: &str| button(name).has_attribute("disabled");
     assert!(disabled("First") && disabled("Previous"));
     button("Next").click();
-    settle().await;
+    support::settle().await;
     assert_eq!(position(), "jobs 201\u{2013}400 of 450");
     button("Last").click();
-    settle().await;
+    support::settle().await;
     assert_eq!(position(), "jobs 401\u{2013}450 of 450");
     assert_eq!(rows(), 50);
     assert!(disabled("Next") && disabled("Last"));
@@ -478,13 +465,13 @@ async fn every_explicit_job_is_reachable_page_by_page() {
     let name: web_sys::HtmlInputElement = element(&root, "#f-jobs-400--name");
     assert_eq!(name.value(), "job-400");
     type_into(&name, "renamed");
-    settle().await;
+    support::settle().await;
     state.scenario.with_untracked(|s| {
         assert_eq!(s.jobs[400].name, "renamed");
         assert_eq!(s.jobs[0].name, "job-0");
     });
     button("Previous").click();
-    settle().await;
+    support::settle().await;
     assert!(root
         .query_selector("#f-jobs-200--name")
         .expect("q")
@@ -505,7 +492,7 @@ async fn no_element_id_is_used_twice_on_any_tab() {
         Section::Json,
     ] {
         state.section.set(section);
-        settle().await;
+        support::settle().await;
         // The catalog's rows are inside a closed <details>: still in the page, still counted.
         let ids: Vec<String> = all(&root, "[id]").into_iter().map(|e| e.id()).collect();
         let mut seen = std::collections::BTreeSet::new();
@@ -533,7 +520,7 @@ async fn the_black_share_stays_visible_in_dark_mode() {
         scenario.quota_shares.push(share);
     }
     let (_state, root) = mount(scenario);
-    settle().await;
+    support::settle().await;
     let cards = all(&root, "[data-testid=share-card]");
     let border = || computed(&cards[7], "borderLeftColor");
     let html = document.document_element().expect("html");

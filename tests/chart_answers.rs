@@ -80,18 +80,6 @@ fn hover(host: &web_sys::HtmlElement, (x, y): (i32, i32), height: u32) {
     host.dispatch_event(&event).expect("dispatch");
 }
 
-async fn settle() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        web_sys::window()
-            .expect("window")
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 20)
-            .expect("timer");
-    });
-    wasm_bindgen_futures::JsFuture::from(promise)
-        .await
-        .expect("timer fires");
-}
-
 #[wasm_bindgen_test]
 async fn the_cdf_reads_out_hours_and_fraction_done_as_the_arrow_keys_walk_its_points() {
     let result = default_result();
@@ -105,10 +93,10 @@ async fn the_cdf_reads_out_hours_and_fraction_done_as_the_arrow_keys_walk_its_po
         "nothing is read out before focus or hover"
     );
     press(&host, "ArrowRight");
-    settle().await;
+    support::settle().await;
     assert_eq!(readout(&root), marks[0].text);
     press(&host, "ArrowRight");
-    settle().await;
+    support::settle().await;
     assert_eq!(readout(&root), marks[1].text);
     assert!(
         root.query_selector(".focus-mark")
@@ -138,7 +126,7 @@ async fn the_cdf_reads_out_hours_and_fraction_done_as_the_arrow_keys_walk_its_po
     for _ in 1..at {
         press(&host, "ArrowRight");
     }
-    settle().await;
+    support::settle().await;
     assert_eq!(readout(&root), last);
     root.remove();
 }
@@ -165,11 +153,11 @@ async fn a_bar_reads_out_its_team_value_and_unit_under_the_pointer() {
     let host = host(&root);
     // Anywhere on the bar: near its start, not its end.
     hover(&host, (l + (r - l) / 5, (t + b) / 2), height);
-    settle().await;
+    support::settle().await;
     assert_eq!(readout(&root), mark.text);
     host.dispatch_event(&web_sys::Event::new("pointerleave").expect("event"))
         .expect("dispatch");
-    settle().await;
+    support::settle().await;
     assert_eq!(readout(&root), "", "leaving the chart hides the readout");
     root.remove();
 }
@@ -203,7 +191,7 @@ async fn a_sweep_point_reads_out_its_interval_and_enter_picks_it() {
     let host = host(&root);
     press(&host, "ArrowRight");
     press(&host, "ArrowRight");
-    settle().await;
+    support::settle().await;
     let point = &summary.points[points[1]];
     let share = &point.shares[0];
     let e = share.completion_p90_h.expect("a p90 at this point");
@@ -221,7 +209,7 @@ async fn a_sweep_point_reads_out_its_interval_and_enter_picks_it() {
         "the 90% interval is read out: {expected}"
     );
     press(&host, "Enter");
-    settle().await;
+    support::settle().await;
     assert_eq!(
         *picked.lock().expect("lock"),
         [1],

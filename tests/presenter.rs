@@ -29,18 +29,6 @@ fn mount() -> (AppState, web_sys::HtmlElement) {
     (state, root)
 }
 
-async fn settle() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        web_sys::window()
-            .expect("window")
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 20)
-            .expect("timer");
-    });
-    wasm_bindgen_futures::JsFuture::from(promise)
-        .await
-        .expect("timer fires");
-}
-
 fn all(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
     let method: js_sys::Function = js_sys::Reflect::get(root, &"querySelectorAll".into())
         .expect("querySelectorAll")
@@ -74,7 +62,7 @@ fn press(key: &str) {
 #[wasm_bindgen_test]
 async fn each_team_gets_a_column_of_live_controls_that_edit_the_scenario() {
     let (state, root) = mount();
-    settle().await;
+    support::settle().await;
     let teams = all(&root, "[data-testid=team-controls]");
     assert_eq!(teams.len(), 3, "one column per team");
     let select: web_sys::HtmlSelectElement = root
@@ -87,7 +75,7 @@ async fn each_team_gets_a_column_of_live_controls_that_edit_the_scenario() {
     select
         .dispatch_event(&web_sys::Event::new("change").expect("event"))
         .expect("dispatch");
-    settle().await;
+    support::settle().await;
     assert_eq!(
         state
             .scenario
@@ -111,7 +99,7 @@ async fn each_team_gets_a_column_of_live_controls_that_edit_the_scenario() {
     limit
         .dispatch_event(&web_sys::Event::new("input").expect("event"))
         .expect("dispatch");
-    settle().await;
+    support::settle().await;
     assert_eq!(
         state
             .scenario
@@ -123,7 +111,7 @@ async fn each_team_gets_a_column_of_live_controls_that_edit_the_scenario() {
 #[wasm_bindgen_test]
 async fn ids_stay_unique_beside_the_hidden_editor() {
     let (_, root) = mount();
-    settle().await;
+    support::settle().await;
     let ids: Vec<String> = all(&root, "[id]").into_iter().map(|e| e.id()).collect();
     let mut seen = std::collections::BTreeSet::new();
     let twice: Vec<&String> = ids.iter().filter(|id| !seen.insert(*id)).collect();
@@ -133,7 +121,7 @@ async fn ids_stay_unique_beside_the_hidden_editor() {
 #[wasm_bindgen_test]
 async fn the_link_is_a_qr_code_drawn_as_an_svg_path() {
     let (state, root) = mount();
-    settle().await;
+    support::settle().await;
     let path = root
         .query_selector("[data-testid=scenario-qr] path")
         .expect("q")
@@ -144,7 +132,7 @@ async fn the_link_is_a_qr_code_drawn_as_an_svg_path() {
         "finder pattern first: {before:.40}"
     );
     state.edit(|s| s.name = "another agreement".into());
-    settle().await;
+    support::settle().await;
     let after = root
         .query_selector("[data-testid=scenario-qr] path")
         .expect("q")
@@ -156,18 +144,18 @@ async fn the_link_is_a_qr_code_drawn_as_an_svg_path() {
 #[wasm_bindgen_test]
 async fn page_down_and_page_up_step_through_the_slides() {
     let (_, root) = mount();
-    settle().await;
+    support::settle().await;
     let first = text(&root, "[data-testid=presenter-title]");
     assert!(text(&root, "[data-testid=presenter-count]").starts_with("1 / "));
     press("PageDown");
-    settle().await;
+    support::settle().await;
     assert!(text(&root, "[data-testid=presenter-count]").starts_with("2 / "));
     assert_ne!(text(&root, "[data-testid=presenter-title]"), first);
     press("PageUp");
-    settle().await;
+    support::settle().await;
     assert_eq!(text(&root, "[data-testid=presenter-title]"), first);
     press("End");
-    settle().await;
+    support::settle().await;
     let count = text(&root, "[data-testid=presenter-count]");
     let (at, of) = count.split_once(" / ").expect("n / N");
     assert_eq!(at, of, "End goes to the last slide");

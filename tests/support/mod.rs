@@ -18,3 +18,17 @@ pub fn attached_root() -> web_sys::HtmlElement {
         .expect("append");
     root
 }
+
+/// Lets the reactive system run: effects and re-renders are scheduled, not immediate.
+#[allow(dead_code)] // not every test binary that includes this module waits
+pub async fn settle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .expect("window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 20)
+            .expect("timer");
+    });
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .expect("timer fires");
+}
