@@ -5,6 +5,7 @@
 //! - `components`: the BUILD zone and the page frame, one component per file.
 //! - `results`: running the engine off the main thread and the RESULTS zone.
 //! - `interop`: trace upload and the printable agreement report (`quotalab-interop`).
+//! - `simulation_worker`: the same module's side in a simulation worker.
 //! - `study`: variants compared over many seeds, and parameter sweeps, in parallel workers.
 //!
 //! The app never re-implements engine logic: it edits a `quotalab_engine::Scenario`, asks the
@@ -14,6 +15,7 @@ pub mod app;
 pub mod components;
 pub mod interop;
 pub mod results;
+pub mod simulation_worker;
 pub mod state;
 pub mod study;
 

@@ -9,7 +9,7 @@
 
 use super::protocol::{Answer, Reply, Request, Task};
 use crate::results::protocol::{decode_reply, Header};
-use crate::results::session::worker::{SimWorker, WorkerScript};
+use crate::results::session::worker::{Boot, SimWorker, WorkerScript};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -17,6 +17,7 @@ use std::rc::Rc;
 /// The interop worker (`src/bin/quotalab-interop.rs`, built by Trunk: index.html).
 pub const INTEROP: WorkerScript = WorkerScript {
     url: "./quotalab-interop_loader.js",
+    boot: Boot::Loader,
     name: "the import and export worker",
     stopped: "the import or export stopped",
 };

@@ -10,7 +10,7 @@
 //!
 //! A request and its reply travel as JSON strings; every reply echoes its request's `id`. The
 //! worker announces `Ready` and reports panics exactly as the simulation worker does
-//! (`results::protocol::panics`), so the page's worker handle treats both alike.
+//! (`results::protocol::serving`), so the page's worker handle treats both alike.
 
 use super::account_dialog::AccountOutcome;
 use super::agreement_files::{self, AgreementImport, Exports, Refusal};

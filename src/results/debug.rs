@@ -1,13 +1,11 @@
-//! A hook for the end-to-end tests: the engine run on the main thread, exported to JavaScript
-//! (Trunk exposes the app's exports as `window.wasmBindings`). The e2e test compares its bytes
-//! with the result the worker sent, which proves the worker adds and loses nothing.
-
-use wasm_bindgen::prelude::*;
+//! A hook for the end-to-end tests: the engine run on the main thread, which `src/main.rs`
+//! exports to JavaScript as `quotalabResultOnMainThread` (Trunk exposes the app's exports as
+//! `window.wasmBindings`). The e2e test compares its bytes with the result the worker sent, which
+//! proves the worker adds and loses nothing.
 
 /// The engine's result JSON for a scenario JSON, computed right here; an error message otherwise.
-#[wasm_bindgen(js_name = quotalabResultOnMainThread)]
-pub fn result_on_main_thread(scenario_json: &str) -> Result<String, JsValue> {
-    let scenario = quotalab_engine::Scenario::from_json(scenario_json)
-        .map_err(|e| JsValue::from_str(&e.to_string()))?;
+pub fn result_on_main_thread(scenario_json: &str) -> Result<String, String> {
+    let scenario =
+        quotalab_engine::Scenario::from_json(scenario_json).map_err(|e| e.to_string())?;
     Ok(quotalab_engine::simulate(&scenario).to_json())
 }

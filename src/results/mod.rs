@@ -15,7 +15,7 @@ pub mod baseline;
 mod calibration;
 pub mod charts;
 pub mod colours;
-mod debug;
+pub mod debug;
 pub mod export;
 pub mod format;
 pub mod jobs;

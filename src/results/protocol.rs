@@ -17,7 +17,7 @@
 
 pub mod full;
 pub mod held;
-pub mod panics;
+pub mod serving;
 pub mod story;
 
 use crate::results::charts::canvas::ALL_JOBS;

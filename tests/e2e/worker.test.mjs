@@ -71,6 +71,24 @@ function failingRun(kind, pattern, retryRecovers = false) {
 
 export const tests = [
   {
+    name: 'the simulation worker runs the page\'s own module: one wasm file is fetched, none for a worker',
+    async fn(page, ctx) {
+      const wasm = [];
+      const workers = [];
+      page.context().on('request', (r) => {
+        if (r.url().endsWith('.wasm')) wasm.push(r.url());
+      });
+      page.on('worker', (w) => workers.push(w.url()));
+      await page.goto(ctx.baseUrl);
+      await ready(page).waitFor({ state: 'attached', timeout: 60_000 });
+      await edit(page, 'RESERVE');
+      await ready(page).waitFor({ state: 'attached', timeout: 30_000 });
+      assert(workers.some((u) => u.endsWith('/simulation-worker.js')), `no simulation worker started: ${workers.join(' ')}`);
+      assert(wasm.length === 1 && /quotalab-app-[0-9a-f]+_bg\.wasm$/.test(wasm[0]), `wasm fetched: ${wasm.join(' ')}`);
+      console.log(`    ${workers.length} worker(s) started, wasm fetched once: ${wasm[0].split('/').pop()}`);
+    },
+  },
+  {
     name: 'a panic inside the worker ends the run with its message and a Retry',
     fn: failingRun('panic', /simulation stopped: .*panicked on purpose/),
   },
@@ -88,6 +106,16 @@ export const tests = [
       await page.goto(`${ctx.baseUrl}?worker-fault=load`);
       const message = await expectFailure(page, /failed to load: .*failed to load on purpose/);
       console.log(`    load: "${message}"`);
+      await page.locator('[data-testid="run-retry"]').click();
+      await expectFailure(page, /failed to load/);
+    },
+  },
+  {
+    name: 'a worker that cannot start the page\'s module ends the run with a Retry',
+    async fn(page, ctx) {
+      await page.goto(`${ctx.baseUrl}?worker-fault=boot`);
+      const message = await expectFailure(page, /simulation worker failed to load: .*not a function/);
+      console.log(`    boot: "${message}"`);
       await page.locator('[data-testid="run-retry"]').click();
       await expectFailure(page, /failed to load/);
     },

@@ -4,7 +4,7 @@
 //!
 //! A page opened with `?worker-fault=KIND` stages the failure; nothing else sets it, so in
 //! production it only ever affects a tab whose address someone typed that way. The first run
-//! of the page always succeeds (except for `load`, which has no worker to run it), so the tests
+//! of the page always succeeds (except for `load` and `boot`, which has no worker to run it), so the tests
 //! can check that the last good results stay on screen.
 
 use crate::results::protocol::Fault;
@@ -23,6 +23,9 @@ pub enum TestFault {
     MessageError,
     /// Every worker fails to load (its script throws before it is ready).
     Load,
+    /// Every simulation worker fails to start the page's module (its script is given a script
+    /// that is not the page's wasm-bindgen glue).
+    Boot,
     /// The second unit of every study run panics in its worker.
     StudyPanic,
 }
@@ -40,6 +43,7 @@ impl TestFault {
             "throw" => Some(TestFault::Throw),
             "messageerror" => Some(TestFault::MessageError),
             "load" => Some(TestFault::Load),
+            "boot" => Some(TestFault::Boot),
             "study-panic" => Some(TestFault::StudyPanic),
             _ => None,
         }

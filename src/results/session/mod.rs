@@ -7,6 +7,7 @@
 //! newest scenario that finished running. Each outcome records the `AppState::revision` it ran,
 //! which the panel compares with the revision on screen.
 
+mod boot;
 pub mod fault;
 mod full_result;
 mod story;

@@ -13,28 +13,35 @@
 //! failure the worker is useless; the owner drops it and spawns another when it runs again.
 
 use crate::results::protocol::{decode_reply, Header};
+use crate::results::session::boot::start;
+pub use crate::results::session::boot::Boot;
 use crate::results::session::fault::TestFault;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{Blob, BlobPropertyBag, ErrorEvent, Event, MessageEvent, Url, Worker};
 
-/// A worker binary: where Trunk puts its loader (`data-loader-shim`; worker names are not
-/// hashed), and what the page calls it in messages.
+/// A worker: its script (worker script names are not hashed), how it starts, and what the page
+/// calls it in messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WorkerScript {
     pub url: &'static str,
+    pub boot: Boot,
     pub name: &'static str,
     /// What a panic inside it means to the user, before the panic's own message.
     pub stopped: &'static str,
 }
 
-/// The simulation worker (`src/bin/quotalab-worker.rs`).
+/// The simulation worker (`crate::simulation_worker`, started by `public/simulation-worker.js`).
 pub const SIMULATION: WorkerScript = WorkerScript {
-    url: "./quotalab-worker_loader.js",
+    url: "./simulation-worker.js",
+    boot: Boot::PageModule,
     name: "the simulation worker",
     stopped: "the simulation stopped",
 };
+/// What the `boot` test fault names instead of the page's glue: a script that is not one (the
+/// worker's own), so the module cannot be instantiated.
+const NOT_THE_GLUE: &str = "./simulation-worker.js";
 /// A worker that has not said `Ready` after this long will not: its wasm failed to load (a
 /// rejected fetch inside the loader raises no `error` event on the page).
 const READY_TIMEOUT_MS: i32 = 30_000;
@@ -85,8 +92,8 @@ impl SimWorker {
         SimWorker::spawn_script(SIMULATION, on_reply, on_failure)
     }
 
-    /// Starts the worker `script` (any binary that announces `Ready` and reports panics as
-    /// `results::protocol::panics` does), with the same failure handling; every reply goes to
+    /// Starts the worker `script` (any that serves through
+    /// `results::protocol::serving::serve_requests`), with the same failure handling; every reply goes to
     /// `on_reply` as bytes.
     pub fn spawn_script(
         script: WorkerScript,
@@ -97,7 +104,8 @@ impl SimWorker {
         let fault = TestFault::requested();
         let worker = match fault {
             Some(TestFault::Load) => Worker::new(&unloadable_script()?)?,
-            _ => Worker::new(script.url)?,
+            Some(TestFault::Boot) => start(script.url, script.boot, Some(NOT_THE_GLUE))?,
+            _ => start(script.url, script.boot, None)?,
         };
         let waiting: Rc<RefCell<Option<Vec<String>>>> = Rc::new(RefCell::new(Some(Vec::new())));
         let failed = Rc::new(Cell::new(false));
@@ -210,7 +218,7 @@ impl SimWorker {
 }
 
 /// A reply's bytes: the worker posts `Ready`, crash reports and a study's replies as strings
-/// and a run's replies as bytes (see `post_bytes` in the worker binary). `None` for anything
+/// and a run's replies as bytes (see `post_bytes` in `crate::simulation_worker`). `None` for anything
 /// else.
 /// A reply handler for workers whose replies are text (a study's, the interop worker's).
 pub fn as_text(on_reply: Rc<dyn Fn(String)>) -> Rc<dyn Fn(Vec<u8>)> {
