@@ -2,8 +2,9 @@
 //! (the summary and the job columns, decoded here in wasm as the page decodes them), a job's
 //! story, and the whole document.
 //!
-//! `protocol::serve` is the whole of what the worker binary does with a message (the binary only
-//! wires it to `onmessage`), so running it here with the same encoded request proves the bytes.
+//! `protocol::serve` is the whole of what the simulation worker does with a run's message
+//! (`simulation_worker` only wires it to `onmessage`), so running it here with the same encoded
+//! request proves the bytes.
 //! The e2e test `results: worker result equals the engine's` checks the real worker in the page.
 
 use quotalab_app::results::charts::canvas::ALL_JOBS;
@@ -93,6 +94,33 @@ fn worker_result_is_byte_identical_to_the_engine() {
         .flat_map(|p| decode_reply(p).unwrap().body.unwrap_or_default())
         .collect();
     assert_eq!(whole, direct.to_json().into_bytes());
+}
+
+/// A run lets go of the result before it (`held::forget`); a story of that earlier run is then
+/// its scenario run again, and is still that run's job, not the newer run's.
+#[wasm_bindgen_test]
+fn a_story_of_an_earlier_run_is_that_runs_job() {
+    let first = Scenario::from_json(DEFAULT).unwrap();
+    let second = Scenario::from_json(include_str!("../scenarios/lend-and-borrow.json")).unwrap();
+    let (first_sent, second_sent) = (
+        serde_json::to_string(&first).unwrap(),
+        serde_json::to_string(&second).unwrap(),
+    );
+    let (first_job, second_job) = (
+        simulate(&first).jobs[5].clone(),
+        simulate(&second).jobs[5].clone(),
+    );
+    assert_ne!(first_job, second_job, "the scenarios give different jobs");
+    round_trip(1, 0, &first_sent);
+    round_trip(2, 0, &second_sent);
+    let story_of = |run: u64, sent: &str| {
+        let replies =
+            replies_to(|send| assert!(serve_story(&StoryRequest::encode(run, 5, sent), send)));
+        let body = decode_reply(&replies[0]).unwrap().body.unwrap();
+        serde_json::from_slice::<JobResult>(&body).unwrap()
+    };
+    assert_eq!(story_of(1, &first_sent), first_job);
+    assert_eq!(story_of(2, &second_sent), second_job);
 }
 
 #[wasm_bindgen_test]

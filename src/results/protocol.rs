@@ -220,6 +220,8 @@ pub fn serve(message: &str, now_ms: &dyn Fn() -> f64, send: &mut Post<'_>) {
         send(&[&encode_reply(&header, None)]);
         true
     };
+    // The page has moved on from the run held; its stories would run it again (`held`).
+    held::forget();
     // Cancelling is done by terminating the worker, so the callback never stops the run.
     let result = simulate_with_progress(&scenario, request.progress_every, &mut report);
     let elapsed_ms = now_ms() - started;

@@ -16,6 +16,13 @@ pub fn remember(run: u64, result: SimResult) {
     LAST.with(|last| *last.borrow_mut() = Some((run, result)));
 }
 
+/// Lets go of the result held, so that a run does not have the one before it alive beside its
+/// own: at a million jobs each is over a gigabyte of the worker's wasm memory, which never
+/// shrinks (docs/PERFORMANCE.md, "1M jobs").
+pub fn forget() {
+    LAST.with(|last| *last.borrow_mut() = None);
+}
+
 /// Calls `f` with run `run`'s result, running `scenario` (JSON) again if that result is not the
 /// one held; the scenario's validation errors if it must run and cannot.
 pub fn with_result<R>(

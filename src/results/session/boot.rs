@@ -40,12 +40,13 @@ pub fn start(url: &str, boot: Boot, glue_instead: Option<&str>) -> Result<Worker
 }
 
 /// The absolute URL of the page's wasm-bindgen script, which Trunk names with a content hash and
-/// announces in a `<link rel="modulepreload">` of the built index.html.
+/// announces in a `<link rel="modulepreload">` of the built index.html. Trunk announces
+/// wasm-bindgen's JavaScript snippets the same way, under `snippets/`; those are not the glue.
 fn page_script_url() -> Result<String, JsValue> {
     let window = web_sys::window().ok_or("no window")?;
     let document = window.document().ok_or("no document")?;
     let href = document
-        .query_selector("link[rel=modulepreload]")?
+        .query_selector(r#"link[rel=modulepreload]:not([href*="snippets/"])"#)?
         .and_then(|link| link.get_attribute("href"))
         .ok_or("the page names no script to run in the worker (no <link rel=modulepreload>)")?;
     Ok(Url::new_with_base(&href, &window.location().href()?)?.href())
