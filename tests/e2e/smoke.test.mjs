@@ -20,8 +20,36 @@ export const tests = [
         throw new Error(`the status bar does not mention jobs: "${status}"`);
       }
 
+      // The loading line of index.html is gone once the app is there.
+      if (!(await page.locator('.boot').isHidden())) throw new Error('"Loading Quota Lab…" is still shown');
+
       // README shows this picture.
       await ctx.screenshot('screenshot');
+    },
+  },
+  {
+    name: 'a page that cannot fetch the app says why instead of loading forever',
+    async fn(page, ctx) {
+      // A second page of the same profile, which the runner does not watch: its failure is the
+      // point. The wasm is cut off as a dropped connection would.
+      const cut = await page.context().newPage();
+      await cut.route(/_bg\.wasm$/, (route) => route.abort('connectionreset'));
+      await cut.goto(ctx.baseUrl);
+      const line = cut.locator('[data-testid="boot-message"]');
+      if (!/Loading Quota Lab|could not start/.test(await line.innerText())) {
+        throw new Error(`the page shows no loading line: ${await line.innerText()}`);
+      }
+      await cut.waitForFunction(
+        () => /could not start/.test(document.querySelector('[data-testid="boot-message"]')?.textContent ?? ''),
+        null,
+        { timeout: 30_000 },
+      );
+      const text = await line.innerText();
+      console.log(`    ${text}`);
+      if (!/reload the page/.test(text)) throw new Error(`the message does not say what to do: ${text}`);
+      if (!(await line.isVisible())) throw new Error('the failure is not visible');
+      await cut.screenshot({ path: 'target/boot-failed.png' });
+      await cut.close();
     },
   },
 ];

@@ -1,0 +1,34 @@
+// What the page says before the app runs (docs/ARCHITECTURE.md, "Before the app starts").
+// index.html shows "Loading Quota Lab…" until the app mounts, and style.css hides it then. If the
+// app's script or wasm cannot be fetched or started (a dropped connection, a blocked file), this
+// says so with the reason and what to do, instead of leaving the loading line forever. A classic
+// script, so it listens before Trunk's module script starts the app.
+(() => {
+  let started = false;
+  const fail = (error) => {
+    // "Uncaught TypeError: Failed to fetch" says "Failed to fetch" to a reader.
+    const reason = String(error).replace(/^Uncaught (\w*Error: )?/, '');
+    const line = document.querySelector('[data-testid="boot-message"]');
+    if (started || !line) return;
+    line.textContent = `Quota Lab could not start: ${reason}. Check the connection and reload the page.`;
+    line.closest('.boot').classList.add('failed');
+  };
+  addEventListener('TrunkApplicationStarted', () => {
+    started = true;
+  });
+  addEventListener(
+    'error',
+    (event) => {
+      const element = event.target;
+      if (element && element !== window && (element.src || element.href)) {
+        fail(`${element.src || element.href} could not be loaded`);
+      } else if (event.message) {
+        fail(event.message);
+      }
+    },
+    true,
+  );
+  addEventListener('unhandledrejection', (event) => {
+    fail(String(event.reason?.message ?? event.reason));
+  });
+})();
