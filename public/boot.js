@@ -10,7 +10,8 @@
     const reason = String(error).replace(/^Uncaught (\w*Error: )?/, '');
     const line = document.querySelector('[data-testid="boot-message"]');
     if (started || !line) return;
-    line.textContent = `Quota Lab could not start: ${reason}. Check the connection and reload the page.`;
+    line.textContent =
+      `Quota Lab could not start: ${reason}. Check the connection and reload the page.`;
     line.closest('.boot').classList.add('failed');
   };
   addEventListener('TrunkApplicationStarted', () => {

@@ -1,8 +1,8 @@
 //! The simulation worker's side of the page's own module. The page and its simulation workers
 //! run one wasm file (docs/ARCHITECTURE.md, "One module for the page and the simulation
 //! worker"): `public/simulation-worker.js` instantiates the module the page posts it and calls
-//! [`serve_simulation`] (exported by `src/main.rs`), so the first load fetches the engine once and a worker compiles
-//! nothing.
+//! [`serve_simulation`] (exported by `src/main.rs`), so the first load fetches the engine once
+//! and a worker compiles nothing.
 //!
 //! It wires requests to [`crate::study::protocol::serve_sample`] (one unit of a study),
 //! [`crate::study::advise_protocol::serve_start`] (one start of an advisor search),

@@ -4,8 +4,8 @@
 //!
 //! A page opened with `?worker-fault=KIND` stages the failure; nothing else sets it, so in
 //! production it only ever affects a tab whose address someone typed that way. The first run
-//! of the page always succeeds (except for `load` and `boot`, which has no worker to run it), so the tests
-//! can check that the last good results stay on screen.
+//! of the page always succeeds (except for `load` and `boot`, under which no worker starts), so
+//! the tests can check that the last good results stay on screen.
 
 use crate::results::protocol::Fault;
 

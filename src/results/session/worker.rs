@@ -93,8 +93,8 @@ impl SimWorker {
     }
 
     /// Starts the worker `script` (any that serves through
-    /// `results::protocol::serving::serve_requests`), with the same failure handling; every reply goes to
-    /// `on_reply` as bytes.
+    /// `results::protocol::serving::serve_requests`), with the same failure handling; every
+    /// reply goes to `on_reply` as bytes.
     pub fn spawn_script(
         script: WorkerScript,
         on_reply: Rc<dyn Fn(Vec<u8>)>,
@@ -217,9 +217,6 @@ impl SimWorker {
     }
 }
 
-/// A reply's bytes: the worker posts `Ready`, crash reports and a study's replies as strings
-/// and a run's replies as bytes (see `post_bytes` in `crate::simulation_worker`). `None` for anything
-/// else.
 /// A reply handler for workers whose replies are text (a study's, the interop worker's).
 pub fn as_text(on_reply: Rc<dyn Fn(String)>) -> Rc<dyn Fn(Vec<u8>)> {
     Rc::new(move |bytes: Vec<u8>| {
@@ -229,6 +226,9 @@ pub fn as_text(on_reply: Rc<dyn Fn(String)>) -> Rc<dyn Fn(Vec<u8>)> {
     })
 }
 
+/// A reply's bytes: the worker posts `Ready`, crash reports and a study's replies as strings
+/// and a run's replies as bytes (see `post_bytes` in `crate::simulation_worker`). `None` for
+/// anything else.
 fn reply_bytes(data: JsValue) -> Option<Vec<u8>> {
     if let Some(text) = data.as_string() {
         return Some(text.into_bytes());
