@@ -9,6 +9,7 @@
 
 use quotalab_app::results::charts::canvas::ALL_JOBS;
 use quotalab_app::results::protocol::full::{serve_full, FullRequest};
+use quotalab_app::results::protocol::held::held_run;
 use quotalab_app::results::protocol::story::{serve_story, StoryRequest};
 use quotalab_app::results::protocol::{decode_reply, encode_request, serve, Header, Request};
 use quotalab_engine::result::view::Drawn;
@@ -94,6 +95,30 @@ fn worker_result_is_byte_identical_to_the_engine() {
         .flat_map(|p| decode_reply(p).unwrap().body.unwrap_or_default())
         .collect();
     assert_eq!(whole, direct.to_json().into_bytes());
+}
+
+/// While a run runs, the worker holds no earlier result beside it (docs/PERFORMANCE.md, "A run no
+/// longer keeps the result before it"), and holds its own once it is done.
+#[wasm_bindgen_test]
+fn a_run_lets_go_of_the_result_before_it() {
+    round_trip(1, 0, DEFAULT);
+    assert_eq!(held_run(), Some(1));
+    let request = encode_request(&Request {
+        run: 2,
+        progress_every: 10,
+        scenario: DEFAULT.to_owned(),
+        fault: None,
+    });
+    let mut held_during = Vec::new();
+    serve(&request, &|| 0.0, &mut |parts| {
+        let reply = decode_reply(&parts.concat()).unwrap();
+        if matches!(reply.header, Header::Progress { .. }) {
+            held_during.push(held_run());
+        }
+    });
+    assert!(!held_during.is_empty(), "the run reports progress");
+    assert!(held_during.iter().all(Option::is_none), "{held_during:?}");
+    assert_eq!(held_run(), Some(2));
 }
 
 /// A run lets go of the result before it (`held::forget`); a story of that earlier run is then

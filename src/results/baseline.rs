@@ -3,7 +3,7 @@
 //! ago". The change since the previous run stays on the cards as a secondary hint.
 //!
 //! While another variant is on screen, the baseline variant runs in a worker of its own (the same
-//! worker binary and protocol as the session's), once per change of the baseline scenario, so
+//! module and protocol as the session's), once per change of the baseline scenario, so
 //! editing the variant on screen never re-runs the baseline.
 
 use crate::results::protocol::{encode_request, Header, Reply, Request};

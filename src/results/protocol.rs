@@ -12,8 +12,9 @@
 //! wrote, only on request, in pieces ([`full`]); both from the result the worker keeps
 //! ([`held`]).
 //!
-//! [`serve`] is everything the worker does; it lives here, not in the worker binary, so that a
-//! browser test can run the very same code and compare it with calling the engine directly.
+//! [`serve`] is everything the worker does with a run; it lives here, not in
+//! `crate::simulation_worker`, so that a browser test can run the very same code and compare it
+//! with calling the engine directly.
 
 pub mod full;
 pub mod held;

@@ -11,6 +11,12 @@ thread_local! {
     static LAST: RefCell<Option<(u64, SimResult)>> = const { RefCell::new(None) };
 }
 
+/// The run whose result is held, if any: what a run may still answer stories for without
+/// running again.
+pub fn held_run() -> Option<u64> {
+    LAST.with(|last| last.borrow().as_ref().map(|(run, _)| *run))
+}
+
 /// Keeps `result` of run `run`, replacing the one before.
 pub fn remember(run: u64, result: SimResult) {
     LAST.with(|last| *last.borrow_mut() = Some((run, result)));
