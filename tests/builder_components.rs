@@ -185,7 +185,21 @@ async fn typing_in_one_field_is_one_undo_step() {
         Some(-1)
     );
     support::settle().await;
-    assert_eq!(borrow.value(), "-1", "the field shows the undone value");
+    assert_eq!(
+        (borrow.value(), borrow.placeholder()),
+        (String::new(), "no cap".to_string()),
+        "the field shows the undone value, no cap, in words"
+    );
+    type_into(&borrow, "40");
+    type_into(&borrow, "");
+    support::settle().await;
+    assert_eq!(
+        state
+            .scenario
+            .with_untracked(|s| s.quota_shares[0].borrow_limit),
+        Some(-1),
+        "clearing the field writes no cap back as the engine's -1"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -8,7 +8,6 @@
 //! plain words ("Lend and borrow"), and the engine's "no limit" borrow limit (-1) as an empty
 //! field reading "no limit" rather than "-1 %".
 
-use super::binding::{bind, Binding};
 use super::capacity_limits::{max_capacity, LimitsOwner, MAX_CAPACITY_TIP};
 use super::choice_inputs::SelectInput;
 use super::number_input::{NumberInput, Numbers};
@@ -59,8 +58,8 @@ fn TeamControls(index: usize) -> impl IntoView {
             <h3><span class="swatch" aria-hidden="true"></span>{name}</h3>
             <SelectInput binding=share_bindings::strategy(index) label="Strategy" options=strategies_in_words()
                 tip=share_bindings::STRATEGY_TIP id_scope=SCOPE />
-            <NumberInput binding=borrow_limit_or_none(index) label="Borrow limit" unit="%"
-                numbers=Numbers::WholeFrom(-1) optional=true placeholder="no limit"
+            <NumberInput binding=share_bindings::borrow_limit(index) label="Borrow limit" unit="%"
+                numbers=Numbers::WholeFrom(-1) optional=true placeholder="no cap"
                 disabled=Signal::derive(move || !may_borrow.get()) tip=share_bindings::BORROW_LIMIT_TIP id_scope=SCOPE />
             <For each=move || limits.get() key=|l| l.clone() children=move |(k, instance_type)| view! {
                 <NumberInput binding=max_capacity(owner, k) label=instance_type unit="inst."
@@ -86,23 +85,3 @@ fn strategy_words(strategy: Strategy) -> &'static str {
         Strategy::LendAndBorrow => "Lend and borrow",
     }
 }
-
-/// The share's borrow limit with the engine's "no limit" (-1, its default) shown as no number;
-/// clearing the field writes -1 back, so the agreement says the same either way.
-fn borrow_limit_or_none(index: usize) -> Binding<Option<f64>> {
-    bind(
-        format!("quota_shares[{index}].borrow_limit"),
-        move |s| {
-            let limit = s.quota_shares.get(index)?.borrow_limit;
-            Some(limit.filter(|b| *b >= 0).map(|b| b as f64))
-        },
-        move |s, v: Option<f64>| {
-            if let Some(share) = s.quota_shares.get_mut(index) {
-                share.borrow_limit = Some(v.map_or(NO_LIMIT, |b| b as i64));
-            }
-        },
-    )
-}
-
-/// The borrow limit that means "no limit" (docs/SEMANTICS.md §2).
-const NO_LIMIT: i64 = -1;

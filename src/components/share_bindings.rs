@@ -37,14 +37,22 @@ pub fn strategy(index: usize) -> Binding<String> {
     )
 }
 
-/// `quota_shares[index].borrow_limit`; empty means unset.
+/// The borrow limit that means "no cap": -1, the default (docs/SEMANTICS.md, "2. Quota shares").
+const NO_CAP: i64 = -1;
+
+/// `quota_shares[index].borrow_limit`, with no cap (-1, or left out) shown as an empty field whose
+/// placeholder says "no cap", so nobody has to know the -1 convention to read it. Clearing the
+/// field writes -1 back, so the agreement says the same either way.
 pub fn borrow_limit(index: usize) -> Binding<Option<f64>> {
     bind(
         format!("quota_shares[{index}].borrow_limit"),
-        move |s| Some(s.quota_shares.get(index)?.borrow_limit.map(|b| b as f64)),
+        move |s| {
+            let limit = s.quota_shares.get(index)?.borrow_limit;
+            Some(limit.filter(|&b| b != NO_CAP).map(|b| b as f64))
+        },
         move |s, v: Option<f64>| {
             if let Some(share) = s.quota_shares.get_mut(index) {
-                share.borrow_limit = v.map(|b| b as i64);
+                share.borrow_limit = Some(v.map_or(NO_CAP, |b| b as i64));
             }
         },
     )

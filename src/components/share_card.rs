@@ -52,7 +52,7 @@ pub fn ShareCard(index: usize) -> impl IntoView {
             </header>
             <div class="field-row">
                 <SelectInput binding=strategy label="Strategy" options=options::strategies() tip=share_bindings::STRATEGY_TIP />
-                <NumberInput binding=borrow_limit label="Borrow limit" unit="%" numbers=Numbers::WholeFrom(-1) optional=true placeholder="-1 = no cap"
+                <NumberInput binding=borrow_limit label="Borrow limit" unit="%" numbers=Numbers::WholeFrom(-1) optional=true placeholder="no cap"
                     disabled=Signal::derive(move || !may_borrow.get()) tip=share_bindings::BORROW_LIMIT_TIP />
             </div>
             <CheckInput binding=preemption label="In-share preemption"

@@ -2,7 +2,7 @@
 // editor is hidden, KPI values are at least 24 px, no two pieces of text overlap and nothing is
 // off-screen on any slide; Page Down / Page Up step like a clicker; a live control re-runs and
 // the change shows within a second; the QR code of the link is drawn; the live controls' words
-// (strategies, "no limit") fit their boxes at every width.
+// (strategies, "no cap") fit their boxes at every width.
 
 const READY = '[data-testid="app-ready"]';
 const PRESENTER = '[data-testid="presenter"]';
@@ -125,7 +125,7 @@ export const tests = [
     },
   },
   {
-    name: 'presenter controls at 1024, 1280 and 1920 px: strategies in plain words and "no limit" fit their boxes',
+    name: 'presenter controls at 1024, 1280 and 1920 px: strategies in plain words and "no cap" fit their boxes',
     async fn(page, ctx) {
       for (const [width, height] of WIDTHS) {
         await openPresenter(page, ctx, width, height);
@@ -134,11 +134,11 @@ export const tests = [
         expect(strategies.join('|') === 'Lend and borrow|Lend|Reserve', `${width} px: strategies read ${strategies.join(', ')}`);
         const borrow = page.locator('#present-f-quota_shares-0--borrow_limit');
         const [value, placeholder] = [await borrow.inputValue(), await borrow.getAttribute('placeholder')];
-        expect(value === '' && placeholder === 'no limit', `${width} px: the engine's -1 shows as "${value || placeholder}"`);
+        expect(value === '' && placeholder === 'no cap', `${width} px: the engine's -1 shows as "${value || placeholder}"`);
         const cut = await cutOffControls(page);
         expect(cut.length === 0, `${width} px: ${cut.join('; ')}`);
       }
-      // Typing -1 is the same "no limit"; a number is a limit, in the scenario as the editor shows it.
+      // A number is a limit, in the scenario as the editor shows it; clearing it is "no cap" again.
       const borrow = page.locator('#present-f-quota_shares-0--borrow_limit');
       await borrow.fill('50');
       await page.keyboard.press('Escape');
@@ -146,7 +146,9 @@ export const tests = [
       expect((await page.locator('#present-f-quota_shares-0--borrow_limit').inputValue()) === '50', 'a limit of 50% stays');
       await page.locator('#present-f-quota_shares-0--borrow_limit').fill('');
       await page.keyboard.press('Escape');
-      expect((await page.locator('#f-quota_shares-0--borrow_limit').inputValue()) === '-1', 'clearing it writes the engine\'s -1');
+      const editor = page.locator('#f-quota_shares-0--borrow_limit');
+      const [value, placeholder] = [await editor.inputValue(), await editor.getAttribute('placeholder')];
+      expect(value === '' && placeholder === 'no cap', `after clearing, the editor shows "${value || placeholder}"`);
     },
   },
   {
