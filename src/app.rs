@@ -1,4 +1,4 @@
-//! The page frame (DESIGN.md layout): header, the BUILD and RESULTS zones, and the status bar;
+//! The page frame (docs/DESIGN.md layout): header, the BUILD and RESULTS zones, and the status bar;
 //! in presentation mode the presenter view covers them (they stay mounted, so leaving it shows
 //! the editor as it was).
 //! The RESULTS zone and the run status belong to `crate::results`; the variants and the

@@ -1,7 +1,7 @@
 //! The charts draw the engine's numbers, and user-typed names stay text.
 //!
-//! Runs in the browser: plotters measures text through a canvas (`wasm-bindgen-test`, see
-//! TOOLCHAIN.md).
+//! Runs in the browser: plotters measures text through a canvas (`wasm-bindgen-test`, set up by
+//! `./dev setup`, see README.md).
 
 mod support;
 

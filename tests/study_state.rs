@@ -1,4 +1,4 @@
-//! Studies in the app's state, in a real browser (issue 7): "Duplicate as variant" is an edit
+//! Studies in the app's state, in a real browser (docs/STUDY.md): "Duplicate as variant" is an edit
 //! that Undo takes back, each variant is edited on its own, and the whole study survives a
 //! reload (autosave) and travels as a link.
 

@@ -1,4 +1,4 @@
-//! The allocation bar, the app's signature picture (DESIGN.md): per instance type, the on-demand
+//! The allocation bar, the app's signature picture (docs/DESIGN.md): per instance type, the on-demand
 //! pool as a bar, each share's slice in its colour, the unowned rest in grey, a lock on
 //! `RESERVE` slices and an outward arrow on slices others may borrow.
 //!

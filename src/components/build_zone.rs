@@ -1,4 +1,4 @@
-//! The BUILD zone: tabs for the parts of a scenario (DESIGN.md's order), one section each.
+//! The BUILD zone: tabs for the parts of a scenario (docs/DESIGN.md's order), one section each.
 //! The tabs follow the WAI-ARIA tabs pattern (`tablist`).
 
 use super::actions_section::ActionsSection;

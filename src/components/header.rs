@@ -1,6 +1,6 @@
-//! The top bar (DESIGN.md): the scenario's name, then Examples | Import | Import account… |
-//! Import trace… | Export | AWS / Kueue… | Agreement report | Copy link | Undo Redo, and the
-//! presentation-mode switch.
+//! The top bar (docs/DESIGN.md): the scenario's name, then Examples | Import | Import account… |
+//! Import trace… | Export | AWS / Kueue… | Agreement report | Copy link | Undo Redo, then Present,
+//! How this works and "?" (the shortcuts).
 
 use super::scenario_files;
 use crate::state::{use_app_state, Dialog};

@@ -75,7 +75,7 @@ pub fn JsonView() -> impl IntoView {
     };
     view! {
         <section class="build-section json-view" aria-label="Scenario as JSON">
-            <label for="scenario-json">"Scenario JSON (SCENARIO.md format, version 1)"</label>
+            <label for="scenario-json">"Scenario JSON (Quota Lab format, version 1)"</label>
             <textarea id="scenario-json" data-testid="json-editor" node_ref=area spellcheck="false" rows="30"
                 aria-invalid=move || problem.with(Option::is_some).to_string() aria-describedby="scenario-json-msg"
                 prop:value=move || draft.get() on:input=on_input></textarea>

@@ -1,4 +1,4 @@
-//! The presenter view (DESIGN.md "presentation mode"), for a projector at 1024 to 1920 px: the
+//! The presenter view (docs/DESIGN.md "presentation mode"), for a projector at 1024 to 1920 px: the
 //! editor is hidden; a slide at a time fills the screen (a KPI with each team as a column, or a
 //! chart), stepped like a clicker with Page Down / Page Up or the arrow keys; a strip of live
 //! controls stays under it; and a QR code lets the room open the same scenario.

@@ -1,4 +1,4 @@
-//! Numbers for people (DESIGN.md "Visual language"): rounded, with units, by the engine's one
+//! Numbers for people (docs/DESIGN.md "Visual language"): rounded, with units, by the engine's one
 //! formatter (`quotalab_engine::result::numbers`); the exact value goes in a tooltip.
 
 pub use quotalab_engine::result::numbers::{count, hours, money, percent, round_for_people};

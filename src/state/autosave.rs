@@ -1,5 +1,5 @@
 //! Never lose work: the workspace on screen (a scenario, or a study of variants) is written to
-//! localStorage after every change and read back at start-up (issue 4, "Never lose work").
+//! localStorage after every change and read back at start-up (docs/DESIGN.md, "Never lose work").
 //!
 //! The stored value is an envelope, versioned like the formats, so a later app can migrate this
 //! one and this app refuses an envelope from a later app instead of misreading it:

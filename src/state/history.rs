@@ -1,4 +1,4 @@
-//! Undo and redo: snapshots of the whole document (DESIGN.md: "Undo is always there").
+//! Undo and redo: snapshots of the whole document (docs/DESIGN.md: "Undo is always there").
 //!
 //! Snapshots rather than inverse operations, because every edit, the JSON view and loading a
 //! link all produce a new document the same way, and a study of a few scenarios is small next

@@ -2,7 +2,7 @@
 //! `#s=1.<base64url(raw deflate(json))>`.
 //!
 //! The JSON is the document a file would hold: a plain scenario for one variant, a study
-//! (`"kind": "study"`) for several, so a study travels exactly like a scenario (issue 7).
+//! (`"kind": "study"`) for several, so a study travels exactly like a scenario (docs/STUDY.md).
 //!
 //! The fragment never reaches a server, so a link shares a scenario without uploading it. The
 //! leading `1.` is the link format version: a newer app can change the encoding and still read

@@ -38,7 +38,7 @@ use workspace::Workspace;
 /// The default scenario: three teams sharing a small g5 pool (the AWS walkthrough shape).
 pub const DEFAULT_SCENARIO: &str = include_str!("../../scenarios/default.json");
 
-/// The tabs of the BUILD zone, in DESIGN.md's order.
+/// The tabs of the BUILD zone, in docs/DESIGN.md's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Section {
     Scenario,

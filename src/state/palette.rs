@@ -1,5 +1,5 @@
 //! One colour per quota share, everywhere: card border, allocation-bar slice, chart series, Gantt
-//! row, table tag (DESIGN.md, "Visual language").
+//! row, table tag (docs/DESIGN.md, "Visual language").
 //!
 //! The palette is Okabe-Ito's, chosen because it stays distinguishable under the common forms of
 //! colour blindness. A share's colour follows its position in `quota_shares`, so adding a share

@@ -1,5 +1,5 @@
 //! What the app edits, as one undoable value: a scenario, or a study of 2 to 6 variants of it
-//! (issue 7), with the variant that BUILD shows.
+//! (docs/STUDY.md), with the variant that BUILD shows.
 //!
 //! One value for both, so that undo, autosave, links and files treat a study exactly like a
 //! scenario: "Duplicate as variant" is an edit like any other and Undo takes it back. A workspace

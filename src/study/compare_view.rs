@@ -1,4 +1,4 @@
-//! "Compare variants" (issue 7, DESIGN.md "Compare"): per share, every KPI of every variant
+//! "Compare variants" (docs/STUDY.md; docs/DESIGN.md, "Compare"): per share, every KPI of every variant
 //! with its 90% interval over K seeds and its difference from the first variant, coloured only
 //! when the seeds say the difference is real; what changed between the variants in plain words;
 //! the completion-time CDFs overlaid and the cost bars.

@@ -1,4 +1,4 @@
-//! Studies in the app (issue 7): variants of a scenario compared over K seeds, and one-parameter
+//! Studies in the app (docs/STUDY.md): variants of a scenario compared over K seeds, and one-parameter
 //! sweeps, run in parallel Web Workers and summarised by the engine (`quotalab_engine::study`).
 //!
 //! - `variant_bar`: the variants above BUILD, "Duplicate as variant";

@@ -1,4 +1,4 @@
-//! A pool of simulation workers that runs a study's units in parallel (issue 7, "Speed"): one
+//! A pool of simulation workers that runs a study's units in parallel (docs/STUDY.md): one
 //! worker per core, up to `navigator.hardwareConcurrency`, each given the next unit as soon as
 //! it answers, so a slow unit (a sweep point with scarce capacity, say) never holds the others.
 //!

@@ -1,5 +1,5 @@
 //! The messages between the page and a worker for one unit of a study: one scenario, one seed,
-//! one small `Sample` back (issue 7). The simulation worker also serves single runs
+//! one small `Sample` back (docs/STUDY.md). The simulation worker also serves single runs
 //! (`results::protocol`); a study request is told apart by its leading `"kind":"sample"`.
 //!
 //! A unit's reply carries only the [`UnitSample`] the statistics need, not the whole result, so

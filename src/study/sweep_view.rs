@@ -1,4 +1,4 @@
-//! "Sweep" (issue 7): pick one numeric parameter of the variant on screen from the engine's list
+//! "Sweep" (docs/STUDY.md): pick one numeric parameter of the variant on screen from the engine's list
 //! of sensible ones, a range and a number of steps; see each share's p50 and p90 completion,
 //! lost work and cost against it, with 90% intervals over K seeds, and for checkpoint intervals
 //! the Young/Daly estimate beside the measured curve.

@@ -1,4 +1,4 @@
-// End-to-end flows of the BUILD side (issue 4): open, edit a share, see the results follow,
+// End-to-end flows of the BUILD side (docs/DESIGN.md): open, edit a share, see the results follow,
 // copy a link and open it in a fresh profile, reload and keep the edits, refuse bad files and
 // links, undo from the keyboard; and the builder screenshots in docs/.
 //

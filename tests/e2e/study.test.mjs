@@ -1,4 +1,4 @@
-// End-to-end tests of studies (issue 7): duplicate a variant, change a strategy in it, and see
+// End-to-end tests of studies (docs/STUDY.md): duplicate a variant, change a strategy in it, and see
 // the comparison; run a sweep and see its charts; a study survives a reload and opens from a
 // link in a fresh profile. Timings printed here ("timing: …") are in docs/STUDY.md.
 

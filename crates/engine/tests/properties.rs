@@ -1,4 +1,4 @@
-//! Properties that hold for every valid scenario (issue 3), checked on generated ones:
+//! Properties that hold for every valid scenario (docs/SEMANTICS.md), checked on generated ones:
 //! no pool starts more than it has, the quota invariant after every decision, one status per
 //! job, completed work equals the job's work, cost is attempt time times price, the same seed
 //! gives byte-identical results, and nothing panics, not even on mangled input.

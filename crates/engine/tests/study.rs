@@ -1,4 +1,4 @@
-//! Studies (issue 7, docs/STUDY.md): the format round-trips and names bad fields, common random
+//! Studies (docs/STUDY.md): the format round-trips and names bad fields, common random
 //! numbers make identical variants identical, a capacity sweep shows what capacity buys beyond the
 //! seed noise, shards merge into exactly the unsharded result, and the summaries are the same
 //! bytes natively and in the browser.

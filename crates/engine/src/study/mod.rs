@@ -1,5 +1,5 @@
 //! Studies: several variants of a scenario run over many seeds, compared with intervals, and
-//! one-parameter sweeps (issue 7; the format is in `docs/STUDY.md`).
+//! one-parameter sweeps (the format is in `docs/STUDY.md`).
 //!
 //! One run of one scenario cannot choose between agreements: arrivals and spot interruptions are
 //! random, and one seed can flatter either side. A study runs every variant with the same K seeds
@@ -55,7 +55,7 @@ pub const DEFAULT_SEEDS: u32 = 20;
 pub const MAX_SEEDS: u32 = 200;
 /// The `T` of P(wait < T) when the document does not say, in hours.
 pub const DEFAULT_WAIT_THRESHOLD_H: f64 = 24.0;
-/// A study compares 2 to 6 variants (issue 7).
+/// A study compares 2 to 6 variants (docs/STUDY.md).
 pub const VARIANTS: std::ops::RangeInclusive<usize> = 2..=6;
 /// A sweep has 2 to 50 values.
 pub const SWEEP_VALUES: std::ops::RangeInclusive<usize> = 2..=50;

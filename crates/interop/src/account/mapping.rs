@@ -21,7 +21,7 @@ const MS_PER_H: f64 = 3_600_000.0;
 const MAX_PREFERENCES: usize = 5;
 /// AWS `schedulingPriority` range, which the scenario shares.
 const MAX_PRIORITY: i64 = 9_999;
-/// A training plan has at most 5 blocks (SCENARIO.md).
+/// A training plan has at most 5 blocks (docs/FORMAT.md).
 const MAX_BLOCKS: usize = 5;
 
 /// Adds the history to `scenario`, which holds the agreement; returns each added job's

@@ -146,7 +146,7 @@ pub fn import_account(
     if let Some(name) = &options.name {
         scenario.name = name.clone();
     }
-    // A scenario's name is 1 to 128 characters (SCENARIO.md); an account's may be blank.
+    // A scenario's name is 1 to 128 characters (docs/FORMAT.md); an account's may be blank.
     if scenario.name.trim().is_empty() {
         scenario.name = "Imported account".into();
     }

@@ -15,7 +15,7 @@ pub struct Chart {
     pub rows: Vec<Row>,
 }
 
-/// One kind of bar. DESIGN.md: own is solid, borrowed (and the lesser of a pair) lighter.
+/// One kind of bar. docs/DESIGN.md: own is solid, borrowed (and the lesser of a pair) lighter.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Series {
     pub name: String,

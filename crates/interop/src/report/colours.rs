@@ -1,4 +1,4 @@
-//! One colour per quota share, as in the app (DESIGN.md, "Visual language"): Okabe-Ito, by the
+//! One colour per quota share, as in the app (docs/DESIGN.md, "Visual language"): Okabe-Ito, by the
 //! share's position in `quota_shares`, the same order as the app's `state/palette.rs`, so a share
 //! has the same colour on screen and on paper.
 

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 /// One promise of the agreement, tied to the AWS field that states it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Term {
-    /// What the promise is about, in the words of DESIGN.md ("Borrow limit").
+    /// What the promise is about, in the words of docs/DESIGN.md ("Borrow limit").
     pub topic: String,
     /// The AWS field (`borrowLimit`), shown in parentheses.
     pub field: String,

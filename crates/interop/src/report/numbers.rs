@@ -1,4 +1,4 @@
-//! Numbers rounded for people (DESIGN.md: "2.4 h, not 2.4166666 h"), with units: the engine's
+//! Numbers rounded for people (docs/DESIGN.md: "2.4 h, not 2.4166666 h"), with units: the engine's
 //! one formatter, as the app shows them. Both renderers show exactly these strings, so a test can
 //! look for the value as displayed.
 

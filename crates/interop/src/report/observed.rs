@@ -1,6 +1,6 @@
 //! What the simulation showed, per share: the engine's [`ShareResult`] rounded for people. No
-//! number is computed here that the engine does not already report (STYLE.md: "if the UI needs a
-//! number, the engine computes it").
+//! number is computed here that the engine does not already report (docs/ARCHITECTURE.md: the
+//! engine computes every number the UI shows).
 
 use super::breakdown;
 use super::fact::Fact;

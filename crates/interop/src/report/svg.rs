@@ -1,5 +1,5 @@
 //! A [`Chart`] as an inline SVG of horizontal grouped bars: one row per share in its colour,
-//! the lighter bar for the first series of a pair (DESIGN.md: "own is solid; borrowed is
+//! the lighter bar for the first series of a pair (docs/DESIGN.md: "own is solid; borrowed is
 //! lighter"). Share names are escaped and shortened; the full name and the values are in a
 //! `<title>`, which browsers show on hover.
 
