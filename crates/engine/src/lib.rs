@@ -23,6 +23,10 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+/// The version of the rules this engine implements, docs/SEMANTICS.md's title, which reports name
+/// so that a printed result says which rules produced it.
+pub const RULES_VERSION: &str = "1.1";
+
 pub mod amount;
 pub mod diagnostic;
 pub mod format;

@@ -408,3 +408,18 @@ fn from_json_returns_every_error_at_once() {
         other => panic!("expected Invalid, got {other:?}"),
     }
 }
+
+/// Reports print `RULES_VERSION` as the version of the rules that produced them, so it must be
+/// the version docs/SEMANTICS.md says it is.
+#[test]
+fn the_rules_version_is_the_one_semantics_md_states() {
+    let title = include_str!("../../../docs/SEMANTICS.md")
+        .lines()
+        .next()
+        .unwrap_or_default();
+    assert!(
+        title.ends_with(&format!("version {}", quotalab_engine::RULES_VERSION)),
+        "docs/SEMANTICS.md is titled {title:?}, the engine says {}",
+        quotalab_engine::RULES_VERSION
+    );
+}
