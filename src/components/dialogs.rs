@@ -99,15 +99,30 @@ fn title(workspace: &Workspace) -> String {
 }
 
 /// The shortcuts, as `keyboard` implements them.
-const SHORTCUTS: [(&str, &str); 8] = [
+const SHORTCUTS: [(&str, &str); 11] = [
     ("Ctrl+Z", "Undo"),
     ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
     ("?", "Show these shortcuts"),
     ("P", "Presentation mode on or off"),
     ("I", "Import a trace"),
     ("R", "Agreement report"),
-    ("Escape", "Close a dialog"),
+    (
+        "Escape",
+        "Close what is on top: a dialog, then the presenter view, then a job's story",
+    ),
     ("Tab", "Move through the controls: header, BUILD, RESULTS"),
+    (
+        "Left, Right, Home, End",
+        "In a row of tabs: the next, the previous, the first, the last tab",
+    ),
+    (
+        "Page Down, Page Up",
+        "In the presenter view: the next or the previous slide",
+    ),
+    (
+        "+, -, Left, Right, 0",
+        "On the focused job timeline: zoom in and out, pan, show the whole run",
+    ),
 ];
 
 #[component]

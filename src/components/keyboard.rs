@@ -1,6 +1,6 @@
-//! Global shortcuts (DESIGN.md, "The keyboard works"): Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, "?",
-//! "P", "I" (import a trace), "R" (agreement report) and Escape (a dialog first, then the
-//! presenter view). Typing in a field is never
+//! Global shortcuts (docs/DESIGN.md, "The keyboard works"): Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, "?",
+//! "P", "I" (import a trace), "R" (agreement report) and Escape, which closes the one thing on
+//! top: a dialog first, then the presenter view, then the job story. Typing in a field is never
 //! hijacked except for undo and redo, which act on the scenario because every keystroke already
 //! edited it; the JSON text area keeps its own.
 
@@ -45,6 +45,10 @@ fn on_key(state: AppState, ev: &web_sys::KeyboardEvent) {
         "Escape" if state.presentation.get_untracked() => {
             ev.prevent_default();
             state.toggle_presentation();
+        }
+        "Escape" if state.selected_job.with_untracked(Option::is_some) => {
+            ev.prevent_default();
+            state.selected_job.set(None);
         }
         "?" if !typing && !command => state.dialog.set(Some(Dialog::Shortcuts)),
         "p" | "P" if !typing && !command && !ev.alt_key() => state.toggle_presentation(),

@@ -1,5 +1,6 @@
-//! The status bar (DESIGN.md): "valid, 2 warnings, 1,204 jobs", then the results' own status.
+//! The status bar (docs/DESIGN.md): "valid, 2 warnings, 1,204 jobs", then the results' own status.
 
+use crate::results::format::count;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 
@@ -14,19 +15,6 @@ pub fn describe(errors: usize, warnings: usize) -> String {
     }
 }
 
-/// 1204 -> "1,204".
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[component]
 pub fn StatusBar() -> impl IntoView {
     let state = use_app_state();
@@ -34,7 +22,7 @@ pub fn StatusBar() -> impl IntoView {
     let jobs = move || {
         state
             .scenario
-            .with(|s| thousands(quotalab_engine::generate::job_count(s)))
+            .with(|s| count(quotalab_engine::generate::job_count(s)))
     };
     let invalid = move || state.errors() > 0;
     view! {
@@ -51,12 +39,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn status_reads_like_design_md() {
+    fn status_reads_like_the_design() {
         assert_eq!(describe(0, 0), "valid");
         assert_eq!(describe(0, 2), "valid, 2 warnings");
         assert_eq!(describe(1, 1), "1 error, 1 warning");
-        assert_eq!(thousands(1204), "1,204");
-        assert_eq!(thousands(12), "12");
-        assert_eq!(thousands(1_000_000), "1,000,000");
     }
 }

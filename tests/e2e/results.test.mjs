@@ -131,6 +131,13 @@ export const tests = [
       await story.waitFor();
       assert(/Submitted at/.test(await story.innerText()), 'story lacks its submission');
       assert((await story.locator('[data-testid="story-attempt"]').count()) > 0, 'story lacks attempts');
+      // Escape closes what is on top: the shortcuts dialog opened over the story, then the story.
+      await page.locator('body').press('?');
+      const shortcuts = page.locator('[data-testid="shortcuts-dialog"]');
+      await shortcuts.waitFor();
+      await page.keyboard.press('Escape');
+      await shortcuts.waitFor({ state: 'detached' });
+      assert(await story.isVisible(), 'one Escape closed the dialog and the story under it');
       await page.keyboard.press('Escape');
       await story.waitFor({ state: 'detached' });
 

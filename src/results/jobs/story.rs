@@ -1,4 +1,4 @@
-//! The job story (DESIGN.md "Ask why"): a drawer that tells one job's life from the engine's
+//! The job story (docs/DESIGN.md "Ask why"): a drawer that tells one job's life from the engine's
 //! record: when it was submitted, which entries it tried and why each was skipped, where it ran,
 //! who preempted it and what that cost in lost work, how long it waited and why, and its cost.
 //! The page holds only the job columns, so the record is asked of the worker when the drawer
@@ -9,7 +9,6 @@ use crate::results::jobs::attempt_line::AttemptLine;
 use crate::results::jobs::words;
 use crate::results::session::{use_session, Outcome};
 use crate::state::use_app_state;
-use leptos::ev;
 use leptos::prelude::*;
 use quotalab_engine::result::{Attempt, JobResult, Skipped};
 use std::sync::Arc;
@@ -18,13 +17,8 @@ use std::sync::Arc;
 #[component]
 pub fn JobStory(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
     let state = use_app_state();
+    // Escape closes it through the global shortcuts (`components::keyboard`), after any dialog.
     let close = move || state.selected_job.set(None);
-    let handle = window_event_listener(ev::keydown, move |e| {
-        if e.key() == "Escape" {
-            close();
-        }
-    });
-    on_cleanup(move || handle.remove());
     let session = use_session();
     // The selected job's index in the current result, found by its name.
     let index = Memo::new(move |_| {
