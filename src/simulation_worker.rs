@@ -6,11 +6,13 @@
 //!
 //! It wires requests to [`crate::study::protocol::serve_sample`] (one unit of a study),
 //! [`crate::study::advise_protocol::serve_start`] (one start of an advisor search),
+//! [`crate::interop::report_units::serve_variant_report`] (a variant's section of a study report),
 //! [`crate::results::protocol::full::serve_full`] (the whole result of the last run, in
 //! pieces), [`crate::results::protocol::story::serve_story`] (one job of it) or else
 //! [`crate::results::protocol::serve`] (a single run). A run's replies go back as bytes
 //! ([`post_bytes`]); the page's handle (`results::session::worker`) reads both forms.
 
+use crate::interop::report_units::serve_variant_report;
 use crate::results::protocol::full::serve_full;
 use crate::results::protocol::serve;
 use crate::results::protocol::serving::serve_requests;
@@ -29,7 +31,10 @@ pub fn in_worker() -> bool {
 /// export in `src/main.rs`, once the module is instantiated.
 pub fn serve_simulation() {
     serve_requests(|replies, request| {
-        if let Some(reply) = serve_sample(&request).or_else(|| serve_start(&request)) {
+        let small = serve_sample(&request)
+            .or_else(|| serve_start(&request))
+            .or_else(|| serve_variant_report(&request));
+        if let Some(reply) = small {
             let _ = replies.post_message(&JsValue::from_str(&reply));
             return;
         }

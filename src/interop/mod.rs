@@ -12,7 +12,8 @@
 //! - `agreement_dialog`: "AWS / Kueue…", the exports as downloads and their import.
 //! - `report_view` (the page), `report_variant` and `report_study` (what it reports: the variant
 //!   on screen, or the whole study from Compare), `report_body`, `report_study_body`,
-//!   `report_share`, `report_facts`: the printable agreement report.
+//!   `report_share`, `report_facts`: the printable agreement report; `report_units`: a study
+//!   report's variant sections, made in the simulation workers.
 
 pub mod account_dialog;
 pub mod agreement_dialog;
@@ -26,6 +27,7 @@ pub mod report_facts;
 pub mod report_share;
 pub mod report_study;
 pub mod report_study_body;
+pub mod report_units;
 pub mod report_variant;
 pub mod report_view;
 pub mod trace_dialog;

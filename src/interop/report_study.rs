@@ -6,23 +6,26 @@
 //! the study as it stands now; otherwise the page says the comparison is not computed (or out of
 //! date) and offers to compute it, and while it runs it says how far it is: never stale numbers.
 //!
-//! Building the model simulates each variant once on this page (each variant's own section), so
-//! studies whose variants have more than [`REPORT_MAX_JOBS`] jobs between them are left to
-//! `quotalab report STUDY.json`.
+//! Each variant's own section needs that variant simulated once; the simulation workers make
+//! those sections (`report_units`) while the page says how far they are, so the page never runs
+//! a simulation itself. A study with a variant too large for the browser (the single run's
+//! limit, `Footprint::fits_browser`) is left to `quotalab report STUDY.json`.
 
 use super::report_study_body::StudyReportBody;
+use super::report_units::VariantReports;
 use super::report_view::{Download, NotReady};
 use crate::components::scenario_files;
+use crate::results::format::count;
 use crate::state::use_app_state;
-use crate::study::run::{StudyPhase, StudyRun};
+use crate::study::run::{Run, StudyPhase, StudyRun};
 use leptos::prelude::*;
-use quotalab_engine::generate::job_count;
-use quotalab_engine::study::{Definition, Study, Summary};
+use quotalab_engine::result::view::Footprint;
+use quotalab_engine::study::{Comparison, Definition, Study, Summary};
 use quotalab_interop::report;
 use std::sync::Arc;
 
-/// The most jobs, summed over the variants, the page simulates to build a study's report.
-pub const REPORT_MAX_JOBS: u64 = 20_000;
+/// The run that makes the variants' sections.
+type SectionsRun = Run<VariantReports>;
 
 /// The Compare view's run, kept on the root owner so the report page can read and start it.
 #[derive(Clone, Copy)]
@@ -54,12 +57,26 @@ enum Shown {
     Ready(Arc<report::StudyReport>),
     /// The study has errors; the first few of them.
     Invalid(String),
-    TooLarge(u64),
+    /// A variant (its tag, `V2`) has more jobs than the browser runs.
+    TooLarge {
+        variant: String,
+        jobs: u64,
+    },
+    /// The comparison is running.
     Running {
         done: usize,
         total: usize,
     },
     Failed(String),
+    /// The comparison is done and the variants' sections are to be made from it.
+    ToMake(Arc<(Study, Comparison, String)>),
+    /// The variants' sections are being made.
+    Making {
+        done: usize,
+        total: usize,
+    },
+    /// Making the sections failed.
+    MakingFailed(String),
     /// Not computed for the study as it stands; `stale` when an older comparison exists.
     NotComputed {
         stale: bool,
@@ -83,14 +100,26 @@ fn current(workspace: &crate::state::workspace::Workspace) -> Result<(Study, Str
     Ok((study, digest))
 }
 
-fn shown(run: Option<StudyRun>, study: Result<(Study, String), String>, title: String) -> Shown {
+fn shown(
+    run: Option<StudyRun>,
+    sections: SectionsRun,
+    study: Result<(Study, String), String>,
+    title: String,
+) -> Shown {
     let (mut study, digest) = match study {
         Ok(current) => current,
         Err(errors) => return Shown::Invalid(errors),
     };
-    let jobs: u64 = study.variants.iter().map(job_count).sum();
-    if jobs > REPORT_MAX_JOBS {
-        return Shown::TooLarge(jobs);
+    let too_large = study
+        .variants
+        .iter()
+        .enumerate()
+        .find_map(|(i, v)| Some((i, Footprint::of(v))).filter(|(_, f)| !f.fits_browser()));
+    if let Some((i, footprint)) = too_large {
+        return Shown::TooLarge {
+            variant: format!("V{}", i + 1),
+            jobs: footprint.jobs,
+        };
     }
     let Some(run) = run else {
         return Shown::NotComputed { stale: false };
@@ -98,10 +127,23 @@ fn shown(run: Option<StudyRun>, study: Result<(Study, String), String>, title: S
     let finished = run.finished.get();
     let same = finished.as_ref().filter(|f| f.digest == digest);
     if let Some(Summary::Comparison(comparison)) = same.map(|f| &f.summary) {
-        study.name = title;
-        return match report::StudyReport::build(&study, comparison) {
-            Ok(built) => Shown::Ready(Arc::new(built)),
-            Err(err) => Shown::Failed(err.to_string()),
+        if sections.digest.get().as_ref() != Some(&digest) {
+            study.name = title;
+            return Shown::ToMake(Arc::new((study, comparison.clone(), digest)));
+        }
+        return match sections.phase.get() {
+            StudyPhase::Running { done, total, .. } => Shown::Making { done, total },
+            StudyPhase::Failed(message) => Shown::MakingFailed(message),
+            StudyPhase::Done { .. } => match sections.finished.get() {
+                Some(made) if made.title == title => Shown::Ready(made),
+                Some(made) => {
+                    let mut renamed = (*made).clone();
+                    renamed.title = title;
+                    Shown::Ready(Arc::new(renamed))
+                }
+                None => Shown::MakingFailed("no report was made".into()),
+            },
+            StudyPhase::Idle | StudyPhase::Cancelled => Shown::MakingFailed("stopped".into()),
         };
     }
     match run.phase.get() {
@@ -115,14 +157,36 @@ fn shown(run: Option<StudyRun>, study: Result<(Study, String), String>, title: S
     }
 }
 
+/// "Simulating each variant once for its own section (1 of 3 variants)…".
+fn making(done: usize, total: usize) -> String {
+    format!("Simulating each variant once for its own section ({done} of {total} variants); the report appears as soon as they are done.")
+}
+
+/// Starts making the sections of `to_make`: the study, its comparison and their digest.
+fn make(sections: SectionsRun, to_make: &(Study, Comparison, String)) {
+    let (study, comparison, digest) = to_make.clone();
+    sections.start(VariantReports {
+        study,
+        comparison,
+        digest,
+    });
+}
+
 #[component]
 pub fn StudyReport(download: RwSignal<Option<Download>>) -> impl IntoView {
     let state = use_app_state();
     let run = compare_run().0.get_value();
     let title = Signal::derive(move || state.workspace.with(|w| w.study_name()));
+    // Dropped with this view, which terminates its workers: closing the report stops making it.
+    let sections = SectionsRun::default();
     let shown = Memo::new(move |_| {
         let study = state.workspace.with(current);
-        shown(run, study, title.get())
+        shown(run, sections, study, title.get())
+    });
+    Effect::new(move |_| {
+        if let Shown::ToMake(to_make) = shown.get() {
+            make(sections, &to_make);
+        }
     });
     Effect::new(move |_| {
         download.set(match shown.get() {
@@ -147,13 +211,17 @@ pub fn StudyReport(download: RwSignal<Option<Download>>) -> impl IntoView {
         let why = match shown.get() {
             Shown::Ready(report) => return view! { <StudyReportBody report /> }.into_any(),
             Shown::Invalid(errors) => format!("The study has errors, so its comparison cannot run: {errors}."),
-            Shown::TooLarge(jobs) => format!(
-                "These variants have {jobs} jobs between them, more than this page simulates for a report ({REPORT_MAX_JOBS}): save the study and run quotalab report on it."
+            Shown::TooLarge { variant, jobs } => format!(
+                "Variant {variant} has {} jobs, more than the browser runs: save the study and run quotalab report on it.",
+                count(jobs)
             ),
             Shown::Running { done, total } => format!(
                 "The comparison is running ({done} of {total} runs); the report appears as soon as it is done."
             ),
             Shown::Failed(message) => format!("The comparison failed: {message}."),
+            Shown::ToMake(to_make) => making(0, to_make.0.variants.len()),
+            Shown::Making { done, total } => making(done, total),
+            Shown::MakingFailed(message) => format!("The variants' sections could not be made: {message}."),
             Shown::NotComputed { stale } => if stale {
                 "The comparison on hand is of the variants as they were before the last edit, so it is not reported."
             } else {
@@ -162,8 +230,15 @@ pub fn StudyReport(download: RwSignal<Option<Download>>) -> impl IntoView {
             .to_string(),
         };
         let can_compute = matches!(shown.get(), Shown::NotComputed { .. } | Shown::Failed(_));
+        let can_retry = matches!(shown.get(), Shown::MakingFailed(_));
         view! {
             <NotReady title why>
+                {can_retry.then(|| view! {
+                    // Forgetting the sections' digest makes them "to make" again.
+                    <button type="button" class="primary" on:click=move |_| sections.digest.set(None) data-testid="report-retry">
+                        "Try again"
+                    </button>
+                })}
                 {(can_compute && run.is_some()).then(|| view! {
                     <button type="button" class="primary" on:click=compute data-testid="report-compute">
                         "Compute the comparison"

@@ -24,6 +24,10 @@ pub trait Work: Send + Sync + 'static {
     type Done: Send + Sync + 'static;
     /// Every unit with its encoded request for batch `batch`.
     fn requests(&self, batch: u64) -> Result<Vec<(Unit, String)>, String>;
+    /// How many workers run `units` units: one per core unless the work says fewer.
+    fn workers(&self, units: usize) -> usize {
+        worker_count(units)
+    }
     /// A worker's reply of batch `batch`: the unit's answer, or why it failed; `None` for any
     /// other message.
     fn decode(text: &str, batch: u64) -> Option<Result<Self::Item, String>>;
@@ -182,7 +186,7 @@ impl<W: Work> Run<W> {
             Err(message) => return self.phase.set(StudyPhase::Failed(message)),
         };
         let total = jobs.len();
-        let workers = worker_count(total);
+        let workers = work.workers(total);
         self.digest.set(Some(work.digest()));
         self.work.set_value(Some(work));
         self.items.set_value(Vec::with_capacity(total));

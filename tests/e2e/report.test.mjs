@@ -27,6 +27,15 @@ async function setStrategy(page, index, strategy) {
   await select.selectOption(strategy);
 }
 
+/** Opens the default scenario as a study of two identical variants, compared. */
+async function comparedTwoVariants(page, ctx) {
+  await open(page, ctx);
+  await page.locator('[data-testid="duplicate-variant"]').click();
+  await page.locator('[data-testid="variant-tab"]').nth(1).waitFor();
+  await page.locator('[data-testid="mode-compare"]').click();
+  await page.locator('[data-testid="study-done"]:visible').waitFor({ timeout: 100_000 });
+}
+
 export const tests = [
   {
     name: 'the report opened from Compare covers the whole study, downloads Markdown and prints',
@@ -112,11 +121,7 @@ export const tests = [
   {
     name: 'after an edit the study report never shows the comparison of the variants before it',
     fn: async (page, ctx) => {
-      await open(page, ctx);
-      await page.locator('[data-testid="duplicate-variant"]').click();
-      await page.locator('[data-testid="variant-tab"]').nth(1).waitFor();
-      await page.locator('[data-testid="mode-compare"]').click();
-      await page.locator('[data-testid="study-done"]:visible').waitFor({ timeout: 100_000 });
+      await comparedTwoVariants(page, ctx);
       await setStrategy(page, 1, 'RESERVE');
       await page.locator('[data-testid="compare-report"]').click();
       const report = page.locator('[data-testid="agreement-report"]');
@@ -133,6 +138,26 @@ export const tests = [
       await report.locator('[data-testid="report-changes"]').waitFor({ timeout: 120_000 });
       const changes = await report.locator('[data-testid="report-changes"]').innerText();
       expect(changes.includes("share 'medium' strategy: LEND -> RESERVE"), `the edit is reported: ${changes}`);
+    },
+  },
+  {
+    name: "the variants' sections are made in workers: a failed one names its variant, and Try again makes it",
+    fn: async (page, ctx) => {
+      await comparedTwoVariants(page, ctx);
+      // From now on, the second unit of every pool run panics in its worker (the test hook of
+      // src/results/session/fault.rs): here, the run that makes V2's section.
+      await page.evaluate(() => history.replaceState(null, '', `?worker-fault=study-panic${location.hash}`));
+      await page.locator('[data-testid="compare-report"]').click();
+      const report = page.locator('[data-testid="agreement-report"]');
+      const retry = report.locator('[data-testid="report-retry"]');
+      await retry.waitFor({ timeout: 60_000 });
+      const why = await report.locator('[data-testid="report-not-ready"]').innerText();
+      expect(/variant V2 for its section failed/.test(why), `the failure names the variant: ${why}`);
+      await page.evaluate(() => history.replaceState(null, '', `${location.pathname}${location.hash}`));
+      await retry.click();
+      await report.locator('[data-testid="report-variant"]').nth(1).waitFor({ timeout: 60_000 });
+      expect((await report.locator('[data-testid="report-variant-name"]').count()) === 2, 'both sections, made');
+      expect(await page.locator('[data-testid="app-ready"]').count() === 1, 'the page is still there');
     },
   },
 ];

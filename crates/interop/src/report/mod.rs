@@ -51,8 +51,8 @@ mod terms;
 pub use fact::{Fact, Term};
 pub use model::{Report, ShareSection};
 pub use study::{
-    Cell, ChangeList, ChangedField, KpiRow, ShareTable, StudyReport, StudyReportError,
-    VariantReport,
+    variant_report, Cell, ChangeList, ChangedField, KpiRow, ShareTable, StudyReport,
+    StudyReportError, VariantReport,
 };
 
 use quotalab_engine::{Scenario, SimResult};

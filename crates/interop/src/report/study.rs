@@ -7,12 +7,14 @@
 //! in `quotalab compare`. Each variant's section is the one-scenario [`Report`] of that variant,
 //! simulated as it stands (its own seed), as its Results tab shows it.
 //!
-//! [`StudyReport::build`] is the one way in: serialisable inputs, a serialisable model, so it can
-//! run wherever the app runs its interop work.
+//! [`StudyReport::build`] makes it all in one call (the CLI's way). [`StudyReport::assemble`]
+//! takes the variants' own reports made elsewhere by [`variant_report`]: the web app makes each in
+//! a simulation worker, since a variant's run can take seconds and must not hold the page.
 
 use super::model::Report;
 use quotalab_engine::study::numbers::{estimate, kpi_label, signed, verdict_words};
 use quotalab_engine::study::{Comparison, Kpi, KpiSummary, Study, Verdict};
+use quotalab_engine::Scenario;
 use serde::{Deserialize, Serialize};
 
 /// The whole study's report.
@@ -99,12 +101,31 @@ pub enum StudyReportError {
     /// The comparison was computed for other variants (the study changed since).
     #[error("the comparison is of other variants ({0}); run it again for this study")]
     Mismatch(String),
+    /// Not one variant report per variant.
+    #[error("{have} variant reports for {want} variants")]
+    VariantReports { have: usize, want: usize },
+}
+
+/// A variant's own section of the study's report: the variant simulated once, as it stands (its
+/// own seed), as its Results tab shows it.
+pub fn variant_report(scenario: &Scenario) -> Report {
+    Report::of_run(scenario, &quotalab_engine::simulate(scenario))
 }
 
 impl StudyReport {
     /// The report of `study`, whose comparison over its seeds is `comparison`. Each variant is
-    /// simulated once, as it stands, for its own section.
+    /// simulated once, as it stands, for its own section ([`variant_report`]).
     pub fn build(study: &Study, comparison: &Comparison) -> Result<StudyReport, StudyReportError> {
+        let reports = study.variants.iter().map(variant_report).collect();
+        StudyReport::assemble(study, comparison, reports)
+    }
+
+    /// The report of `study` with `reports`, each variant's [`variant_report`] in variant order.
+    pub fn assemble(
+        study: &Study,
+        comparison: &Comparison,
+        reports: Vec<Report>,
+    ) -> Result<StudyReport, StudyReportError> {
         let ours: Vec<&str> = study.variants.iter().map(|v| v.name.as_str()).collect();
         let theirs: Vec<&str> = comparison
             .variants
@@ -114,6 +135,12 @@ impl StudyReport {
         if ours != theirs {
             return Err(StudyReportError::Mismatch(theirs.join(", ")));
         }
+        if reports.len() != study.variants.len() {
+            return Err(StudyReportError::VariantReports {
+                have: reports.len(),
+                want: study.variants.len(),
+            });
+        }
         let columns: Vec<String> = ours
             .iter()
             .enumerate()
@@ -122,15 +149,16 @@ impl StudyReport {
         let variants = study
             .variants
             .iter()
+            .zip(reports)
             .enumerate()
-            .map(|(i, scenario)| VariantReport {
+            .map(|(i, (scenario, report))| VariantReport {
                 tag: tag(i),
                 run: format!(
                     "One run with the variant's own seed {}, as its Results tab shows it; the comparison above is over the study's {} seeds.",
                     scenario.seed,
                     comparison.seeds.len()
                 ),
-                report: Report::of_run(scenario, &quotalab_engine::simulate(scenario)),
+                report,
             })
             .collect();
         Ok(StudyReport {
