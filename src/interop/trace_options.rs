@@ -16,6 +16,11 @@ pub fn TraceOptions(
 ) -> impl IntoView {
     let is = move |f: TraceFormat| format.get() == Some(f);
     let catalog_default = move || format.get().map(default_catalog_text).unwrap_or_default();
+    // Each format has its own default catalog, so before there is a format there is none to show.
+    let catalog_hint = move || match format.get() {
+        Some(f) => format!("Default catalog: {}", default_catalog_text(f)),
+        None => "Default catalog: the format's own, shown once files or a format are chosen".into(),
+    };
     let format_options = FORMATS
         .iter()
         .map(|&f| view! { <option value=slug(f) selected=move || form.with(|x| x.format == Some(f))>{format_label(f)}</option> })
@@ -103,7 +108,7 @@ pub fn TraceOptions(
                     title="Which instance type stands for each GPU model; replaces the default mapping (--catalog)"
                     form get=|f| f.catalog.clone() set=|f, v| f.catalog = v />
             </div>
-            <p class="hint" data-testid="trace-catalog-default">"Default catalog: "{catalog_default}</p>
+            <p class="hint" data-testid="trace-catalog-default">{catalog_hint}</p>
             <div class="field-row">
                 <FormText label="Scenario name" id="trace-name" placeholder=Signal::derive(|| "named after the trace".to_string()) wide=true
                     form get=|f| f.name.clone() set=|f, v| f.name = v />

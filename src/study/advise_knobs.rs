@@ -58,6 +58,9 @@ pub fn AdviseKnobs(problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
     view! {
         <fieldset class="advise-knobs">
             <legend>"What the search may change"</legend>
+            {move || unset().then(|| view! {
+                <p class="hint" data-testid="advise-knobs-hint">"These are the defaults; add a target to change them."</p>
+            })}
             {boxes}
             {errors_view(problems, vec!["advise.vary".into(), "advise.capacity_max".into()])}
         </fieldset>

@@ -73,7 +73,12 @@ export const tests = [
       const view = await openAdvise(page, ctx.baseUrl);
       const hint = await view.locator('[data-testid="advise-hint"]').textContent();
       expect(/Add a target/.test(hint), `what to do first: ${hint}`);
+      const knobs = view.locator('[data-testid="advise-knobs-hint"]');
+      expect(await view.locator('[data-testid="advise-knob-limits"]').isDisabled() && await knobs.isVisible(),
+        'before a target the knobs are the defaults, and say so');
       await setTarget(view, 10);
+      expect(await knobs.count() === 0 && await view.locator('[data-testid="advise-knob-limits"]').isEnabled(),
+        'with a target the knobs can change');
       // Buying capacity is what lets background's p90 come under 10 h in the default scenario.
       await view.locator('[data-testid="advise-knob-capacity"]').check();
       const { status, ms } = await search(view);
