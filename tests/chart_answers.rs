@@ -132,6 +132,19 @@ async fn the_cdf_reads_out_hours_and_fraction_done_as_the_arrow_keys_walk_its_po
 }
 
 #[wasm_bindgen_test]
+async fn the_first_key_on_a_chart_that_has_settled_reads_out_at_once() {
+    let drawn = Chart::Completion.marked(&default_result());
+    let marks = drawn.marks.clone();
+    let root = mount(drawn, Arc::default());
+    // Let the chart's effects run, as a chart on screen for a while has.
+    support::settle().await;
+    press(&host(&root), "Home");
+    support::settle().await;
+    assert_eq!(readout(&root), marks[0].text, "Home reads the first value");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 async fn a_bar_reads_out_its_team_value_and_unit_under_the_pointer() {
     let result = default_result();
     let drawn = Chart::Fallback.marked(&result);

@@ -157,7 +157,8 @@ export const tests = [
       const home = await readoutOf(chart).innerText();
       await page.keyboard.press('ArrowRight');
       const text = await readoutOf(chart).innerText();
-      console.log(`    Home read "${home}", then ArrowRight "${text}"`);
+      expect(/ = 2: p90 completion /.test(home), `Home reads the first point at once: "${home}"`);
+      expect(/ = 3: p90 completion /.test(text), `ArrowRight reads the next one: "${text}"`);
       const point = / = (\d+): p90 completion [\d.,]+ h \([\d.,]+ to [\d.,]+/.exec(text);
       expect(point, `a point and its interval: "${text}"`);
       // The pointer finds the same point where the ring is.

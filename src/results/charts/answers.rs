@@ -31,8 +31,10 @@ impl Answer {
         let current = RwSignal::new(None);
         // Effects run after the current task: the first run, for the first drawing, would undo a
         // key pressed or a pointer moved before it, so only later drawings reset.
+        // It reads the marks rather than only tracking them: a memo first computed later, by a
+        // key's `marks.with_untracked`, would count as a new drawing and undo that very key.
         Effect::new(move |first: Option<()>| {
-            marks.track();
+            marks.with(|_| ());
             if first.is_some() {
                 current.set(None);
             }
