@@ -5,7 +5,7 @@
 //! version inside a study migrates exactly as a lone scenario would, and its errors come back
 //! under `variants[i].`.
 
-use super::advise::AdviseSpec;
+use super::advise::knobs::AdviseSpec;
 use super::validate::variant_count_error;
 use super::{
     Study, StudyKind, Sweep, DEFAULT_SEEDS, DEFAULT_WAIT_THRESHOLD_H, STUDY_VERSION, VARIANTS,

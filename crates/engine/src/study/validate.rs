@@ -1,7 +1,7 @@
 //! The study rules (docs/STUDY.md), on top of each variant's own validation.
 
+use super::advise::knobs::AdviseSpec;
 use super::advise::target::{Target, EVERY_SHARE};
-use super::advise::AdviseSpec;
 use super::params::{apply_parameter, parameter_value};
 use super::{Study, MAX_SEEDS, SWEEP_VALUES, VARIANTS};
 use crate::diagnostic::{Diagnostic, Report, Severity};

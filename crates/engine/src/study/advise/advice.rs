@@ -3,9 +3,9 @@
 //! advice").
 
 use super::binding::Binding;
-use super::evaluate::{Goals, Runs};
+use super::evaluate::{Evaluated, Goals, Runs};
 use super::pareto::{front, thin};
-use super::search::{Evaluated, StartOutcome};
+use super::search::StartOutcome;
 use super::AdvicePlan;
 use crate::scenario::Scenario;
 use crate::study::diff::{scenario_changes, FieldChange};

@@ -8,9 +8,8 @@
 //! is the smallest the bisection saw meet it, not a proof that no smaller one does.
 
 use super::candidates::{on_demand, share_types, with_extra};
-use super::evaluate::{purchase_cost, Candidate, TOTAL};
+use super::evaluate::{purchase_cost, Candidate, Evaluated, TOTAL};
 use super::race::Evaluator;
-use super::search::Evaluated;
 use super::AdvicePlan;
 use crate::study::stats::Estimate;
 use serde::{Deserialize, Serialize};

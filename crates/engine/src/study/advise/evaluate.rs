@@ -174,6 +174,15 @@ pub struct Candidate {
     pub purchase_cost: f64,
 }
 
+/// A candidate with its runs on all K seeds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Evaluated {
+    /// The agreement.
+    pub candidate: Candidate,
+    /// Its runs.
+    pub runs: Runs,
+}
+
 /// The hours a purchased instance is paid for: the scenario's horizon, or a week without one.
 pub fn pricing_hours(scenario: &Scenario) -> f64 {
     scenario.horizon_h.unwrap_or(168.0)

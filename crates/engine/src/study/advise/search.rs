@@ -10,7 +10,7 @@
 use super::binding::{binding, Binding};
 use super::bounds::prune;
 use super::candidates::{neighbours, random_walk};
-use super::evaluate::{Candidate, Runs, TOTAL};
+use super::evaluate::{Candidate, Evaluated, Runs, TOTAL};
 use super::pareto::front;
 use super::race::{Evaluator, Runner};
 use super::AdvicePlan;
@@ -19,15 +19,6 @@ use serde::{Deserialize, Serialize};
 
 /// The most neighbours one step races.
 pub const NEIGHBOURS_PER_STEP: usize = 24;
-
-/// A candidate with its runs on all K seeds.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Evaluated {
-    /// The agreement.
-    pub candidate: Candidate,
-    /// Its runs.
-    pub runs: Runs,
-}
 
 /// What one start found.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
