@@ -2,32 +2,15 @@
 //! priority, kind, instance count, the preference list, checkpoints, startup, max pending,
 //! preemption retries, accelerator memory, deadline, spot and max wait.
 
-use super::binding::{bind, Binding};
 use super::choice_inputs::{CheckInput, SelectInput};
+use super::job_binding::attr;
 use super::job_ref::JobRef;
 use super::number_input::{NumberInput, Numbers};
 use super::preference_list::PreferenceList;
 use super::tip::tip;
 use crate::state::use_app_state;
 use leptos::prelude::*;
-use quotalab_engine::scenario::{JobAttributes, JobKind};
-
-/// Binds attribute `name` of `job` through a getter and setter on its attributes.
-pub fn attr<T>(
-    job: JobRef,
-    name: &str,
-    get: fn(&JobAttributes) -> T,
-    set: fn(&mut JobAttributes, T),
-) -> Binding<T>
-where
-    T: Clone + Default + PartialEq + Send + Sync + 'static,
-{
-    bind(
-        job.field(name),
-        move |s| job.get(s).map(|a| get(&a)),
-        move |s, v| job.update(s, |a| set(a, v)),
-    )
-}
+use quotalab_engine::scenario::JobKind;
 
 fn hours(v: Option<f64>) -> f64 {
     v.unwrap_or(0.0)

@@ -22,6 +22,7 @@ pub mod focus;
 pub mod header;
 pub mod how_it_works;
 pub mod job_attributes;
+pub mod job_binding;
 pub mod job_mix_card;
 pub mod job_ref;
 pub mod jobs_table;

@@ -5,7 +5,7 @@
 use super::binding::bind;
 use super::choice_inputs::{CheckInput, SelectInput};
 use super::field_messages::FieldMessages;
-use super::job_attributes::attr;
+use super::job_binding::attr;
 use super::job_ref::JobRef;
 use super::number_input::{NumberInput, Numbers};
 use super::options;

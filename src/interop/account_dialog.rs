@@ -1,37 +1,23 @@
 //! "Import account…": the describe output of an AWS Batch / SageMaker account or a Kueue cluster
 //! dump (docs/ACCOUNT.md), several files at once, read by the interop crate's
 //! `import_account`, the same function `quotalab import account` calls, in the interop worker
-//! (`client`; this file's [`import`] is the worker's side). The dialog shows what
-//! the scenario will hold and everything that could not be imported, by document and field,
-//! before anything changes; applying goes through `AppState::open` like any other import.
+//! (`client`; `account_task` is the worker's side). The dialog shows what the scenario will hold
+//! and everything that could not be imported, by document and field, before anything changes;
+//! applying goes through `AppState::open` like any other import.
 
+use super::account_task::AccountOutcome;
 use super::client;
 use super::files::read_picked;
 use super::latest::Latest;
 use super::protocol::{Answer, Task};
-use super::trace_preview::{capacity_line, LoadedFile};
+use super::trace_preview::capacity_line;
 use crate::components::modal::Modal;
 use crate::state::use_app_state;
 use leptos::prelude::*;
-use quotalab_interop::account::{import_account, AccountImport, AccountOptions, InputFile};
+use quotalab_interop::account::AccountImport;
 
 /// Unmapped fields listed one by one; the rest are counted.
 const UNMAPPED_LISTED: usize = 40;
-
-/// The import of the picked files, or why there is none.
-pub type AccountOutcome = Result<AccountImport, String>;
-
-/// Imports the picked files (in the interop worker).
-pub fn import(files: &[LoadedFile]) -> AccountOutcome {
-    let inputs: Vec<InputFile> = files
-        .iter()
-        .map(|f| InputFile {
-            path: f.name.clone(),
-            contents: f.text.clone(),
-        })
-        .collect();
-    import_account(&inputs, &AccountOptions::default()).map_err(|e| e.to_string())
-}
 
 #[component]
 pub fn AccountImportDialog() -> impl IntoView {

@@ -12,7 +12,7 @@
 //! worker announces `Ready` and reports panics exactly as the simulation worker does
 //! (`results::protocol::serving`), so the page's worker handle treats both alike.
 
-use super::account_dialog::AccountOutcome;
+use super::account_task::{self, AccountOutcome};
 use super::agreement_files::{self, AgreementImport, Exports, Refusal};
 use super::trace_form::TraceForm;
 use super::trace_preview::{LoadedFile, Preview};
@@ -96,7 +96,7 @@ fn answer(task: Task) -> Answer {
             files,
             form,
         } => Answer::Trace(Preview::of(format, &files, &form)),
-        Task::Account { files } => Answer::Account(super::account_dialog::import(&files)),
+        Task::Account { files } => Answer::Account(account_task::import(&files)),
         Task::Export { scenario } => Answer::Export(Exports::of(&scenario)),
         Task::ImportAgreement { files } => Answer::ImportAgreement(agreement_files::import(&files)),
     }

@@ -11,9 +11,9 @@
 //! a simulation itself. A study with a variant too large for the browser (the single run's
 //! limit, `Footprint::fits_browser`) is left to `quotalab report STUDY.json`.
 
+use super::report_frame::{Download, NotReady};
 use super::report_study_body::StudyReportBody;
 use super::report_units::VariantReports;
-use super::report_view::{Download, NotReady};
 use crate::components::scenario_files;
 use crate::results::format::count;
 use crate::state::use_app_state;

@@ -4,7 +4,7 @@
 //! to report yet instead of showing stale numbers.
 
 use super::report_body::ReportBody;
-use super::report_view::{Download, NotReady};
+use super::report_frame::{Download, NotReady};
 use crate::components::scenario_files;
 use crate::results::session::{use_session, Outcome, Phase};
 use crate::state::use_app_state;

@@ -9,6 +9,7 @@
 //! `<style>` element, which the site's Content-Security-Policy forbids (docs/ARCHITECTURE.md).
 //! "Download Markdown" is the crate's Markdown of the same model.
 
+use super::report_frame::Download;
 use super::report_study::StudyReport;
 use super::report_variant::VariantReport;
 use crate::results::export::download_text;
@@ -17,14 +18,6 @@ use crate::state::view::Tab;
 use crate::state::workspace::Workspace;
 use leptos::html::Div;
 use leptos::prelude::*;
-use std::sync::Arc;
-
-/// The Markdown of the report on screen, and the file name to save it as.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Download {
-    pub file: String,
-    pub markdown: Arc<String>,
-}
 
 #[component]
 pub fn AgreementReportView() -> impl IntoView {
@@ -66,21 +59,5 @@ pub fn AgreementReportView() -> impl IntoView {
             </nav>
             {body}
         </div>
-    }
-}
-
-/// Why there is no report yet, under the title it will have, with what can be done about it.
-#[component]
-pub fn NotReady(
-    #[prop(into)] title: Signal<String>,
-    #[prop(into)] why: Signal<String>,
-    #[prop(optional)] children: Option<Children>,
-) -> impl IntoView {
-    view! {
-        <article class="report">
-            <h1>{title}</h1>
-            <p class="report-not-ready" role="status" data-testid="report-not-ready">{why}</p>
-            {children.map(|c| c())}
-        </article>
     }
 }

@@ -1,10 +1,10 @@
 //! Where a share's jobs first ran (the distribution behind its fallback rate) and what its lost
 //! work was lost to, in words: the engine's `started_on` and `lost_by_cause`
 //! (docs/ARCHITECTURE.md, "What a share got and lost"), so the room can answer "how often did
-//! vision fall back to g5?" and "what did reclaim cost NLP?" without adding numbers up.
+//! vision fall back to g5?" and "what did reclaim cost NLP?" without adding numbers up. The lost
+//! total in front of the causes is `observed`'s to write, like every other accelerator-hours.
 
 use super::numbers;
-use super::observed::accelerator_hours;
 use quotalab_engine::result::{LostByCause, PoolKind, StartedOn};
 
 /// `first choice, 4 x ml.p5.48xlarge on demand: 30 jobs; entry 2, 1 x ml.g5.12xlarge spot: 5
@@ -42,9 +42,9 @@ fn pool(kind: PoolKind, plan: Option<&str>) -> String {
     }
 }
 
-/// `12.5 accelerator-h: 10.0 to reclaim, 2.5 to spot`, only the causes that lost anything;
-/// `0.0 accelerator-h` when nothing was lost.
-pub fn lost(total: f64, by: &LostByCause) -> String {
+/// `10.0 to reclaim, 2.5 to spot interruptions`, only the causes that lost anything; `None` when
+/// nothing was lost.
+pub fn lost_to(by: &LostByCause) -> Option<String> {
     let causes = [
         (by.reclaim, "reclaim"),
         (by.in_share, "in-share preemption"),
@@ -58,11 +58,7 @@ pub fn lost(total: f64, by: &LostByCause) -> String {
         .filter(|(h, _)| *h > 0.0)
         .map(|(h, cause)| format!("{h:.1} to {cause}"))
         .collect();
-    if parts.is_empty() {
-        accelerator_hours(total)
-    } else {
-        format!("{}: {}", accelerator_hours(total), parts.join(", "))
-    }
+    (!parts.is_empty()).then(|| parts.join(", "))
 }
 
 #[cfg(test)]
@@ -97,9 +93,9 @@ mod tests {
             ..LostByCause::default()
         };
         assert_eq!(
-            lost(12.5, &by),
-            "12.5 accelerator-h: 10.0 to reclaim, 2.5 to spot interruptions"
+            lost_to(&by).as_deref(),
+            Some("10.0 to reclaim, 2.5 to spot interruptions")
         );
-        assert_eq!(lost(0.0, &LostByCause::default()), "0.0 accelerator-h");
+        assert_eq!(lost_to(&LostByCause::default()), None);
     }
 }

@@ -5,7 +5,7 @@
 use super::breakdown;
 use super::fact::Fact;
 use super::numbers;
-use quotalab_engine::result::{PreemptionCounts, ShareResult};
+use quotalab_engine::result::{LostByCause, PreemptionCounts, ShareResult};
 use quotalab_engine::SimResult;
 
 /// Lost work and the like: `1.2 accelerator-h`.
@@ -58,7 +58,7 @@ pub fn of_share(s: &ShareResult, own_name: &str, currency: &str) -> Vec<Fact> {
         },
         Fact {
             label: "Lost work, by cause".into(),
-            value: breakdown::lost(s.lost_accelerator_h, &s.lost_by_cause),
+            value: lost(s.lost_accelerator_h, &s.lost_by_cause),
         },
         Fact {
             label: "Restarts".into(),
@@ -114,6 +114,15 @@ pub fn of_totals(result: &SimResult) -> Vec<Fact> {
             value: numbers::money(t.cost, &result.currency),
         },
     ]
+}
+
+/// `12.5 accelerator-h: 10.0 to reclaim, 2.5 to spot interruptions` (the causes in words:
+/// [`breakdown::lost_to`]); `0.0 accelerator-h` when nothing was lost.
+fn lost(total: f64, by: &LostByCause) -> String {
+    match breakdown::lost_to(by) {
+        Some(causes) => format!("{}: {causes}", accelerator_hours(total)),
+        None => accelerator_hours(total),
+    }
 }
 
 /// `6 succeeded, 1 failed, 0 timed out, 1 unfinished`, plus stopped and cancelled when any.
@@ -178,4 +187,23 @@ fn caused(s: &ShareResult, own_name: &str) -> String {
         line += &format!("; jobs preempted, by share: {}", victims.join(", "));
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lost_work_is_the_total_then_its_causes() {
+        let by = LostByCause {
+            reclaim: 10.0,
+            spot: 2.5,
+            ..LostByCause::default()
+        };
+        assert_eq!(
+            lost(12.5, &by),
+            "12.5 accelerator-h: 10.0 to reclaim, 2.5 to spot interruptions"
+        );
+        assert_eq!(lost(0.0, &LostByCause::default()), "0.0 accelerator-h");
+    }
 }

@@ -1,0 +1,26 @@
+//! One job attribute bound to a control: [`bind`] over a [`JobRef`]'s attributes, by the JSON
+//! path of the field (docs/FORMAT.md, "A job").
+//!
+//! The job attributes editor and the preference list builder inside it both bind fields this way;
+//! the helper stands on its own so the list does not reach back into the editor that contains it.
+
+use super::binding::{bind, Binding};
+use super::job_ref::JobRef;
+use quotalab_engine::scenario::JobAttributes;
+
+/// Binds attribute `name` of `job` through a getter and setter on its attributes.
+pub fn attr<T>(
+    job: JobRef,
+    name: &str,
+    get: fn(&JobAttributes) -> T,
+    set: fn(&mut JobAttributes, T),
+) -> Binding<T>
+where
+    T: Clone + Default + PartialEq + Send + Sync + 'static,
+{
+    bind(
+        job.field(name),
+        move |s| job.get(s).map(|a| get(&a)),
+        move |s, v| job.update(s, |a| set(a, v)),
+    )
+}
