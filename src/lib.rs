@@ -6,6 +6,7 @@
 //! - `results`: running the engine off the main thread and the RESULTS zone.
 //! - `interop`: trace upload and the printable agreement report (`quotalab-interop`).
 //! - `simulation_worker`: the same module's side in a simulation worker.
+//! - `download`: hands a file to the browser as a download (exports, reports, saved work).
 //! - `study`: variants compared over many seeds, and parameter sweeps, in parallel workers.
 //!
 //! The app never re-implements engine logic: it edits a `quotalab_engine::Scenario`, asks the
@@ -13,6 +14,7 @@
 
 pub mod app;
 pub mod components;
+pub mod download;
 pub mod interop;
 pub mod results;
 pub mod simulation_worker;

@@ -2,7 +2,7 @@
 //! export is a Blob URL clicked as a download, import reads the chosen file's text. The AWS and
 //! Kueue files of a scenario are named here too (`crate::interop::agreement_dialog` offers them).
 
-use crate::results::export::download_text;
+use crate::download::download_text;
 use crate::state::workspace::Workspace;
 use crate::state::AppState;
 use quotalab_engine::study::Document;

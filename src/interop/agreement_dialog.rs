@@ -16,7 +16,7 @@ use super::protocol::{Answer, Task};
 use super::trace_preview::{capacity_line, share_lines};
 use crate::components::modal::Modal;
 use crate::components::scenario_files::file_name_as;
-use crate::results::export::download_text;
+use crate::download::download_text;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::Scenario;

@@ -12,7 +12,7 @@
 use super::report_frame::Download;
 use super::report_study::StudyReport;
 use super::report_variant::VariantReport;
-use crate::results::export::download_text;
+use crate::download::download_text;
 use crate::state::use_app_state;
 use crate::state::view::Tab;
 use crate::state::workspace::Workspace;

@@ -13,21 +13,13 @@ use super::files::read_picked;
 use super::protocol::{Answer, Task};
 use super::trace_form::TraceForm;
 use super::trace_options::TraceOptions;
-use super::trace_preview::{guess_format, origin, LoadedFile, Preview};
+use super::trace_preview::{guess_format, origin, LoadedFile, Preview, Timed};
 use super::trace_summary::TraceSummary;
 use crate::components::modal::Modal;
 use crate::results::session::now_ms;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use std::sync::Arc;
-
-/// A preview and how long the import took, in milliseconds on this machine.
-#[derive(Debug, Clone)]
-pub struct Timed {
-    pub preview: Preview,
-    pub import_ms: f64,
-    pub read_ms: f64,
-}
 
 #[component]
 pub fn TraceImportDialog() -> impl IntoView {

@@ -86,6 +86,14 @@ pub enum Preview {
     },
 }
 
+/// A preview and how long the import took, in milliseconds on this machine.
+#[derive(Debug, Clone)]
+pub struct Timed {
+    pub preview: Preview,
+    pub import_ms: f64,
+    pub read_ms: f64,
+}
+
 impl Preview {
     /// Imports `files` as `format` with the form's options.
     pub fn of(format: TraceFormat, files: &[LoadedFile], form: &TraceForm) -> Preview {

@@ -65,7 +65,7 @@ impl AppState {
         let Some(text) = autosave::kept_aside() else {
             return self.kept_aside.set(false);
         };
-        let saved = crate::results::export::download_text(
+        let saved = crate::download::download_text(
             "quotalab-unreadable-autosave.json",
             "application/json",
             &text,

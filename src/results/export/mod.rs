@@ -4,13 +4,12 @@
 //! nothing leaves the machine.
 
 mod csv;
-mod download;
 mod png;
 
 pub use csv::jobs_csv;
-pub use download::{download_blob, download_text};
 pub use png::download_png;
 
+use crate::download::download_text;
 use crate::results::charts::Chart;
 use crate::results::session::{use_session, Outcome};
 use leptos::prelude::*;

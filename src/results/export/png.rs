@@ -1,7 +1,7 @@
 //! Charts as PNG: the SVG drawn into a canvas through an `Image` (the CSP allows `img-src blob:`),
 //! at twice the size so it stays sharp on a projector, on white like the SVG's ink expects.
 
-use super::download::download_blob;
+use crate::download::download_blob;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use web_sys::{Blob, BlobPropertyBag, HtmlCanvasElement, HtmlImageElement, Url};

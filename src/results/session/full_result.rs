@@ -2,7 +2,7 @@
 //! and saved as a `Blob` made of the pieces it sends (`protocol::full`), so the document is
 //! never one string on the page.
 
-use crate::results::export::download_blob;
+use crate::download::download_blob;
 use crate::results::protocol::full::FullRequest;
 use crate::results::session::{Outcome, Session};
 use leptos::prelude::*;
