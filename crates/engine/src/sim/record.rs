@@ -169,6 +169,12 @@ pub fn build_result(scenario: &Scenario, sim: &mut Sim) -> result::SimResult {
         .map(|j| restart_overhead(world, log, j))
         .collect();
     let share_times = log.usage.share_times();
+    // The jobs now hold what the attempt log and the job states said; letting those go before the
+    // events are converted, the last and largest step, lowers the run's peak memory
+    // (docs/PERFORMANCE.md, "The run lets go of its history as it builds the result").
+    sim.log.attempts = Vec::new();
+    sim.log.endings = Vec::new();
+    sim.jobs = Vec::new();
     let usage = usage
         .into_iter()
         .enumerate()
