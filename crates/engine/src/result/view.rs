@@ -113,7 +113,7 @@ pub struct Footprint {
 /// columns. Measured in headless Chromium (docs/PERFORMANCE.md, "1M jobs"): a million jobs of
 /// one attempt each took the worker's wasm memory to 3.3 GB and the page's to 0.5 GB, and a
 /// 32-bit wasm instance has 4 GiB at most, so about 1.1 million such jobs fit. The worker now
-/// peaks at 1.9 GB for that million ("The run lets go of its history as it builds the result");
+/// peaks at 1.7 GB for that million ("The run lets go of its history as it builds the result");
 /// the limit stays where it was measured, with that much more room.
 pub const BROWSER_MAX_JOBS: u64 = 1_100_000;
 

@@ -201,10 +201,15 @@ pub fn build_result(scenario: &Scenario, sim: &mut Sim) -> result::SimResult {
         plans: &plans,
         end_h: hours(sim.now),
     });
-    result.events = events
-        .into_iter()
-        .filter_map(|(at, happening)| happening.to_event(world, at))
-        .collect();
+    // Sized up front: grown by doubling, the list of a million jobs' events would for a moment
+    // need its old and its doubled buffer at once, the largest allocation of the whole run.
+    let mut converted = Vec::with_capacity(events.len());
+    converted.extend(
+        events
+            .into_iter()
+            .filter_map(|(at, happening)| happening.to_event(world, at)),
+    );
+    result.events = converted;
     result.usage = usage;
     result.notes = notes;
     result.calibration = result::calibration::calibrate(scenario, &result.jobs);
