@@ -13,7 +13,7 @@ use crate::components::presenter_view::PresenterView;
 use crate::components::status_bar::StatusBar;
 use crate::state::provide_app_state;
 use crate::study::results_modes::ResultsModes;
-use crate::study::variant_bar::VariantBar;
+use crate::study::variant_bar::{self, VariantBar};
 use leptos::prelude::*;
 
 #[component]
@@ -27,7 +27,10 @@ pub fn App() -> impl IntoView {
             <main class="zones">
                 <section class="build" aria-label="Build the scenario">
                     <VariantBar />
-                    <BuildZone />
+                    <div role="tabpanel" id=variant_bar::PANEL_ID
+                        aria-labelledby=move || variant_bar::tab_id(state.workspace.with(|w| w.active))>
+                        <BuildZone />
+                    </div>
                 </section>
                 <section class="results" aria-label="Results">
                     <ResultsModes />

@@ -34,6 +34,11 @@ fn testid(tab: Tab) -> String {
     .to_owned()
 }
 
+/// The id of the panel a tab shows, which the tab names in `aria-controls`.
+fn panel_id(tab: Tab) -> String {
+    format!("{}-panel", testid(tab))
+}
+
 #[component]
 pub fn ResultsModes() -> impl IntoView {
     // The tab lives in the app state, so a link can reopen it (`state::view`).
@@ -45,7 +50,7 @@ pub fn ResultsModes() -> impl IntoView {
         .into_iter()
         .map(|m| {
             view! {
-                <button type="button" role="tab" id=testid(m) aria-selected=move || (mode.get() == m).to_string()
+                <button type="button" role="tab" id=testid(m) aria-controls=panel_id(m) aria-selected=move || (mode.get() == m).to_string()
                     tabindex=move || tab_stop(mode.get() == m)
                     class:active=move || mode.get() == m data-testid=testid(m) on:click=move |_| mode.set(m)>
                     {label(m)}
@@ -59,14 +64,14 @@ pub fn ResultsModes() -> impl IntoView {
             on:keydown=move |ev| on_tab_key(&ev, &Tab::ALL, mode.get_untracked(), testid, |m| mode.set(m))>
             {tabs}
         </div>
-        <div hidden=move || mode.get() != Tab::Results><ResultsPanel /></div>
-        <div hidden=move || mode.get() != Tab::Compare>
+        <div role="tabpanel" id=panel_id(Tab::Results) aria-labelledby=testid(Tab::Results) hidden=move || mode.get() != Tab::Results><ResultsPanel /></div>
+        <div role="tabpanel" id=panel_id(Tab::Compare) aria-labelledby=testid(Tab::Compare) hidden=move || mode.get() != Tab::Compare>
             <CompareView run=compare_run visible=shows(Tab::Compare) />
         </div>
-        <div hidden=move || mode.get() != Tab::Sweep>
+        <div role="tabpanel" id=panel_id(Tab::Sweep) aria-labelledby=testid(Tab::Sweep) hidden=move || mode.get() != Tab::Sweep>
             <SweepView run=sweep_run visible=shows(Tab::Sweep) />
         </div>
-        <div hidden=move || mode.get() != Tab::Advise>
+        <div role="tabpanel" id=panel_id(Tab::Advise) aria-labelledby=testid(Tab::Advise) hidden=move || mode.get() != Tab::Advise>
             <AdviseView run=advise_run />
         </div>
     }

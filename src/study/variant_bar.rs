@@ -8,6 +8,9 @@ use crate::state::workspace::Workspace;
 use crate::study::charts::variant_tag;
 use leptos::prelude::*;
 
+/// The id of what the variant tabs show: BUILD's editor of the variant picked (`app`).
+pub const PANEL_ID: &str = "variant-panel";
+
 #[component]
 pub fn VariantBar() -> impl IntoView {
     let state = use_app_state();
@@ -36,7 +39,7 @@ pub fn VariantBar() -> impl IntoView {
                 let label = format!("Remove variant {} ({name})", variant_tag(i));
                 view! {
                     <span class="variant" class:active=move || active.get() == i>
-                        <button type="button" role="tab" id=tab_id(i) aria-selected=move || (active.get() == i).to_string()
+                        <button type="button" role="tab" id=tab_id(i) aria-controls=PANEL_ID aria-selected=move || (active.get() == i).to_string()
                             tabindex=move || tab_stop(active.get() == i)
                             data-testid="variant-tab" on:click=move |_| pick(i) title=format!("Edit {}: {name}", variant_tag(i))>
                             <span class="variant-tag">{variant_tag(i)}</span>" "{name.clone()}
@@ -61,7 +64,7 @@ pub fn VariantBar() -> impl IntoView {
     }
 }
 
-/// The id of variant `index`'s tab, for focus after an arrow key.
-fn tab_id(index: usize) -> String {
+/// The id of variant `index`'s tab, for focus after an arrow key and for its panel's label.
+pub fn tab_id(index: usize) -> String {
     format!("variant-tab-{index}")
 }

@@ -49,7 +49,7 @@ export const tests = [
     },
   },
   {
-    name: 'Sweep shows what to do, not an error, before anything ran; every id on the page is unique',
+    name: 'Sweep shows what to do, not an error, before anything ran; every id on the page is unique; every tab controls its panel',
     async fn(page, ctx) {
       await open(page, ctx);
       await page.locator('[data-testid="mode-sweep"]').click();
@@ -63,6 +63,15 @@ export const tests = [
         });
         expect(twice.length === 0, `${tab}: ids used twice: ${twice.join(', ')}`);
       }
+      // Every tab names the panel it shows, and that panel names its tab back (the ARIA tabs
+      // pattern), in every tab list on the page.
+      const unpaired = await page.evaluate(() => [...document.querySelectorAll('[role="tab"]')]
+        .filter((tab) => {
+          const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+          return !panel || panel.getAttribute('role') !== 'tabpanel';
+        })
+        .map((tab) => tab.id || tab.textContent));
+      expect(unpaired.length === 0, `tabs without their panel: ${unpaired.join(', ')}`);
     },
   },
 ];
