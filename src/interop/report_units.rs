@@ -9,6 +9,7 @@
 //! other, and only one such result is in memory at a time.
 
 use crate::study::pool::worker_count;
+use crate::study::protocol::serve_unit;
 use crate::study::run::Work;
 use quotalab_engine::result::view::Footprint;
 use quotalab_engine::study::{Comparison, Study, Unit};
@@ -58,15 +59,15 @@ enum ReportReply {
 /// The worker's side: the reply to `message` if it asks for a variant's report section, `None`
 /// if it asks for something else. The scenario is validated again, as any input is.
 pub fn serve_variant_report(message: &str) -> Option<String> {
-    if !message.starts_with(REQUEST_PREFIX) {
-        return None;
-    }
-    let reply = match serde_json::from_str::<ReportRequest>(message) {
-        Err(err) => ReportReply::VariantReportFailed {
-            batch: 0,
-            message: format!("bad report request: {err}"),
-        },
-        Ok(request) => match Scenario::from_json(&request.scenario) {
+    let failed = |err| ReportReply::VariantReportFailed {
+        batch: 0,
+        message: format!("bad report request: {err}"),
+    };
+    serve_unit(
+        message,
+        REQUEST_PREFIX,
+        failed,
+        |request: ReportRequest| match Scenario::from_json(&request.scenario) {
             Err(err) => ReportReply::VariantReportFailed {
                 batch: request.batch,
                 message: err.to_string(),
@@ -77,8 +78,7 @@ pub fn serve_variant_report(message: &str) -> Option<String> {
                 report: variant_report(&scenario),
             },
         },
-    };
-    Some(serde_json::to_string(&reply).expect("a reply always serialises"))
+    )
 }
 
 /// The study's report still to be made: the study (named as the page shows it), the comparison

@@ -7,6 +7,7 @@
 //! A request is told apart from the other kinds the worker serves by its leading
 //! `"kind":"advise_start"`, as study samples are by theirs (`study::protocol`).
 
+use crate::study::protocol::serve_unit;
 use quotalab_engine::study::advise::{AdvicePlan, Sequential, StartOutcome};
 use quotalab_engine::study::Unit;
 use serde::{Deserialize, Serialize};
@@ -70,44 +71,38 @@ pub fn decode_start_reply(text: &str) -> Option<StartReply> {
 /// The plan is validated again here, because a message is input like any other; the engine runs
 /// the start in this thread (a worker is one thread).
 pub fn serve_start(message: &str) -> Option<String> {
-    if !message.starts_with(REQUEST_PREFIX) {
-        return None;
-    }
-    let reply = match serde_json::from_str::<StartRequest>(message) {
-        Err(err) => StartReply::StartFailed {
-            batch: 0,
-            message: format!("bad advise request: {err}"),
-        },
-        Ok(request) => {
-            let report = request.plan.validate();
-            match report.errors.first() {
-                Some(error) => StartReply::StartFailed {
-                    batch: request.batch,
-                    message: error.to_string(),
-                },
-                None if request.unit.index >= request.plan.starts() as usize => {
-                    StartReply::StartFailed {
-                        batch: request.batch,
-                        message: format!(
-                            "start {} is not part of a search of {} starts",
-                            request.unit.index + 1,
-                            request.plan.starts()
-                        ),
-                    }
-                }
-                None => StartReply::StartDone {
-                    batch: request.batch,
-                    outcome: Box::new(
-                        request
-                            .plan
-                            .run(std::slice::from_ref(&request.unit), &Sequential)
-                            .remove(0),
-                    ),
-                },
-            }
-        }
+    let failed = |err| StartReply::StartFailed {
+        batch: 0,
+        message: format!("bad advise request: {err}"),
     };
-    Some(serde_json::to_string(&reply).expect("a reply always serialises"))
+    serve_unit(message, REQUEST_PREFIX, failed, |request: StartRequest| {
+        let report = request.plan.validate();
+        match report.errors.first() {
+            Some(error) => StartReply::StartFailed {
+                batch: request.batch,
+                message: error.to_string(),
+            },
+            None if request.unit.index >= request.plan.starts() as usize => {
+                StartReply::StartFailed {
+                    batch: request.batch,
+                    message: format!(
+                        "start {} is not part of a search of {} starts",
+                        request.unit.index + 1,
+                        request.plan.starts()
+                    ),
+                }
+            }
+            None => StartReply::StartDone {
+                batch: request.batch,
+                outcome: Box::new(
+                    request
+                        .plan
+                        .run(std::slice::from_ref(&request.unit), &Sequential)
+                        .remove(0),
+                ),
+            },
+        }
+    })
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 
 use quotalab_engine::study::{run_sample, Unit, UnitSample};
 use quotalab_engine::Scenario;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 /// What every study request starts with, so the worker can route it without parsing it twice.
@@ -64,15 +65,15 @@ pub fn decode_reply(text: &str) -> Option<SampleReply> {
 /// it is a single run for `results::protocol::serve`). The scenario is validated again here,
 /// because a message is input like any other.
 pub fn serve_sample(message: &str) -> Option<String> {
-    if !message.starts_with(REQUEST_PREFIX) {
-        return None;
-    }
-    let reply = match serde_json::from_str::<SampleRequest>(message) {
-        Err(err) => SampleReply::SampleFailed {
-            batch: 0,
-            message: format!("bad study request: {err}"),
-        },
-        Ok(request) => match Scenario::from_json(&request.scenario) {
+    let failed = |err| SampleReply::SampleFailed {
+        batch: 0,
+        message: format!("bad study request: {err}"),
+    };
+    serve_unit(
+        message,
+        REQUEST_PREFIX,
+        failed,
+        |request: SampleRequest| match Scenario::from_json(&request.scenario) {
             Err(err) => SampleReply::SampleFailed {
                 batch: request.batch,
                 message: err.to_string(),
@@ -85,6 +86,25 @@ pub fn serve_sample(message: &str) -> Option<String> {
                 },
             },
         },
+    )
+}
+
+/// The worker's side of one kind of pool request (a study's sample, an advisor's start, a
+/// report's section): `None` unless `message` starts with that kind's `prefix`; otherwise the
+/// reply, `answer`'s to a request that reads as `Q`, or `failed`'s with the parse error to one
+/// that does not, since a message is input like any other.
+pub fn serve_unit<Q: DeserializeOwned, A: Serialize>(
+    message: &str,
+    prefix: &str,
+    failed: impl FnOnce(serde_json::Error) -> A,
+    answer: impl FnOnce(Q) -> A,
+) -> Option<String> {
+    if !message.starts_with(prefix) {
+        return None;
+    }
+    let reply = match serde_json::from_str::<Q>(message) {
+        Err(err) => failed(err),
+        Ok(request) => answer(request),
     };
     Some(serde_json::to_string(&reply).expect("a reply always serialises"))
 }
