@@ -3,7 +3,8 @@
 # outside the repository. A clone with nothing beside it must build, test and explain itself, so
 # nothing may point at a sibling folder of the clone (the development setup keeps the contract in
 # one), at the development machine's absolute paths, or climb above the repository root from Rust
-# (include_str!, include_bytes!, CARGO_MANIFEST_DIR paths).
+# (include_str!, include_bytes!, CARGO_MANIFEST_DIR paths), nor name a document (`X.md`) that
+# the repository does not have.
 #
 # The patterns are written in two halves so that this file does not match itself.
 set -euo pipefail
@@ -58,6 +59,21 @@ while IFS= read -r hit; do
     fi
   done < <(grep -oE '"/?\.\./[^"]*"' <<<"$text")
 done < <(git grep -n -I -E '"/?\.\./' -- '*.rs' || true)
+
+# 3. Documents named by file name (`FORMAT.md`, `docs/DESIGN.md`) must be documents of this
+# repository: a name that only exists beside the clone is a pointer a user cannot follow.
+tracked_docs=$(git ls-files -- '*.md' | xargs -n1 basename | sort -u)
+while IFS= read -r hit; do
+  file=${hit%%:*}
+  rest=${hit#*:}
+  line=${rest%%:*}
+  text=${rest#*:}
+  while IFS= read -r name; do
+    if ! grep -qxF "$name" <<<"$tracked_docs"; then
+      report "$file:$line" "names a document this repository does not have: $name"
+    fi
+  done < <(grep -oE '\b[A-Z][A-Z_]+\.md\b' <<<"$text" | sort -u)
+done < <(git grep -n -I -E '\b[A-Z][A-Z_]+\.md\b' -- ':!package-lock.json' || true)
 
 if ((found > 0)); then
   echo "check-self-contained: $found reference(s) outside the repository" >&2
