@@ -7,7 +7,7 @@ use super::binding::{bind, Binding};
 use super::tip::tip;
 use crate::state::use_app_state;
 use leptos::prelude::*;
-use quotalab_engine::scenario::Strategy;
+use quotalab_engine::scenario::{Strategy, UNLIMITED_BORROW};
 
 /// The strategy's tooltip: plain words first, the AWS field second.
 pub const STRATEGY_TIP: &str = tip!("Whether the team lends its idle instances and may borrow others': Reserve keeps them, Lend lends them, Lend and borrow does both", api = "resourceSharingConfiguration.strategy");
@@ -37,9 +37,6 @@ pub fn strategy(index: usize) -> Binding<String> {
     )
 }
 
-/// The borrow limit that means "no cap": -1, the default (docs/SEMANTICS.md, "2. Quota shares").
-const NO_CAP: i64 = -1;
-
 /// `quota_shares[index].borrow_limit`, with no cap (-1, or left out) shown as an empty field whose
 /// placeholder says "no cap", so nobody has to know the -1 convention to read it. Clearing the
 /// field writes -1 back, so the agreement says the same either way.
@@ -47,12 +44,12 @@ pub fn borrow_limit(index: usize) -> Binding<Option<f64>> {
     bind(
         format!("quota_shares[{index}].borrow_limit"),
         move |s| {
-            let limit = s.quota_shares.get(index)?.borrow_limit;
-            Some(limit.filter(|&b| b != NO_CAP).map(|b| b as f64))
+            let limit = s.quota_shares.get(index)?.effective_borrow_limit();
+            Some((limit != UNLIMITED_BORROW).then_some(limit as f64))
         },
         move |s, v: Option<f64>| {
             if let Some(share) = s.quota_shares.get_mut(index) {
-                share.borrow_limit = Some(v.map_or(NO_CAP, |b| b as i64));
+                share.borrow_limit = Some(v.map_or(UNLIMITED_BORROW, |b| b as i64));
             }
         },
     )

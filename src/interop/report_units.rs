@@ -20,9 +20,9 @@ use serde::{Deserialize, Serialize};
 /// What every variant-report request starts with, so the worker can route it unparsed.
 const REQUEST_PREFIX: &str = r#"{"kind":"variant_report","#;
 
-/// Jobs, over every variant, above which the sections are made one at a time: a million jobs'
-/// full result takes a worker about 2.4 GB (docs/PERFORMANCE.md, "A run no longer keeps the
-/// result before it").
+/// Jobs, over every variant, above which the sections are made one at a time: making a million
+/// jobs' full result takes a worker about 1.7 GB (docs/PERFORMANCE.md, "The run lets go of its
+/// history as it builds the result"), and a few such workers at once would crowd the tab.
 pub const PARALLEL_JOBS: u64 = 200_000;
 
 /// Make the report section of one variant, `scenario` (JSON).
