@@ -8,12 +8,15 @@
 
 use crate::state::use_app_state;
 use crate::state::workspace::variant_tag;
-use crate::study::advise_spec::target_words;
+use crate::study::advise_spec::{kpi_words, target_words};
 use crate::study::numbers;
 use leptos::prelude::*;
 use quotalab_engine::study::advise::advice::Assessment;
 use quotalab_engine::study::advise::{Advice, Met, Proposal, Target, TargetResult};
 use quotalab_engine::study::Kpi;
+
+/// A measure with no value in any seed.
+const NO_VALUE: &str = "no value (no job of the team finished)";
 
 /// A verdict in words, with a sign for those who cannot tell the colours apart.
 fn met_words(met: Met) -> (&'static str, &'static str) {
@@ -29,7 +32,7 @@ fn target_cell(result: &TargetResult, kpi: Option<Kpi>, currency: &str) -> impl 
     let (words, class) = met_words(result.met);
     let value = match (&result.estimate, kpi) {
         (Some(e), Some(kpi)) => numbers::estimate(kpi, e, currency),
-        _ => "no value (no job of the team finished)".to_owned(),
+        _ => NO_VALUE.to_owned(),
     };
     let title = match result.met {
         Met::Yes => "The whole 90% interval is inside the bound.",
@@ -87,6 +90,33 @@ pub fn AdviseProposals(advice: Advice) -> impl IntoView {
                 .map(|a| a.targets.get(g).map(|r| target_cell(r, kpi, &currency)))
                 .collect_view();
             view! { <tr data-testid="advise-target-row"><th scope="row">{name}</th>{cells}</tr> }
+        })
+        .collect_view();
+    // The other teams' side of each agreement: the targets' measures for the teams without a
+    // target on them, measured over the same seeds but not ranked by.
+    let others = advice
+        .current
+        .others
+        .iter()
+        .enumerate()
+        .map(|(w, o)| {
+            let name = format!("{}: {}", o.share, kpi_words(o.kpi, threshold));
+            let cells = std::iter::once(&advice.current)
+                .chain(advice.proposals.iter().map(|p| &p.assessment))
+                .map(|a| {
+                    let value = match a.others.get(w).and_then(|r| r.estimate.as_ref()) {
+                        Some(e) => numbers::estimate(o.kpi, e, &currency),
+                        None => NO_VALUE.to_owned(),
+                    };
+                    view! { <td data-testid="advise-other-cell">{value}</td> }
+                })
+                .collect_view();
+            view! {
+                <tr class="advise-other" data-testid="advise-other-row">
+                    <th scope="row">{name}<span class="met-summary">"no target"</span></th>
+                    {cells}
+                </tr>
+            }
         })
         .collect_view();
     let costs = std::iter::once(&advice.current)
@@ -159,6 +189,7 @@ pub fn AdviseProposals(advice: Advice) -> impl IntoView {
                         {heads}</tr></thead>
                     <tbody>
                         {rows}
+                        {others}
                         <tr><th scope="row">"Cost (mean of a run)"</th>{costs}</tr>
                         <tr><th scope="row">"What changed"</th><td class="na">"nothing"</td>{changes}</tr>
                         <tr><th scope="row">"Try it"</th><td></td>{opens}</tr>

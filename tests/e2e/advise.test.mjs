@@ -121,6 +121,16 @@ export const tests = [
         expect(advice.feasible === true, 'the CLI finds it feasible too');
         expect(advice.search.simulations === simulations, `same search: CLI ${advice.search.simulations}, app ${simulations}`);
         expect(advice.proposals.length === proposals, `same proposals: CLI ${advice.proposals.length}, app ${proposals}`);
+        // The teams without a target: the same measure for each, in every column.
+        const others = view.locator('[data-testid="advise-other-row"]');
+        const names = await others.locator('th').allInnerTexts();
+        expect(names.length === advice.current.others.length && names.length === 2,
+          `medium and protected are shown beside the target: ${names} (CLI ${JSON.stringify(advice.current.others)})`);
+        expect(names.every((n, i) => n.startsWith(`${advice.current.others[i].share}: Completion p90`)), `${names}`);
+        for (let i = 0; i < names.length; i++) {
+          const cells = await others.nth(i).locator('[data-testid="advise-other-cell"]').allInnerTexts();
+          expect(cells.length === proposals + 1 && cells.every((c) => /\d h/.test(c)), `${names[i]}: ${cells}`);
+        }
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

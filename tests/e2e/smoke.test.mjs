@@ -52,4 +52,52 @@ export const tests = [
       await cut.close();
     },
   },
+  {
+    name: 'on a slow connection the loading line says how much of the app has arrived',
+    async fn(page, ctx) {
+      // A second page, its cache off and its connection at 2 MB/s, so the wasm takes seconds.
+      const slow = await page.context().newPage();
+      const cdp = await page.context().newCDPSession(slow);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 40,
+        downloadThroughput: 2_000_000,
+        uploadThroughput: 500_000,
+      });
+      await slow.goto(ctx.baseUrl);
+      // Part of the way: the bar is shown and not full, and the line names a share of it.
+      const midway = await slow.waitForFunction(
+        () => {
+          const bar = document.querySelector('[data-testid="boot-progress"]');
+          const line = document.querySelector('[data-testid="boot-message"]')?.textContent ?? '';
+          return bar && !bar.hidden && bar.value < bar.max && /[1-9]\d*%/.test(line)
+            ? { value: bar.value, max: bar.max, line }
+            : null;
+        },
+        null,
+        { timeout: 30_000, polling: 50 },
+      );
+      const { value, max, line } = await midway.jsonValue();
+      console.log(`    ${line} (${value} of ${max} bytes)`);
+      const percent = Number(/(\d+)%/.exec(line)[1]);
+      if (percent > (100 * value) / max) {
+        throw new Error(`the line says ${percent}% at ${value} of ${max} bytes`);
+      }
+      await slow.screenshot({ path: 'target/boot-progress.png' });
+      // The bar's whole is the page's wasm itself.
+      const wasmUrl = await slow.evaluate(
+        () => document.querySelector('link[rel="preload"][href$="_bg.wasm"]')?.href,
+      );
+      if (wasmUrl) {
+        const size = Number((await (await fetch(wasmUrl)).arrayBuffer()).byteLength);
+        if (size !== max) throw new Error(`the bar counts to ${max} bytes; the wasm is ${size}`);
+      }
+      // And then the app starts as on any connection.
+      await slow.locator('[data-testid="app-ready"]').first().waitFor({ state: 'attached', timeout: 90_000 });
+      if (!(await slow.locator('.boot').isHidden())) throw new Error('the loading line is still shown');
+      await slow.close();
+    },
+  },
 ];

@@ -119,6 +119,71 @@ fn advise_finds_an_agreement_that_meets_the_targets_and_new_seeds_confirm_it() {
     assert!(today["mean"].as_f64().unwrap() > 8.0, "{today}");
 }
 
+#[test]
+fn the_advice_says_what_each_agreement_does_to_the_team_without_a_target() {
+    let dir = workdir("others");
+    let out = path(&dir, "advice.json");
+    ok(&[
+        "advise",
+        TWO_TEAMS,
+        "--target",
+        "nlp:completion_p90_h<=8",
+        "--seeds",
+        "6",
+        "-o",
+        &out,
+    ]);
+    let advice = read_json(&out);
+    let others = |assessment: &Value| -> Value {
+        let list = assessment["others"].as_array().expect("others are listed");
+        assert_eq!(list.len(), 1, "one other team, one target KPI: {list:?}");
+        assert_eq!(list[0]["share"], "vision");
+        assert_eq!(list[0]["kpi"], "completion_p90_h");
+        list[0]["estimate"].clone()
+    };
+    // The same measure over the same seeds, by `quotalab compare`: the same estimate.
+    let proposal = &advice["proposals"][0];
+    let comparison = path(&dir, "same-seeds.json");
+    ok(&[
+        "compare",
+        TWO_TEAMS,
+        &write_json(&dir, "proposal.json", &proposal["scenario"]),
+        "--seeds",
+        "6",
+        "--out",
+        &comparison,
+    ]);
+    let check = read_json(&comparison);
+    assert_eq!(
+        check["seeds"], advice["seeds"],
+        "compare ran the advice's seeds"
+    );
+    for (v, assessment) in [(0, &advice["current"]), (1, proposal)] {
+        let ours = others(assessment);
+        let compared = compared(&check, v, "vision", "completion_p90_h");
+        for field in ["mean", "lo", "hi"] {
+            let (a, b) = (
+                ours[field].as_f64().unwrap(),
+                compared[field].as_f64().unwrap(),
+            );
+            assert!((a - b).abs() < 1e-9, "variant {v} {field}: {a} against {b}");
+        }
+    }
+    // A team with a target on that KPI is not listed again.
+    let both = path(&dir, "both.json");
+    ok(&[
+        "advise",
+        TWO_TEAMS,
+        "--target",
+        "*:completion_p90_h<=30",
+        "--seeds",
+        "2",
+        "-o",
+        &both,
+    ]);
+    assert!(read_json(&both)["current"].get("others").is_none());
+}
+
 /// `scenario` with `extra` more instances of the first capacity type, given to `share`'s limit.
 fn with_extra(scenario: &Value, share: &str, instance_type: &str, extra: u64, name: &str) -> Value {
     let mut s = scenario.clone();

@@ -18,7 +18,7 @@ use quotalab_engine::study::advise::{
     merge_parts, Advice, AdviceParts, AdvicePlan, AdviseSpec, Budget, CapacityMax, Knob, Met,
     Runner, StartOutcome,
 };
-use quotalab_engine::study::{run_sample, Document, Sample};
+use quotalab_engine::study::{run_sample, Document, Estimate, Sample};
 use quotalab_engine::Scenario;
 use rayon::prelude::*;
 use std::time::Instant;
@@ -254,21 +254,29 @@ fn table(advice: &Advice) -> String {
         advice.search.simulations,
         advice.seeds.len()
     );
+    let estimate = |e: &Option<Estimate>| {
+        e.map_or("n/a".into(), |e| {
+            format!("{:.3} ({:.3} to {:.3})", e.mean, e.lo, e.hi)
+        })
+    };
     let targets = |a: &quotalab_engine::study::advise::advice::Assessment| {
-        a.targets
-            .iter()
-            .map(|t| {
-                let value = t.estimate.map_or("n/a".into(), |e| {
-                    format!("{:.3} ({:.3} to {:.3})", e.mean, e.lo, e.hi)
-                });
-                let met = match t.met {
-                    Met::Yes => "met",
-                    Met::Likely => "likely",
-                    Met::No => "missed",
-                };
-                format!("    {:<40} {value:<32} {met}\n", t.target)
-            })
-            .collect::<String>()
+        let targets = a.targets.iter().map(|t| {
+            let met = match t.met {
+                Met::Yes => "met",
+                Met::Likely => "likely",
+                Met::No => "missed",
+            };
+            format!("    {:<40} {:<32} {met}\n", t.target, estimate(&t.estimate))
+        });
+        // The other teams' side of it, measured but not targeted.
+        let others = a.others.iter().map(|o| {
+            let measure = format!("{}:{}", o.share, o.kpi.name());
+            format!(
+                "    {measure:<40} {:<32} (no target)\n",
+                estimate(&o.estimate)
+            )
+        });
+        targets.chain(others).collect::<String>()
     };
     out += &format!(
         "\ncurrent agreement: cost {:.2} {}\n{}",

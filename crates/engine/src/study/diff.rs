@@ -4,8 +4,13 @@
 //! of validation (`quota_shares[1].strategy`). Lists are compared position by position; an entry
 //! or field present on one side only is one change holding the whole entry. The scenario `name`
 //! is the variant's name, not a difference in the agreement, so it is left out.
+//!
+//! A share's fields whose default has a meaning (docs/FORMAT.md: `borrow_limit` -1 is no cap,
+//! `in_share_preemption` false) are compared by that meaning and said in its words: an absent
+//! borrow limit and -1 are the same agreement, and "borrow limit: no cap -> 20%" reads better
+//! than "-1 -> 20".
 
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, UNLIMITED_BORROW};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -43,6 +48,9 @@ pub fn scenario_changes(a: &Scenario, b: &Scenario) -> Vec<FieldChange> {
     for side in [&mut a, &mut b] {
         if let Value::Object(map) = side {
             map.remove("name");
+            if let Some(Value::Array(shares)) = map.get_mut("quota_shares") {
+                shares.iter_mut().for_each(drop_unlimited_borrow);
+            }
         }
     }
     let mut changes = Vec::new();
@@ -86,6 +94,15 @@ impl Place {
     }
 }
 
+/// A share's explicit `borrow_limit: -1` is its default: dropped, so it equals an absent one.
+fn drop_unlimited_borrow(share: &mut Value) {
+    if let Value::Object(fields) = share {
+        if fields.get("borrow_limit").and_then(Value::as_i64) == Some(UNLIMITED_BORROW) {
+            fields.remove("borrow_limit");
+        }
+    }
+}
+
 fn walk(place: &Place, a: Option<&Value>, b: Option<&Value>, out: &mut Vec<FieldChange>) {
     match (a, b) {
         (Some(Value::Object(x)), Some(Value::Object(y))) => {
@@ -112,7 +129,11 @@ fn walk(place: &Place, a: Option<&Value>, b: Option<&Value>, out: &mut Vec<Field
         }
         (x, y) if x != y => out.push(FieldChange {
             path: place.path.clone(),
-            words: format!("{}: {}", place.words.join(" "), change_words(x, y)),
+            words: format!(
+                "{}: {}",
+                place.words.join(" "),
+                change_words(&place.path, x, y)
+            ),
             before: x.cloned(),
             after: y.cloned(),
         }),
@@ -120,12 +141,14 @@ fn walk(place: &Place, a: Option<&Value>, b: Option<&Value>, out: &mut Vec<Field
     }
 }
 
-fn change_words(before: Option<&Value>, after: Option<&Value>) -> String {
+fn change_words(path: &str, before: Option<&Value>, after: Option<&Value>) -> String {
     let entry = |v: Option<&Value>| matches!(v, Some(Value::Object(_) | Value::Array(_)));
-    let show = |v: Option<&Value>| match v {
-        None | Some(Value::Null) => "(not set)".to_string(),
-        Some(Value::String(s)) => s.clone(),
-        Some(other) => other.to_string(),
+    let show = |v: Option<&Value>| {
+        meant(path, v).unwrap_or_else(|| match v {
+            None | Some(Value::Null) => "(not set)".to_string(),
+            Some(Value::String(s)) => s.clone(),
+            Some(other) => other.to_string(),
+        })
     };
     match (before, after) {
         (None, Some(_)) if entry(after) => "added".into(),
@@ -134,8 +157,34 @@ fn change_words(before: Option<&Value>, after: Option<&Value>) -> String {
     }
 }
 
+/// What a borrow limit or in-share preemption value means, in words; for a share's own field
+/// also when it is absent (its default). In an `update_share` action an absent field means
+/// "unchanged", which the plain "(not set)" says.
+fn meant(path: &str, value: Option<&Value>) -> Option<String> {
+    let (parent, key) = path.rsplit_once('.')?;
+    let own = parent.starts_with("quota_shares[") && !parent.contains('.');
+    let words = match (key, value) {
+        ("borrow_limit", Some(Value::Number(n))) => match n.as_i64() {
+            Some(UNLIMITED_BORROW) => "no cap".to_string(),
+            _ => format!("{n}%"),
+        },
+        ("borrow_limit", None | Some(Value::Null)) if own => "no cap".to_string(),
+        ("in_share_preemption", Some(Value::Bool(on))) => on_off(*on),
+        ("in_share_preemption", None | Some(Value::Null)) if own => on_off(false),
+        _ => return None,
+    };
+    Some(words)
+}
+
+fn on_off(on: bool) -> String {
+    if on { "on" } else { "off" }.to_string()
+}
+
 /// A field name in words: `checkpoint_interval_h` is `checkpoint interval (h)`.
 fn plain(key: &str) -> String {
+    if key == "in_share_preemption" {
+        return "in-share preemption".into();
+    }
     let (stem, unit) = match key.strip_suffix("_per_h") {
         Some(stem) => (stem, " per hour"),
         None => key
@@ -170,6 +219,13 @@ mod tests {
 
     fn scenario(json: &str) -> Scenario {
         Scenario::parse_json(json).unwrap()
+    }
+
+    fn words_of(a: &Scenario, b: &Scenario) -> Vec<String> {
+        scenario_changes(a, b)
+            .into_iter()
+            .map(|c| c.words)
+            .collect()
     }
 
     #[test]
@@ -216,18 +272,64 @@ mod tests {
         let mut extra = b.quota_shares[0].clone();
         extra.name = "y".into();
         b.quota_shares.push(extra);
-        let words: Vec<String> = scenario_changes(&a, &b)
-            .into_iter()
-            .map(|c| c.words)
-            .collect();
         assert_eq!(
-            words,
+            words_of(&a, &b),
             vec![
                 "mix 'm' arrivals poisson per hour: 1.0 -> 2.0",
                 "mix 'm' checkpoint interval (h): 0.5 -> 1.0",
                 "share 'x' limit on 'ml.g5.xlarge' max capacity: 1 -> 2",
                 "share 'y': added",
             ]
+        );
+    }
+
+    #[test]
+    fn a_shares_borrow_limit_and_preemption_are_said_by_what_they_mean() {
+        let a = scenario(
+            r#"{"version":1,"name":"a","quota_shares":[{"name":"x","capacity_limits":[{"instance_type":"ml.g5.xlarge","max_capacity":1}],"strategy":"LEND_AND_BORROW"}]}"#,
+        );
+        // An explicit -1 is the default: no change at all.
+        let mut explicit = a.clone();
+        explicit.quota_shares[0].borrow_limit = Some(UNLIMITED_BORROW);
+        assert!(scenario_changes(&a, &explicit).is_empty());
+        assert!(scenario_changes(&explicit, &a).is_empty());
+
+        let mut b = explicit.clone();
+        b.quota_shares[0].borrow_limit = Some(20);
+        b.quota_shares[0].in_share_preemption = true;
+        assert_eq!(
+            words_of(&explicit, &b),
+            vec![
+                "share 'x' borrow limit: no cap -> 20%",
+                "share 'x' in-share preemption: off -> on",
+            ]
+        );
+        assert_eq!(
+            words_of(&b, &a),
+            vec![
+                "share 'x' borrow limit: 20% -> no cap",
+                "share 'x' in-share preemption: on -> off",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_update_share_action_without_a_field_leaves_it_unchanged() {
+        assert_eq!(
+            meant("actions[0].update_share.borrow_limit", None),
+            None,
+            "absent in an action is not the default"
+        );
+        assert_eq!(
+            meant(
+                "actions[0].update_share.borrow_limit",
+                Some(&Value::from(-1))
+            ),
+            Some("no cap".to_string())
+        );
+        assert_eq!(
+            meant("quota_shares[2].borrow_limit", None),
+            Some("no cap".to_string())
         );
     }
 }

@@ -9,6 +9,7 @@ use super::search::StartOutcome;
 use super::AdvicePlan;
 use crate::scenario::Scenario;
 use crate::study::diff::{scenario_changes, FieldChange};
+use crate::study::kpi::Kpi;
 use crate::study::stats::Estimate;
 use crate::study::StudyError;
 use serde::{Deserialize, Serialize};
@@ -36,6 +37,17 @@ pub struct TargetResult {
     pub met: Met,
 }
 
+/// A team's measure without a target on it, in one agreement.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OtherResult {
+    /// The share.
+    pub share: String,
+    /// The KPI.
+    pub kpi: Kpi,
+    /// Mean and 90% interval over the K common seeds; `None` when no seed has a value.
+    pub estimate: Option<Estimate>,
+}
+
 /// An agreement and how it does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Assessment {
@@ -46,6 +58,11 @@ pub struct Assessment {
     pub worst_margin: f64,
     /// Per target.
     pub targets: Vec<TargetResult>,
+    /// What the agreement does to the teams without a target: each target's KPI for every
+    /// other team with jobs, over the same seeds (docs/ADVISOR.md, "What it does to the other
+    /// teams").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<OtherResult>,
 }
 
 /// One proposed agreement.
@@ -130,10 +147,21 @@ fn assess(runs: &Runs, goals: &Goals) -> Assessment {
             },
         })
         .collect();
+    let others = goals
+        .watched
+        .iter()
+        .enumerate()
+        .map(|(w, watch)| OtherResult {
+            share: watch.share.clone(),
+            kpi: watch.kpi,
+            estimate: runs.estimate(goals.watched_index(w)),
+        })
+        .collect();
     Assessment {
         cost: runs.cost(),
         worst_margin: runs.worst_margin(goals, true),
         targets,
+        others,
     }
 }
 

@@ -23,14 +23,49 @@ pub const TOTAL: &str = "(total)";
 /// outside any bound, so such a candidate ranks below every one that has a value.
 const MISSING_MARGIN: f64 = -100.0;
 
-/// What a candidate is measured against: the expanded targets and the total budget.
+/// What a candidate is measured against: the expanded targets and the total budget, and what
+/// is measured beside them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Goals {
     /// One target per share (a `*` target expanded), then the per-share budgets as cost targets,
     /// then the total budget as `(total):cost<=MAX`.
     pub targets: Vec<Target>,
+    /// The targets' measures for the teams without a target on them (docs/ADVISOR.md, "What it
+    /// does to the other teams"): measured in every run, never ranked by.
+    pub watched: Vec<Watch>,
     /// The T of P(wait < T), hours.
     pub wait_threshold_h: f64,
+}
+
+/// One share's KPI measured beside the targets.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Watch {
+    /// The share.
+    pub share: String,
+    /// The KPI, as `quotalab compare` names it.
+    pub kpi: Kpi,
+}
+
+/// Each KPI a per-share target names, for every share of `shares` without a target on it, by
+/// KPI in the targets' order and then by share.
+fn watched(targets: &[Target], shares: &[String]) -> Vec<Watch> {
+    let mut kpis: Vec<Kpi> = Vec::new();
+    for t in targets.iter().filter(|t| t.share != TOTAL) {
+        if !kpis.contains(&t.kpi) {
+            kpis.push(t.kpi);
+        }
+    }
+    kpis.iter()
+        .flat_map(|&kpi| {
+            shares
+                .iter()
+                .filter(move |s| !targets.iter().any(|t| t.kpi == kpi && &t.share == *s))
+                .map(move |s| Watch {
+                    share: s.clone(),
+                    kpi,
+                })
+        })
+        .collect()
 }
 
 impl Goals {
@@ -51,23 +86,33 @@ impl Goals {
             });
         }
         Goals {
+            watched: watched(&expanded, shares),
             targets: expanded,
             wait_threshold_h,
         }
     }
 
-    /// Per goal, its value in one run whose purchased capacity cost `purchase`.
+    /// Per goal and then per watched measure, its value in one run whose purchased capacity
+    /// cost `purchase`.
     pub fn values(&self, sample: &Sample, purchase: f64) -> Vec<Option<f64>> {
-        self.targets
-            .iter()
-            .map(|t| {
-                if t.share == TOTAL {
-                    return Some(total_cost(sample) + purchase);
-                }
-                let share = sample.shares.iter().find(|s| s.share == t.share)?;
-                kpi_value(share, t.kpi, self.wait_threshold_h)
-            })
-            .collect()
+        let share_kpi = |share: &str, kpi: Kpi| {
+            let share = sample.shares.iter().find(|s| s.share == share)?;
+            kpi_value(share, kpi, self.wait_threshold_h)
+        };
+        let goals = self.targets.iter().map(|t| {
+            if t.share == TOTAL {
+                Some(total_cost(sample) + purchase)
+            } else {
+                share_kpi(&t.share, t.kpi)
+            }
+        });
+        let watched = self.watched.iter().map(|w| share_kpi(&w.share, w.kpi));
+        goals.chain(watched).collect()
+    }
+
+    /// Where watched measure `w`'s values are in a run's values.
+    pub fn watched_index(&self, w: usize) -> usize {
+        self.targets.len() + w
     }
 }
 
@@ -79,7 +124,8 @@ fn total_cost(sample: &Sample) -> f64 {
 /// A candidate's runs so far, seed by seed in the order of the common seed list.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Runs {
-    /// Per seed run, per goal, the value (`None` when it does not exist in that run).
+    /// Per seed run, per goal and then per watched measure ([`Goals::values`]), the value
+    /// (`None` when it does not exist in that run).
     pub values: Vec<Vec<Option<f64>>>,
     /// Per seed run, the total cost: usage plus purchased capacity.
     pub costs: Vec<f64>,
@@ -91,9 +137,13 @@ impl Runs {
         self.costs.len()
     }
 
-    /// Goal `g`'s estimate over the seeds run.
+    /// Goal `g`'s (or a watched measure's) estimate over the seeds run.
     pub fn estimate(&self, g: usize) -> Option<Estimate> {
-        let present: Vec<f64> = self.values.iter().filter_map(|v| v[g]).collect();
+        let present: Vec<f64> = self
+            .values
+            .iter()
+            .filter_map(|v| v.get(g).copied().flatten())
+            .collect();
         Estimate::of(&present)
     }
 

@@ -27,7 +27,7 @@ pub mod race;
 pub mod search;
 pub mod target;
 
-pub use advice::{Advice, Met, Proposal, TargetResult};
+pub use advice::{Advice, Met, OtherResult, Proposal, TargetResult};
 pub use knobs::{AdviseSpec, CapacityMax, Knob};
 pub use parts::{merge_parts, AdviceParts};
 pub use race::{Runner, Sequential};
