@@ -4,7 +4,7 @@
 use super::fact::Term;
 use super::numbers;
 use quotalab_engine::scenario::{
-    ActionKind, CapacityLimit, QuotaShare, Scenario, Strategy, UpdateShare,
+    ActionKind, CapacityLimit, QuotaShare, Scenario, Strategy, UpdateShare, UNLIMITED_BORROW,
 };
 use std::collections::BTreeMap;
 
@@ -216,7 +216,11 @@ fn update(u: &UpdateShare) -> String {
         parts.push(format!("strategy becomes {}", s.as_str()));
     }
     if let Some(b) = u.borrow_limit {
-        parts.push(format!("borrow limit becomes {b}"));
+        parts.push(if b == UNLIMITED_BORROW {
+            "borrow limit is lifted (no cap)".to_string()
+        } else {
+            format!("borrow limit becomes {b}%")
+        });
     }
     if let Some(p) = u.in_share_preemption {
         parts.push(format!(
@@ -236,5 +240,32 @@ fn join_and(parts: &[String]) -> String {
         [] => "nothing".into(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn borrow(limit: i64) -> UpdateShare {
+        UpdateShare {
+            share: "nlp".into(),
+            capacity_limits: None,
+            strategy: None,
+            borrow_limit: Some(limit),
+            in_share_preemption: Some(true),
+        }
+    }
+
+    #[test]
+    fn a_scripted_borrow_limit_reads_as_a_percentage_or_no_cap() {
+        assert_eq!(
+            update(&borrow(20)),
+            "borrow limit becomes 20%, in-share preemption on"
+        );
+        assert_eq!(
+            update(&borrow(UNLIMITED_BORROW)),
+            "borrow limit is lifted (no cap), in-share preemption on"
+        );
     }
 }
