@@ -128,13 +128,10 @@ pub fn AdviseProposals(advice: Advice) -> impl IntoView {
         .iter()
         .map(|p| {
             view! {
-                <td>{if p.changes.is_empty() {
-                    view! { <span class="na" data-testid="advise-changes">"nothing: the agreement as it is"</span> }.into_any()
-                } else {
-                    view! { <ul class="advise-changes" data-testid="advise-changes">
-                        {p.changes.iter().map(|c| view! { <li>{c.words.clone()}</li> }).collect_view()}
-                    </ul> }.into_any()
-                }}</td>
+                // A proposal always changes something: the current agreement is never one.
+                <td><ul class="advise-changes" data-testid="advise-changes">
+                    {p.changes.iter().map(|c| view! { <li>{c.words.clone()}</li> }).collect_view()}
+                </ul></td>
             }
         })
         .collect_view();
@@ -161,7 +158,9 @@ pub fn AdviseProposals(advice: Advice) -> impl IntoView {
             }
         })
         .collect_view();
-    let feasible = if advice.feasible {
+    let feasible = if advice.current.worst_margin >= 0.0 {
+        "The current agreement already meets every target with its whole 90% interval inside the bound; the proposals are other agreements the search found."
+    } else if advice.feasible {
         "At least one proposal meets every target with its whole 90% interval inside the bound."
     } else {
         "No agreement found within what the search may change meets every target."

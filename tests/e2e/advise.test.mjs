@@ -153,6 +153,18 @@ export const tests = [
     },
   },
   {
+    name: 'a target the current agreement already meets says so, and no proposal repeats it',
+    fn: async (page, ctx) => {
+      const view = await openAdvise(page, ctx.baseUrl);
+      await setTarget(view, 1000);
+      await search(view);
+      const feasible = await view.locator('[data-testid="advise-feasible"]').textContent();
+      expect(/The current agreement already meets every target/.test(feasible), feasible);
+      const changes = await view.locator('[data-testid="advise-changes"]').allInnerTexts();
+      expect(changes.every((c) => c.trim() !== ''), `a proposal that changes nothing: ${JSON.stringify(changes)}`);
+    },
+  },
+  {
     name: 'an impossible target says what binds; Cancel stops a search',
     fn: async (page, ctx) => {
       const view = await openAdvise(page, ctx.baseUrl);

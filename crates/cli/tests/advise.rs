@@ -63,6 +63,14 @@ fn compared(comparison: &Value, v: usize, share: &str, kpi: &str) -> Value {
         .expect("the share and KPI are compared")
 }
 
+/// The current agreement has its own column: no proposal is the agreement as it is.
+fn assert_every_proposal_changes_something(advice: &Value) {
+    for (i, p) in advice["proposals"].as_array().unwrap().iter().enumerate() {
+        let changes = p["changes"].as_array().unwrap();
+        assert!(!changes.is_empty(), "proposal {} changes nothing", i + 1);
+    }
+}
+
 #[test]
 fn advise_finds_an_agreement_that_meets_the_targets_and_new_seeds_confirm_it() {
     let dir = workdir("meets");
@@ -77,6 +85,7 @@ fn advise_finds_an_agreement_that_meets_the_targets_and_new_seeds_confirm_it() {
     ]);
     let advice = read_json(&out);
     assert_eq!(advice["feasible"], true, "{table}");
+    assert_every_proposal_changes_something(&advice);
     assert_eq!(advice["current"]["targets"][0]["met"], "no");
     let proposals = advice["proposals"].as_array().unwrap();
     assert!((1..=5).contains(&proposals.len()));
@@ -206,6 +215,27 @@ fn with_extra(scenario: &Value, share: &str, instance_type: &str, extra: u64, na
 }
 
 #[test]
+fn a_target_the_current_agreement_meets_is_feasible_without_proposing_it_again() {
+    let dir = workdir("already");
+    let out = path(&dir, "advice.json");
+    ok(&[
+        "advise",
+        TWO_TEAMS,
+        "--target",
+        "nlp:completion_p90_h<=1000",
+        "--seeds",
+        "3",
+        "-o",
+        &out,
+    ]);
+    let advice = read_json(&out);
+    assert_eq!(advice["feasible"], true);
+    assert_eq!(advice["current"]["targets"][0]["met"], "yes");
+    assert!(advice["binding"].is_null());
+    assert_every_proposal_changes_something(&advice);
+}
+
+#[test]
 fn impossible_targets_give_not_feasible_and_a_binding_target_that_extra_capacity_releases() {
     let dir = workdir("binding");
     let out = path(&dir, "advice.json");
@@ -221,6 +251,7 @@ fn impossible_targets_give_not_feasible_and_a_binding_target_that_extra_capacity
     ]);
     let advice = read_json(&out);
     assert_eq!(advice["feasible"], false);
+    assert_every_proposal_changes_something(&advice);
     assert!(advice["proposals"]
         .as_array()
         .unwrap()

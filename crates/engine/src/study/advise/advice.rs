@@ -108,7 +108,8 @@ pub struct Advice {
     pub currency: String,
     /// The targets, expanded per share, and the total budget as `(total):cost<=MAX`.
     pub targets: Vec<String>,
-    /// Whether a proposal meets every target with its interval inside the bound.
+    /// Whether the current agreement or a proposal meets every target with its interval inside
+    /// the bound.
     pub feasible: bool,
     /// The current agreement, assessed the same way.
     pub current: Assessment,
@@ -216,12 +217,14 @@ pub fn summarize(plan: &AdvicePlan, outcomes: &[StartOutcome]) -> Result<Advice,
         .ok_or_else(|| {
             StudyError::Coverage("start 0 has no run of the current agreement".into())
         })?;
+    // The current agreement has its own column; as a proposal it would change nothing. It is
+    // one of the candidates (a start begins there), so it is left out of the pool here.
     let mut pool: Vec<&Evaluated> = Vec::new();
     for e in sorted.iter().flat_map(|o| &o.front) {
-        if !pool
+        let known = pool
             .iter()
-            .any(|p| p.candidate.scenario == e.candidate.scenario)
-        {
+            .any(|p| p.candidate.scenario == e.candidate.scenario);
+        if !known && !scenario_changes(&plan.scenario, &e.candidate.scenario).is_empty() {
             pool.push(e);
         }
     }
@@ -243,7 +246,10 @@ pub fn summarize(plan: &AdvicePlan, outcomes: &[StartOutcome]) -> Result<Advice,
             }
         })
         .collect();
-    let feasible = proposals.iter().any(|p| p.assessment.worst_margin >= 0.0);
+    let current = assess(current, &goals);
+    let feasible = std::iter::once(&current)
+        .chain(proposals.iter().map(|p| &p.assessment))
+        .any(|a| a.worst_margin >= 0.0);
     let binding = if feasible {
         None
     } else {
@@ -266,7 +272,7 @@ pub fn summarize(plan: &AdvicePlan, outcomes: &[StartOutcome]) -> Result<Advice,
         currency: plan.scenario.currency.0.clone(),
         targets: goals.targets.iter().map(|t| t.text()).collect(),
         feasible,
-        current: assess(current, &goals),
+        current,
         proposals,
         binding,
         search: SearchStats {
