@@ -8,10 +8,10 @@
 
 use crate::state::use_app_state;
 use crate::state::workspace::variant_tag;
-use crate::study::advise_spec::{kpi_words, target_words};
 use crate::study::numbers;
 use leptos::prelude::*;
 use quotalab_engine::study::advise::advice::Assessment;
+use quotalab_engine::study::advise::words::{kpi_words, target_words};
 use quotalab_engine::study::advise::{Advice, Met, Proposal, Target, TargetResult};
 use quotalab_engine::study::Kpi;
 

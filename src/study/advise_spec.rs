@@ -1,12 +1,12 @@
 //! Editing the study's `advise` field (docs/ADVISOR.md, "In the study document") from the
 //! Advise view's form: every change is one undo step of the workspace, so targets travel in
-//! links, files and the autosave with the agreement. The words and ranges a form row offers for
-//! a KPI live here too, so the target rows and the budget read alike.
+//! links, files and the autosave with the agreement. The ranges a form row offers for a KPI live
+//! here too, so the target rows and the budget read alike (their words are the engine's,
+//! `study::advise::words`, which the advice's own sentences use as well).
 
 use crate::state::AppState;
-use crate::study::numbers;
 use leptos::prelude::*;
-use quotalab_engine::study::advise::target::{Bound, Target};
+use quotalab_engine::study::advise::target::Bound;
 use quotalab_engine::study::advise::AdviseSpec;
 use quotalab_engine::study::{Kpi, KpiUnit};
 use quotalab_engine::Diagnostic;
@@ -58,43 +58,6 @@ pub fn slider(kpi: Kpi, value: f64) -> (f64, f64, f64) {
         KpiUnit::Currency => (0.0, wide(5000.0), 10.0),
         _ => (0.0, wide(100.0), 1.0),
     }
-}
-
-/// The KPI's name for people: its label, with the T of P(wait < T) filled in.
-pub fn kpi_words(kpi: Kpi, wait_threshold_h: f64) -> String {
-    if kpi == Kpi::WaitBelowThreshold {
-        format!(
-            "P(wait < {})",
-            numbers::value(Kpi::WaitMeanH, wait_threshold_h, "")
-        )
-    } else {
-        kpi.label().to_owned()
-    }
-}
-
-/// "at most" or "at least".
-pub fn bound_words(bound: Bound) -> &'static str {
-    match bound {
-        Bound::AtMost => "at most",
-        Bound::AtLeast => "at least",
-    }
-}
-
-/// A target in plain words: "nlp: Completion p90 at most 24 h"; `*` is "every team".
-pub fn target_words(t: &Target, wait_threshold_h: f64, currency: &str) -> String {
-    let who = if t.share == quotalab_engine::study::advise::target::EVERY_SHARE {
-        "every team".to_owned()
-    } else if t.share == quotalab_engine::study::advise::evaluate::TOTAL {
-        "all teams together".to_owned()
-    } else {
-        t.share.clone()
-    };
-    format!(
-        "{who}: {} {} {}",
-        kpi_words(t.kpi, wait_threshold_h),
-        bound_words(t.bound),
-        numbers::value(t.kpi, t.value, currency)
-    )
 }
 
 /// The engine's errors about the field at `path` or inside it (`advise.targets[1]`), for the
@@ -153,19 +116,5 @@ mod tests {
             ["advise.capacity_max[0].count"]
         );
         assert!(errors_at(&problems, "advise.budgets").is_empty());
-    }
-
-    #[test]
-    fn targets_read_in_plain_words() {
-        let t = Target::parse("*:wait_below_threshold>=0.9").unwrap();
-        assert_eq!(
-            target_words(&t, 24.0, "USD"),
-            "every team: P(wait < 24 h) at least 90%"
-        );
-        let c = Target::parse("nlp:completion_p90_h<=8").unwrap();
-        assert_eq!(
-            target_words(&c, 24.0, "USD"),
-            "nlp: Completion p90 at most 8 h"
-        );
     }
 }

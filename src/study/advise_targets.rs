@@ -7,12 +7,11 @@
 //! keeps its controls (and the keyboard focus) in place.
 
 use crate::state::use_app_state;
-use crate::study::advise_spec::{
-    bound_words, edit_advise, errors_view, kpi_words, natural_bound, slider, starting_value,
-};
+use crate::study::advise_spec::{edit_advise, errors_view, natural_bound, slider, starting_value};
 use crate::study::numbers;
 use leptos::prelude::*;
 use quotalab_engine::study::advise::target::{Bound, Target, EVERY_SHARE};
+use quotalab_engine::study::advise::words::{bound_words, kpi_words};
 use quotalab_engine::study::advise::Budget;
 use quotalab_engine::study::Kpi;
 use quotalab_engine::Diagnostic;

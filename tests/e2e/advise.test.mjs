@@ -179,7 +179,7 @@ export const tests = [
       const feasible = await view.locator('[data-testid="advise-feasible"]').textContent();
       expect(/No agreement found/.test(feasible), feasible);
       const binding = await view.locator('[data-testid="advise-binding"]').innerText();
-      expect(binding.includes('background:completion_p90_h<=10'), `the binding target: ${binding}`);
+      expect(binding.includes('background: Completion p90 at most 10 h cannot be met'), `the binding target, in plain words: ${binding}`);
       expect(/\d+ more ml\.g5\.xlarge/.test(binding), `extra capacity by type: ${binding}`);
       const verdicts = await view.locator('[data-testid="advise-met"]').allTextContents();
       expect(verdicts.every((v) => !v.includes('✓')), `nothing met: ${verdicts}`);

@@ -261,6 +261,13 @@ fn impossible_targets_give_not_feasible_and_a_binding_target_that_extra_capacity
     let target = binding["target"].as_str().expect("a binding target");
     let share = target.split(':').next().unwrap();
     assert!(["nlp", "vision"].contains(&share), "{binding}");
+    let words = binding["words"].as_str().unwrap();
+    assert!(
+        words.starts_with(&format!(
+            "{share}: Completion p90 at most 5 h cannot be met with what the search may change; "
+        )),
+        "the binding target in plain words: {words}"
+    );
     let extra = &binding["extra_capacity"][0];
     assert_eq!(extra["instance_type"], "ml.g5.xlarge");
     let count = extra["count"].as_u64().expect("a count");

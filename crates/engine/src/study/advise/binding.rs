@@ -10,7 +10,10 @@
 use super::candidates::{on_demand, share_types, with_extra};
 use super::evaluate::{purchase_cost, Candidate, Evaluated, TOTAL};
 use super::race::Evaluator;
+use super::words::target_words;
 use super::AdvicePlan;
+use crate::study::kpi::Kpi;
+use crate::study::numbers;
 use crate::study::stats::Estimate;
 use serde::{Deserialize, Serialize};
 
@@ -55,15 +58,16 @@ pub fn binding(plan: &AdvicePlan, best: &Evaluated, evaluator: &mut Evaluator) -
         .min_by(|a, b| a.1.total_cmp(b.1))?;
     let target = goals.targets[g].clone();
     let estimate = best.runs.estimate(g);
+    let currency = &plan.scenario.currency.0;
     if target.share == TOTAL {
         return Some(Binding {
             target: target.text(),
             estimate,
             extra_capacity: Vec::new(),
             words: format!(
-                "the total budget of {}: the best agreement found costs {:.0} on average; more capacity only costs more",
-                target.value,
-                best.runs.cost().mean
+                "the total budget of {}: the best agreement found costs {} on average; more capacity only costs more",
+                numbers::value(Kpi::Cost, target.value, currency),
+                numbers::value(Kpi::Cost, best.runs.cost().mean, currency)
             ),
         });
     }
@@ -119,10 +123,10 @@ pub fn binding(plan: &AdvicePlan, best: &Evaluated, evaluator: &mut Evaluator) -
         });
     }
     extra_capacity.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+    let said = target_words(&target, plan.wait_threshold_h, currency);
     let words = match extra_capacity.first() {
         Some(x) => format!(
-            "{} cannot be met within the knobs; {} more {} for share '{}' would meet it (the cheapest of {} option{})",
-            target.text(),
+            "{said} cannot be met with what the search may change; {} more {} for {} would meet it (the cheapest of {} option{})",
             x.count,
             x.instance_type,
             target.share,
@@ -130,8 +134,7 @@ pub fn binding(plan: &AdvicePlan, best: &Evaluated, evaluator: &mut Evaluator) -
             if extra_capacity.len() == 1 { "" } else { "s" }
         ),
         None => format!(
-            "{} cannot be met within the knobs, nor with up to {MAX_EXTRA} more instances of any type its jobs use",
-            target.text()
+            "{said} cannot be met with what the search may change, nor with up to {MAX_EXTRA} more instances of any type its jobs use"
         ),
     };
     Some(Binding {

@@ -26,6 +26,7 @@ pub mod parts;
 pub mod race;
 pub mod search;
 pub mod target;
+pub mod words;
 
 pub use advice::{Advice, Met, OtherResult, Proposal, TargetResult};
 pub use knobs::{AdviseSpec, CapacityMax, Knob};
