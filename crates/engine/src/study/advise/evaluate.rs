@@ -38,7 +38,7 @@ pub struct Goals {
 }
 
 /// One share's KPI measured beside the targets.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Watch {
     /// The share.
     pub share: String,
