@@ -4,6 +4,7 @@
 
 use super::trace_preview::{capacity_line, share_lines, Preview, Timed, BAD_ROWS_LISTED};
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::counted;
 use quotalab_interop::traces::ImportReport;
 use std::sync::Arc;
 
@@ -23,7 +24,7 @@ pub fn TraceSummary(preview: RwSignal<Option<Arc<Timed>>>, busy: RwSignal<bool>)
                     .collect_view();
                 view! {
                     <p class="trace-result" data-testid="trace-summary">
-                        <strong>{format!("{} in {}", count(report.jobs, "job"), count(scenario.quota_shares.len(), "share"))}</strong>
+                        <strong>{format!("{} in {}", counted(report.jobs as u64, "job"), counted(scenario.quota_shares.len() as u64, "share"))}</strong>
                         {format!(" on {capacity}, named \u{201c}")}{scenario.name.clone()}"\u{201d}."
                     </p>
                     <p class="hint" data-testid="trace-timing">
@@ -93,9 +94,4 @@ fn BadRows(report: ImportReport) -> impl IntoView {
             </div>
         }
     })
-}
-
-/// "1 share", "2 shares".
-fn count(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }

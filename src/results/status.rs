@@ -4,6 +4,7 @@
 use crate::results::format;
 use crate::results::session::{now_ms, use_session, Phase, RunProgress, Session};
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::counted;
 
 #[component]
 pub fn RunStatus() -> impl IntoView {
@@ -14,7 +15,7 @@ pub fn RunStatus() -> impl IntoView {
             data-page-memory=move || session.memory.get().1.to_string()>
             {move || match session.phase.get() {
                 Phase::Starting => "starting the simulation…".into_any(),
-                Phase::Invalid { errors } => format!("fix {errors} error{} to run", plural(errors)).into_any(),
+                Phase::Invalid { errors } => format!("fix {} to run", counted(errors as u64, "error")).into_any(),
                 Phase::TooLarge { jobs, attempts } => view! {
                     <span class="run-failed" role="alert" data-testid="run-too-large">{format!(
                         "Too large for the browser: {} jobs, up to about {} attempts. The command line runs it: quotalab run scenario.json",
@@ -70,12 +71,4 @@ fn Running(session: Session, started_ms: f64, progress: Option<RunProgress>) -> 
         </span>
     }
     .into_any()
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }

@@ -10,6 +10,7 @@ use crate::state::use_app_state;
 use crate::state::workspace::variant_tag;
 use crate::study::numbers;
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::advise::advice::Assessment;
 use quotalab_engine::study::advise::words::{kpi_words, target_words};
 use quotalab_engine::study::advise::{Advice, Met, Proposal, Target, TargetResult};
@@ -167,10 +168,10 @@ pub fn AdviseProposals(advice: Advice) -> impl IntoView {
     };
     let s = &advice.search;
     let effort = format!(
-        "{} simulations over {} starts of the search, {} steps{}.",
-        s.simulations,
-        s.starts,
-        s.steps,
+        "{} over {} of the search, {}{}.",
+        counted(s.simulations, "simulation"),
+        counted(s.starts.into(), "start"),
+        counted(s.steps.into(), "step"),
         s.first_meeting_after.map_or(String::new(), |n| format!(
             "; the first agreement meeting every target after {n} simulations"
         ))

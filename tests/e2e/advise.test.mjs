@@ -100,7 +100,7 @@ export const tests = [
       const changes = await view.locator('[data-testid="advise-changes"]').first().innerText();
       expect(changes.trim().length > 0, 'the first proposal says what changed');
       const effort = await view.locator('[data-testid="advise-effort"]').textContent();
-      const simulations = Number(/(\d+) simulations over 4 starts/.exec(effort)?.[1]);
+      const simulations = Number(/([\d,]+) simulations over 4 starts/.exec(effort)?.[1]?.replaceAll(',', ''));
 
       // The command line the view prints, on the file Export saves, runs the same search.
       const line = await view.locator('[data-testid="advise-cli"] code').textContent();

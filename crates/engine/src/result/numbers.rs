@@ -27,6 +27,11 @@ pub fn count(n: u64) -> String {
     grouped(n as f64)
 }
 
+/// A count of things, the noun in the plural unless there is one: "1 step", "1,246 simulations".
+pub fn counted(n: u64, noun: &str) -> String {
+    format!("{} {noun}{}", count(n), if n == 1 { "" } else { "s" })
+}
+
 /// Two decimals below 10, one below 100, none above, trailing zeros dropped: "0.25", "42.3",
 /// "1,234".
 pub fn round_for_people(x: f64) -> String {
@@ -86,6 +91,13 @@ fn grouped(x: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_of_things_is_singular_only_for_one() {
+        assert_eq!(counted(1, "step"), "1 step");
+        assert_eq!(counted(0, "step"), "0 steps");
+        assert_eq!(counted(1246, "simulation"), "1,246 simulations");
+    }
 
     #[test]
     fn money_reads_as_people_write_it() {
