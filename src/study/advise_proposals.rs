@@ -173,7 +173,8 @@ pub fn AdviseProposals(advice: Advice) -> impl IntoView {
         counted(s.starts.into(), "start"),
         counted(s.steps.into(), "step"),
         s.first_meeting_after.map_or(String::new(), |n| format!(
-            "; the first agreement meeting every target after {n} simulations"
+            "; the first agreement meeting every target after {}",
+            counted(n, "simulation")
         ))
     );
     let seeds = advice.seeds.len();
