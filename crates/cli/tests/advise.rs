@@ -35,6 +35,16 @@ fn ok(args: &[&str]) -> String {
     text(&out.stdout)
 }
 
+/// `quotalab advise` of the two-team fixture for one target over `seeds` seeds, written to
+/// `file` in `dir` and read back.
+fn two_teams_advice(dir: &Path, file: &str, target: &str, seeds: &str) -> Value {
+    let out = path(dir, file);
+    ok(&[
+        "advise", TWO_TEAMS, "--target", target, "--seeds", seeds, "-o", &out,
+    ]);
+    read_json(&out)
+}
+
 fn read_json(file: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(file).expect("output written")).expect("JSON")
 }
@@ -131,18 +141,7 @@ fn advise_finds_an_agreement_that_meets_the_targets_and_new_seeds_confirm_it() {
 #[test]
 fn the_advice_says_what_each_agreement_does_to_the_team_without_a_target() {
     let dir = workdir("others");
-    let out = path(&dir, "advice.json");
-    ok(&[
-        "advise",
-        TWO_TEAMS,
-        "--target",
-        "nlp:completion_p90_h<=8",
-        "--seeds",
-        "6",
-        "-o",
-        &out,
-    ]);
-    let advice = read_json(&out);
+    let advice = two_teams_advice(&dir, "advice.json", "nlp:completion_p90_h<=8", "6");
     let others = |assessment: &Value| -> Value {
         let list = assessment["others"].as_array().expect("others are listed");
         assert_eq!(list.len(), 1, "one other team, one target KPI: {list:?}");
@@ -179,18 +178,8 @@ fn the_advice_says_what_each_agreement_does_to_the_team_without_a_target() {
         }
     }
     // A team with a target on that KPI is not listed again.
-    let both = path(&dir, "both.json");
-    ok(&[
-        "advise",
-        TWO_TEAMS,
-        "--target",
-        "*:completion_p90_h<=30",
-        "--seeds",
-        "2",
-        "-o",
-        &both,
-    ]);
-    assert!(read_json(&both)["current"].get("others").is_none());
+    let both = two_teams_advice(&dir, "both.json", "*:completion_p90_h<=30", "2");
+    assert!(both["current"].get("others").is_none());
 }
 
 /// `scenario` with `extra` more instances of the first capacity type, given to `share`'s limit.
@@ -217,18 +206,7 @@ fn with_extra(scenario: &Value, share: &str, instance_type: &str, extra: u64, na
 #[test]
 fn a_target_the_current_agreement_meets_is_feasible_without_proposing_it_again() {
     let dir = workdir("already");
-    let out = path(&dir, "advice.json");
-    ok(&[
-        "advise",
-        TWO_TEAMS,
-        "--target",
-        "nlp:completion_p90_h<=1000",
-        "--seeds",
-        "3",
-        "-o",
-        &out,
-    ]);
-    let advice = read_json(&out);
+    let advice = two_teams_advice(&dir, "advice.json", "nlp:completion_p90_h<=1000", "3");
     assert_eq!(advice["feasible"], true);
     assert_eq!(advice["current"]["targets"][0]["met"], "yes");
     assert!(advice["binding"].is_null());

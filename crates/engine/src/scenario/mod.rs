@@ -304,6 +304,25 @@ impl Strategy {
 /// The borrow limit default: -1, no cap (AWS `borrowLimit`).
 pub const UNLIMITED_BORROW: i64 = -1;
 
+/// A borrow limit as people read it: "20%", or "no cap" for -1. What changed between variants
+/// and the report's scripted changes say it so.
+pub fn borrow_limit_words(limit: i64) -> String {
+    if limit == UNLIMITED_BORROW {
+        "no cap".to_string()
+    } else {
+        format!("{limit}%")
+    }
+}
+
+/// In-share preemption as people read it.
+pub fn preemption_words(on: bool) -> &'static str {
+    if on {
+        "on"
+    } else {
+        "off"
+    }
+}
+
 fn default_borrow_limit() -> Option<i64> {
     None
 }

@@ -10,7 +10,7 @@
 //! borrow limit and -1 are the same agreement, and "borrow limit: no cap -> 20%" reads better
 //! than "-1 -> 20".
 
-use crate::scenario::{Scenario, UNLIMITED_BORROW};
+use crate::scenario::{borrow_limit_words, preemption_words, Scenario, UNLIMITED_BORROW};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -164,20 +164,15 @@ fn meant(path: &str, value: Option<&Value>) -> Option<String> {
     let (parent, key) = path.rsplit_once('.')?;
     let own = parent.starts_with("quota_shares[") && !parent.contains('.');
     let words = match (key, value) {
-        ("borrow_limit", Some(Value::Number(n))) => match n.as_i64() {
-            Some(UNLIMITED_BORROW) => "no cap".to_string(),
-            _ => format!("{n}%"),
-        },
-        ("borrow_limit", None | Some(Value::Null)) if own => "no cap".to_string(),
-        ("in_share_preemption", Some(Value::Bool(on))) => on_off(*on),
-        ("in_share_preemption", None | Some(Value::Null)) if own => on_off(false),
+        ("borrow_limit", Some(Value::Number(n))) => borrow_limit_words(n.as_i64()?),
+        ("borrow_limit", None | Some(Value::Null)) if own => borrow_limit_words(UNLIMITED_BORROW),
+        ("in_share_preemption", Some(Value::Bool(on))) => preemption_words(*on).to_string(),
+        ("in_share_preemption", None | Some(Value::Null)) if own => {
+            preemption_words(false).to_string()
+        }
         _ => return None,
     };
     Some(words)
-}
-
-fn on_off(on: bool) -> String {
-    if on { "on" } else { "off" }.to_string()
 }
 
 /// A field name in words: `checkpoint_interval_h` is `checkpoint interval (h)`.

@@ -4,7 +4,8 @@
 use super::fact::Term;
 use super::numbers;
 use quotalab_engine::scenario::{
-    ActionKind, CapacityLimit, QuotaShare, Scenario, Strategy, UpdateShare, UNLIMITED_BORROW,
+    borrow_limit_words, preemption_words, ActionKind, CapacityLimit, QuotaShare, Scenario,
+    Strategy, UpdateShare,
 };
 use std::collections::BTreeMap;
 
@@ -216,17 +217,10 @@ fn update(u: &UpdateShare) -> String {
         parts.push(format!("strategy becomes {}", s.as_str()));
     }
     if let Some(b) = u.borrow_limit {
-        parts.push(if b == UNLIMITED_BORROW {
-            "borrow limit is lifted (no cap)".to_string()
-        } else {
-            format!("borrow limit becomes {b}%")
-        });
+        parts.push(format!("borrow limit becomes {}", borrow_limit_words(b)));
     }
     if let Some(p) = u.in_share_preemption {
-        parts.push(format!(
-            "in-share preemption {}",
-            if p { "on" } else { "off" }
-        ));
+        parts.push(format!("in-share preemption {}", preemption_words(p)));
     }
     if parts.is_empty() {
         "no change".into()
@@ -264,8 +258,8 @@ mod tests {
             "borrow limit becomes 20%, in-share preemption on"
         );
         assert_eq!(
-            update(&borrow(UNLIMITED_BORROW)),
-            "borrow limit is lifted (no cap), in-share preemption on"
+            update(&borrow(quotalab_engine::scenario::UNLIMITED_BORROW)),
+            "borrow limit becomes no cap, in-share preemption on"
         );
     }
 }
