@@ -123,6 +123,31 @@ export const tests = [
     },
   },
   {
+    name: 'KPI cards at laptop and projector widths: every label on one line, nothing past the edge',
+    async fn(page, ctx) {
+      await open(page, ctx);
+      // An edit first, so each card also shows its change column at its widest.
+      await timeStrategyEdit(page, 'RESERVE');
+      for (const width of [1024, 1440, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(200);
+        const { wrapped, spilled, cards } = await page.evaluate(() => {
+          const all = [...document.querySelectorAll('[data-testid="kpi-card"]')];
+          const labels = all.flatMap((c) => [...c.querySelectorAll('dt')]);
+          const line = parseFloat(getComputedStyle(labels[0]).lineHeight);
+          return {
+            cards: all.length,
+            wrapped: labels.filter((d) => d.getBoundingClientRect().height > line * 1.5).map((d) => d.textContent),
+            spilled: all.filter((c) => c.scrollWidth > c.clientWidth + 1).length,
+          };
+        });
+        assert(cards === 3, `${width} px: expected 3 KPI cards, got ${cards}`);
+        assert(wrapped.length === 0, `${width} px: labels on two lines: ${wrapped.join(', ')}`);
+        assert(spilled === 0, `${width} px: ${spilled} card(s) with content past the edge`);
+      }
+    },
+  },
+  {
     name: "a job's story opens from the table and from the Gantt chart",
     async fn(page, ctx) {
       await open(page, ctx);
