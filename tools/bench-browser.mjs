@@ -4,6 +4,7 @@
 // docs/PERFORMANCE.md.
 //
 // Usage: node tools/bench-browser.mjs [JOBS...]   (default 10000 100000 1000000)
+// E2E_DIST=DIR and QUOTALAB_CLI=FILE time another build and its CLI (a before-and-after pair).
 //
 // Per size it prints:
 //   import to charts   from choosing the file to the first frame with the new results drawn;
@@ -32,7 +33,7 @@ import { engineMs, importScenario, median, scaledScenario, timeStrategyEdit, wai
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = resolve(ROOT, process.env.E2E_DIST ?? 'dist');
-const CLI = join(ROOT, 'target/release/quotalab');
+const CLI = resolve(ROOT, process.env.QUOTALAB_CLI ?? 'target/release/quotalab');
 const RUN_TIMEOUT_MS = 600_000;
 const MB = 1024 * 1024;
 

@@ -23,7 +23,7 @@ pub mod story;
 
 use crate::results::charts::canvas::ALL_JOBS;
 use quotalab_engine::result::view::Drawn;
-use quotalab_engine::{simulate_with_progress, Scenario};
+use quotalab_engine::{simulate_with_progress, Events, Scenario};
 use serde::{Deserialize, Serialize};
 
 /// Run a scenario. `run` is the page's sequence number; every reply echoes it, so the page can
@@ -224,13 +224,20 @@ pub fn serve(message: &str, now_ms: &dyn Fn() -> f64, send: &mut Post<'_>) {
     // The page has moved on from the run held; its stories would run it again (`held`).
     held::forget();
     // Cancelling is done by terminating the worker, so the callback never stops the run.
-    let result = simulate_with_progress(&scenario, request.progress_every, &mut report);
+    // The page draws no event: the run leaves the event list out, and "Result JSON" runs again
+    // with it (`held`, `full`).
+    let result = simulate_with_progress(
+        &scenario,
+        Events::LeftOut,
+        request.progress_every,
+        &mut report,
+    );
     let elapsed_ms = now_ms() - started;
     match result {
         Some(mut result) => {
             let mut body = Vec::new();
             let summary_bytes = Drawn::write(&mut result, ALL_JOBS, &mut body) as u64;
-            held::remember(run, result);
+            held::remember(run, Events::LeftOut, result);
             let header = Header::Done {
                 run,
                 elapsed_ms,

@@ -184,6 +184,9 @@ export const tests = [
       const direct = await page.evaluate((json) => window.wasmBindings.quotalabResultOnMainThread(json), DEFAULT);
       assert(fromWorker.length > 1000, 'the exported result is suspiciously small');
       assert(fromWorker === direct, 'the worker result differs from the engine run on the main thread');
+      // The worker ran the scenario again for the event list; the button is itself again.
+      const button = page.locator('[data-testid="export-json"]');
+      assert((await button.innerText()) === 'Result JSON' && (await button.isEnabled()), `after the download: "${await button.innerText()}"`);
     },
   },
   {

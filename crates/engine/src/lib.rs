@@ -43,7 +43,9 @@ pub mod validate;
 pub use diagnostic::{Diagnostic, LoadError, Report, Severity};
 pub use result::SimResult;
 pub use scenario::Scenario;
-pub use sim::{simulate, simulate_audited, simulate_with_progress, Progress};
+pub use sim::{
+    simulate, simulate_audited, simulate_with_progress, simulate_without_events, Events, Progress,
+};
 
 impl Scenario {
     /// Parses a scenario document: syntax, version (migrating older ones) and shape. It does not

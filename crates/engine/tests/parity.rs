@@ -2,8 +2,8 @@
 //! (SEMANTICS §3). Natively this test writes or checks `fixtures/result-digests.txt`, a digest of
 //! each whole result's bytes as the worker writes them on request (`SimResult::write_json`), and
 //! `fixtures/drawn-digests.txt`, a digest of what the worker sends the page (the drawn summary
-//! and the job columns, `result::view::Drawn::write`); in the browser the same digests must come
-//! out.
+//! and the job columns, `result::view::Drawn::write`, of a run that leaves its event list out as
+//! the worker's does); in the browser the same digests must come out.
 //!
 //! After a deliberate change of engine output, regenerate natively with
 //! `QUOTALAB_REGENERATE=1 cargo test -p quotalab-engine --test parity`, then run the browser suite.
@@ -11,7 +11,7 @@
 mod support;
 
 use quotalab_engine::result::view::Drawn;
-use quotalab_engine::{simulate, Scenario, SimResult};
+use quotalab_engine::{simulate, simulate_without_events, Scenario, SimResult};
 
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
@@ -93,11 +93,11 @@ fn drawn(result: &SimResult) -> Vec<u8> {
     bytes
 }
 
-/// One line per scenario: its name and the digest of `bytes` of its result.
-fn current(bytes: fn(&SimResult) -> Vec<u8>) -> String {
+/// One line per scenario: its name and the digest of `bytes` of its result as `run` makes it.
+fn current(run: fn(&Scenario) -> SimResult, bytes: fn(&SimResult) -> Vec<u8>) -> String {
     scenarios()
         .into_iter()
-        .map(|(name, s)| format!("{name} {}\n", digest(&bytes(&simulate(&s)))))
+        .map(|(name, s)| format!("{name} {}\n", digest(&bytes(&run(&s)))))
         .collect()
 }
 
@@ -118,8 +118,12 @@ fn assert_matches(now: &str, fixture: &str, file: &str) {
 }
 
 fn assert_matches_fixture() {
-    assert_matches(&current(whole), DIGESTS, "result-digests.txt");
-    assert_matches(&current(drawn), DRAWN_DIGESTS, "drawn-digests.txt");
+    assert_matches(&current(simulate, whole), DIGESTS, "result-digests.txt");
+    assert_matches(
+        &current(simulate_without_events, drawn),
+        DRAWN_DIGESTS,
+        "drawn-digests.txt",
+    );
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -127,10 +131,16 @@ fn assert_matches_fixture() {
 fn native_results_match_the_recorded_digests() {
     if std::env::var_os("QUOTALAB_REGENERATE").is_some() {
         let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/");
-        std::fs::write(format!("{fixtures}result-digests.txt"), current(whole))
-            .expect("write digests");
-        std::fs::write(format!("{fixtures}drawn-digests.txt"), current(drawn))
-            .expect("write digests");
+        std::fs::write(
+            format!("{fixtures}result-digests.txt"),
+            current(simulate, whole),
+        )
+        .expect("write digests");
+        std::fs::write(
+            format!("{fixtures}drawn-digests.txt"),
+            current(simulate_without_events, drawn),
+        )
+        .expect("write digests");
     }
     assert_matches_fixture();
 }
@@ -148,5 +158,23 @@ fn streamed_json_is_byte_identical_to_the_string() {
     for (name, scenario) in scenarios() {
         let result = simulate(&scenario);
         assert!(whole(&result) == result.to_json().into_bytes(), "{name}");
+    }
+}
+
+/// A run without its event list is the whole run's result with `events` empty, in every other
+/// byte: what the page draws and a study samples are the same either way.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_run_without_its_event_list_differs_only_in_the_event_list() {
+    for (name, scenario) in scenarios() {
+        let mut whole_run = simulate(&scenario);
+        let without = simulate_without_events(&scenario);
+        assert!(
+            !whole_run.events.is_empty(),
+            "{name}: the whole run has events"
+        );
+        assert!(without.events.is_empty(), "{name}: events were recorded");
+        whole_run.events.clear();
+        assert!(whole(&whole_run) == whole(&without), "{name}");
     }
 }

@@ -109,7 +109,11 @@ pub fn ResultExports(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
     };
     view! {
         <span class="exports">
-            <button on:click=save_json data-testid="export-json" title="The engine's result document, byte for byte">"Result JSON"</button>
+            <button on:click=save_json data-testid="export-json" disabled=move || session.saving_result.get()
+                aria-busy=move || session.saving_result.get().to_string()
+                title="The engine's result document, byte for byte">
+                {move || if session.saving_result.get() { "Preparing Result JSON\u{2026}" } else { "Result JSON" }}
+            </button>
             <button on:click=save_csv data-testid="export-csv" title="One line per job">"Jobs CSV"</button>
         </span>
     }

@@ -6,6 +6,7 @@
 //! a result").
 
 use crate::results::protocol::{encode_reply, held, Header, Post};
+use quotalab_engine::Events;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 
@@ -57,7 +58,7 @@ pub fn serve_full(message: &str, send: &mut Post<'_>) -> bool {
         }
     };
     let run = request.run;
-    let written = held::with_result(run, &request.scenario, |result| {
+    let written = held::with_result(run, &request.scenario, Events::Kept, |result| {
         let mut chunks = Chunks {
             run,
             pending: Vec::with_capacity(CHUNK_BYTES + 1024),

@@ -4,6 +4,7 @@
 //! ([`super::held`]), as the engine's own JSON.
 
 use crate::results::protocol::{encode_reply, held, Header, Post};
+use quotalab_engine::Events;
 use serde::{Deserialize, Serialize};
 
 /// What every story request starts with, so the worker can route it without parsing it.
@@ -57,7 +58,7 @@ pub fn serve_story(message: &str, send: &mut Post<'_>) -> bool {
 }
 
 fn story(request: &StoryRequest) -> Result<Vec<u8>, String> {
-    let job = held::with_result(request.run, &request.scenario, |result| {
+    let job = held::with_result(request.run, &request.scenario, Events::LeftOut, |result| {
         result
             .jobs
             .get(request.job)

@@ -26,6 +26,18 @@ impl Session {
             run: outcome.run,
             parts: js_sys::Array::new(),
         }));
+        self.saving_result.set(true);
+    }
+
+    /// The run whose document is being gathered, if any.
+    pub(super) fn gathering_run(self) -> Option<u64> {
+        self.gathering.with_value(|g| g.as_ref().map(|g| g.run))
+    }
+
+    /// Drops the download under way, if any: it is done, failed, or its worker is gone.
+    pub(super) fn stop_gathering(self) {
+        self.gathering.set_value(None);
+        self.saving_result.set(false);
     }
 
     /// Takes one piece of a document; saves the file after the last one.
@@ -38,7 +50,7 @@ impl Session {
         let Some(parts) = done else {
             return;
         };
-        self.gathering.set_value(None);
+        self.stop_gathering();
         if let Err(err) = save(&parts) {
             self.fail(format!("the result could not be saved: {err:?}"));
         }

@@ -114,8 +114,11 @@ pub struct Session {
     generation: StoredValue<u64>,
     /// The test-only failure the page's address asks for (`fault`).
     fault: Option<TestFault>,
-    /// A "Result JSON" download under way.
+    /// A "Result JSON" download under way (`full_result`); `saving_result` says so to the view.
     gathering: StoredValue<Option<full_result::Gathering>, LocalStorage>,
+    /// Whether a "Result JSON" download is under way: its button waits meanwhile, since at a
+    /// million jobs the worker runs the scenario again for the event list (`protocol::held`).
+    pub saving_result: RwSignal<bool>,
     /// The job whose story is open, as the worker sent it (`story`).
     pub story: RwSignal<Option<story::Story>>,
 }
@@ -156,6 +159,7 @@ impl Session {
             generation: StoredValue::new(0),
             fault: TestFault::requested(),
             gathering: StoredValue::new_local(None),
+            saving_result: RwSignal::new(false),
             story: RwSignal::new(None),
         };
         session.respawn();
@@ -174,7 +178,7 @@ impl Session {
         let generation = self.generation.get_value() + 1;
         self.generation.set_value(generation);
         // A download under way dies with the worker it was asked of.
-        self.gathering.set_value(None);
+        self.stop_gathering();
         let on_reply: Rc<dyn Fn(Vec<u8>)> = Rc::new(move |bytes| self.receive(bytes));
         let on_failure: Rc<dyn Fn(String)> = Rc::new(move |message| {
             if self.generation.get_value() == generation {
@@ -207,6 +211,7 @@ impl Session {
 
     /// Ends whatever the session was doing with a message; the results shown stay.
     fn fail(self, message: String) {
+        self.stop_gathering();
         self.phase.set(Phase::Failed {
             message: capitalised(&message),
         });
@@ -376,6 +381,11 @@ impl Session {
                 }
             }
             Header::Failed { run, message } if run == latest.run => self.fail(message),
+            // A "Result JSON" of an earlier run (one shown while the next runs) that could not
+            // be made: its button must not wait on for ever.
+            Header::Failed { run, message } if self.gathering_run() == Some(run) => {
+                self.fail(format!("the result document could not be made: {message}"))
+            }
             _ => {} // a reply to a run nobody waits for any more
         }
     }

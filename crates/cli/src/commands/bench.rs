@@ -2,7 +2,7 @@
 //! printing events and jobs per second. The figures go in crates/engine/BENCHMARKS.md.
 
 use crate::failure::Failure;
-use quotalab_engine::{simulate_with_progress, synthetic};
+use quotalab_engine::{simulate_with_progress, synthetic, Events};
 use std::time::Instant;
 
 /// Measure engine throughput on generated scenarios
@@ -34,7 +34,7 @@ pub fn main(args: Args) -> Result<(), Failure> {
         let scenario = synthetic::scenario(jobs, seed);
         let started = Instant::now();
         let mut events = 0;
-        let result = simulate_with_progress(&scenario, 1_000_000_000, &mut |p| {
+        let result = simulate_with_progress(&scenario, Events::Kept, 1_000_000_000, &mut |p| {
             events = p.events;
             true
         })

@@ -47,7 +47,10 @@ pub fn main(args: Args) -> Result<(), Failure> {
 
 fn scenario_report(scenario: &Scenario, format: Format) -> Result<String, Failure> {
     checked(scenario.validate())?;
-    let report = Report::of_run(scenario, &quotalab_engine::simulate(scenario));
+    let report = Report::of_run(
+        scenario,
+        &quotalab_engine::simulate_without_events(scenario),
+    );
     Ok(match format {
         Format::Md => report.to_markdown(),
         Format::Html => report.to_html(),

@@ -27,7 +27,12 @@ pub fn main(args: Args) -> Result<(), Failure> {
     for warning in &report.warnings {
         eprintln!("warning: {warning}");
     }
-    let result = quotalab_engine::simulate(&scenario);
+    // The table reads no event, so a summary's run leaves the event list out.
+    let result = if args.summary {
+        quotalab_engine::simulate_without_events(&scenario)
+    } else {
+        quotalab_engine::simulate(&scenario)
+    };
     let mut out = BufWriter::new(std::io::stdout().lock());
     if args.summary {
         out.write_all(crate::summary::table(&result).as_bytes())

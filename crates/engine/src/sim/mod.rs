@@ -47,21 +47,47 @@ pub struct Progress {
     pub jobs: u64,
 }
 
-/// Runs a validated scenario to its end.
+/// Whether a run keeps its event list, the result's `events`.
+///
+/// The event list is read only where the whole result document is written (`quotalab run`,
+/// "Result JSON"); every figure, chart, story and study sample comes from the jobs, the usage
+/// series and the summaries. It is also the largest part of a run's history: at a million jobs,
+/// millions of entries, recorded during the run and converted at its end. So the runs whose
+/// document nobody writes leave it out, and a result without it is the same in every other field
+/// (docs/ARCHITECTURE.md, "The page's view of a result"; docs/PERFORMANCE.md, "Runs without their
+/// event list").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Events {
+    /// Recorded and converted: the result is the whole document.
+    Kept,
+    /// Not recorded: the result's `events` is empty.
+    LeftOut,
+}
+
+/// Runs a validated scenario to its end: the whole result, its event list included.
 pub fn simulate(scenario: &Scenario) -> SimResult {
-    simulate_with_progress(scenario, 0, &mut |_| true)
+    simulate_with_progress(scenario, Events::Kept, 0, &mut |_| true)
         .expect("a run without cancellation completes")
 }
 
-/// Runs a validated scenario, calling `progress` every `every_events` events (0: never). When
-/// `progress` returns false the run stops and `None` is returned (the user cancelled).
+/// Runs a validated scenario to its end without its event list ([`Events::LeftOut`]): for
+/// callers that read the result's figures and jobs but never write its whole document.
+pub fn simulate_without_events(scenario: &Scenario) -> SimResult {
+    simulate_with_progress(scenario, Events::LeftOut, 0, &mut |_| true)
+        .expect("a run without cancellation completes")
+}
+
+/// Runs a validated scenario, keeping its event list or not (`events`), calling `progress` every
+/// `every_events` events (0: never). When `progress` returns false the run stops and `None` is
+/// returned (the user cancelled).
 pub fn simulate_with_progress(
     scenario: &Scenario,
+    events: Events,
     every_events: u64,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Option<SimResult> {
     let world = World::new(scenario);
-    let mut sim = Sim::new(&world);
+    let mut sim = Sim::new(&world, events);
     sim.seed_events(scenario);
     sim.run(every_events, progress)?;
     Some(record::build_result(scenario, &mut sim))
@@ -71,7 +97,7 @@ pub fn simulate_with_progress(
 /// (see `audit`); returns the result and every violation found. For tests.
 pub fn simulate_audited(scenario: &Scenario) -> (SimResult, Vec<String>) {
     let world = World::new(scenario);
-    let mut sim = Sim::new(&world);
+    let mut sim = Sim::new(&world, Events::Kept);
     sim.audit = Some(audit::Audit::new(world.types.len(), world.jobs.len()));
     sim.seed_events(scenario);
     sim.run(0, &mut |_| true);
@@ -121,7 +147,7 @@ pub(crate) struct Sim<'w> {
 }
 
 impl<'w> Sim<'w> {
-    fn new(world: &'w World) -> Self {
+    fn new(world: &'w World, events: Events) -> Self {
         let mut plan_jobs = vec![Vec::new(); world.plans.len()];
         for (j, job) in world.jobs.iter().enumerate() {
             if job.plan_only {
@@ -147,7 +173,7 @@ impl<'w> Sim<'w> {
             plan_jobs,
             events_done: 0,
             ended: 0,
-            log: record::Log::new(world),
+            log: record::Log::new(world, events),
             waiting: waiting::ReasonGroups::new(world),
             audit: None,
         }

@@ -7,7 +7,7 @@ use super::job_state::JobState;
 use super::reason::Reason;
 use super::usage::UsageLog;
 use super::world::{Entry, JobId, PoolKind, ShareId, TypeId, World};
-use super::Sim;
+use super::{Events, Sim};
 use crate::amount::{normalise_zero, total};
 use crate::result::metrics::PlanInput;
 use crate::result::{self, Attempt, JobResult, Selected, Skipped, Text, UsageSeries, Waited};
@@ -26,6 +26,8 @@ struct AttemptLog {
 }
 
 pub struct Log {
+    /// Whether `events` is recorded at all (`super::Events`).
+    keep_events: bool,
     events: Vec<(Seconds, Happening)>,
     attempts: Vec<Vec<AttemptLog>>,
     endings: Vec<Option<(Seconds, Ending)>>,
@@ -35,8 +37,9 @@ pub struct Log {
 }
 
 impl Log {
-    pub fn new(world: &World) -> Self {
+    pub fn new(world: &World, events: Events) -> Self {
         Log {
+            keep_events: events == Events::Kept,
             events: Vec::new(),
             attempts: (0..world.jobs.len()).map(|_| Vec::new()).collect(),
             endings: vec![None; world.jobs.len()],
@@ -55,7 +58,9 @@ impl Log {
     }
 
     fn record(&mut self, now: Seconds, happening: Happening) {
-        self.events.push((now, happening));
+        if self.keep_events {
+            self.events.push((now, happening));
+        }
     }
 
     pub fn submitted(&mut self, now: Seconds, j: JobId) {

@@ -9,7 +9,7 @@
 use crate::result::metrics::{fallback_rate, percentile};
 use crate::result::{JobResult, SimResult, Status};
 use crate::scenario::Scenario;
-use crate::simulate;
+use crate::simulate_without_events;
 use serde::{Deserialize, Serialize};
 
 /// The share name used for jobs that belong to no quota share.
@@ -73,11 +73,13 @@ pub struct MixSample {
     pub interruptions: u32,
 }
 
-/// Runs a validated `scenario` with `seed` in place of its own and keeps the sample.
+/// Runs a validated `scenario` with `seed` in place of its own and keeps the sample. A sample
+/// reads the jobs and summaries, never the event list, so the run leaves it out
+/// (`crate::Events`).
 pub fn run_sample(scenario: &Scenario, seed: u64) -> Sample {
     let mut seeded = scenario.clone();
     seeded.seed = seed;
-    sample_of(&seeded, &simulate(&seeded))
+    sample_of(&seeded, &simulate_without_events(&seeded))
 }
 
 /// Reduces a result of `scenario` to its sample.

@@ -109,7 +109,10 @@ pub enum StudyReportError {
 /// A variant's own section of the study's report: the variant simulated once, as it stands (its
 /// own seed), as its Results tab shows it.
 pub fn variant_report(scenario: &Scenario) -> Report {
-    Report::of_run(scenario, &quotalab_engine::simulate(scenario))
+    Report::of_run(
+        scenario,
+        &quotalab_engine::simulate_without_events(scenario),
+    )
 }
 
 impl StudyReport {
