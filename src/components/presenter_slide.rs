@@ -6,6 +6,7 @@ use crate::results::baseline::Reference;
 use crate::results::charts::canvas::share_summaries;
 use crate::results::charts::Chart;
 use crate::results::format::exact;
+use quotalab_engine::result::numbers::counted;
 use crate::results::kpi::delta_class;
 use crate::results::kpi::metric::{delta, show, Unit, METRICS};
 use crate::results::session::Outcome;
@@ -47,7 +48,7 @@ fn KpiSlide(metric: usize, current: Arc<Outcome>, baseline: Option<Reference>) -
         .map(|(i, share)| {
             let now = (m.value)(share);
             let shown = now.map_or("—".to_owned(), |v| show(m.unit, v, &currency));
-            let of = (m.unit == Unit::Jobs).then(|| format!("of {} jobs", share.jobs));
+            let of = (m.unit == Unit::Jobs).then(|| format!("of {}", counted(u64::from(share.jobs), "job")));
             let change = before.as_ref().and_then(|(name, b)| {
                 let was = b.iter().find(|s| s.name == share.name).and_then(|s| (m.value)(s));
                 delta(m, was, now, &currency).map(|c| (name.clone(), c))

@@ -28,6 +28,9 @@ export const tests = [
       const edit = await timeStrategyEdit(page, 'RESERVE');
       console.log(`    timing: 100,000 jobs: import to charts ${imported} ms (engine ${importEngine} ms), ` +
         `edit to charts ${edit.toFixed(0)} ms (engine ${await engineMs(page)} ms)`);
+      // Large counts read the same on both sides of the slash.
+      const card = await page.locator('[data-testid="kpi-card"]').first().innerText();
+      assert(/\b40,000 \/ 40,000\b/.test(card), `the first card's jobs done: ${card.split('\n').slice(0, 4).join(' | ')}`);
       const rows = await page.locator('[data-testid="jobs-table"] tbody tr').count();
       assert(rows > 0 && rows <= 100, `the jobs table shows ${rows} rows, not one page`);
       // The page has only the job columns: a story is asked of the worker when it is opened.

@@ -9,7 +9,7 @@ pub use baseline_choice::BaselineChoice;
 
 use crate::results::baseline::Reference;
 use crate::results::charts::canvas::share_summaries;
-use crate::results::format::{exact, percent};
+use crate::results::format::{count, exact, percent};
 use crate::results::session::Outcome;
 use crate::state::palette::share_paint;
 use leptos::prelude::*;
@@ -73,7 +73,7 @@ fn KpiCard(
             let was = before.as_ref().and_then(|b| (m.value)(b));
             let shown = now.map_or("—".to_owned(), |v| show(m.unit, v, &currency));
             let shown = if m.unit == Unit::Jobs {
-                format!("{shown} / {}", share.jobs)
+                format!("{shown} / {}", count(u64::from(share.jobs)))
             } else {
                 shown
             };
