@@ -5,10 +5,11 @@ mod support;
 
 use leptos::prelude::*;
 use quotalab_app::results::baseline::Reference;
-use quotalab_app::results::charts::canvas::ALL_JOBS;
+use quotalab_app::results::charts::canvas::{share_summaries, ALL_JOBS};
 use quotalab_app::results::kpi::KpiCards;
 use quotalab_app::results::session::Outcome;
 use quotalab_engine::result::view::Drawn;
+use quotalab_engine::result::ShareResult;
 use quotalab_engine::{simulate, Scenario, SimResult};
 use std::sync::Arc;
 use wasm_bindgen_test::*;
@@ -37,6 +38,8 @@ fn mount_with(
     previous: Option<Arc<Outcome>>,
     reference: Option<Reference>,
 ) -> web_sys::HtmlElement {
+    // The session keeps only the share summaries of the run before.
+    let previous = previous.map(|p| Arc::<[ShareResult]>::from(share_summaries(&p.result)));
     let host = support::attached_root();
     let handle = mount_to(host.clone(), move || {
         view! { <KpiCards current=current.clone() previous=previous.clone() reference=reference.clone() /> }
@@ -111,7 +114,7 @@ fn changes_are_shown_against_the_baseline_variant_first() {
         None,
         Some(Reference {
             tag: "V1".into(),
-            result: Arc::new(Drawn::of(v1, ALL_JOBS)),
+            shares: share_summaries(&Drawn::of(v1, ALL_JOBS)).into(),
         }),
     );
     let html = host.inner_html();

@@ -4,7 +4,8 @@
 // docs/PERFORMANCE.md.
 //
 // Usage: node tools/bench-browser.mjs [JOBS...]   (default 10000 100000 1000000)
-// E2E_DIST=DIR and QUOTALAB_CLI=FILE time another build and its CLI (a before-and-after pair).
+// E2E_DIST=DIR and QUOTALAB_CLI=FILE time another build and its CLI (a before-and-after pair);
+// EDITS=N makes N edits per size (default 3, one at a million jobs).
 //
 // Per size it prints:
 //   import to charts   from choosing the file to the first frame with the new results drawn;
@@ -141,7 +142,7 @@ async function benchOne(browserUrl, jobs) {
     }
     line.importMs = importMs;
     line.engineMs = await engineMs(page);
-    const edits = jobs >= 1_000_000 ? 1 : 3;
+    const edits = Number(process.env.EDITS) || (jobs >= 1_000_000 ? 1 : 3);
     const times = [];
     for (let i = 0; i < edits; i += 1) {
       await page.waitForTimeout(jobs > 20_000 ? 700 : 500); // past the large-scenario debounce

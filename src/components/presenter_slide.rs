@@ -6,12 +6,12 @@ use crate::results::baseline::Reference;
 use crate::results::charts::canvas::share_summaries;
 use crate::results::charts::Chart;
 use crate::results::format::exact;
-use quotalab_engine::result::numbers::counted;
 use crate::results::kpi::delta_class;
 use crate::results::kpi::metric::{delta, show, Unit, METRICS};
 use crate::results::session::Outcome;
 use crate::state::palette::share_paint;
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::counted;
 use std::sync::Arc;
 
 #[component]
@@ -41,7 +41,7 @@ fn KpiSlide(metric: usize, current: Arc<Outcome>, baseline: Option<Reference>) -
     let currency = current.result.currency.clone();
     let before = baseline
         .as_ref()
-        .map(|r| (r.tag.clone(), share_summaries(&r.result).into_owned()));
+        .map(|r| (r.tag.clone(), Arc::clone(&r.shares)));
     let columns = share_summaries(&current.result)
         .iter()
         .enumerate()

@@ -6,22 +6,25 @@
 //! module and protocol as the session's), once per change of the baseline scenario, so
 //! editing the variant on screen never re-runs the baseline.
 
+use crate::results::charts::canvas::share_summaries;
 use crate::results::protocol::{encode_request, Header, Reply, Request};
 use crate::results::session::worker::{OnFailure, SimWorker};
 use crate::state::workspace::variant_tag;
 use crate::state::{use_app_state, AppState};
 use leptos::prelude::*;
-use quotalab_engine::result::view::Drawn;
+use quotalab_engine::result::ShareResult;
 use quotalab_engine::Scenario;
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// A finished run of the baseline variant.
+/// A finished run of the baseline variant: its share summaries, all the cards and slides compare
+/// (`share_summaries`); its job columns are not kept, as at a million jobs they are over a
+/// hundred megabytes of the page's memory.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reference {
     /// How the room names it: "V1".
     pub tag: String,
-    pub result: Arc<Drawn>,
+    pub shares: Arc<[ShareResult]>,
 }
 
 /// Shared handles on the baseline (a `Copy` bag of signals, like the session).
@@ -123,7 +126,7 @@ impl Baseline {
         if let Ok(result) = reply.drawn() {
             self.reference.set(Some(Reference {
                 tag: tag.to_owned(),
-                result: Arc::new(result),
+                shares: share_summaries(&result).into(),
             }));
         }
     }

@@ -24,15 +24,14 @@ use std::sync::Arc;
 #[component]
 pub fn KpiCards(
     current: Arc<Outcome>,
-    previous: Option<Arc<Outcome>>,
+    /// The share summaries of the run the current one replaced (`Session::previous`).
+    previous: Option<Arc<[ShareResult]>>,
     reference: Option<Reference>,
 ) -> impl IntoView {
     let currency = current.result.currency.clone();
     let shared = !current.result.shares.is_empty();
-    let before = previous.as_ref().map(|p| share_summaries(&p.result));
-    let base = reference
-        .as_ref()
-        .map(|r| (r.tag.clone(), share_summaries(&r.result)));
+    let before = previous;
+    let base = reference.as_ref().map(|r| (r.tag.clone(), &r.shares));
     let same = |list: &[ShareResult], name: &str| list.iter().find(|s| s.name == name).cloned();
     let cards = share_summaries(&current.result)
         .iter()

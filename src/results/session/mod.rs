@@ -13,11 +13,13 @@ mod full_result;
 mod story;
 pub mod worker;
 
+use crate::results::charts::canvas::share_summaries;
 use crate::results::protocol::{encode_request, Header, Reply, Request};
 use crate::state::{use_app_state, AppState};
 use fault::TestFault;
 use leptos::prelude::*;
 use quotalab_engine::result::view::{Drawn, Footprint};
+use quotalab_engine::result::ShareResult;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -98,9 +100,11 @@ struct Latest {
 #[derive(Clone, Copy)]
 pub struct Session {
     pub phase: RwSignal<Phase>,
-    /// The newest outcome, and the one it replaced (the KPI cards show the difference).
+    /// The newest outcome, and the share summaries of the one it replaced (the KPI cards show
+    /// the difference). Only the summaries: the job columns of the run before, over a hundred
+    /// megabytes at a million jobs, go with it.
     pub current: RwSignal<Option<Arc<Outcome>>>,
-    pub previous: RwSignal<Option<Arc<Outcome>>>,
+    pub previous: RwSignal<Option<Arc<[ShareResult]>>>,
     /// The wasm memory of the worker after the last run and of the page after drawing it, in
     /// bytes (the status bar carries them for `./dev bench-browser`).
     pub memory: RwSignal<(u64, u64)>,
@@ -396,7 +400,9 @@ impl Session {
         match &replaced {
             // Changes since the previous run mean something only within one document.
             Some(r) if r.opened != outcome.opened => self.previous.set(None),
-            Some(r) if r.revision != outcome.revision => self.previous.set(replaced),
+            Some(r) if r.revision != outcome.revision => {
+                self.previous.set(Some(share_summaries(&r.result).into()))
+            }
             _ => {}
         }
         self.current.set(Some(Arc::new(outcome)));
