@@ -40,15 +40,22 @@ export const tests = [
       console.log(`    timing: 100,000 jobs: a job's story from the worker in ${Date.now() - t1} ms`);
       await page.keyboard.press('Escape');
       // The worker's run left the event list out: the whole document runs the scenario again,
-      // and the button says it is on its way meanwhile.
+      // and the button says it is on its way meanwhile (then how many megabytes have come).
       const button = page.locator('[data-testid="export-json"]');
+      await page.evaluate(() => {
+        const el = document.querySelector('[data-testid="export-json"]');
+        window.jsonLabels = [];
+        new MutationObserver(() => window.jsonLabels.push(el.textContent)).observe(el, { subtree: true, characterData: true, childList: true });
+      });
       const downloading = page.waitForEvent('download');
       const t2 = Date.now();
       await button.click();
       const meanwhile = await button.innerText();
       const download = await downloading;
       console.log(`    timing: 100,000 jobs: Result JSON saved ${Date.now() - t2} ms after the click`);
-      assert(meanwhile === 'Preparing Result JSON\u2026', `while it is made the button reads "${meanwhile}"`);
+      assert(meanwhile.startsWith('Preparing Result JSON\u2026'), `while it is made the button reads "${meanwhile}"`);
+      const labels = await page.evaluate(() => window.jsonLabels);
+      assert(labels.some((l) => /^Preparing Result JSON\u2026 \d+ MB$/.test(l)), `the button never counted what had come: ${[...new Set(labels)].join(' | ')}`);
       const whole = JSON.parse(readFileSync(await download.path(), 'utf8'));
       assert(whole.jobs.length === 100_000, `the whole result has ${whole.jobs.length} jobs`);
       assert(whole.events.length > 200_000, `the whole result has only ${whole.events.length} events`);

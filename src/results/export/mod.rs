@@ -11,6 +11,7 @@ pub use png::download_png;
 
 use crate::download::download_text;
 use crate::results::charts::Chart;
+use crate::results::format::count;
 use crate::results::session::{use_session, Outcome};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -93,6 +94,17 @@ pub fn TableCsv(
     view! { <button on:click=save data-testid="export-table-csv" title=title>{label}</button> }
 }
 
+/// The "Result JSON" button's words: what it saves, or, while the worker makes the document,
+/// how much of it has come (`Session::saving_result`), so a million jobs' minute-long download
+/// is seen to move.
+fn json_label(saving: Option<u64>) -> String {
+    match saving {
+        None => "Result JSON".to_owned(),
+        Some(0) => "Preparing Result JSON\u{2026}".to_owned(),
+        Some(bytes) => format!("Preparing Result JSON\u{2026} {} MB", count(bytes >> 20)),
+    }
+}
+
 /// "Result JSON" and "Jobs CSV" buttons for the whole result.
 #[component]
 pub fn ResultExports(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
@@ -109,10 +121,10 @@ pub fn ResultExports(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
     };
     view! {
         <span class="exports">
-            <button on:click=save_json data-testid="export-json" disabled=move || session.saving_result.get()
-                aria-busy=move || session.saving_result.get().to_string()
+            <button on:click=save_json data-testid="export-json" disabled=move || session.saving_result.get().is_some()
+                aria-busy=move || session.saving_result.get().is_some().to_string()
                 title="The engine's result document, byte for byte">
-                {move || if session.saving_result.get() { "Preparing Result JSON\u{2026}" } else { "Result JSON" }}
+                {move || json_label(session.saving_result.get())}
             </button>
             <button on:click=save_csv data-testid="export-csv" title="One line per job">"Jobs CSV"</button>
         </span>
@@ -150,6 +162,16 @@ pub fn AllChartsExports(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_result_json_button_counts_what_has_come() {
+        assert_eq!(json_label(None), "Result JSON");
+        assert_eq!(json_label(Some(0)), "Preparing Result JSON\u{2026}");
+        assert_eq!(
+            json_label(Some(1_216_008_289)),
+            "Preparing Result JSON\u{2026} 1,159 MB"
+        );
+    }
 
     #[test]
     fn chart_files_are_named_without_what_a_user_typed_around_the_words() {

@@ -26,7 +26,7 @@ impl Session {
             run: outcome.run,
             parts: js_sys::Array::new(),
         }));
-        self.saving_result.set(true);
+        self.saving_result.set(Some(0));
     }
 
     /// The run whose document is being gathered, if any.
@@ -37,7 +37,7 @@ impl Session {
     /// Drops the download under way, if any: it is done, failed, or its worker is gone.
     pub(super) fn stop_gathering(self) {
         self.gathering.set_value(None);
-        self.saving_result.set(false);
+        self.saving_result.set(None);
     }
 
     /// Takes one piece of a document; saves the file after the last one.
@@ -48,6 +48,11 @@ impl Session {
             last.then(|| g.parts.clone())
         });
         let Some(parts) = done else {
+            if self.gathering_run() == Some(run) {
+                let arrived = piece.len() as u64;
+                self.saving_result
+                    .update(|bytes| *bytes = bytes.map(|b| b + arrived));
+            }
             return;
         };
         self.stop_gathering();

@@ -120,9 +120,10 @@ pub struct Session {
     fault: Option<TestFault>,
     /// A "Result JSON" download under way (`full_result`); `saving_result` says so to the view.
     gathering: StoredValue<Option<full_result::Gathering>, LocalStorage>,
-    /// Whether a "Result JSON" download is under way: its button waits meanwhile, since at a
-    /// million jobs the worker runs the scenario again for the event list (`protocol::held`).
-    pub saving_result: RwSignal<bool>,
+    /// How many bytes of a "Result JSON" download have come, while one is under way: its button
+    /// waits and counts meanwhile, since at a million jobs the worker runs the scenario again for
+    /// the event list (`protocol::held`) and then writes over a gigabyte.
+    pub saving_result: RwSignal<Option<u64>>,
     /// The job whose story is open, as the worker sent it (`story`).
     pub story: RwSignal<Option<story::Story>>,
 }
@@ -163,7 +164,7 @@ impl Session {
             generation: StoredValue::new(0),
             fault: TestFault::requested(),
             gathering: StoredValue::new_local(None),
-            saving_result: RwSignal::new(false),
+            saving_result: RwSignal::new(None),
             story: RwSignal::new(None),
         };
         session.respawn();
