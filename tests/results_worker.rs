@@ -97,6 +97,17 @@ fn worker_result_is_byte_identical_to_the_engine() {
     assert_eq!(whole, direct.to_json().into_bytes());
 }
 
+/// A run request lets go of the held result before anything of it is read, so nothing it
+/// allocates sits above that result in the heap (docs/PERFORMANCE.md, "The worker lets go of the
+/// held result first"): even a request that turns out unreadable has let go of it.
+#[wasm_bindgen_test]
+fn a_run_request_lets_go_of_the_held_result_before_reading_it() {
+    round_trip(1, 0, DEFAULT);
+    assert_eq!(held_run(), Some(1));
+    replies_to(|send| serve("not json", &|| 0.0, send));
+    assert_eq!(held_run(), None);
+}
+
 /// While a run runs, the worker holds no earlier result beside it (docs/PERFORMANCE.md, "A run no
 /// longer keeps the result before it"), and holds its own once it is done.
 #[wasm_bindgen_test]

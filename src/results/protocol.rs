@@ -179,6 +179,12 @@ impl Reply {
 /// Handles one request message: runs the scenario and sends progress and the result through
 /// `send`. The scenario is validated again here because a message is input like any other.
 pub fn serve(message: &str, now_ms: &dyn Fn() -> f64, send: &mut Post<'_>) {
+    // The page has moved on from the run held; its stories would run it again (`held`). Let go
+    // of it before anything of this request is allocated: allocations made while it is alive
+    // sit above it, and its freed room, split by them, was then too small for this run's largest
+    // buffers, so the second run at a million jobs grew the worker's memory by about 200 MB
+    // (docs/PERFORMANCE.md, "The worker lets go of the held result first").
+    held::forget();
     let request: Request = match serde_json::from_str(message) {
         Ok(request) => request,
         Err(err) => {
@@ -221,8 +227,6 @@ pub fn serve(message: &str, now_ms: &dyn Fn() -> f64, send: &mut Post<'_>) {
         send(&[&encode_reply(&header, None)]);
         true
     };
-    // The page has moved on from the run held; its stories would run it again (`held`).
-    held::forget();
     // Cancelling is done by terminating the worker, so the callback never stops the run.
     // The page draws no event: the run leaves the event list out, and "Result JSON" runs again
     // with it (`held`, `full`).
