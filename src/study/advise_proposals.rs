@@ -68,7 +68,7 @@ pub fn AdviseProposals(advice: Advice) -> impl IntoView {
         .iter()
         .enumerate()
         .map(|(j, p)| {
-            let meets = p.assessment.worst_margin >= 0.0;
+            let meets = p.assessment.meets_every_target();
             view! {
                 <th scope="col">
                     <span class="variant-name">{format!("Proposal {}", j + 1)}</span>
@@ -159,7 +159,7 @@ pub fn AdviseProposals(advice: Advice) -> impl IntoView {
             }
         })
         .collect_view();
-    let feasible = if advice.current.worst_margin >= 0.0 {
+    let feasible = if advice.current.meets_every_target() {
         "The current agreement already meets every target with its whole 90% interval inside the bound; the proposals are other agreements the search found."
     } else if advice.feasible {
         "At least one proposal meets every target with its whole 90% interval inside the bound."

@@ -30,7 +30,6 @@ pub fn KpiCards(
 ) -> impl IntoView {
     let currency = current.result.currency.clone();
     let shared = !current.result.shares.is_empty();
-    let before = previous;
     let base = reference.as_ref().map(|r| (r.tag.clone(), &r.shares));
     let same = |list: &[ShareResult], name: &str| list.iter().find(|s| s.name == name).cloned();
     let cards = share_summaries(&current.result)
@@ -38,7 +37,7 @@ pub fn KpiCards(
         .cloned()
         .enumerate()
         .map(|(i, share)| {
-            let before = before.as_deref().and_then(|b| same(b, &share.name));
+            let before = previous.as_deref().and_then(|b| same(b, &share.name));
             let baseline = base
                 .as_ref()
                 .and_then(|(tag, b)| Some((tag.clone(), same(b, &share.name)?)));

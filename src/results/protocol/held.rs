@@ -6,7 +6,7 @@
 //! since, or it was replaced) runs that run's scenario again too, which gives the same result:
 //! same scenario, same seed.
 
-use quotalab_engine::{simulate_with_progress, Events, Scenario, SimResult};
+use quotalab_engine::{simulate, simulate_without_events, Events, Scenario, SimResult};
 use std::cell::RefCell;
 
 /// A kept result: its run's number, whether it has its event list, and the result.
@@ -64,8 +64,10 @@ pub fn with_result<R>(
         let scenario = Scenario::from_json(scenario).map_err(|err| err.to_string())?;
         // The result held goes first, so the two are never alive together.
         forget();
-        let result = simulate_with_progress(&scenario, events, 0, &mut |_| true)
-            .ok_or("the run was cancelled")?;
+        let result = match events {
+            Events::Kept => simulate(&scenario),
+            Events::LeftOut => simulate_without_events(&scenario),
+        };
         remember(run, events, result);
     }
     LAST.with(|last| {

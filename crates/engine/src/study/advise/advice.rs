@@ -65,6 +65,14 @@ pub struct Assessment {
     pub others: Vec<OtherResult>,
 }
 
+impl Assessment {
+    /// Whether the agreement meets every target with its whole interval inside the bound: what
+    /// `feasible` asks of the current agreement or a proposal, and what the app marks as met.
+    pub fn meets_every_target(&self) -> bool {
+        self.worst_margin >= 0.0
+    }
+}
+
 /// One proposed agreement.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Proposal {
@@ -249,7 +257,7 @@ pub fn summarize(plan: &AdvicePlan, outcomes: &[StartOutcome]) -> Result<Advice,
     let current = assess(current, &goals);
     let feasible = std::iter::once(&current)
         .chain(proposals.iter().map(|p| &p.assessment))
-        .any(|a| a.worst_margin >= 0.0);
+        .any(Assessment::meets_every_target);
     let binding = if feasible {
         None
     } else {
