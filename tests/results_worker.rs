@@ -10,8 +10,11 @@
 use quotalab_app::results::charts::canvas::ALL_JOBS;
 use quotalab_app::results::protocol::full::{serve_full, FullRequest};
 use quotalab_app::results::protocol::held::held_run;
+use quotalab_app::results::protocol::posted::Posted;
 use quotalab_app::results::protocol::story::{serve_story, StoryRequest};
-use quotalab_app::results::protocol::{decode_reply, encode_request, serve, Header, Request};
+use quotalab_app::results::protocol::{
+    decode_reply, encode_request, serve, Header, Reply, Request,
+};
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::JobResult;
 use quotalab_engine::{simulate, Scenario};
@@ -54,10 +57,31 @@ fn worker_result_is_byte_identical_to_the_engine() {
     // What the page draws: the engine's summary and columns, byte for byte.
     let mut expected = Vec::new();
     Drawn::write(&mut direct.clone(), ALL_JOBS, &mut expected);
-    assert_eq!(done.body.as_deref(), Some(&expected[..]));
+    assert_eq!(*done.body(), expected[..]);
     // Decoded as the page decodes it, every job's columns are the engine's job.
     let drawn = done.drawn().expect("the page can read it");
     assert_eq!(drawn, Drawn::of(direct.clone(), ALL_JOBS));
+    // Read as the page reads a reply it was sent: from the transferred buffer, where it lies.
+    let transferred = Posted::Transferred(js_sys::Uint8Array::from(&replies.last().unwrap()[..]));
+    let in_place = Reply::read(transferred).expect("a reply");
+    assert_eq!(*in_place.body(), expected[..]);
+    assert_eq!(in_place.drawn().expect("the page can read it"), drawn);
+    // Cut short anywhere past its header, it is an error, never a panic.
+    let posted = replies.last().unwrap();
+    for cut in [
+        posted.len() - 1,
+        posted.len() / 2,
+        posted.len() - expected.len() + 3,
+    ] {
+        let short = Posted::Transferred(js_sys::Uint8Array::from(&posted[..cut]));
+        assert!(
+            Reply::read(short)
+                .expect("the header is whole")
+                .drawn()
+                .is_err(),
+            "cut at {cut}"
+        );
+    }
     assert_eq!(drawn.jobs.len(), direct.jobs.len());
     for (j, job) in direct.jobs.iter().enumerate() {
         let row = drawn.jobs.row(j);
@@ -84,7 +108,7 @@ fn worker_result_is_byte_identical_to_the_engine() {
     });
     let story = decode_reply(&story[0]).unwrap();
     assert_eq!(story.header, Header::Story { run: 7, job: 5 });
-    let job: JobResult = serde_json::from_slice(&story.body.unwrap()).unwrap();
+    let job: JobResult = serde_json::from_slice(&story.body()).unwrap();
     assert_eq!(job, direct.jobs[5]);
     // The whole document, likewise.
     let pieces = replies_to(|send| {
@@ -92,7 +116,7 @@ fn worker_result_is_byte_identical_to_the_engine() {
     });
     let whole: Vec<u8> = pieces
         .iter()
-        .flat_map(|p| decode_reply(p).unwrap().body.unwrap_or_default())
+        .flat_map(|p| decode_reply(p).unwrap().body().into_owned())
         .collect();
     assert_eq!(whole, direct.to_json().into_bytes());
 }
@@ -152,7 +176,7 @@ fn a_story_of_an_earlier_run_is_that_runs_job() {
     let story_of = |run: u64, sent: &str| {
         let replies =
             replies_to(|send| assert!(serve_story(&StoryRequest::encode(run, 5, sent), send)));
-        let body = decode_reply(&replies[0]).unwrap().body.unwrap();
+        let body = decode_reply(&replies[0]).unwrap().body().into_owned();
         serde_json::from_slice::<JobResult>(&body).unwrap()
     };
     assert_eq!(story_of(1, &first_sent), first_job);

@@ -12,6 +12,9 @@
 //   edit to charts     a share's strategy changed, to the first frame with the new results
 //                      (median of the edits; one edit at a million jobs);
 //   ran in             the engine's own time in the worker (the status line);
+//   last edit          of the last edit's time, what was not the engine until the page held the
+//                      decoded result (the worker writing it, posting, the page copying and
+//                      decoding it), then drawing; from the session's User Timing marks;
 //   native             `quotalab run --summary` on the same file, when target/release/quotalab
 //                      exists (cargo build --release -p quotalab-cli), and the wasm/native ratio;
 //   memory             the worker's and the page's wasm memory after the run (their peaks: wasm
@@ -153,6 +156,10 @@ async function benchOne(browserUrl, jobs) {
     }
     line.editMs = median(times);
     line.editEngineMs = await engineMs(page);
+    line.marks = await page.evaluate(() => Object.fromEntries(
+      ['run-sent', 'result-parsed', 'result-drawn']
+        .map((n) => [n, performance.getEntriesByName(`quotalab:${n}`).at(-1)?.startTime]),
+    ));
     const status = page.locator('[data-testid="run-status"]');
     line.workerMemory = Number(await status.getAttribute('data-worker-memory'));
     line.pageMemory = Number(await status.getAttribute('data-page-memory'));
@@ -173,6 +180,8 @@ function print(line) {
   } else {
     console.log(`  import to charts  ${line.importMs} ms (engine ${line.engineMs} ms)`);
     console.log(`  edit to charts    ${line.editMs.toFixed(0)} ms (engine ${line.editEngineMs} ms)`);
+    const { 'run-sent': sent, 'result-parsed': parsed, 'result-drawn': drawn } = line.marks;
+    console.log(`  last edit         ${(parsed - sent - line.editEngineMs).toFixed(0)} ms besides the engine to the decoded result, ${(drawn - parsed).toFixed(0)} ms to draw it`);
     // The import ran the very file the CLI runs; the edits ran changed scenarios.
     const ratio = line.engineMs / line.nativeMs;
     console.log(`  native --summary  ${Number.isNaN(line.nativeMs) ? 'no target/release/quotalab' : `${line.nativeMs.toFixed(0)} ms, wasm/native ${ratio.toFixed(2)}`}`);

@@ -8,6 +8,7 @@
 //! for a reply that will never come, and the next request starts a fresh worker.
 
 use super::protocol::{Answer, Reply, Request, Task};
+use crate::results::protocol::posted::Posted;
 use crate::results::protocol::{decode_reply, Header};
 use crate::results::session::worker::{Boot, SimWorker, WorkerScript};
 use std::cell::{Cell, RefCell};
@@ -88,8 +89,9 @@ fn client() -> Result<Rc<Client>, String> {
     let failed = Rc::new(Cell::new(false));
     let on_reply = {
         let (pending, failed) = (pending.clone(), failed.clone());
-        Rc::new(
-            move |bytes: Vec<u8>| match serde_json::from_slice::<Reply>(&bytes) {
+        Rc::new(move |posted: Posted| {
+            let bytes = posted.into_vec();
+            match serde_json::from_slice::<Reply>(&bytes) {
                 Ok(reply) => {
                     let waiting = pending.borrow_mut().remove(&reply.id);
                     if let Some(callback) = waiting {
@@ -102,8 +104,8 @@ fn client() -> Result<Rc<Client>, String> {
                     &failed,
                     format!("{} sent a reply the page cannot read", INTEROP.name),
                 ),
-            },
-        )
+            }
+        })
     };
     let on_failure = {
         let (pending, failed) = (pending.clone(), failed.clone());

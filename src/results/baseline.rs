@@ -7,6 +7,7 @@
 //! editing the variant on screen never re-runs the baseline.
 
 use crate::results::charts::canvas::share_summaries;
+use crate::results::protocol::posted::Posted;
 use crate::results::protocol::{encode_request, Header, Reply, Request};
 use crate::results::session::worker::{OnFailure, SimWorker};
 use crate::state::workspace::variant_tag;
@@ -97,7 +98,7 @@ impl Baseline {
         let run = self.run.get_value() + 1;
         self.run.set_value(run);
         let tag = variant_tag(index);
-        let on_reply: Rc<dyn Fn(Vec<u8>)> = Rc::new(move |bytes| self.receive(run, &tag, bytes));
+        let on_reply: Rc<dyn Fn(Posted)> = Rc::new(move |posted| self.receive(run, &tag, posted));
         // If the baseline's worker fails, the cards simply show no comparison: the failure of
         // the run on screen is what the status line reports.
         let on_failure: OnFailure = Rc::new(move |_| self.reference.set(None));
@@ -114,8 +115,8 @@ impl Baseline {
         self.worker.set_value(Some(worker));
     }
 
-    fn receive(self, run: u64, tag: &str, bytes: Vec<u8>) {
-        let Some(reply) = Reply::from_bytes(bytes) else {
+    fn receive(self, run: u64, tag: &str, posted: Posted) {
+        let Some(reply) = Reply::read(posted) else {
             return;
         };
         if !matches!(reply.header, Header::Done { run: r, .. } if r == run)

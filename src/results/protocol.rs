@@ -18,10 +18,12 @@
 
 pub mod full;
 pub mod held;
+pub mod posted;
 pub mod serving;
 pub mod story;
 
 use crate::results::charts::canvas::ALL_JOBS;
+use posted::Posted;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::{simulate_with_progress, Events, Scenario};
 use serde::{Deserialize, Serialize};
@@ -105,11 +107,14 @@ pub enum Header {
     },
 }
 
-/// A decoded reply: the header and, for `Done`, `Chunk` and `Story`, the body.
-#[derive(Debug, Clone, PartialEq)]
+/// A decoded reply: the header, and the message it came in, whose body (for `Done`, `Chunk` and
+/// `Story`) follows the header's line and is read from the message where it lies ([`posted`]).
+#[derive(Debug, Clone)]
 pub struct Reply {
     pub header: Header,
-    pub body: Option<Vec<u8>>,
+    posted: Posted,
+    /// Where the body starts: past the header's newline, or the message's end when it has none.
+    body_from: usize,
 }
 
 /// The size of this wasm instance's memory in bytes (its peak: wasm memory only grows); 0
@@ -142,37 +147,42 @@ pub fn encode_reply(header: &Header, body: Option<&[u8]>) -> Vec<u8> {
 
 /// Decodes a reply; `None` for a message that is not one.
 pub fn decode_reply(bytes: &[u8]) -> Option<Reply> {
-    Reply::from_bytes(bytes.to_vec())
+    Reply::read(Posted::Copied(bytes.to_vec()))
 }
 
 impl Reply {
-    /// Decodes a reply, keeping the body in `bytes`' own buffer: at a million jobs the job
+    /// Decodes a reply's header, leaving its body where it lies: at a million jobs the job
     /// columns are a hundred megabytes or more, not worth a copy.
-    pub fn from_bytes(mut bytes: Vec<u8>) -> Option<Reply> {
-        let Some(newline) = bytes.iter().position(|&b| b == b'\n') else {
-            let header = serde_json::from_slice(&bytes).ok()?;
-            return Some(Reply { header, body: None });
-        };
-        let header = serde_json::from_slice(&bytes[..newline]).ok()?;
-        bytes.drain(..=newline);
+    pub fn read(posted: Posted) -> Option<Reply> {
+        let newline = posted.newline();
+        let header_end = newline.unwrap_or(posted.len());
+        let header = serde_json::from_slice(&posted.bytes(0..header_end)).ok()?;
         Some(Reply {
             header,
-            body: Some(bytes),
+            body_from: newline.map_or(header_end, |n| n + 1),
+            posted,
         })
     }
 
-    /// The drawn result of a `Done` reply, read from its body.
+    /// The body (empty for a reply without one), copied into wasm memory when it was not there.
+    pub fn body(&self) -> std::borrow::Cow<'_, [u8]> {
+        self.posted.bytes(self.body_from..self.posted.len())
+    }
+
+    /// The drawn result of a `Done` reply: the summary is copied, the job columns are decoded
+    /// from the message a column at a time.
     pub fn drawn(&self) -> Result<Drawn, String> {
         let Header::Done { summary_bytes, .. } = self.header else {
             return Err("not a finished run".into());
         };
-        let body = self.body.as_deref().unwrap_or_default();
-        let split = usize::try_from(summary_bytes)
+        let summary_end = usize::try_from(summary_bytes)
             .ok()
-            .filter(|&s| s <= body.len())
+            .and_then(|s| self.body_from.checked_add(s))
+            .filter(|&end| end <= self.posted.len())
             .ok_or("the reply is shorter than its summary")?;
-        let (summary, columns) = body.split_at(split);
-        Drawn::read(summary, columns).map_err(|err| err.to_string())
+        let summary = self.posted.bytes(self.body_from..summary_end);
+        let columns = self.posted.source(summary_end..self.posted.len());
+        Drawn::read(&summary, columns).map_err(|err| err.to_string())
     }
 }
 

@@ -133,7 +133,8 @@ mod tests {
             .iter()
             .map(|r| {
                 let reply = decode_reply(r).expect("a reply");
-                (reply.header, reply.body.unwrap_or_default())
+                let body = reply.body().into_owned();
+                (reply.header, body)
             })
             .collect()
     }
@@ -169,7 +170,7 @@ mod tests {
         }
         let bodies: Vec<Vec<u8>> = seen
             .iter()
-            .map(|r| decode_reply(r).expect("a reply").body.unwrap_or_default())
+            .map(|r| decode_reply(r).expect("a reply").body().into_owned())
             .collect();
         assert_eq!(bodies.len(), 2);
         assert_eq!(bodies[0].len(), CHUNK_BYTES);

@@ -85,7 +85,8 @@ mod tests {
         assert!(serve_story(message, &mut |parts| replies.push(parts.concat())));
         assert_eq!(replies.len(), 1);
         let reply = decode_reply(&replies[0]).expect("a reply");
-        (reply.header, reply.body.unwrap_or_default())
+        let body = reply.body().into_owned();
+        (reply.header, body)
     }
 
     #[test]

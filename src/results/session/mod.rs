@@ -14,6 +14,7 @@ mod story;
 pub mod worker;
 
 use crate::results::charts::canvas::share_summaries;
+use crate::results::protocol::posted::Posted;
 use crate::results::protocol::{encode_request, Header, Reply, Request};
 use crate::state::{use_app_state, AppState};
 use fault::TestFault;
@@ -184,7 +185,7 @@ impl Session {
         self.generation.set_value(generation);
         // A download under way dies with the worker it was asked of.
         self.stop_gathering();
-        let on_reply: Rc<dyn Fn(Vec<u8>)> = Rc::new(move |bytes| self.receive(bytes));
+        let on_reply: Rc<dyn Fn(Posted)> = Rc::new(move |posted| self.receive(posted));
         let on_failure: Rc<dyn Fn(String)> = Rc::new(move |message| {
             if self.generation.get_value() == generation {
                 self.worker_failed(message);
@@ -329,19 +330,15 @@ impl Session {
     }
 
     /// Handles one message from the worker.
-    fn receive(self, bytes: Vec<u8>) {
-        let Some(reply) = Reply::from_bytes(bytes) else {
+    fn receive(self, posted: Posted) {
+        let Some(reply) = Reply::read(posted) else {
             return self
                 .worker_failed("the simulation worker sent a reply the page cannot read".into());
         };
         let latest = self.latest.get_value();
         match reply.header {
-            Header::Chunk { run, last } => {
-                self.receive_piece(run, last, reply.body.as_deref().unwrap_or_default())
-            }
-            Header::Story { run, job } => {
-                self.receive_story(run, job, reply.body.as_deref().unwrap_or_default())
-            }
+            Header::Chunk { run, last } => self.receive_piece(run, last, &reply.body()),
+            Header::Story { run, job } => self.receive_story(run, job, &reply.body()),
             Header::Ready => {}
             Header::Progress {
                 run,

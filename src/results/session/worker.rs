@@ -12,7 +12,8 @@
 //! (its script or wasm failed to load; an `error` event, or [`READY_TIMEOUT_MS`]). After a
 //! failure the worker is useless; the owner drops it and spawns another when it runs again.
 
-use crate::results::protocol::{decode_reply, Header};
+use crate::results::protocol::posted::Posted;
+use crate::results::protocol::{Header, Reply};
 use crate::results::session::boot::start;
 pub use crate::results::session::boot::Boot;
 use crate::results::session::fault::TestFault;
@@ -83,10 +84,10 @@ impl SimWorker {
         SimWorker::spawn_script(SIMULATION, as_text(on_reply), on_failure)
     }
 
-    /// Starts a simulation worker that hands every reply, as bytes, to `on_reply`, and a
+    /// Starts a simulation worker that hands every reply, as posted, to `on_reply`, and a
     /// failure of the worker itself, once, to `on_failure`.
     pub fn spawn_bytes(
-        on_reply: Rc<dyn Fn(Vec<u8>)>,
+        on_reply: Rc<dyn Fn(Posted)>,
         on_failure: OnFailure,
     ) -> Result<SimWorker, JsValue> {
         SimWorker::spawn_script(SIMULATION, on_reply, on_failure)
@@ -94,10 +95,10 @@ impl SimWorker {
 
     /// Starts the worker `script` (any that serves through
     /// `results::protocol::serving::serve_requests`), with the same failure handling; every
-    /// reply goes to `on_reply` as bytes.
+    /// reply goes to `on_reply` as posted.
     pub fn spawn_script(
         script: WorkerScript,
-        on_reply: Rc<dyn Fn(Vec<u8>)>,
+        on_reply: Rc<dyn Fn(Posted)>,
         on_failure: OnFailure,
     ) -> Result<SimWorker, JsValue> {
         let (name, stopped) = (script.name, script.stopped);
@@ -119,11 +120,13 @@ impl SimWorker {
         };
         let (queue, sender, crash) = (waiting.clone(), worker.clone(), report.clone());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            let Some(text) = reply_bytes(event.data()) else {
+            let Some(posted) = Posted::from_js(event.data()) else {
                 return crash(format!("{name} sent a message the page cannot read"));
             };
-            if text.starts_with(CRASH_PREFIX.as_bytes()) {
-                if let Some(Header::Crashed { message }) = decode_reply(&text).map(|r| r.header) {
+            if posted.starts_with(CRASH_PREFIX.as_bytes()) {
+                if let Some(Header::Crashed { message }) =
+                    Reply::read(posted.clone()).map(|r| r.header)
+                {
                     return crash(format!("{stopped}: {message}"));
                 }
             }
@@ -133,7 +136,7 @@ impl SimWorker {
                     let _ = sender.post_message(&JsValue::from_str(&request));
                 }
             }
-            on_reply(text);
+            on_reply(posted);
         });
         let (error, ready) = (report.clone(), waiting.clone());
         let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
@@ -218,22 +221,12 @@ impl SimWorker {
 }
 
 /// A reply handler for workers whose replies are text (a study's, the interop worker's).
-pub fn as_text(on_reply: Rc<dyn Fn(String)>) -> Rc<dyn Fn(Vec<u8>)> {
-    Rc::new(move |bytes: Vec<u8>| {
-        if let Ok(text) = String::from_utf8(bytes) {
+pub fn as_text(on_reply: Rc<dyn Fn(String)>) -> Rc<dyn Fn(Posted)> {
+    Rc::new(move |posted: Posted| {
+        if let Ok(text) = String::from_utf8(posted.into_vec()) {
             on_reply(text);
         }
     })
-}
-
-/// A reply's bytes: the worker posts `Ready`, crash reports and a study's replies as strings
-/// and a run's replies as bytes (see `post_bytes` in `crate::simulation_worker`). `None` for
-/// anything else.
-fn reply_bytes(data: JsValue) -> Option<Vec<u8>> {
-    if let Some(text) = data.as_string() {
-        return Some(text.into_bytes());
-    }
-    Some(data.dyn_into::<js_sys::Uint8Array>().ok()?.to_vec())
 }
 
 /// An error event in words: its message, and where when the browser says.

@@ -12,7 +12,7 @@
 //! in pieces, never as one string. [`Footprint`] says beforehand how big a run will be, so the
 //! app can refuse what a browser tab cannot hold.
 
-use crate::result::columns::codec::ColumnsError;
+use crate::result::columns::codec::{ColumnSource, ColumnsError};
 use crate::result::columns::JobColumns;
 use crate::result::{metrics, ShareResult, SimResult};
 use crate::Scenario;
@@ -82,13 +82,14 @@ impl Drawn {
         summary
     }
 
-    /// Reads what [`Drawn::write`] wrote: the summary's bytes and the columns' bytes.
-    pub fn read(summary: &[u8], columns: &[u8]) -> Result<Drawn, DrawnError> {
+    /// Reads what [`Drawn::write`] wrote: the summary's bytes and the columns, from their bytes
+    /// or from wherever they lie ([`ColumnSource`]).
+    pub fn read(summary: &[u8], columns: impl ColumnSource) -> Result<Drawn, DrawnError> {
         let (all_jobs, result): (ShareResult, SimResult) = serde_json::from_slice(summary)?;
         Ok(Drawn {
             result,
             all_jobs,
-            jobs: JobColumns::from_bytes(columns)?,
+            jobs: JobColumns::read_from(columns)?,
         })
     }
 }

@@ -8,9 +8,15 @@
 //! the page reads a million jobs' columns in a few tens of milliseconds, and they are made once.
 //! Reading checks every count against the bytes left, so a damaged message is an error, never a
 //! panic.
+//!
+//! The columns are read from a [`ColumnSource`]: a slice, or anything that hands out the next
+//! bytes on request. The page reads them straight from the buffer the worker posted, one column
+//! at a time, so a million jobs' columns are never copied into its memory whole before they are
+//! decoded (docs/PERFORMANCE.md, "The page reads the columns where they arrived").
 
 use super::JobColumns;
 use crate::result::Text;
+use std::borrow::Cow;
 
 /// What the bytes start with: the layout's name and version.
 pub const MAGIC: &[u8; 4] = b"QLC1";
@@ -33,6 +39,37 @@ pub enum ColumnsError {
     /// Bytes are left after the last column.
     #[error("the job columns have bytes after their last column")]
     Trailing,
+}
+
+/// Where the columns' bytes are read from, front to back.
+pub trait ColumnSource {
+    /// How many bytes are left to read.
+    fn remaining(&self) -> usize;
+    /// The next `len` bytes, moving past them; the reader asks only for bytes that
+    /// [`ColumnSource::remaining`] says are there.
+    fn next(&mut self, len: usize) -> Cow<'_, [u8]>;
+}
+
+impl ColumnSource for &[u8] {
+    fn remaining(&self) -> usize {
+        self.len()
+    }
+
+    fn next(&mut self, len: usize) -> Cow<'_, [u8]> {
+        let (taken, rest) = self.split_at(len);
+        *self = rest;
+        Cow::Borrowed(taken)
+    }
+}
+
+impl<S: ColumnSource + ?Sized> ColumnSource for &mut S {
+    fn remaining(&self) -> usize {
+        (**self).remaining()
+    }
+
+    fn next(&mut self, len: usize) -> Cow<'_, [u8]> {
+        (**self).next(len)
+    }
 }
 
 /// A value a column holds: its fixed width and its little-endian bytes.
@@ -103,8 +140,16 @@ impl JobColumns {
 
     /// Reads columns written by [`JobColumns::to_bytes`].
     pub fn from_bytes(bytes: &[u8]) -> Result<JobColumns, ColumnsError> {
-        let rest = bytes.strip_prefix(MAGIC).ok_or(ColumnsError::NotColumns)?;
-        let mut r = Reader { rest };
+        JobColumns::read_from(bytes)
+    }
+
+    /// Reads columns written by [`JobColumns::to_bytes`] from `source`, which must end where
+    /// they do.
+    pub fn read_from(source: impl ColumnSource) -> Result<JobColumns, ColumnsError> {
+        let mut r = Reader { source };
+        if r.take(MAGIC.len(), "magic").ok().as_deref() != Some(MAGIC) {
+            return Err(ColumnsError::NotColumns);
+        }
         let mut c = JobColumns {
             shares: r.names("shares")?,
             mixes: r.names("mixes")?,
@@ -114,7 +159,7 @@ impl JobColumns {
             ..JobColumns::default()
         };
         each_column!(get_all, c, r);
-        if !r.rest.is_empty() {
+        if r.source.remaining() != 0 {
             return Err(ColumnsError::Trailing);
         }
         c.check()?;
@@ -213,35 +258,33 @@ fn put_column<T: Plain>(out: &mut Vec<u8>, column: &[T]) {
     column.iter().for_each(|&v| v.put(out));
 }
 
-/// The bytes not read yet.
-struct Reader<'b> {
-    rest: &'b [u8],
+/// Reads values off a [`ColumnSource`], checking every length against the bytes left.
+struct Reader<S> {
+    source: S,
 }
 
-impl<'b> Reader<'b> {
-    fn take(&mut self, len: usize, what: &'static str) -> Result<&'b [u8], ColumnsError> {
-        if self.rest.len() < len {
+impl<S: ColumnSource> Reader<S> {
+    fn take(&mut self, len: usize, what: &'static str) -> Result<Cow<'_, [u8]>, ColumnsError> {
+        if self.source.remaining() < len {
             return Err(ColumnsError::Truncated(what));
         }
-        let (taken, rest) = self.rest.split_at(len);
-        self.rest = rest;
-        Ok(taken)
+        Ok(self.source.next(len))
     }
 
     fn count(&mut self, what: &'static str) -> Result<usize, ColumnsError> {
-        Ok(u32::get(self.take(4, what)?) as usize)
+        Ok(u32::get(&self.take(4, what)?) as usize)
     }
 
     fn text(&mut self, what: &'static str) -> Result<String, ColumnsError> {
         let len = self.count(what)?;
-        let bytes = self.take(len, what)?;
-        String::from_utf8(bytes.to_vec()).map_err(|_| ColumnsError::NotText(what))
+        let bytes = self.take(len, what)?.into_owned();
+        String::from_utf8(bytes).map_err(|_| ColumnsError::NotText(what))
     }
 
     fn names(&mut self, what: &'static str) -> Result<Vec<Text>, ColumnsError> {
         let n = self.count(what)?;
         // Each name takes at least its four-byte length, so a count past that is damage.
-        if n > self.rest.len() / 4 {
+        if n > self.source.remaining() / 4 {
             return Err(ColumnsError::Truncated(what));
         }
         (0..n).map(|_| self.text(what).map(Text::from)).collect()

@@ -143,6 +143,52 @@ fn the_bytes_read_back_as_the_same_columns() {
     }
 }
 
+/// A source that copies what it is asked for, as the page's reader of a posted buffer does, and
+/// remembers the largest request.
+struct Copying<'b> {
+    rest: &'b [u8],
+    largest: usize,
+}
+
+impl codec::ColumnSource for Copying<'_> {
+    fn remaining(&self) -> usize {
+        self.rest.len()
+    }
+
+    fn next(&mut self, len: usize) -> std::borrow::Cow<'_, [u8]> {
+        self.largest = self.largest.max(len);
+        let (taken, rest) = self.rest.split_at(len);
+        self.rest = rest;
+        std::borrow::Cow::Owned(taken.to_vec())
+    }
+}
+
+#[test]
+fn a_source_that_copies_reads_the_same_columns_a_column_at_a_time() {
+    for (name, result) in results() {
+        let columns = JobColumns::of(&result);
+        let bytes = columns.to_bytes();
+        let mut source = Copying {
+            rest: &bytes,
+            largest: 0,
+        };
+        let read = JobColumns::read_from(&mut source).expect("reads back");
+        assert_eq!(read.to_bytes(), bytes, "{name}");
+        // The largest request is one column (a job's f64s, an attempt's, or the joined names) or a
+        // count, never the whole.
+        let widest_column = (columns.len() * 8)
+            .max(columns.attempt_start_h.len() * 8)
+            .max(columns.names.len())
+            .max(4);
+        assert!(
+            source.largest <= widest_column,
+            "{name}: asked for {} of {} bytes at once",
+            source.largest,
+            bytes.len()
+        );
+    }
+}
+
 #[test]
 fn damaged_bytes_are_an_error_not_a_panic() {
     let (_, result) = results().swap_remove(0);
