@@ -3,6 +3,7 @@
 // and a scenario too big for a browser tab refused before it runs.
 
 import { readFileSync } from 'node:fs';
+import { kpiCardProblems } from './kpi.mjs';
 import { engineMs, importScenario, scaledScenario, timeStrategyEdit, waitForNewResults } from './scale.mjs';
 
 function assert(condition, message) {
@@ -31,6 +32,10 @@ export const tests = [
       // Large counts read the same on both sides of the slash.
       const card = await page.locator('[data-testid="kpi-card"]').first().innerText();
       assert(/\b40,000 \/ 40,000\b/.test(card), `the first card's jobs done: ${card.split('\n').slice(0, 4).join(' | ')}`);
+      // Values this large still leave every label on one line, the changes under their values.
+      const problems = await kpiCardProblems(page);
+      assert(problems.length === 0, `KPI cards at 100,000 jobs: ${problems.join('; ')}`);
+      await page.setViewportSize({ width: 1440, height: 900 });
       const rows = await page.locator('[data-testid="jobs-table"] tbody tr').count();
       assert(rows > 0 && rows <= 100, `the jobs table shows ${rows} rows, not one page`);
       // The page has only the job columns: a story is asked of the worker when it is opened.
