@@ -36,16 +36,11 @@ impl Posted {
     }
 
     /// Its length in bytes.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match self {
             Posted::Copied(bytes) => bytes.len(),
             Posted::Transferred(array) => array.length() as usize,
         }
-    }
-
-    /// Whether it is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// The bytes in `range`, which must lie within it; copied into wasm memory only when
