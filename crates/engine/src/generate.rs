@@ -8,7 +8,6 @@
 use crate::rng::{Purpose, Stream};
 use crate::scenario::{Arrivals, DurationDistribution, DurationSpec, JobMix, JobSpec, Scenario};
 use crate::time::{hours, seconds};
-use std::collections::HashSet;
 
 /// How many jobs a mix generates.
 pub fn mix_count(mix: &JobMix) -> u64 {
@@ -23,13 +22,17 @@ pub fn job_count(scenario: &Scenario) -> u64 {
     scenario.jobs.len() as u64 + scenario.job_mixes.iter().map(mix_count).sum::<u64>()
 }
 
-/// Every job name, explicit and generated (for checking references and uniqueness).
-pub fn job_names(scenario: &Scenario) -> HashSet<String> {
-    let mut names: HashSet<String> = scenario.jobs.iter().map(|j| j.name.clone()).collect();
-    for mix in &scenario.job_mixes {
-        names.extend((1..=mix_count(mix)).map(|k| format!("{}-{k}", mix.name)));
-    }
-    names
+/// How a job called `name` would read as a generated one, `<mix>-<k>`: the part before its last
+/// `-` and the number after it, when that number is written as `format!` writes a positive
+/// number (digits, no leading zero). The number has no `-` of its own, so this is the one way to
+/// read it: validation answers "is there a job called…" and "does a mix's name clash with a
+/// job's" with it, without writing out every generated name (docs/PERFORMANCE.md, "Validation
+/// no longer writes out the generated names").
+pub fn generated_as(name: &str) -> Option<(&str, u64)> {
+    let (mix, k) = name.rsplit_once('-')?;
+    let canonical = !k.is_empty() && !k.starts_with('0') && k.bytes().all(|b| b.is_ascii_digit());
+    // A number too large for u64 is more than any mix makes.
+    canonical.then(|| (mix, k.parse().unwrap_or(u64::MAX)))
 }
 
 /// The scenario's explicit jobs followed by each mix's generated jobs, in scenario order.

@@ -423,3 +423,88 @@ fn the_rules_version_is_the_one_semantics_md_states() {
         quotalab_engine::RULES_VERSION
     );
 }
+
+/// The clash between a mix's generated names (`m-1` to `m-N`) and other jobs' names, which the
+/// validator decides without writing the names out, against the rule itself: write every name
+/// out in order and report each mix's first one already taken.
+/// Explicit job names, and the mixes (name, count) after them.
+type NamesCase<'a> = (&'a [&'a str], &'a [(&'a str, u64)]);
+
+#[test]
+fn generated_names_clash_exactly_where_writing_them_out_finds_them() {
+    let cases: [NamesCase; 9] = [
+        (&["m-2"], &[("m", 2)]),
+        (&["m-3"], &[("m", 2)]),
+        (&["m-02", "m-0", "m-", "m-2x"], &[("m", 5)]),
+        (&[], &[("m", 2), ("m", 2)]),
+        (&["a-1-2"], &[("a", 5), ("a-1", 3)]),
+        (&["m-7", "m-1"], &[("m", 9)]),
+        (&["m-99999999999999999999999"], &[("m", 3)]),
+        (&["x-4"], &[("x", 3), ("x", 5)]),
+        (&["m-1"], &[("n", 4), ("m", 1), ("m", 1)]),
+    ];
+    for (explicit, mixes) in cases {
+        let mut expected = Vec::new();
+        let mut taken: std::collections::HashSet<String> =
+            explicit.iter().map(|n| n.to_string()).collect();
+        for (i, (name, count)) in mixes.iter().enumerate() {
+            if let Some(k) = (1..=*count).find(|k| !taken.insert(format!("{name}-{k}"))) {
+                expected.push((
+                    format!("job_mixes[{i}].name"),
+                    format!(
+                        "the mix generates \"{name}-{k}\", which another job is already called"
+                    ),
+                ));
+            }
+        }
+        let found: Vec<(String, String)> = findings(|d| {
+            let job = d["jobs"][0].clone();
+            d["jobs"] = explicit
+                .iter()
+                .map(|n| {
+                    let mut j = job.clone();
+                    j["name"] = json!(n);
+                    j
+                })
+                .collect();
+            let mix = d["job_mixes"][0].clone();
+            d["job_mixes"] = mixes
+                .iter()
+                .map(|(n, count)| {
+                    let mut m = mix.clone();
+                    m["name"] = json!(n);
+                    m["count"] = json!(count);
+                    m
+                })
+                .collect();
+            d["actions"] = json!([]);
+        })
+        .into_iter()
+        .filter(|(_, _, m)| m.starts_with("the mix generates"))
+        .map(|(_, p, m)| (p, m))
+        .collect();
+        assert_eq!(found, expected, "jobs {explicit:?}, mixes {mixes:?}");
+    }
+}
+
+/// An action may name a generated job (`m-1` to `m-N` of a mix `m` making N) exactly as the
+/// generator writes it, and no other.
+#[test]
+fn actions_name_generated_jobs_as_the_generator_writes_them() {
+    // The base's mix "m" makes two jobs.
+    for (job, exists) in [
+        ("m-1", true),
+        ("m-2", true),
+        ("m-3", false),
+        ("m-02", false),
+        ("m-0", false),
+        ("J1", true),
+        ("m", false),
+    ] {
+        let errors: Vec<_> = findings(|d| d["actions"][0]["set_priority"]["job"] = json!(job))
+            .into_iter()
+            .filter(|(s, p, _)| *s == Severity::Error && p == "actions[0].set_priority.job")
+            .collect();
+        assert_eq!(errors.is_empty(), exists, "{job}: {errors:?}");
+    }
+}

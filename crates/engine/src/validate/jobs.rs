@@ -3,10 +3,11 @@
 use super::limits::{check_count, check_positive, MAX_ACCELERATOR_MEMORY_GIB, MAX_ARRIVALS_PER_H};
 use super::{check_duration, check_name, check_time, Context, MAX_JOBS, MAX_PRIORITY};
 use crate::diagnostic::Report;
+use crate::generate::generated_as;
 use crate::scenario::{
     Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobKind, JobMix, Scenario,
 };
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report) {
     let total = crate::generate::job_count(scenario);
@@ -30,6 +31,7 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
         check_attributes(context, report, &path, &job.attributes());
         super::observed::check(context, report, &path, job);
     }
+    let mut generated = GeneratedNames::new(&seen);
     for (i, mix) in scenario.job_mixes.iter().enumerate() {
         check_mix(
             scenario,
@@ -37,8 +39,49 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
             report,
             &format!("job_mixes[{i}]"),
             mix,
-            &mut seen,
+            &mut generated,
         );
+    }
+}
+
+/// Which names the mixes generate would clash with a job's, decided from the names themselves.
+///
+/// A mix called `m` generates `m-1` to `m-N`, and `m-k` can be read only as mix `m`'s job `k`
+/// (`generate::generated_as`). So an explicit job called `p-k` clashes with the `k`-th job of a
+/// mix called `p`, if it makes that many, and two mixes clash only if they have the same name;
+/// no generated name is written out.
+struct GeneratedNames<'a> {
+    /// For each prefix `p` of an explicit job called `p-k`, the smallest such `k`.
+    explicit: HashMap<&'a str, u64>,
+    /// The mixes checked so far that generate at least one job.
+    mixes: HashSet<String>,
+}
+
+impl<'a> GeneratedNames<'a> {
+    fn new(explicit_names: &'a HashSet<String>) -> Self {
+        let mut explicit: HashMap<&str, u64> = HashMap::new();
+        for (prefix, k) in explicit_names.iter().filter_map(|n| generated_as(n)) {
+            let smallest = explicit.entry(prefix).or_insert(k);
+            *smallest = (*smallest).min(k);
+        }
+        GeneratedNames {
+            explicit,
+            mixes: HashSet::new(),
+        }
+    }
+
+    /// The first name of the `generated` that mix `name` makes which is already a job's, if
+    /// any; the mix's names count as taken from then on.
+    fn first_clash(&mut self, name: &str, generated: u64) -> Option<String> {
+        if generated == 0 {
+            return None;
+        }
+        let k = if self.mixes.insert(name.to_owned()) {
+            self.explicit.get(name).copied().filter(|&k| k <= generated)
+        } else {
+            Some(1)
+        };
+        k.map(|k| format!("{name}-{k}"))
     }
 }
 
@@ -72,7 +115,7 @@ fn check_mix(
     report: &mut Report,
     path: &str,
     mix: &JobMix,
-    seen: &mut HashSet<String>,
+    generated_names: &mut GeneratedNames,
 ) {
     let mut mix_names = HashSet::new();
     check_name(
@@ -135,15 +178,11 @@ fn check_mix(
     }
     check_duration_spec(report, &format!("{path}.duration_h"), &mix.duration_h);
     check_attributes(context, report, &format!("{path}.template"), &mix.template);
-    for k in 1..=generated {
-        let name = format!("{}-{k}", mix.name);
-        if !seen.insert(name.clone()) {
-            report.error(
-                format!("{path}.name"),
-                format!("the mix generates \"{name}\", which another job is already called"),
-            );
-            break;
-        }
+    if let Some(name) = generated_names.first_clash(&mix.name, generated) {
+        report.error(
+            format!("{path}.name"),
+            format!("the mix generates \"{name}\", which another job is already called"),
+        );
     }
 }
 

@@ -13,7 +13,7 @@ mod structure;
 use crate::diagnostic::Report;
 use crate::scenario::{InstanceType, Scenario};
 use crate::time::MAX_TIME_H;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// The most jobs a scenario may hold, explicit and generated together.
 pub const MAX_JOBS: u64 = 2_000_000;
@@ -43,7 +43,10 @@ pub(crate) struct Context<'a> {
     /// Training plan name to its instance type.
     pub plans: BTreeMap<&'a str, &'a str>,
     pub shares: BTreeMap<&'a str, usize>,
-    pub jobs: HashSet<String>,
+    /// The explicit jobs' names.
+    explicit_jobs: HashSet<&'a str>,
+    /// For each mix name, the most jobs a mix of that name generates.
+    mix_counts: HashMap<&'a str, u64>,
 }
 
 impl<'a> Context<'a> {
@@ -62,12 +65,25 @@ impl<'a> Context<'a> {
                 .map(|p| (p.name.as_str(), p.instance_type.as_str()))
                 .collect(),
             shares: names(scenario.quota_shares.iter().map(|s| s.name.as_str())),
-            jobs: if crate::generate::job_count(scenario) <= MAX_JOBS {
-                crate::generate::job_names(scenario)
-            } else {
-                HashSet::new()
-            },
+            explicit_jobs: scenario.jobs.iter().map(|j| j.name.as_str()).collect(),
+            mix_counts: scenario
+                .job_mixes
+                .iter()
+                .fold(HashMap::new(), |mut counts, mix| {
+                    let most = counts.entry(mix.name.as_str()).or_insert(0);
+                    *most = (*most).max(crate::generate::mix_count(mix));
+                    counts
+                }),
         }
+    }
+
+    /// Whether the scenario has a job called `name`, explicit or generated. Generated names are
+    /// read, not written out: a million-job mix would otherwise be a million strings on every
+    /// validation (docs/PERFORMANCE.md, "Validation no longer writes out the generated names").
+    pub fn has_job(&self, name: &str) -> bool {
+        self.explicit_jobs.contains(name)
+            || crate::generate::generated_as(name)
+                .is_some_and(|(mix, k)| self.mix_counts.get(mix).is_some_and(|&n| k <= n))
     }
 
     /// The instance type called `name`, from the scenario or the built-in catalog.

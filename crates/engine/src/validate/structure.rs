@@ -357,7 +357,7 @@ fn actions(scenario: &Scenario, context: &Context, report: &mut Report) {
 }
 
 fn check_job_ref(report: &mut Report, context: &Context, path: &str, job: &str) {
-    if !context.jobs.contains(job) {
+    if !context.has_job(job) {
         report.error(path, format!("no job is called \"{job}\""));
     }
 }
