@@ -22,7 +22,12 @@ pub fn job_count(scenario: &Scenario) -> u64 {
     scenario.jobs.len() as u64 + scenario.job_mixes.iter().map(mix_count).sum::<u64>()
 }
 
-/// How a job called `name` would read as a generated one, `<mix>-<k>`: the part before its last
+/// The name of the `k`-th job (from 1) a mix called `mix` generates: `<mix>-<k>`.
+pub fn generated_name(mix: &str, k: u64) -> String {
+    format!("{mix}-{k}")
+}
+
+/// How a job called `name` would read as a generated one ([`generated_name`] read back), `<mix>-<k>`: the part before its last
 /// `-` and the number after it, when that number is written as `format!` writes a positive
 /// number (digits, no leading zero). The number has no `-` of its own, so this is the one way to
 /// read it: validation answers "is there a job called…" and "does a mix's name clash with a
@@ -88,7 +93,7 @@ pub(crate) fn draws(seed: u64, mix: &JobMix) -> impl Iterator<Item = Draw> + '_ 
         };
         let duration_h = draw_duration(&mix.duration_h, &mut durations);
         Draw {
-            name: format!("{}-{}", mix.name, k + 1),
+            name: generated_name(&mix.name, k + 1),
             submit_h: to_second(submit_h),
             duration_h: to_second(duration_h).max(hours(1)),
         }

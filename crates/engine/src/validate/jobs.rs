@@ -3,7 +3,7 @@
 use super::limits::{check_count, check_positive, MAX_ACCELERATOR_MEMORY_GIB, MAX_ARRIVALS_PER_H};
 use super::{check_duration, check_name, check_time, Context, MAX_JOBS, MAX_PRIORITY};
 use crate::diagnostic::Report;
-use crate::generate::generated_as;
+use crate::generate::{generated_as, generated_name};
 use crate::scenario::{
     Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobKind, JobMix, Scenario,
 };
@@ -81,7 +81,7 @@ impl<'a> GeneratedNames<'a> {
         } else {
             Some(1)
         };
-        k.map(|k| format!("{name}-{k}"))
+        k.map(|k| generated_name(name, k))
     }
 }
 
