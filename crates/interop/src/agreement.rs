@@ -110,6 +110,7 @@ impl Agreement {
             seed: 0,
             currency: Default::default(),
             horizon_h: None,
+            rules: Default::default(),
             queueing: Default::default(),
             instance_types: Vec::new(),
             capacity: self
@@ -141,6 +142,7 @@ impl Agreement {
                     in_share_preemption: s.in_share_preemption,
                 })
                 .collect(),
+            kueue: None,
             jobs: Vec::new(),
             job_mixes: Vec::new(),
             actions: Vec::new(),

@@ -212,6 +212,23 @@ pub struct PreemptionCounts {
     pub plan_end: u32,
     /// Spot interruptions.
     pub spot: u32,
+    /// Kueue: preempted within their own ClusterQueue.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub in_cluster_queue: u32,
+    /// Kueue: their borrowed quota was reclaimed by a queue of the cohort.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub in_cohort_reclamation: u32,
+    /// Kueue: preempted by a borrowing queue under `borrowWithinCohort`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub in_cohort_reclaim_while_borrowing: u32,
+    /// Kueue: preempted by fair sharing.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub in_cohort_fair_sharing: u32,
+}
+
+/// Kueue's counts are left out of AWS results, whose bytes stay as they were.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl PreemptionCounts {
@@ -223,6 +240,10 @@ impl PreemptionCounts {
             StopKind::LimitLowered => self.limit_lowered,
             StopKind::PlanEnd => self.plan_end,
             StopKind::Spot => self.spot,
+            StopKind::InClusterQueue => self.in_cluster_queue,
+            StopKind::InCohortReclamation => self.in_cohort_reclamation,
+            StopKind::InCohortReclaimWhileBorrowing => self.in_cohort_reclaim_while_borrowing,
+            StopKind::InCohortFairSharing => self.in_cohort_fair_sharing,
         }
     }
 
@@ -233,6 +254,10 @@ impl PreemptionCounts {
             StopKind::LimitLowered => &mut self.limit_lowered,
             StopKind::PlanEnd => &mut self.plan_end,
             StopKind::Spot => &mut self.spot,
+            StopKind::InClusterQueue => &mut self.in_cluster_queue,
+            StopKind::InCohortReclamation => &mut self.in_cohort_reclamation,
+            StopKind::InCohortReclaimWhileBorrowing => &mut self.in_cohort_reclaim_while_borrowing,
+            StopKind::InCohortFairSharing => &mut self.in_cohort_fair_sharing,
         }
     }
 }

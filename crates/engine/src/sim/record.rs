@@ -276,7 +276,7 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         }
     });
     let waited = Waited::new(
-        Reason::ALL
+        Reason::AWS
             .iter()
             .filter(|r| state.waited[r.index()] > 0)
             .map(|&r| (r, hours(state.waited[r.index()])))

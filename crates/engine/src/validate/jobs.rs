@@ -220,7 +220,7 @@ fn check_duration_spec(report: &mut Report, path: &str, spec: &DurationSpec) {
 
 /// The rules every job and template share (docs/FORMAT.md, "A job" and "A preference entry").
 fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &JobAttributes) {
-    if job.priority > MAX_PRIORITY {
+    if !context.kueue_agreement && !(0..=MAX_PRIORITY as i32).contains(&job.priority) {
         report.error(
             format!("{path}.priority"),
             format!("priority is 0 to {MAX_PRIORITY} (AWS schedulingPriority)"),

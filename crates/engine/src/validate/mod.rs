@@ -45,6 +45,9 @@ pub(crate) struct Context<'a> {
     pub shares: BTreeMap<&'a str, usize>,
     /// The explicit jobs' names.
     explicit_jobs: HashSet<&'a str>,
+    /// The agreement is written as Kueue objects (`kueue`), not as quota shares: jobs name
+    /// ClusterQueues and priorities are Kueue's (docs/KUEUE.md).
+    pub kueue_agreement: bool,
     /// For each mix name, the most jobs a mix of that name generates.
     mix_counts: HashMap<&'a str, u64>,
 }
@@ -66,6 +69,7 @@ impl<'a> Context<'a> {
                 .collect(),
             shares: names(scenario.quota_shares.iter().map(|s| s.name.as_str())),
             explicit_jobs: scenario.jobs.iter().map(|j| j.name.as_str()).collect(),
+            kueue_agreement: scenario.kueue.is_some(),
             mix_counts: scenario
                 .job_mixes
                 .iter()

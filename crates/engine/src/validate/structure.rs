@@ -335,7 +335,7 @@ fn actions(scenario: &Scenario, context: &Context, report: &mut Report) {
             ),
             Some(ActionKind::SetPriority(p)) => {
                 check_job_ref(report, context, &format!("{path}.set_priority.job"), &p.job);
-                if p.priority > MAX_PRIORITY {
+                if !context.kueue_agreement && !(0..=MAX_PRIORITY as i32).contains(&p.priority) {
                     report.error(
                         format!("{path}.set_priority.priority"),
                         format!("priority is 0 to {MAX_PRIORITY}"),

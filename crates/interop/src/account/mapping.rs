@@ -137,14 +137,14 @@ fn job(
         }
     }
     let priority = if (0..=MAX_PRIORITY).contains(&h.priority) {
-        h.priority as u32
+        h.priority as i32
     } else {
         unmapped.push(
             &h.label,
             "priority",
             format!("{} is outside 0 to {MAX_PRIORITY}; clamped", h.priority),
         );
-        h.priority.clamp(0, MAX_PRIORITY) as u32
+        h.priority.clamp(0, MAX_PRIORITY) as i32
     };
     let duration_h = duration(scenario, h, &mut preferences, stand_ins);
     let attributes = JobAttributes {

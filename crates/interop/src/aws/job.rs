@@ -131,11 +131,11 @@ fn skeleton(
     if a.kind == JobKind::Processing {
         warnings.push(format!("{path}: AWS Batch service jobs run SageMaker Training only; this processing job is written as a training job skeleton"));
     }
-    let priority = if a.priority > MAX_SCHEDULING_PRIORITY {
+    let priority = if a.priority.max(0) as u32 > MAX_SCHEDULING_PRIORITY {
         warnings.push(format!("{path}.priority: schedulingPriority is 0 to {MAX_SCHEDULING_PRIORITY}; written as {MAX_SCHEDULING_PRIORITY}"));
         MAX_SCHEDULING_PRIORITY
     } else {
-        a.priority
+        a.priority.max(0) as u32
     };
     if a.preferences.len() > 5 {
         warnings.push(format!(

@@ -121,6 +121,7 @@ pub(crate) fn assemble(parts: Parts, mut report: ImportReport) -> Result<Importe
         seed: parts.seed,
         currency: Default::default(),
         horizon_h: None,
+        rules: Default::default(),
         queueing: Default::default(),
         instance_types: parts.instance_types,
         capacity: parts
@@ -135,6 +136,7 @@ pub(crate) fn assemble(parts: Parts, mut report: ImportReport) -> Result<Importe
         spot: Vec::new(),
         training_plans: Vec::new(),
         quota_shares: parts.shares,
+        kueue: None,
         jobs: parts.jobs,
         job_mixes: Vec::new(),
         actions: Vec::new(),
@@ -233,7 +235,7 @@ pub(crate) fn job(
         submit_h,
         duration_h,
         kind: Default::default(),
-        priority,
+        priority: priority as i32,
         instance_count: None,
         preferences: Vec::new(),
         startup_h: 0.0,
@@ -245,7 +247,7 @@ pub(crate) fn job(
         deadline_h: None,
         spot: false,
         max_wait_h: None,
-        observed: None,
+        ..JobSpec::default()
     }
 }
 
