@@ -154,13 +154,22 @@ impl Quantity {
         ((self.nanos + per - 1) / per) as i64
     }
 
-    /// The quantity Kueue's `amount` of `resource` stands for (the inverse of `amount_of`).
+    /// The quantity Kueue's `amount` of `resource` stands for (the inverse of `amount_of`), in
+    /// the notation Kueue prints it in: binary for memory, storage and huge pages.
     pub fn from_amount(resource: &str, amount: i64) -> Quantity {
         let amount = amount.max(0) as u64;
         if resource == "cpu" {
-            Quantity::millis(amount)
-        } else {
-            Quantity::units(amount)
+            return Quantity::millis(amount);
+        }
+        let binary = matches!(resource, "memory" | "ephemeral-storage")
+            || resource.starts_with("hugepages-");
+        Quantity {
+            notation: if binary {
+                Notation::BinarySi
+            } else {
+                Notation::DecimalSi
+            },
+            ..Quantity::units(amount)
         }
     }
 

@@ -102,8 +102,13 @@ impl Tally {
         self.fell_back += u32::from(first.preference > 0);
         self.restarts += job.attempts.len() as u32 - 1;
         for attempt in job.attempts.iter().filter(|a| a.lost_h > 0.0) {
-            let per_h =
-                f64::from(attempt.instance_count) * f64::from(accelerators(&attempt.instance_type));
+            let per_h = match attempt.accelerators {
+                Some(held) => f64::from(held),
+                None => {
+                    f64::from(attempt.instance_count)
+                        * f64::from(accelerators(&attempt.instance_type))
+                }
+            };
             self.lost.add(attempt.preemption, attempt.lost_h * per_h);
         }
         let same = |s: &&mut StartedOn| {

@@ -84,6 +84,7 @@ pub fn aggregate(inputs: Inputs) -> SimResult {
         usage: Vec::new(),
         notes: Vec::new(),
         calibration: None,
+        kueue: None,
     }
 }
 

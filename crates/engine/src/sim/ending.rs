@@ -18,6 +18,8 @@ pub enum Stop {
     MaxWait,
     /// The horizon (or the event budget) came first.
     Cut,
+    /// Kueue evicted it for a preemptor, with Kueue's reason (docs/KUEUE.md).
+    Evicted(StopKind),
 }
 
 impl Stop {
@@ -25,7 +27,9 @@ impl Stop {
         match self {
             Stop::Succeeded => Outcome::Succeeded,
             Stop::MemoryFailure => Outcome::Failed,
-            Stop::Reclaim | Stop::InShare | Stop::LimitLowered => Outcome::Preempted,
+            Stop::Reclaim | Stop::InShare | Stop::LimitLowered | Stop::Evicted(_) => {
+                Outcome::Preempted
+            }
             Stop::PlanEnd | Stop::Spot => Outcome::Interrupted,
             Stop::Cancelled => Outcome::Cancelled,
             Stop::MaxWait => Outcome::Stopped,
@@ -41,6 +45,7 @@ impl Stop {
             Stop::LimitLowered => Some(StopKind::LimitLowered),
             Stop::PlanEnd => Some(StopKind::PlanEnd),
             Stop::Spot => Some(StopKind::Spot),
+            Stop::Evicted(kind) => Some(kind),
             _ => None,
         }
     }

@@ -455,7 +455,7 @@ impl Names<'_> {
 
 /// SEMANTICS §3: `d_i = d_0 * (speed_0 * accel_0 * count_0) / (speed_i * accel_i * count_i)`.
 /// A type without accelerators counts as one, so CPU entries scale by instance count and speed.
-fn derived_duration(
+pub(crate) fn derived_duration(
     base: Seconds,
     first: &InstanceType,
     first_count: u32,
