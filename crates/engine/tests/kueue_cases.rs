@@ -5,7 +5,7 @@
 //! explains it (`why`). The same suite runs natively and in the browser.
 
 mod golden;
-use golden::{check, Golden};
+use golden::{check, golden, Golden};
 
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
@@ -15,21 +15,7 @@ macro_rules! kueue_case {
         #[cfg_attr(not(target_arch = "wasm32"), test)]
         #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
         fn $test() {
-            let failures = check(&Golden {
-                name: $name,
-                scenario: include_str!(concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/tests/kueue/",
-                    $name,
-                    ".json"
-                )),
-                expected: include_str!(concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/tests/kueue/",
-                    $name,
-                    ".expected.json"
-                )),
-            });
+            let failures = check(&golden!("kueue", $name));
             assert!(failures.is_empty(), "{}", failures.join("\n"));
         }
     };
