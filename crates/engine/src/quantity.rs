@@ -130,9 +130,9 @@ impl Quantity {
         } else {
             digits.parse().map_err(|_| malformed())?
         };
-        let nanos = scale.apply(mantissa, fraction.len() as i32).ok_or_else(|| {
-            QuantityError::TooLarge(text.to_string())
-        })?;
+        let nanos = scale
+            .apply(mantissa, fraction.len() as i32)
+            .ok_or_else(|| QuantityError::TooLarge(text.to_string()))?;
         if sign < 0 && nanos > 0 {
             return Err(QuantityError::Negative(text.to_string()));
         }
@@ -145,7 +145,11 @@ impl Quantity {
     /// The number Kueue computes with for `resource`: milli-units for `cpu`, whole units
     /// rounded up for every other resource (Kueue's `resources.ResourceValue`).
     pub fn amount_of(&self, resource: &str) -> i64 {
-        let per = if resource == "cpu" { NANOS / 1000 } else { NANOS };
+        let per = if resource == "cpu" {
+            NANOS / 1000
+        } else {
+            NANOS
+        };
         // Exact and in range: MAX_UNITS bounds nanos.
         ((self.nanos + per - 1) / per) as i64
     }
@@ -353,7 +357,11 @@ mod tests {
             ("12.5m", "12500u"),
         ] {
             assert_eq!(q(written).to_string(), shown, "{written}");
-            assert_eq!(q(shown), q(written), "{shown} parses back to the same value");
+            assert_eq!(
+                q(shown),
+                q(written),
+                "{shown} parses back to the same value"
+            );
         }
     }
 

@@ -18,23 +18,47 @@ use std::collections::BTreeMap;
 #[serde(deny_unknown_fields)]
 pub struct Kueue {
     /// ResourceFlavors: what kinds of nodes quotas are for.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub resource_flavors: Vec<ResourceFlavor>,
     /// Cohorts: the tree ClusterQueues share quota in.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub cohorts: Vec<Cohort>,
     /// ClusterQueues: each team's quotas and policies.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub cluster_queues: Vec<ClusterQueue>,
     /// LocalQueues: a namespace's entry to a ClusterQueue.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub local_queues: Vec<LocalQueue>,
     /// WorkloadPriorityClasses: named priorities.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub priority_classes: Vec<PriorityClass>,
     /// Namespaces with labels, for ClusterQueues' `namespace_selector`; a namespace a job names
     /// that is not listed has only Kubernetes' own label `kubernetes.io/metadata.name`.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub namespaces: Vec<Namespace>,
     /// The Kueue manager Configuration's `fairSharing`; none: fair sharing is off (Kueue's
     /// default), and preemption is Kueue's classic one.
@@ -51,13 +75,25 @@ pub struct ResourceFlavor {
     /// Labels of the flavor's nodes; a job's node selector and affinity are matched against
     /// them, and `node.kubernetes.io/instance-type` and the capacity-type labels say which
     /// instance type it is and whether it is spot (docs/KUEUE.md, "Flavors and instance types").
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
     pub node_labels: BTreeMap<String, String>,
     /// Taints of the flavor's nodes; a job must tolerate the `NoSchedule` and `NoExecute` ones.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub node_taints: Vec<Taint>,
     /// Tolerations Kueue adds to the pods it admits on this flavor.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub tolerations: Vec<Toleration>,
     /// The instance type of its nodes, when no `node.kubernetes.io/instance-type` label says it
     /// (scenario field): it gives the price and speed of jobs that run on this flavor.
@@ -72,7 +108,11 @@ pub struct Taint {
     /// The taint's key.
     pub key: String,
     /// Its value.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub value: String,
     /// `NoSchedule`, `PreferNoSchedule` or `NoExecute`.
     pub effect: TaintEffect,
@@ -94,13 +134,25 @@ pub enum TaintEffect {
 #[serde(deny_unknown_fields)]
 pub struct Toleration {
     /// The taint key it tolerates; empty with `Exists`: every taint.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub key: String,
     /// `Equal` (the default) or `Exists`.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub operator: TolerationOperator,
     /// The value it tolerates, with `Equal`.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub value: String,
     /// The effect it tolerates; none: every effect.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -128,7 +180,11 @@ pub struct Cohort {
     pub parent: Option<String>,
     /// Quota of the cohort itself, on top of its members'; with a parent, borrowing and
     /// lending limits bound what the whole subtree takes from or gives to the parent.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub resource_groups: Vec<ResourceGroup>,
     /// Its weight in hierarchical fair sharing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -145,26 +201,46 @@ pub struct ClusterQueue {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cohort: Option<String>,
     /// Quotas per flavor and resource, in groups of resources that take one flavor together.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub resource_groups: Vec<ResourceGroup>,
     /// `BestEffortFIFO` (the default) or `StrictFIFO`.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub queueing_strategy: QueueingStrategy,
     /// Which namespaces may submit. Kueue's default, none, is a nothing selector: no namespace
     /// may; `{}` selects every namespace.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub namespace_selector: Option<LabelSelector>,
     /// When to move on to the next flavor instead of borrowing or preempting.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub flavor_fungibility: FlavorFungibility,
     /// Which workloads this queue's workloads may preempt.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub preemption: Preemption,
     /// Its weight under fair sharing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fair_sharing: Option<FairSharing>,
     /// `None` (the default), `Hold` or `HoldAndDrain`.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub stop_policy: StopPolicy,
 }
 
@@ -231,10 +307,18 @@ pub enum StopPolicy {
 #[serde(deny_unknown_fields)]
 pub struct LabelSelector {
     /// Labels that must all be present with these values.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
     pub match_labels: BTreeMap<String, String>,
     /// Expressions that must all hold.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub match_expressions: Vec<SelectorRequirement>,
 }
 
@@ -247,7 +331,11 @@ pub struct SelectorRequirement {
     /// `In`, `NotIn`, `Exists` or `DoesNotExist`.
     pub operator: SelectorOperator,
     /// The values for `In` and `NotIn`.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub values: Vec<String>,
 }
 
@@ -269,10 +357,18 @@ pub enum SelectorOperator {
 #[serde(deny_unknown_fields)]
 pub struct FlavorFungibility {
     /// `MayStopSearch` (the default) or `TryNextFlavor`.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub when_can_borrow: WhenCanBorrow,
     /// `TryNextFlavor` (the default) or `MayStopSearch`.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub when_can_preempt: WhenCanPreempt,
     /// Which of borrowing and preemption is the lesser evil when both policies are
     /// `TryNextFlavor`; none behaves as `BorrowingOverPreemption`.
@@ -317,13 +413,25 @@ pub enum FungibilityPreference {
 #[serde(deny_unknown_fields)]
 pub struct Preemption {
     /// Whose capacity lent to other queues of the cohort it may take back.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub reclaim_within_cohort: ReclaimPolicy,
     /// Preemption of other queues' workloads while this queue still borrows.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub borrow_within_cohort: BorrowWithinCohort,
     /// Which of its own workloads a workload may preempt.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub within_cluster_queue: WithinClusterQueue,
 }
 
@@ -344,7 +452,11 @@ pub enum ReclaimPolicy {
 #[serde(deny_unknown_fields)]
 pub struct BorrowWithinCohort {
     /// `Never` (the default) or `LowerPriority`.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
     pub policy: BorrowWithinCohortPolicy,
     /// The highest priority such preemption may take; none: any lower priority.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -397,7 +509,10 @@ pub struct LocalQueue {
     /// Its name, unique within its namespace; jobs name it in `local_queue`.
     pub name: String,
     /// Its namespace.
-    #[serde(default = "default_namespace", skip_serializing_if = "is_default_namespace")]
+    #[serde(
+        default = "default_namespace",
+        skip_serializing_if = "is_default_namespace"
+    )]
     pub namespace: String,
     /// The ClusterQueue behind it.
     pub cluster_queue: String,
@@ -423,7 +538,11 @@ pub struct PriorityClass {
     /// The priority it gives.
     pub value: i32,
     /// Free text.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub description: String,
 }
 
@@ -434,7 +553,11 @@ pub struct Namespace {
     /// Its name.
     pub name: String,
     /// Its labels (besides `kubernetes.io/metadata.name`, which every namespace has).
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
     pub labels: BTreeMap<String, String>,
 }
 
@@ -444,7 +567,11 @@ pub struct Namespace {
 pub struct FairSharingConfig {
     /// The fair-sharing preemption strategies, in order; one of `[LessThanOrEqualToFinalShare]`,
     /// `[LessThanInitialShare]` or both in that order. Empty: both (docs/KUEUE.md).
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub preemption_strategies: Vec<FairSharingStrategy>,
 }
 
@@ -467,16 +594,32 @@ pub struct PodSet {
     /// Pods in the set.
     pub count: u32,
     /// What each pod requests, per resource.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
     pub requests: BTreeMap<String, Quantity>,
     /// The pods' `nodeSelector`, matched against each flavor's labels.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
     pub node_selector: BTreeMap<String, String>,
     /// The pods' required node affinity: the pod fits a flavor that matches any one term.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub node_affinity: Vec<Vec<SelectorRequirement>>,
     /// The pods' tolerations, against each flavor's taints.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub tolerations: Vec<Toleration>,
 }
 
