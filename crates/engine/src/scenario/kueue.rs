@@ -766,17 +766,6 @@ pub struct Admitted {
     pub pod_sets: Vec<BTreeMap<String, String>>,
 }
 
-/// The node label that names a flavor's instance type (Kubernetes' well-known label).
-pub const INSTANCE_TYPE_LABEL: &str = "node.kubernetes.io/instance-type";
-
-/// Node labels that mark spot capacity, with the value that means spot: Karpenter's, EKS
-/// managed node groups' and GKE's (docs/FORMAT.md, "A ResourceFlavor's instance type and spot").
-pub const SPOT_LABELS: [(&str, &str); 3] = [
-    ("karpenter.sh/capacity-type", "spot"),
-    ("eks.amazonaws.com/capacityType", "SPOT"),
-    ("cloud.google.com/gke-spot", "true"),
-];
-
 /// The resources that count accelerators, as device plugins name them.
 pub const ACCELERATOR_RESOURCES: [&str; 5] = [
     "nvidia.com/gpu",
@@ -789,75 +778,15 @@ pub const ACCELERATOR_RESOURCES: [&str; 5] = [
 /// Kueue's `pods` resource: when a ClusterQueue covers it, each pod counts one.
 pub const PODS: &str = "pods";
 
-impl ResourceFlavor {
-    /// The instance type's name as the flavor states it: its `instance_type`, else its
-    /// `node.kubernetes.io/instance-type` label (which may leave out SageMaker's `ml.`).
-    pub fn instance_type_name(&self) -> Option<&str> {
-        self.instance_type.as_deref().or_else(|| {
-            self.node_labels
-                .get(INSTANCE_TYPE_LABEL)
-                .map(String::as_str)
-        })
-    }
-
-    /// Whether its nodes are spot capacity, by the labels of [`SPOT_LABELS`].
-    pub fn is_spot(&self) -> bool {
-        SPOT_LABELS
-            .iter()
-            .any(|(key, value)| self.node_labels.get(*key).map(String::as_str) == Some(*value))
-    }
-}
-
-/// The catalog type a flavor's instance type names: exactly, or with SageMaker's `ml.` prefix
-/// added (`p4d.24xlarge` is `ml.p4d.24xlarge`); none when the flavor names no type or the
-/// catalog lacks it.
-pub fn flavor_instance_type(
-    own: &[super::InstanceType],
-    flavor: &ResourceFlavor,
-) -> Option<super::InstanceType> {
-    let name = flavor.instance_type_name()?;
-    super::catalog::resolve(own, name)
-        .or_else(|| super::catalog::resolve(own, &format!("ml.{name}")))
-}
-
-/// The device-plugin resource that counts a type's accelerators: Neuron for Trainium and
-/// Inferentia, NVIDIA otherwise; none for a type without accelerators.
-pub fn accelerator_resource(t: &super::InstanceType) -> Option<&'static str> {
-    if t.accelerators == 0 || t.accelerator.eq_ignore_ascii_case("none") || !t.is_accelerated() {
-        return None;
-    }
-    let a = t.accelerator.to_ascii_lowercase();
-    Some(if a.contains("trainium") || a.contains("inferentia") {
-        "aws.amazon.com/neuron"
-    } else {
-        "nvidia.com/gpu"
-    })
-}
-
-/// A job's pod sets under Kueue: its own, else the default of docs/FORMAT.md ("A job under
-/// Kueue"): one set `main` of `instance_count` pods (or the first entry's count), each asking for
-/// its first preference's accelerators, or for one pod when the type has none. `own` and the
-/// catalog resolve the type; none when the job has neither pod sets nor a known first preference.
-pub fn pod_sets_of(own: &[super::InstanceType], job: &super::JobAttributes) -> Option<Vec<PodSet>> {
+/// A job's pod sets under Kueue: its own, else [`PodSet::derived`] from its first preference
+/// (docs/FORMAT.md, "A job under Kueue"); none when it has neither pod sets nor a first
+/// preference of a known type.
+pub fn pod_sets_of(own: &[InstanceType], job: &super::JobAttributes) -> Option<Vec<PodSet>> {
     if !job.pod_sets.is_empty() {
         return Some(job.pod_sets.clone());
     }
     let first = job.preferences.first()?;
-    let t = super::catalog::resolve(own, &first.instance_type)?;
+    let t = catalog::resolve(own, &first.instance_type)?;
     let count = first.instance_count.or(job.instance_count).unwrap_or(1);
-    let requests = match accelerator_resource(&t) {
-        Some(resource) => BTreeMap::from([(
-            resource.to_string(),
-            Quantity::units(u64::from(t.accelerators)),
-        )]),
-        None => BTreeMap::from([(PODS.to_string(), Quantity::units(1))]),
-    };
-    Some(vec![PodSet {
-        name: MAIN_POD_SET.to_string(),
-        count,
-        requests,
-        node_selector: BTreeMap::new(),
-        node_affinity: Vec::new(),
-        tolerations: Vec::new(),
-    }])
+    Some(vec![PodSet::derived(count, &t)])
 }
