@@ -31,7 +31,10 @@ pub fn main(args: Args) -> Result<(), Failure> {
         }
         Document::Study(study) => (
             study.validate(),
-            format!("a study of {} variants", study.variants.len()),
+            format!(
+                "a study of {}",
+                counted(study.variants.len() as u64, "variant")
+            ),
         ),
     };
     print_report(report, &summary)

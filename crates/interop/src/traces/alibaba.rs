@@ -19,7 +19,7 @@ use super::options::{fnv1a, ImportOptions};
 use super::quotas::{split_evenly, ShareQuota};
 use super::report::ImportError;
 use super::skip::Skip;
-use super::window::{window, TraceReader};
+use super::window::{window, Placed, TraceReader};
 use super::{GpuCatalog, Imported, TraceFile};
 use crate::rows::{lines, Outcome};
 use quotalab_engine::result::numbers::count;
@@ -101,7 +101,7 @@ fn read_pods<'a>(
     reader: &mut TraceReader<'a>,
     options: &ImportOptions,
     teams: u32,
-) -> Result<Vec<(crate::rows::Line<'a>, (TraceJob, Pod))>, ImportError> {
+) -> Result<Placed<'a, (TraceJob, Pod)>, ImportError> {
     let mut seen = HashSet::new();
     let records = files.iter().flat_map(|f| lines(f.name, f.text, None, 1));
     let pods = reader.rows(records, |_, text| {

@@ -8,6 +8,7 @@ use super::table::{self, csv_fields};
 use super::window::TraceReader;
 use super::TraceFile;
 use crate::rows::lines;
+use quotalab_engine::result::numbers::counted;
 use std::collections::{BTreeMap, HashSet};
 
 /// A share holds at most 5 capacity limits (docs/FORMAT.md), so an import uses at most 5 types.
@@ -64,7 +65,10 @@ pub fn capacity<'a>(
     }
     for (model, count) in &gpus {
         if catalog.instance_type(model).is_none() {
-            reader.note(format!("{count} {model} GPUs in the node list have no instance type in the catalog and are left out"));
+            let gpus = counted(u64::from(*count), &format!("{model} GPU"));
+            reader.note(format!(
+                "{gpus} in the node list: no instance type in the catalog, so left out"
+            ));
         }
     }
     if capacity.is_empty() {

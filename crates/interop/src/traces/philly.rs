@@ -16,9 +16,9 @@ use super::philly_tables::{nodes, Throughputs};
 use super::quotas::{split_evenly, ShareQuota};
 use super::report::ImportError;
 use super::table;
-use super::window::{window, TraceReader};
+use super::window::{window, Placed, TraceReader};
 use super::{GpuCatalog, Imported, TraceFile};
-use crate::rows::{lines, Line, Outcome};
+use crate::rows::{lines, Outcome};
 use std::collections::HashMap;
 
 /// GPUs per node when the user does not say (the README calls node counts relative weights).
@@ -151,7 +151,7 @@ fn read_jobs<'a>(
     traces: &[&TraceFile<'a>],
     reader: &mut TraceReader<'a>,
     options: &ImportOptions,
-) -> Result<Vec<(Line<'a>, (TraceJob, Row))>, ImportError> {
+) -> Result<Placed<'a, (TraceJob, Row)>, ImportError> {
     let records = traces.iter().flat_map(|f| lines(f.name, f.text, None, 0));
     let rows = reader.rows(records, |place, text| {
         let row = parse_row(text)?;
@@ -173,7 +173,7 @@ fn read_jobs<'a>(
 /// Each job's preference list: a measured duration per GPU type the table knows for its job
 /// type; a job with none is a bad row.
 fn with_entries<'a>(
-    jobs: Vec<(Line<'a>, (TraceJob, Row))>,
+    jobs: Placed<'a, (TraceJob, Row)>,
     reader: &mut TraceReader<'a>,
     throughputs: &Throughputs,
     gpus: &Gpus,

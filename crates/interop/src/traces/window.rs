@@ -11,13 +11,16 @@ use crate::rows::{Line, Reader};
 /// The reader every trace format reads its rows with.
 pub type TraceReader<'a> = Reader<Line<'a>, Skip>;
 
+/// Rows read, each with its line.
+pub type Placed<'a, T> = Vec<(Line<'a>, T)>;
+
 /// The jobs in the window and the sample; the others are counted by why they were left out.
 /// A job may travel with what its format still needs of its row (`T` is a pair then).
 pub fn window<'a, T: AsRef<TraceJob>>(
     reader: &mut TraceReader<'a>,
-    jobs: Vec<(Line<'a>, T)>,
+    jobs: Placed<'a, T>,
     options: &ImportOptions,
-) -> Vec<(Line<'a>, T)> {
+) -> Placed<'a, T> {
     let mut sampler = options.sampler();
     reader.sift(jobs, |place, job| {
         if !options.in_window(hours(job.as_ref().submit_s)) {
