@@ -3,7 +3,7 @@
 //! seconds a short job waits are not shown as "0.0 h" (docs/CLI.md, "run").
 
 use quotalab_engine::result::metrics::waits;
-use quotalab_engine::result::numbers::{counted, duration, money, percent};
+use quotalab_engine::result::numbers::{count, counted, duration, money, percent};
 use quotalab_engine::SimResult;
 use std::fmt::Write;
 
@@ -56,10 +56,10 @@ pub fn table(result: &SimResult) -> String {
         out,
         "total: {}, {} succeeded, {} failed, {} timed out, {} unfinished; {}; {:.1} GPU-h lost; fallback rate {}; cost {}{}",
         counted(u64::from(t.jobs), "job"),
-        t.succeeded,
-        t.failed,
-        t.timed_out,
-        t.unfinished,
+        count(u64::from(t.succeeded)),
+        count(u64::from(t.failed)),
+        count(u64::from(t.timed_out)),
+        count(u64::from(t.unfinished)),
         counted(u64::from(t.preemptions), "preemption"),
         t.lost_accelerator_h,
         percent(t.fallback_rate),
@@ -98,9 +98,9 @@ fn calibration(out: &mut String, c: &quotalab_engine::result::calibration::Calib
         "calibration: {} compared; first start within max(0.25 h, 10% of the wait): {} of {}; same instance type: {} of {}",
         counted(u64::from(c.jobs_compared), "job"),
         percent(c.start_within_tolerance),
-        c.starts_compared,
+        count(u64::from(c.starts_compared)),
         percent(c.same_instance_type),
-        c.types_compared
+        count(u64::from(c.types_compared))
     );
     let _ = writeln!(
         out,

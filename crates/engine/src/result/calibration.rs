@@ -3,7 +3,8 @@
 //! number a user reads before trusting a new agreement tried on the same history.
 //!
 //! Both sides are measured the same way: wait is submission to first start (the observed
-//! history knows no requeues), completion is end minus submission of succeeded jobs, and a
+//! history knows no requeues), completion is end minus submission of the jobs observed to
+//! succeed (on the simulated side, those of them that succeed in the run too), and a
 //! fallback is a job whose last attempt ran on a type other than its first preference's. Each
 //! share and all jobs together get both sides, so a trace's own history (docs/TRACES.md,
 //! "The model's gap") and an account's (docs/ACCOUNT.md) are read the same way.
@@ -75,10 +76,11 @@ pub struct Side {
     /// Mean of the same waits.
     #[serde(default)]
     pub wait_mean_h: Option<f64>,
-    /// Median of end minus submission, over the jobs that succeeded.
+    /// Median of end minus submission, over the jobs observed to succeed (simulated side: those
+    /// of them that succeed in the run too).
     #[serde(default)]
     pub completion_p50_h: Option<f64>,
-    /// 90th percentile of end minus submission, over the jobs that succeeded.
+    /// 90th percentile of the same completions.
     pub completion_p90_h: Option<f64>,
     /// Preemptions suffered, summed.
     pub preemptions: u32,
@@ -262,10 +264,16 @@ fn observed_side(members: &[&Pair]) -> Side {
     })
 }
 
+/// The simulation's side. Its completions are those of the jobs that succeeded in the simulation
+/// and were observed to succeed, so both sides' completions are of the same jobs: a job still
+/// running when the history was taken (a trace's censored pods) has no observed completion, and
+/// its simulated one would only say how long the trace was.
 fn simulated_side(members: &[&Pair]) -> Side {
     side(members, |p| {
         let r = p.result;
-        let succeeded_end = r.end_h.filter(|_| r.status == Status::Succeeded);
+        let succeeded_end = r.end_h.filter(|_| {
+            r.status == Status::Succeeded && p.observed.status == ObservedStatus::Succeeded
+        });
         (
             r.first_start_h,
             succeeded_end,
