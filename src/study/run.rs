@@ -11,6 +11,7 @@ use crate::results::session::now_ms;
 use crate::study::pool::{worker_count, Answer, Pool};
 use crate::study::protocol::{decode_reply, SampleReply, SampleRequest};
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::{Definition, Summary, Unit, UnitSample};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -130,11 +131,11 @@ impl Work for Definition {
     }
 
     fn progress(done: usize, total: usize) -> String {
-        format!("{done} of {total} runs")
+        format!("{done} of {}", counted(total as u64, "run"))
     }
 
     fn count(units: usize) -> String {
-        format!("{units} runs")
+        counted(units as u64, "run")
     }
 }
 

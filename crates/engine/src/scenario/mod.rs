@@ -127,6 +127,31 @@ pub struct Scenario {
     pub actions: Vec<Action>,
 }
 
+/// An empty scenario of the current format version, for building one field by field.
+impl Default for Scenario {
+    fn default() -> Self {
+        Scenario {
+            version: crate::format::FORMAT_VERSION as u32,
+            name: String::new(),
+            description: String::new(),
+            seed: 0,
+            currency: Currency::default(),
+            horizon_h: None,
+            rules: Rules::default(),
+            queueing: Queueing::default(),
+            instance_types: Vec::new(),
+            capacity: Vec::new(),
+            spot: Vec::new(),
+            training_plans: Vec::new(),
+            quota_shares: Vec::new(),
+            kueue: None,
+            jobs: Vec::new(),
+            job_mixes: Vec::new(),
+            actions: Vec::new(),
+        }
+    }
+}
+
 impl Scenario {
     /// The instance type called `name`: the scenario's own definition, else the built-in one.
     pub fn instance_type(&self, name: &str) -> Option<InstanceType> {
