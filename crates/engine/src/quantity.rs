@@ -313,19 +313,43 @@ impl Serialize for Quantity {
 impl<'de> Deserialize<'de> for Quantity {
     /// A string in quantity syntax, or a plain JSON number (YAML writes `8` as a number).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Written {
-            Text(String),
-            Whole(u64),
-            Number(f64),
-        }
-        let text = match Written::deserialize(deserializer)? {
-            Written::Text(text) => text,
-            Written::Whole(n) => n.to_string(),
-            Written::Number(x) => format!("{x}"),
-        };
-        Quantity::parse(&text).map_err(serde::de::Error::custom)
+        deserializer.deserialize_any(QuantityVisitor)
+    }
+}
+
+/// Reads a quantity from a string or a number; anything else is refused with what is allowed,
+/// so that the loader's error names the field's path and the remedy (docs/FORMAT.md, "Kueue").
+struct QuantityVisitor;
+
+impl QuantityVisitor {
+    fn parsed<E: serde::de::Error>(text: &str) -> Result<Quantity, E> {
+        Quantity::parse(text).map_err(E::custom)
+    }
+}
+
+impl serde::de::Visitor<'_> for QuantityVisitor {
+    type Value = Quantity;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(
+            "a Kubernetes quantity: a string such as \"8\", \"500m\" or \"64Gi\", or a number",
+        )
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Quantity, E> {
+        Self::parsed(text)
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Quantity, E> {
+        Self::parsed(&n.to_string())
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Quantity, E> {
+        Self::parsed(&n.to_string())
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<Quantity, E> {
+        Self::parsed(&format!("{x}"))
     }
 }
 
@@ -402,5 +426,17 @@ mod tests {
         let half: Quantity = serde_json::from_str("0.5").unwrap();
         assert_eq!(half.amount_of("cpu"), 500);
         assert_eq!(serde_json::to_string(&q("64Gi")).unwrap(), "\"64Gi\"");
+        let negative: Result<Quantity, _> = serde_json::from_str("-2");
+        assert!(negative.unwrap_err().to_string().contains("negative"));
+    }
+
+    #[test]
+    fn other_json_values_say_what_a_quantity_is() {
+        for bad in ["true", "[8]", "{}", "null"] {
+            let error = serde_json::from_str::<Quantity>(bad)
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains("a Kubernetes quantity"), "{bad}: {error}");
+        }
     }
 }

@@ -7,8 +7,8 @@
 
 use super::world::Flavor;
 use crate::scenario::kueue::{
-    ClusterQueue, Kueue, LabelSelector, PodSet, SelectorOperator, SelectorRequirement, Taint,
-    TaintEffect, Toleration, TolerationOperator,
+    ClusterQueue, Kueue, PodSet, SelectorRequirement, Taint, TaintEffect, Toleration,
+    TolerationOperator,
 };
 use std::collections::BTreeMap;
 
@@ -87,47 +87,13 @@ fn affinity_matches(terms: &[Vec<SelectorRequirement>], labels: &BTreeMap<String
     }
     relevant
         .iter()
-        .any(|term| term.iter().all(|e| requirement_holds(e, labels)))
-}
-
-fn requirement_holds(e: &SelectorRequirement, labels: &BTreeMap<String, String>) -> bool {
-    let value = labels.get(&e.key);
-    match e.operator {
-        SelectorOperator::In => value.is_some_and(|v| e.values.contains(v)),
-        SelectorOperator::NotIn => value.is_none_or(|v| !e.values.contains(v)),
-        SelectorOperator::Exists => value.is_some(),
-        SelectorOperator::DoesNotExist => value.is_none(),
-    }
+        .any(|term| term.iter().all(|e| e.matches(labels)))
 }
 
 /// Whether a ClusterQueue's `namespace_selector` selects a namespace; none selects nothing, as
-/// in Kueue. A namespace's labels are those the scenario lists, and always
-/// `kubernetes.io/metadata.name`.
+/// in Kueue.
 pub fn namespace_selected(spec: &Kueue, cq: &ClusterQueue, namespace: &str) -> bool {
-    let Some(selector) = &cq.namespace_selector else {
-        return false;
-    };
-    let mut labels: BTreeMap<String, String> = spec
-        .namespaces
-        .iter()
-        .find(|n| n.name == namespace)
-        .map(|n| n.labels.clone())
-        .unwrap_or_default();
-    labels.insert(
-        "kubernetes.io/metadata.name".to_string(),
-        namespace.to_string(),
-    );
-    label_selector_matches(selector, &labels)
-}
-
-/// A label selector against labels: every `match_labels` entry and every expression.
-pub fn label_selector_matches(selector: &LabelSelector, labels: &BTreeMap<String, String>) -> bool {
-    selector
-        .match_labels
-        .iter()
-        .all(|(k, v)| labels.get(k) == Some(v))
-        && selector
-            .match_expressions
-            .iter()
-            .all(|e| requirement_holds(e, labels))
+    cq.namespace_selector
+        .as_ref()
+        .is_some_and(|selector| selector.matches(&spec.namespace_labels(namespace)))
 }

@@ -25,6 +25,14 @@ pub type NodeId = usize;
 pub type JobId = usize;
 /// A flavor and a resource: `flavor * resources + resource`.
 pub type Fr = usize;
+/// Each pod set's flavor per resource.
+pub type PodSetFlavors = Vec<Vec<(ResourceId, FlavorId)>>;
+/// What makes two jobs of a queue equivalent to Kueue: per pod set its count, its requests and
+/// which flavors it may use.
+type Shape = (
+    CqId,
+    Vec<(u32, Vec<(ResourceId, i64)>, Vec<eligible::Match>)>,
+);
 
 /// A ResourceFlavor, with what its instance type says about price and speed.
 pub struct Flavor {
@@ -125,7 +133,7 @@ pub struct Job {
     /// Whether its queue's namespace selector selects its namespace.
     pub namespace_selected: bool,
     /// The cluster's recorded admission: its time and each pod set's flavor per resource.
-    pub admitted: Option<(Seconds, Vec<Vec<(ResourceId, FlavorId)>>)>,
+    pub admitted: Option<(Seconds, PodSetFlavors)>,
     /// Jobs of one queue that Kueue holds equivalent (same pod sets): its scheduling hash
     /// without the priority, which the queue adds as it changes.
     pub shape: u32,
@@ -342,7 +350,7 @@ fn compile_flavors(scenario: &Scenario, spec: &Kueue) -> Vec<Flavor> {
     spec.resource_flavors
         .iter()
         .map(|f| {
-            let instance_type = k::flavor_instance_type(&scenario.instance_types, f);
+            let instance_type = f.resolved_instance_type(&scenario.instance_types);
             let spot = f.is_spot();
             let pool = instance_type
                 .as_ref()
@@ -399,7 +407,7 @@ impl Names<'_> {
                     };
                     let fr = flavor * self.width + resource;
                     let amount = |q: &Quantity| q.amount_of(&r.name);
-                    q.nominal[fr] = amount(&r.nominal_quota);
+                    q.nominal[fr] = r.nominal_quota.amount_of(&r.name);
                     q.borrowing_limit[fr] = r.borrowing_limit.as_ref().map(amount);
                     q.lending_limit[fr] = r.lending_limit.as_ref().map(amount);
                 }
@@ -566,13 +574,7 @@ struct JobCompiler<'a> {
     queues: &'a [Queue],
     cq_index: &'a FxHashMap<&'a str, CqId>,
     /// Interned pod-set shapes per queue.
-    shapes: FxHashMap<
-        (
-            CqId,
-            Vec<(u32, Vec<(ResourceId, i64)>, Vec<eligible::Match>)>,
-        ),
-        u32,
-    >,
+    shapes: FxHashMap<Shape, u32>,
 }
 
 impl JobCompiler<'_> {
@@ -689,11 +691,7 @@ impl JobCompiler<'_> {
 
     /// The recorded admission of a job the cluster had admitted (docs/KUEUE.md, "The cluster's
     /// current state").
-    fn admission(
-        &self,
-        admitted: &k::Admitted,
-        job: &Job,
-    ) -> (Seconds, Vec<Vec<(ResourceId, FlavorId)>>) {
+    fn admission(&self, admitted: &k::Admitted, job: &Job) -> (Seconds, PodSetFlavors) {
         let flavors = job
             .pod_sets
             .iter()

@@ -9,6 +9,7 @@
 //! report per ClusterQueue where AWS scenarios report per quota share.
 
 use super::serde_util::{is_default, null_as_default};
+use super::{catalog, InstanceType};
 use crate::quantity::Quantity;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -66,6 +67,24 @@ pub struct Kueue {
     pub fair_sharing: Option<FairSharingConfig>,
 }
 
+/// The label Kubernetes gives every namespace: its name.
+pub const NAMESPACE_NAME_LABEL: &str = "kubernetes.io/metadata.name";
+
+impl Kueue {
+    /// The labels of namespace `name`, as a `namespace_selector` sees them: those `namespaces`
+    /// lists for it, and its name under `kubernetes.io/metadata.name`.
+    pub fn namespace_labels(&self, name: &str) -> BTreeMap<String, String> {
+        let mut labels = self
+            .namespaces
+            .iter()
+            .find(|n| n.name == name)
+            .map(|n| n.labels.clone())
+            .unwrap_or_default();
+        labels.insert(NAMESPACE_NAME_LABEL.to_string(), name.to_string());
+        labels
+    }
+}
+
 /// A ResourceFlavor (`kueue.x-k8s.io/v1beta2`): a kind of node quotas are counted for.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -99,6 +118,43 @@ pub struct ResourceFlavor {
     /// (scenario field): it gives the price and speed of jobs that run on this flavor.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instance_type: Option<String>,
+}
+
+/// The node label that names a node's instance type.
+pub const INSTANCE_TYPE_LABEL: &str = "node.kubernetes.io/instance-type";
+
+/// Node labels, with the value, that make a flavor spot (Karpenter, EKS, GKE).
+const SPOT_LABELS: [(&str, &str); 3] = [
+    ("karpenter.sh/capacity-type", "spot"),
+    ("eks.amazonaws.com/capacityType", "SPOT"),
+    ("cloud.google.com/gke-spot", "true"),
+];
+
+impl ResourceFlavor {
+    /// The instance type as the flavor writes it: its `instance_type`, else its
+    /// `node.kubernetes.io/instance-type` label (docs/FORMAT.md, "A ResourceFlavor's instance
+    /// type and spot").
+    pub fn written_instance_type(&self) -> Option<&str> {
+        self.instance_type.as_deref().or_else(|| {
+            self.node_labels
+                .get(INSTANCE_TYPE_LABEL)
+                .map(String::as_str)
+        })
+    }
+
+    /// The type its nodes are, among the catalog and `own` types: the name as written, or with
+    /// SageMaker's `ml.` prefix (a label reads `p4d.24xlarge` for `ml.p4d.24xlarge`).
+    pub fn resolved_instance_type(&self, own: &[InstanceType]) -> Option<InstanceType> {
+        let written = self.written_instance_type()?;
+        catalog::resolve(own, written).or_else(|| catalog::resolve(own, &format!("ml.{written}")))
+    }
+
+    /// Whether its nodes are spot: labelled so for Karpenter, EKS or GKE.
+    pub fn is_spot(&self) -> bool {
+        SPOT_LABELS
+            .iter()
+            .any(|(key, value)| self.node_labels.get(*key).is_some_and(|v| v == value))
+    }
 }
 
 /// A node taint.
@@ -322,6 +378,17 @@ pub struct LabelSelector {
     pub match_expressions: Vec<SelectorRequirement>,
 }
 
+impl LabelSelector {
+    /// Whether `labels` have every label and meet every expression (Kubernetes' rule; `{}`
+    /// selects everything).
+    pub fn matches(&self, labels: &BTreeMap<String, String>) -> bool {
+        self.match_labels
+            .iter()
+            .all(|(key, value)| labels.get(key) == Some(value))
+            && self.match_expressions.iter().all(|e| e.matches(labels))
+    }
+}
+
 /// One expression of a label selector or of a node affinity term.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -337,6 +404,20 @@ pub struct SelectorRequirement {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub values: Vec<String>,
+}
+
+impl SelectorRequirement {
+    /// Whether `labels` meet the expression.
+    pub fn matches(&self, labels: &BTreeMap<String, String>) -> bool {
+        let value = labels.get(&self.key);
+        let listed = value.is_some_and(|v| self.values.contains(v));
+        match self.operator {
+            SelectorOperator::In => listed,
+            SelectorOperator::NotIn => !listed,
+            SelectorOperator::Exists => value.is_some(),
+            SelectorOperator::DoesNotExist => value.is_none(),
+        }
+    }
 }
 
 /// A selector expression's operator.
@@ -623,6 +704,43 @@ pub struct PodSet {
     pub tolerations: Vec<Toleration>,
 }
 
+/// The device-plugin resource a type's accelerators are requested as: Neuron for Trainium and
+/// Inferentia, NVIDIA's otherwise; none for a type without accelerators.
+pub fn accelerator_resource(t: &InstanceType) -> Option<&'static str> {
+    if t.accelerators == 0 || t.accelerator.eq_ignore_ascii_case("none") || !t.is_accelerated() {
+        return None;
+    }
+    let a = t.accelerator.to_ascii_lowercase();
+    Some(if a.contains("trainium") || a.contains("inferentia") {
+        "aws.amazon.com/neuron"
+    } else {
+        "nvidia.com/gpu"
+    })
+}
+
+impl PodSet {
+    /// The pod set of a job that lists none (docs/FORMAT.md, "A job under Kueue"): `main`, of
+    /// `count` pods, each requesting the accelerators of `first`, its first preference's type.
+    pub fn derived(count: u32, first: &InstanceType) -> PodSet {
+        PodSet {
+            name: MAIN_POD_SET.to_string(),
+            count,
+            requests: accelerator_resource(first)
+                .map(|r| {
+                    (
+                        r.to_string(),
+                        Quantity::units(u64::from(first.accelerators)),
+                    )
+                })
+                .into_iter()
+                .collect(),
+            node_selector: BTreeMap::new(),
+            node_affinity: Vec::new(),
+            tolerations: Vec::new(),
+        }
+    }
+}
+
 /// Kueue's name for a workload's only pod set.
 pub const MAIN_POD_SET: &str = "main";
 
@@ -648,17 +766,6 @@ pub struct Admitted {
     pub pod_sets: Vec<BTreeMap<String, String>>,
 }
 
-/// The node label that names a flavor's instance type (Kubernetes' well-known label).
-pub const INSTANCE_TYPE_LABEL: &str = "node.kubernetes.io/instance-type";
-
-/// Node labels that mark spot capacity, with the value that means spot: Karpenter's, EKS
-/// managed node groups' and GKE's (docs/FORMAT.md, "A ResourceFlavor's instance type and spot").
-pub const SPOT_LABELS: [(&str, &str); 3] = [
-    ("karpenter.sh/capacity-type", "spot"),
-    ("eks.amazonaws.com/capacityType", "SPOT"),
-    ("cloud.google.com/gke-spot", "true"),
-];
-
 /// The resources that count accelerators, as device plugins name them.
 pub const ACCELERATOR_RESOURCES: [&str; 5] = [
     "nvidia.com/gpu",
@@ -671,75 +778,15 @@ pub const ACCELERATOR_RESOURCES: [&str; 5] = [
 /// Kueue's `pods` resource: when a ClusterQueue covers it, each pod counts one.
 pub const PODS: &str = "pods";
 
-impl ResourceFlavor {
-    /// The instance type's name as the flavor states it: its `instance_type`, else its
-    /// `node.kubernetes.io/instance-type` label (which may leave out SageMaker's `ml.`).
-    pub fn instance_type_name(&self) -> Option<&str> {
-        self.instance_type.as_deref().or_else(|| {
-            self.node_labels
-                .get(INSTANCE_TYPE_LABEL)
-                .map(String::as_str)
-        })
-    }
-
-    /// Whether its nodes are spot capacity, by the labels of [`SPOT_LABELS`].
-    pub fn is_spot(&self) -> bool {
-        SPOT_LABELS
-            .iter()
-            .any(|(key, value)| self.node_labels.get(*key).map(String::as_str) == Some(*value))
-    }
-}
-
-/// The catalog type a flavor's instance type names: exactly, or with SageMaker's `ml.` prefix
-/// added (`p4d.24xlarge` is `ml.p4d.24xlarge`); none when the flavor names no type or the
-/// catalog lacks it.
-pub fn flavor_instance_type(
-    own: &[super::InstanceType],
-    flavor: &ResourceFlavor,
-) -> Option<super::InstanceType> {
-    let name = flavor.instance_type_name()?;
-    super::catalog::resolve(own, name)
-        .or_else(|| super::catalog::resolve(own, &format!("ml.{name}")))
-}
-
-/// The device-plugin resource that counts a type's accelerators: Neuron for Trainium and
-/// Inferentia, NVIDIA otherwise; none for a type without accelerators.
-pub fn accelerator_resource(t: &super::InstanceType) -> Option<&'static str> {
-    if t.accelerators == 0 || t.accelerator.eq_ignore_ascii_case("none") || !t.is_accelerated() {
-        return None;
-    }
-    let a = t.accelerator.to_ascii_lowercase();
-    Some(if a.contains("trainium") || a.contains("inferentia") {
-        "aws.amazon.com/neuron"
-    } else {
-        "nvidia.com/gpu"
-    })
-}
-
-/// A job's pod sets under Kueue: its own, else the default of docs/FORMAT.md ("A job under
-/// Kueue"): one set `main` of `instance_count` pods (or the first entry's count), each asking for
-/// its first preference's accelerators, or for one pod when the type has none. `own` and the
-/// catalog resolve the type; none when the job has neither pod sets nor a known first preference.
-pub fn pod_sets_of(own: &[super::InstanceType], job: &super::JobAttributes) -> Option<Vec<PodSet>> {
+/// A job's pod sets under Kueue: its own, else [`PodSet::derived`] from its first preference
+/// (docs/FORMAT.md, "A job under Kueue"); none when it has neither pod sets nor a first
+/// preference of a known type.
+pub fn pod_sets_of(own: &[InstanceType], job: &super::JobAttributes) -> Option<Vec<PodSet>> {
     if !job.pod_sets.is_empty() {
         return Some(job.pod_sets.clone());
     }
     let first = job.preferences.first()?;
-    let t = super::catalog::resolve(own, &first.instance_type)?;
+    let t = catalog::resolve(own, &first.instance_type)?;
     let count = first.instance_count.or(job.instance_count).unwrap_or(1);
-    let requests = match accelerator_resource(&t) {
-        Some(resource) => BTreeMap::from([(
-            resource.to_string(),
-            Quantity::units(u64::from(t.accelerators)),
-        )]),
-        None => BTreeMap::from([(PODS.to_string(), Quantity::units(1))]),
-    };
-    Some(vec![PodSet {
-        name: MAIN_POD_SET.to_string(),
-        count,
-        requests,
-        node_selector: BTreeMap::new(),
-        node_affinity: Vec::new(),
-        tolerations: Vec::new(),
-    }])
+    Some(vec![PodSet::derived(count, &t)])
 }

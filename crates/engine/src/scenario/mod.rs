@@ -103,7 +103,7 @@ pub struct Scenario {
     pub quota_shares: Vec<QuotaShare>,
     /// The agreement as Kueue objects, for a scenario under Kueue's rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kueue: Option<kueue::Kueue>,
+    pub kueue: Option<Box<kueue::Kueue>>,
     /// Explicitly listed jobs.
     #[serde(
         default,
