@@ -22,6 +22,8 @@ macro_rules! kueue_case {
 }
 
 // TestPreemption (pkg/scheduler/preemption/preemption_test.go)
+
+// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
 kueue_case!(
     preempts_the_lowest_priority_workload_of_its_own_queue,
     "preempt-lowest-priority"
@@ -163,3 +165,145 @@ kueue_case!(
     "allow-preemption-from-other-cluster-queues-if-target-cq-is-not"
 );
 kueue_case!(reclaims_across_a_cohort_tree, "long-range-preemption");
+
+// TestFairPreemptions (pkg/scheduler/preemption/preemption_fair_test.go)
+kueue_case!(
+    fair_a_borrower_inside_a_cohort_within_quota_is_protected,
+    "fair-borrowing-cq-in-non-borrowing-cohort-is-protected"
+);
+kueue_case!(
+    fair_reclaim_lower_priority_protects_an_important_borrower,
+    "fair-forced-to-preempt-within-clusterqueue-because-borrowing-workload-too"
+);
+kueue_case!(
+    fair_reclaims_nominal_from_the_queue_using_the_most,
+    "fair-reclaim-nominal-from-user-using-the-most"
+);
+kueue_case!(
+    fair_reclaims_from_the_queue_using_less_when_the_one_using_most_is_not_enough,
+    "fair-can-reclaim-from-queue-using-less-if-taking-the-latest-workload-from"
+);
+kueue_case!(
+    fair_lets_a_borrower_take_from_a_bigger_borrower,
+    "fair-reclaim-borrowable-quota-from-user-using-the-most"
+);
+kueue_case!(
+    fair_takes_one_workload_from_each_borrowing_queue,
+    "fair-preempt-one-from-each-cq-borrowing"
+);
+kueue_case!(
+    fair_takes_nothing_from_queues_within_nominal,
+    "fair-can-t-preempt-when-everyone-under-nominal"
+);
+kueue_case!(
+    fair_does_not_preempt_to_swap_the_imbalance,
+    "fair-can-t-preempt-when-it-would-switch-the-imbalance"
+);
+kueue_case!(
+    fair_preempts_lower_priority_in_its_own_queue_without_a_share_test,
+    "fair-can-preempt-lower-priority-workloads-from-same-cq"
+);
+kueue_case!(
+    fair_combines_an_own_queue_victim_and_a_fair_sharing_victim,
+    "fair-can-preempt-a-combination-of-same-cq-and-highest-user"
+);
+kueue_case!(
+    fair_preempts_a_huge_borrower_for_a_queue_within_nominal,
+    "fair-preempt-huge-workload-if-there-is-no-other-option-as-long-as-the"
+);
+kueue_case!(
+    fair_does_not_preempt_a_huge_borrower_for_another_huge_one,
+    "fair-can-t-preempt-huge-workload-if-the-incoming-is-also-huge"
+);
+kueue_case!(
+    fair_preempts_nothing_when_the_second_strategy_frees_too_little,
+    "fair-can-t-preempt-2-smaller-workloads-if-the-incoming-is-huge"
+);
+kueue_case!(
+    fair_preempts_its_own_queue_and_a_bigger_borrower,
+    "fair-preempt-from-target-and-others-even-if-over-nominal"
+);
+kueue_case!(
+    fair_skips_a_victim_that_would_leave_the_target_below_the_preemptor,
+    "fair-prefer-to-preempt-workloads-that-don-t-make-the-target-cq-have-the"
+);
+kueue_case!(
+    fair_second_strategy_takes_one_workload_per_queue,
+    "fair-preempt-from-different-cluster-queues-if-the-end-result-has-a"
+);
+kueue_case!(
+    fair_the_previous_outcome_does_not_flap_back,
+    "fair-scenario-above-does-not-flap"
+);
+kueue_case!(
+    fair_does_not_push_the_target_queue_under_nominal,
+    "fair-cannot-preempt-if-it-would-make-the-candidate-cq-go-under-nominal"
+);
+kueue_case!(
+    fair_ignores_borrow_within_cohort_thresholds,
+    "fair-workloads-under-priority-threshold-not-capriciously-preempted"
+);
+kueue_case!(
+    fair_less_than_initial_share_takes_the_lowest_priority_first,
+    "fair-preempt-lower-priority-first-even-if-big"
+);
+kueue_case!(
+    fair_less_than_or_equal_to_final_share_may_take_a_higher_priority,
+    "fair-preempt-workload-that-doesn-t-transfer-the-imbalance-even-if-high"
+);
+kueue_case!(
+    fair_a_higher_weight_preempts_more,
+    "fair-cq-with-higher-weight-can-preempt-more"
+);
+kueue_case!(
+    fair_a_zero_weight_borrower_has_an_infinite_share,
+    "fair-can-preempt-anything-borrowing-from-cq-with-0-weight"
+);
+kueue_case!(
+    fair_a_zero_weight_queue_keeps_its_nominal,
+    "fair-can-t-preempt-nominal-from-cq-with-0-weight"
+);
+kueue_case!(
+    fair_a_zero_weight_cohort_keeps_its_nominal,
+    "fair-can-t-preempt-nominal-from-cohort-with-0-weight"
+);
+kueue_case!(
+    fair_preempts_within_a_queue_without_a_cohort,
+    "fair-can-preempt-within-cluster-queue-when-no-cohort"
+);
+kueue_case!(
+    fair_preempts_across_a_cohort_tree_by_shares_at_each_level,
+    "fair-hierarchical-preemption"
+);
+kueue_case!(
+    fair_compares_shares_at_the_children_of_the_common_ancestor,
+    "fair-deep-preemption"
+);
+kueue_case!(
+    fair_a_zero_weight_queue_reclaims_its_nominal,
+    "fair-cq-with-zero-weight-can-reclaim-nominal-quota"
+);
+kueue_case!(
+    fair_a_zero_weight_cohort_reclaims_its_quota,
+    "fair-cohort-with-zero-weight-can-reclaim-nominal-quota"
+);
+kueue_case!(
+    fair_within_nominal_on_the_contested_flavor_preempts_despite_its_share,
+    "fair-nominal-first-workload-fitting-within-nominal-can-preempt-despite"
+);
+kueue_case!(
+    fair_a_zero_weight_borrowing_preemptor_cannot_preempt_a_weighted_borrower,
+    "fair-zero-weight-borrowing-preemptor-cannot-preempt-from-a-borrowing-cq"
+);
+kueue_case!(
+    fair_zero_weight_borrowers_compare_unweighted_shares,
+    "fair-zero-weight-borrowing-preemptor-can-preempt-from-a-borrowing-cq"
+);
+kueue_case!(
+    fair_a_weighted_borrowing_preemptor_preempts_a_bigger_borrower,
+    "fair-non-zero-weight-borrowing-preemptor-preempts-from-a-borrowing-cq"
+);
+kueue_case!(
+    fair_candidates_failing_the_first_strategy_remain_for_the_second,
+    "fair-candidates-skipped-by-the-first-strategy-are-still-available-to-the"
+);
