@@ -24,6 +24,8 @@ macro_rules! kueue_case {
 // TestPreemption (pkg/scheduler/preemption/preemption_test.go)
 
 // TestPreemption (pkg/scheduler/preemption/preemption_test.go)
+
+// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
 kueue_case!(
     preempts_the_lowest_priority_workload_of_its_own_queue,
     "preempt-lowest-priority"
@@ -306,4 +308,62 @@ kueue_case!(
 kueue_case!(
     fair_candidates_failing_the_first_strategy_remain_for_the_second,
     "fair-candidates-skipped-by-the-first-strategy-are-still-available-to-the"
+);
+
+// TestHierarchicalPreemptions (pkg/scheduler/preemption/preemption_hierarchical_test.go)
+kueue_case!(
+    hier_reclaims_for_a_preemptor_that_fits_in_its_cohort,
+    "hier-preempt-with-hierarchical-advantage"
+);
+kueue_case!(
+    hier_spares_a_queue_within_its_nominal_quota,
+    "hier-avoid-queues-within-nominal-quota"
+);
+kueue_case!(
+    hier_reclaims_several_workloads_whatever_their_priority,
+    "hier-preempt-multiple-with-hierarchical-advantage"
+);
+kueue_case!(
+    hier_borrow_within_cohort_reclaims_beside_an_own_queue_victim,
+    "hier-preempt-in-cohort-and-own-cq"
+);
+kueue_case!(
+    hier_prefers_a_hierarchical_candidate_to_a_lower_priority_own_one,
+    "hier-prefer-to-preempt-hierarchical-candidate"
+);
+kueue_case!(
+    hier_reclaims_while_borrowing_when_no_subtree_has_room,
+    "hier-forced-to-preempt-priority-candidate"
+);
+kueue_case!(
+    hier_a_preemptor_within_nominal_reclaims_higher_priorities,
+    "hier-incoming-workload-fits-in-cq-nominal-quota"
+);
+kueue_case!(
+    hier_combines_hierarchical_reclaim_and_reclaim_while_borrowing,
+    "hier-preempt-hierarchical-and-priority-candidates"
+);
+kueue_case!(
+    hier_combines_hierarchical_reclaim_and_an_own_queue_victim,
+    "hier-preempt-hierarchical-candidates-and-inside-cq"
+);
+kueue_case!(
+    hier_reclaims_the_lowest_priority_borrower_only,
+    "hier-reclaim-nominal-quota-from-lowest-priority-workload-excluding-non"
+);
+kueue_case!(
+    hier_workloads_in_subtrees_within_quota_are_out_of_reach,
+    "hier-infeasible-preemption-all-available-workloads-in-pruned-subtrees"
+);
+kueue_case!(
+    hier_reclaims_the_resource_that_needs_it,
+    "hier-hiearchical-preemption-with-multiple-resources"
+);
+kueue_case!(
+    hier_reclaims_with_a_lending_limit_in_the_tree,
+    "hier-respect-lending-limits"
+);
+kueue_case!(
+    hier_reclaims_one_workload_per_borrowing_subtree,
+    "hier-reclaim-in-complex-hierarchy"
 );
