@@ -26,6 +26,8 @@ macro_rules! kueue_case {
 // TestPreemption (pkg/scheduler/preemption/preemption_test.go)
 
 // TestPreemption (pkg/scheduler/preemption/preemption_test.go)
+
+// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
 kueue_case!(
     preempts_the_lowest_priority_workload_of_its_own_queue,
     "preempt-lowest-priority"
@@ -366,4 +368,174 @@ kueue_case!(
 kueue_case!(
     hier_reclaims_one_workload_per_borrowing_subtree,
     "hier-reclaim-in-complex-hierarchy"
+);
+
+// TestSchedule (pkg/scheduler/scheduler_test.go)
+kueue_case!(
+    sched_a_second_preemptor_needing_the_same_borrowed_quota_waits,
+    "sched-multiple-preemptions-skip-preemption-when-shared-limited"
+);
+kueue_case!(
+    sched_borrowing_from_a_nearer_cohort_goes_first,
+    "sched-in-a-hierarchical-cohort-workload-borrowing-less-is-scheduled"
+);
+kueue_case!(
+    sched_no_preemption_candidates_moves_on_even_with_may_stop_search,
+    "sched-second-flavor-when-the-first-has-no-preemption-candidates"
+);
+kueue_case!(
+    sched_an_untolerated_taint_and_too_little_quota_leave_it_pending,
+    "sched-flavors-with-mixed-misconfiguration-and-insufficient-quota"
+);
+kueue_case!(
+    sched_an_untolerated_taint_and_a_too_small_flavor_leave_it_pending,
+    "sched-flavors-with-mixed-taint-mismatch-and-exceeding-limits"
+);
+kueue_case!(
+    sched_no_flavor_passes_the_taint_check,
+    "sched-flavors-are-structurally-incompatible"
+);
+kueue_case!(
+    sched_a_full_queue_leaves_its_head_pending,
+    "sched-single-clusterqueue-full"
+);
+kueue_case!(
+    sched_a_namespace_outside_the_selector_is_never_admitted,
+    "sched-failed-to-match-clusterqueue-selector"
+);
+kueue_case!(
+    sched_admits_heads_of_queues_in_different_cohorts_together,
+    "sched-admit-in-different-cohorts"
+);
+kueue_case!(
+    sched_admits_two_heads_of_one_cohort_within_nominal,
+    "sched-admit-in-same-cohort-with-no-borrowing"
+);
+kueue_case!(
+    sched_assigns_a_flavor_per_pod_set_and_resource_group,
+    "sched-assign-multiple-resources-and-flavors"
+);
+kueue_case!(
+    sched_a_borrower_that_no_longer_fits_after_an_admission_waits,
+    "sched-cannot-borrow-if-cohort-was-assigned-and-would-result-in"
+);
+kueue_case!(
+    sched_a_borrower_that_still_fits_after_an_admission_is_admitted,
+    "sched-can-borrow-if-cohort-was-assigned-and-will-not-result-in"
+);
+kueue_case!(
+    sched_a_head_that_cannot_reclaim_does_not_stop_a_borrower,
+    "sched-can-borrow-if-needs-reclaim-from-cohort-in-different-flavor"
+);
+kueue_case!(
+    sched_a_lending_limit_caps_what_a_borrower_gets,
+    "sched-workload-exceeds-lending-limit-when-borrow-in-cohort"
+);
+kueue_case!(
+    sched_a_lending_limit_holds_inside_a_cohort_tree,
+    "sched-hierarchical-cohort-respects-lending-limit-when-borrowing"
+);
+kueue_case!(
+    sched_borrows_up_to_the_lending_limit_in_a_cohort_tree,
+    "sched-hierarchical-cohort-allows-borrowing-up-to-lending-limit"
+);
+kueue_case!(
+    sched_preempts_in_its_own_queue_and_reclaims_in_the_cohort,
+    "sched-preempt-workloads-in-clusterqueue-and-cohort"
+);
+kueue_case!(
+    sched_a_preemptor_and_a_head_without_candidates_in_one_cycle,
+    "sched-multiple-cqs-need-preemption"
+);
+kueue_case!(
+    sched_falls_back_to_the_next_flavor_when_borrowing_is_not_enough,
+    "sched-not-enough-resources-to-borrow-fallback-to-next-flavor"
+);
+kueue_case!(
+    sched_no_overadmission_while_borrowing,
+    "sched-no-overadmission-while-borrowing"
+);
+kueue_case!(
+    sched_two_borrowers_of_different_resources_in_one_cycle,
+    "sched-two-workloads-can-borrow-different-resources-from-the-same-flavor"
+);
+kueue_case!(
+    sched_two_borrowers_of_one_resource_that_fit_together,
+    "sched-two-workloads-can-borrow-the-same-resources-if-fits-in-the-cohort"
+);
+kueue_case!(
+    sched_of_two_borrowers_that_do_not_fit_together_the_higher_priority_wins,
+    "sched-only-one-workload-can-borrow-when-cohort-quota-cannot-fit"
+);
+kueue_case!(
+    sched_a_head_without_candidates_reserves_only_what_it_may_borrow,
+    "sched-preemption-while-borrowing-should-not-block-another-cq"
+);
+kueue_case!(
+    sched_a_queue_above_nominal_preempts_only_its_own,
+    "sched-minimal-preemptions-when-target-queue-is-exhausted"
+);
+kueue_case!(
+    sched_a_request_above_nominal_never_preempts,
+    "sched-a-workload-is-only-eligible-to-do-preemptions-if-it-fits-within"
+);
+kueue_case!(
+    sched_two_queues_preempt_in_one_cycle,
+    "sched-multiple-preemptions-without-borrowing"
+);
+kueue_case!(
+    sched_a_preemption_stays_valid_after_an_earlier_admission,
+    "sched-multiple-preemptions-preemption-possible-after-earlier-fits"
+);
+kueue_case!(
+    sched_a_request_above_every_limit_stays_pending,
+    "sched-not-enough-resources"
+);
+kueue_case!(
+    sched_prefers_the_flavor_where_it_reclaims,
+    "sched-prefer-reclamation-over-cq-priority-based-preemption"
+);
+kueue_case!(
+    sched_keeps_the_first_flavor_when_the_second_also_preempts_its_own,
+    "sched-prefer-first-preemption-flavor-when-second-requires-reclaim-and"
+);
+kueue_case!(
+    sched_keeps_the_first_of_two_flavors_that_preempt_its_own,
+    "sched-prefer-first-preemption-flavor-when-second-also-requires-cq"
+);
+kueue_case!(
+    sched_a_non_borrowing_reclaimer_goes_before_a_borrower,
+    "sched-workload-requiring-reclaimation-prioritized-over-wl-in-another-full"
+);
+kueue_case!(
+    sched_a_head_that_can_reclaim_any_reserves_nothing,
+    "sched-capacity-not-blocked-when-lending-clusterqueue-can-reclaim-any"
+);
+kueue_case!(
+    sched_capacity_reserved_by_a_head_that_cannot_reclaim_any_is_a_one_cycle_block,
+    "sched-capacity-blocked-when-lending-clusterqueue-lower-priority"
+);
+kueue_case!(
+    sched_capacity_reserved_by_a_head_that_never_reclaims_is_a_one_cycle_block,
+    "sched-capacity-blocked-when-lending-clusterqueue-never"
+);
+kueue_case!(
+    sched_a_flavor_without_candidates_is_passed_over_with_may_stop_search,
+    "sched-don-t-assign-flavor-if-there-are-no-candidates-for-preemption"
+);
+kueue_case!(
+    sched_try_next_flavor_prefers_a_fit_to_a_preemption,
+    "sched-admit-to-second-flavor-when-first-needs-preemption"
+);
+kueue_case!(
+    sched_preemption_over_borrowing_preempts_rather_than_borrows,
+    "sched-preemption-over-borrowing-preempt-in-first-flavor"
+);
+kueue_case!(
+    sched_preemption_over_borrowing_still_skips_a_flavor_without_candidates,
+    "sched-preemption-over-borrowing-fitting-second-flavor-over-no-candidates"
+);
+kueue_case!(
+    sched_borrowing_over_preemption_borrows_rather_than_preempts,
+    "sched-borrowing-over-preemption-borrow-in-second-flavor"
 );
