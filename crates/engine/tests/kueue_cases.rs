@@ -28,6 +28,8 @@ macro_rules! kueue_case {
 // TestPreemption (pkg/scheduler/preemption/preemption_test.go)
 
 // TestPreemption (pkg/scheduler/preemption/preemption_test.go)
+
+// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
 kueue_case!(
     preempts_the_lowest_priority_workload_of_its_own_queue,
     "preempt-lowest-priority"
@@ -538,4 +540,46 @@ kueue_case!(
 kueue_case!(
     sched_borrowing_over_preemption_borrows_rather_than_preempts,
     "sched-borrowing-over-preemption-borrow-in-second-flavor"
+);
+
+// Rules of docs/KUEUE.md that no ported case pins
+kueue_case!(
+    quota_a_queue_may_borrow_the_whole_idle_cohort,
+    "rule-quota-flat-cohort-whole-idle-pool"
+);
+kueue_case!(
+    quota_a_borrowing_limit_caps_use_above_nominal,
+    "rule-quota-borrowing-limit"
+);
+kueue_case!(
+    quota_a_lending_limit_keeps_part_of_the_lenders_quota,
+    "rule-quota-lending-limit"
+);
+kueue_case!(
+    quota_cohort_lending_and_borrowing_limits_bound_a_subtree,
+    "rule-quota-cohort-tree-limits"
+);
+kueue_case!(
+    order_entries_within_nominal_go_before_borrowing_ones,
+    "rule-order-borrowing-level-before-priority"
+);
+kueue_case!(
+    queueing_strict_fifo_blocks_its_own_queue_only,
+    "rule-strict-fifo-blocks-only-its-own-queue"
+);
+kueue_case!(
+    queueing_a_set_aside_head_returns_when_a_workload_of_its_queue_ends,
+    "rule-best-effort-set-aside-returns-when-a-workload-finishes"
+);
+kueue_case!(
+    capacity_reserved_by_a_strict_fifo_head_blocks_borrowers_every_cycle,
+    "rule-capacity-reservation-strict-fifo"
+);
+kueue_case!(
+    queueing_a_namespace_outside_the_selector_neither_runs_nor_blocks,
+    "rule-namespace-selector"
+);
+kueue_case!(
+    queueing_hold_admits_nothing_new_and_hold_and_drain_evicts,
+    "rule-stop-policy"
 );
