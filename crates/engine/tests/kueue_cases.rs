@@ -30,6 +30,8 @@ macro_rules! kueue_case {
 // TestPreemption (pkg/scheduler/preemption/preemption_test.go)
 
 // TestPreemption (pkg/scheduler/preemption/preemption_test.go)
+
+// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
 kueue_case!(
     preempts_the_lowest_priority_workload_of_its_own_queue,
     "preempt-lowest-priority"
@@ -582,4 +584,48 @@ kueue_case!(
 kueue_case!(
     queueing_hold_admits_nothing_new_and_hold_and_drain_evicts,
     "rule-stop-policy"
+);
+kueue_case!(
+    flavors_the_scan_resumes_after_the_flavor_it_stopped_at,
+    "rule-resumed-flavor-scan"
+);
+kueue_case!(
+    fungibility_default_takes_the_first_flavor_that_fits_by_borrowing,
+    "rule-fungibility-borrow-may-stop-search"
+);
+kueue_case!(
+    fungibility_try_next_flavor_prefers_a_flavor_without_borrowing,
+    "rule-fungibility-borrow-try-next-flavor"
+);
+kueue_case!(
+    fungibility_default_prefers_a_free_flavor_to_preemption,
+    "rule-fungibility-preempt-try-next-flavor"
+);
+kueue_case!(
+    fungibility_no_candidates_moves_on_even_with_may_stop_search,
+    "rule-fungibility-no-candidates-may-stop-search"
+);
+kueue_case!(
+    fungibility_may_stop_search_preempts_on_the_first_flavor,
+    "rule-fungibility-preempt-may-stop-search"
+);
+kueue_case!(
+    fungibility_without_a_preference_borrowing_beats_preemption,
+    "rule-fungibility-preference-unset-borrows"
+);
+kueue_case!(
+    fungibility_the_lower_borrowing_level_wins_among_equal_modes,
+    "rule-fungibility-lower-borrowing-level-wins"
+);
+kueue_case!(
+    preemption_the_preemptor_holds_what_it_frees_in_its_cycle,
+    "rule-preemptor-holds-the-capacity-it-frees"
+);
+kueue_case!(
+    preemption_victims_keep_their_creation_time_and_are_never_failed,
+    "rule-victims-keep-their-place-and-have-no-retry-limit"
+);
+kueue_case!(
+    spot_a_spot_flavor_interrupts_its_jobs_and_requeues_them,
+    "rule-spot-flavor-interruptions"
 );
