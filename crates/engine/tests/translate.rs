@@ -29,23 +29,8 @@ fn bundled() -> Vec<PathBuf> {
     paths
 }
 
-/// Validation errors of a Kueue-form scenario. Until the Kueue validation lands, the AWS rule
-/// that jobs name no share when `quota_shares` is empty still fires for every job naming its
-/// ClusterQueue; that one rule is left out here (and nothing else), so the check says the same
-/// before and after.
-fn kueue_errors(s: &Scenario) -> Vec<String> {
-    s.validate()
-        .errors
-        .iter()
-        .filter(|d| {
-            !d.message
-                .starts_with("this scenario declares no quota shares")
-        })
-        .map(ToString::to_string)
-        .collect()
-}
-
-fn aws_errors(s: &Scenario) -> Vec<String> {
+/// A scenario's validation errors, as `path: message`.
+fn errors_of(s: &Scenario) -> Vec<String> {
     s.validate()
         .errors
         .iter()
@@ -53,9 +38,6 @@ fn aws_errors(s: &Scenario) -> Vec<String> {
         .collect()
 }
 
-/// The part of an AWS agreement Kueue can state: shares (name, limits, strategy, borrow limit
-/// for LEND_AND_BORROW, in-share preemption), on-demand capacity at time 0 (at least what the
-/// shares own: Kueue admits by quota), spot pool sizes, queueing, and each job's share.
 /// What a job keeps both ways: name, share, times, priority, spot, entry types and counts.
 type JobTerms = (
     String,
@@ -88,6 +70,9 @@ fn job_terms(j: &quotalab_engine::scenario::JobSpec) -> JobTerms {
 /// A share's name, limits, strategy, borrow limit and in-share preemption.
 type ShareTerms = (String, Vec<(String, u32)>, Strategy, Option<i64>, bool);
 
+/// The part of an AWS agreement Kueue can state: shares (name, limits, strategy, borrow limit
+/// for LEND_AND_BORROW, in-share preemption), on-demand capacity at time 0 (at least what the
+/// shares own: Kueue admits by quota), spot pool sizes, queueing, and each job's share.
 #[derive(Debug, PartialEq)]
 struct Terms {
     shares: Vec<ShareTerms>,
@@ -190,14 +175,14 @@ fn round_trip(label: &str, aws: &Scenario) -> Result<(), String> {
             "{label}: to_kueue did not give a Kueue-form scenario"
         ));
     }
-    let errors = kueue_errors(&kueue.scenario);
+    let errors = errors_of(&kueue.scenario);
     if !errors.is_empty() {
         return Err(format!(
             "{label}: the Kueue form does not validate: {errors:?}"
         ));
     }
     let back = to_aws(&kueue.scenario);
-    let errors = aws_errors(&back.scenario);
+    let errors = errors_of(&back.scenario);
     if !errors.is_empty() {
         return Err(format!(
             "{label}: back in AWS form it does not validate: {errors:?}"

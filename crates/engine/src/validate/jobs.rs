@@ -86,6 +86,8 @@ impl<'a> GeneratedNames<'a> {
 }
 
 /// SEMANTICS §2: a job names exactly one existing share when shares exist, and none otherwise.
+/// Under a Kueue agreement `share` names a ClusterQueue instead (docs/FORMAT.md, "A job under
+/// Kueue"), which the Kueue checks look up; this AWS rule does not apply there.
 fn check_share_ref(
     scenario: &Scenario,
     context: &Context,
@@ -93,6 +95,9 @@ fn check_share_ref(
     path: &str,
     share: Option<&str>,
 ) {
+    if context.kueue_agreement {
+        return;
+    }
     match (scenario.quota_shares.is_empty(), share) {
         (true, Some(_)) => report.error(
             path,
