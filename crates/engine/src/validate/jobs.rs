@@ -285,7 +285,10 @@ fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &Jo
 
 fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &JobAttributes) {
     let prefs = &job.preferences;
-    if prefs.is_empty() || prefs.len() > 5 {
+    // Under a Kueue agreement the list is optional and pod sets may give the counts
+    // (docs/FORMAT.md, "A job under Kueue").
+    let kueue_empty = context.kueue_agreement && prefs.is_empty();
+    if (prefs.is_empty() && !kueue_empty) || prefs.len() > 5 {
         report.error(
             format!("{path}.preferences"),
             format!(
@@ -298,7 +301,9 @@ fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &J
         report.error(format!("{path}.preferences"), "a spot job has exactly one entry (AWS: managed spot training cannot be combined with instance preferences)");
     }
     let entry_counts = prefs.iter().filter(|p| p.instance_count.is_some()).count();
+    let counted_by_pods = context.kueue_agreement && (!job.pod_sets.is_empty() || kueue_empty);
     match (job.instance_count.is_some(), entry_counts) {
+        (false, 0) if counted_by_pods => {}
         (true, 0) => {}
         (false, n) if n == prefs.len() && n > 0 => {}
         (true, _) => report.error(
