@@ -67,7 +67,8 @@ fn share(t: Terms) -> QuotaShare {
             })
             .collect(),
         strategy: t.strategy,
-        borrow_limit: t.borrow_limit,
+        // -1 is the default, no cap: left out as AWS scenarios write it.
+        borrow_limit: t.borrow_limit.filter(|&b| b != UNLIMITED_BORROW),
         in_share_preemption: t.in_share_preemption,
     }
 }
