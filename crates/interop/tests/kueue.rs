@@ -245,7 +245,7 @@ fn a_kubectl_list_reads_every_kind_and_the_workloads_as_jobs() {
         "replayed without --from-state"
     );
     let notes = imported.notes.join("\n");
-    assert!(notes.contains("1 Workloads state no run time"), "{notes}");
+    assert!(notes.contains("1 Workload without a run time"), "{notes}");
     assert!(notes.contains("skipped 1 x Job"), "{notes}");
 }
 

@@ -22,24 +22,23 @@ pub(super) struct Layout {
 }
 
 pub(super) fn layout(kueue: &Kueue, flavors: &Flavors, notes: &mut Notes) -> Layout {
-    let mut all: Vec<Terms> = Vec::new();
-    for (i, q) in kueue.cluster_queues.iter().enumerate() {
-        match terms(i, q, flavors, notes) {
-            Some(t) => all.push(t),
-            None => notes.dropped(format!("kueue.cluster_queues[{i}]"), format!("ClusterQueue {} has no flavor of a known instance type, so it has no AWS share; its jobs are dropped", q.name)),
-        }
-    }
     if let [only] = kueue.cluster_queues.as_slice() {
         if only.cohort.is_none()
             && kueue.cohorts.is_empty()
             && only.preemption.within_cluster_queue == WithinClusterQueue::Never
         {
             notes.carried("kueue.cluster_queues[0]", format!("one ClusterQueue in no cohort that never preempts: a scenario without quota shares, \"{}\"'s quota its capacity", only.name));
-            let share_of_queue = all.iter().map(|t| (t.name.clone(), None)).collect();
             return Layout {
                 shares: Vec::new(),
-                share_of_queue,
+                share_of_queue: BTreeMap::from([(only.name.clone(), None)]),
             };
+        }
+    }
+    let mut all: Vec<Terms> = Vec::new();
+    for (i, q) in kueue.cluster_queues.iter().enumerate() {
+        match terms(i, q, flavors, notes) {
+            Some(t) => all.push(t),
+            None => notes.dropped(format!("kueue.cluster_queues[{i}]"), format!("ClusterQueue {} has no flavor of a known instance type, so it has no AWS share; its jobs are dropped", q.name)),
         }
     }
     let mut share_of_queue: BTreeMap<String, Option<String>> = all

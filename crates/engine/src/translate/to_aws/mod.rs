@@ -13,6 +13,7 @@ pub use flavors::placeholder_type;
 
 use super::notes::Notes;
 use super::{unchanged, Translation};
+use crate::result::numbers::counted;
 use crate::scenario::kueue::{Kueue, QueueingStrategy};
 use crate::scenario::{Action, InstanceType, Queueing, Rules, Scenario};
 use flavors::Flavors;
@@ -167,7 +168,7 @@ fn actions(
 fn agreement_notes(kueue: &Kueue, notes: &mut Notes) {
     let roots = kueue.cohorts.iter().filter(|c| c.parent.is_none()).count();
     if kueue.cohorts.iter().any(|c| c.parent.is_some()) || roots > 1 {
-        notes.approximated("kueue.cohorts", format!("{} cohorts in {roots} trees: AWS shares lend and borrow in one pool, so the tree is flattened and every share lends to and borrows from every other", kueue.cohorts.len()));
+        notes.approximated("kueue.cohorts", format!("{} in {}: AWS shares lend and borrow in one pool, so the tree is flattened and every share lends to and borrows from every other", counted(kueue.cohorts.len() as u64, "cohort"), counted(roots as u64, "tree")));
     }
     for (i, c) in kueue.cohorts.iter().enumerate() {
         let limited = c
@@ -190,13 +191,19 @@ fn agreement_notes(kueue: &Kueue, notes: &mut Notes) {
         notes.dropped("kueue.fair_sharing", "AWS has no fair sharing: idle capacity goes to borrowers first-in first-out, and reclaim follows the lenders' limits");
     }
     if !kueue.local_queues.is_empty() {
-        notes.carried("kueue.local_queues", format!("{} LocalQueues: each job is in the share of the ClusterQueue its LocalQueue leads to", kueue.local_queues.len()));
+        notes.carried(
+            "kueue.local_queues",
+            format!(
+                "{}: each job is in the share of the ClusterQueue its LocalQueue leads to",
+                counted(kueue.local_queues.len() as u64, "LocalQueue")
+            ),
+        );
     }
     if !kueue.priority_classes.is_empty() {
         notes.carried(
             "kueue.priority_classes",
             format!(
-                "{} WorkloadPriorityClasses: each job keeps its class's value as its priority",
+                "WorkloadPriorityClasses ({}): each job keeps its class's value as its priority",
                 kueue.priority_classes.len()
             ),
         );
@@ -205,8 +212,8 @@ fn agreement_notes(kueue: &Kueue, notes: &mut Notes) {
         notes.dropped(
             "kueue.namespaces",
             format!(
-                "{} namespaces: AWS shares have no namespaces",
-                kueue.namespaces.len()
+                "{}: AWS shares have no namespaces",
+                counted(kueue.namespaces.len() as u64, "namespace")
             ),
         );
     }

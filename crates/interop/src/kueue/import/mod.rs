@@ -104,7 +104,7 @@ fn read(docs: &[Document], options: &ImportOptions) -> Result<(Scenario, Vec<Str
     };
     let mut jobs = reader.jobs(&p.workloads)?;
     if reader.defaulted > 0 {
-        notes.push(format!("{} Workloads state no run time (no spec.maximumExecutionTimeSeconds, not finished): each runs --default-runtime {} h", reader.defaulted, options.default_runtime_h));
+        notes.push(format!("{} without a run time (no spec.maximumExecutionTimeSeconds, not finished): each runs --default-runtime {} h", quotalab_engine::result::numbers::counted(reader.defaulted as u64, "Workload"), options.default_runtime_h));
     }
     notes.extend(p.skipped.notes());
     let mut mixes = header.job_mixes.clone();
