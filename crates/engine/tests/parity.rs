@@ -66,7 +66,27 @@ fn scenarios() -> Vec<(String, Scenario)> {
         "synthetic-2000".into(),
         quotalab_engine::synthetic::scenario(2_000, 3),
     ));
+    all.extend(kueue_scenarios(&all));
     all
+}
+
+/// Runs under Kueue's rules (docs/KUEUE.md): a Kueue agreement, and the bundled AWS ones and the
+/// synthetic one through the translation.
+fn kueue_scenarios(aws: &[(String, Scenario)]) -> Vec<(String, Scenario)> {
+    let three_teams = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/kueue/valid/three-teams.json"
+    ));
+    let mut out = vec![(
+        "kueue-three-teams".to_string(),
+        Scenario::from_json(three_teams).expect("the Kueue example is valid"),
+    )];
+    for (name, scenario) in aws.iter().filter(|(n, _)| !n.starts_with("generated")) {
+        let mut under_kueue = scenario.clone();
+        under_kueue.rules = quotalab_engine::scenario::Rules::Kueue;
+        out.push((format!("{name}-under-kueue"), under_kueue));
+    }
+    out
 }
 
 /// FNV-1a over the result bytes, with their length.
