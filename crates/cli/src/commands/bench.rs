@@ -1,6 +1,7 @@
 //! `quotalab bench`: engine throughput on generated scenarios (`quotalab_engine::synthetic`),
 //! printing events and jobs per second. The figures go in crates/engine/BENCHMARKS.md.
 
+use crate::args::RulesArg;
 use crate::failure::Failure;
 use quotalab_engine::{simulate_with_progress, synthetic, Events};
 use std::time::Instant;
@@ -10,7 +11,9 @@ use std::time::Instant;
 /// Prints one line per size: jobs, events, seconds, events and jobs per second. Build with
 /// --release for figures worth comparing.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  quotalab bench --jobs 10000 --jobs 100000 --seed 7")]
+#[command(
+    after_help = "Examples:\n  quotalab bench --jobs 10000 --jobs 100000 --seed 7\n  quotalab bench --rules kueue --jobs 15000 --jobs 100000"
+)]
 pub struct Args {
     /// Jobs in a generated scenario; repeat for several sizes [default: 10000, 100000, 1000000]
     #[arg(long, value_name = "N", action = clap::ArgAction::Append)]
@@ -18,6 +21,10 @@ pub struct Args {
     /// Seed of the generated scenarios
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// The rules to run under: aws, or kueue (the same generated agreement and workload, through
+    /// the translation, docs/KUEUE.md)
+    #[arg(long, value_enum, default_value_t = RulesArg::Aws)]
+    rules: RulesArg,
 }
 
 pub fn main(args: Args) -> Result<(), Failure> {
@@ -31,7 +38,8 @@ pub fn main(args: Args) -> Result<(), Failure> {
         "jobs", "events", "seconds", "events/s", "jobs/s"
     );
     for jobs in sizes {
-        let scenario = synthetic::scenario(jobs, seed);
+        let mut scenario = synthetic::scenario(jobs, seed);
+        scenario.rules = args.rules.into();
         let started = Instant::now();
         let mut events = 0;
         let result = simulate_with_progress(&scenario, Events::Kept, 1_000_000_000, &mut |p| {

@@ -128,6 +128,7 @@ impl Run<'_> {
             })
             .collect();
         self.admitted.insert(
+            world,
             j,
             Holding {
                 cq,
@@ -239,7 +240,7 @@ impl Run<'_> {
             return 0;
         };
         let world = self.world;
-        if let Some(h) = self.admitted.remove(j) {
+        if let Some(h) = self.admitted.remove(world, j) {
             tree::apply(
                 world,
                 &mut self.usage,
@@ -341,9 +342,7 @@ impl Run<'_> {
             self.jobs[j].pending_since = since;
             self.jobs[j].wait_total = waited;
         }
-        if let Some(h) = self.admitted.get_mut(j) {
-            h.priority = priority;
-            let cq = h.cq;
+        if let Some(cq) = self.admitted.set_priority(world, j, priority) {
             self.pending.requeue_tree(world, cq);
         }
         self.log.priority_changed(self.now, j, priority);

@@ -20,11 +20,33 @@ pub struct Holding {
     pub priority: i32,
 }
 
-/// The admitted workloads: per job its holding, per queue its jobs.
+/// Where a workload stands in Kueue's victim order among the workloads of one side (own queue
+/// or others): lower priority, then the most recently admitted, then the name (docs/KUEUE.md,
+/// "Classic preemption"). Kept with each admitted workload so sorting candidates compares
+/// numbers, not lookups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct VictimKey {
+    priority: i32,
+    neg_reserved_at: Seconds,
+    rank: u32,
+    pub job: JobId,
+}
+
+impl VictimKey {
+    fn of(h: &Holding, rank: u32, job: JobId) -> VictimKey {
+        VictimKey {
+            priority: h.priority,
+            neg_reserved_at: -h.reserved_at,
+            rank,
+            job,
+        }
+    }
+}
+
+/// The admitted workloads: per job its holding, per queue its jobs in victim order.
 pub struct Admitted {
     of: Vec<Option<Holding>>,
-    by_cq: Vec<Vec<JobId>>,
-    position: Vec<u32>,
+    by_cq: Vec<Vec<VictimKey>>,
 }
 
 impl Admitted {
@@ -32,7 +54,6 @@ impl Admitted {
         Admitted {
             of: vec![None; world.jobs.len()],
             by_cq: vec![Vec::new(); world.queues.len()],
-            position: vec![0; world.jobs.len()],
         }
     }
 
@@ -40,29 +61,41 @@ impl Admitted {
         self.of[j].as_ref()
     }
 
-    pub fn get_mut(&mut self, j: JobId) -> Option<&mut Holding> {
-        self.of[j].as_mut()
+    /// An admitted workload's place in the victim order.
+    pub fn key(&self, world: &World, j: JobId) -> Option<VictimKey> {
+        self.get(j).map(|h| VictimKey::of(h, world.name_rank[j], j))
     }
 
-    pub fn in_cq(&self, cq: CqId) -> &[JobId] {
+    /// The queue's admitted workloads, in victim order.
+    pub fn in_cq(&self, cq: CqId) -> &[VictimKey] {
         &self.by_cq[cq]
     }
 
-    pub fn insert(&mut self, j: JobId, holding: Holding) {
-        self.position[j] = self.by_cq[holding.cq].len() as u32;
-        self.by_cq[holding.cq].push(j);
+    pub fn insert(&mut self, world: &World, j: JobId, holding: Holding) {
+        let key = VictimKey::of(&holding, world.name_rank[j], j);
+        let list = &mut self.by_cq[holding.cq];
+        let at = list.partition_point(|k| *k < key);
+        list.insert(at, key);
         self.of[j] = Some(holding);
     }
 
-    pub fn remove(&mut self, j: JobId) -> Option<Holding> {
+    pub fn remove(&mut self, world: &World, j: JobId) -> Option<Holding> {
         let holding = self.of[j].take()?;
+        let key = VictimKey::of(&holding, world.name_rank[j], j);
         let list = &mut self.by_cq[holding.cq];
-        let at = self.position[j] as usize;
-        list.swap_remove(at);
-        if let Some(&moved) = list.get(at) {
-            self.position[moved] = at as u32;
+        if let Ok(at) = list.binary_search(&key) {
+            list.remove(at);
         }
         Some(holding)
+    }
+
+    /// A new priority for an admitted workload, which moves it in its queue's victim order.
+    pub fn set_priority(&mut self, world: &World, j: JobId, priority: i32) -> Option<CqId> {
+        let mut holding = self.remove(world, j)?;
+        holding.priority = priority;
+        let cq = holding.cq;
+        self.insert(world, j, holding);
+        Some(cq)
     }
 }
 
@@ -138,13 +171,13 @@ impl<'a> Snapshot<'a> {
         }
     }
 
-    /// The admitted workloads of a queue that are not simulated as removed.
-    pub fn workloads(&self, cq: CqId) -> impl Iterator<Item = JobId> + '_ {
+    /// The admitted workloads of a queue that are not simulated as removed, in victim order.
+    pub fn workloads(&self, cq: CqId) -> impl Iterator<Item = VictimKey> + '_ {
         self.admitted
             .in_cq(cq)
             .iter()
             .copied()
-            .filter(|j| !self.removed.contains(j))
+            .filter(|k| !self.removed.contains(&k.job))
     }
 
     /// Whether every FR of `usage` fits what the queue has available (Kueue's `Fits`).

@@ -6,6 +6,7 @@
 //! fits, and fill back what was not needed.
 
 use super::{Policy, Search, Target};
+use crate::kueue::snapshot::VictimKey;
 use crate::kueue::tree;
 use crate::kueue::world::{CqId, JobId, NodeId};
 use crate::result::StopKind;
@@ -35,7 +36,7 @@ impl Variant {
 }
 
 struct Candidate {
-    job: JobId,
+    key: VictimKey,
     /// The least common ancestor of its queue and the preemptor's.
     lca: Option<NodeId>,
     variant: Variant,
@@ -48,7 +49,9 @@ pub fn targets(search: &mut Search) -> Vec<Target> {
     let none_hierarchical = hierarchy.is_empty();
     let mut all: Vec<Candidate> = Vec::with_capacity(same.len() + hierarchy.len() + priority.len());
     for mut list in [hierarchy, priority, same] {
-        list.sort_by(|a, b| search.order(a.job, b.job));
+        // Each group is one side (own queue or others), gathered queue by queue in victim
+        // order, so the stable sort merges a few sorted runs.
+        list.sort_by_key(|c| c.key);
         all.extend(list);
     }
     let forbidden = search.borrow_within_forbidden();
@@ -65,9 +68,9 @@ pub fn targets(search: &mut Search) -> Vec<Target> {
             if !valid(search, c, borrowing) {
                 continue;
             }
-            search.snap.remove_workload(c.job);
+            search.snap.remove_workload(c.key.job);
             taken.push(Target {
-                job: c.job,
+                job: c.key.job,
                 reason: c.variant.reason(),
             });
             if search.fits(borrowing) {
@@ -89,9 +92,9 @@ fn same_queue(search: &Search) -> Vec<Candidate> {
     search
         .snap
         .workloads(search.preemptor.cq)
-        .filter(|&j| search.uses_frs(j) && search.allows(policy, j))
-        .map(|job| Candidate {
-            job,
+        .filter(|k| search.uses_frs(k.job) && search.allows(policy, k.job))
+        .map(|key| Candidate {
+            key,
             lca: None,
             variant: Variant::WithinCq,
         })
@@ -161,11 +164,11 @@ fn from_queue(search: &Search, cq: CqId, lca: NodeId, advantage: bool) -> Vec<Ca
     search
         .snap
         .workloads(cq)
-        .filter(|&j| search.uses_frs(j) && search.allows(policy, j))
-        .map(|job| Candidate {
-            job,
+        .filter(|k| search.uses_frs(k.job) && search.allows(policy, k.job))
+        .map(|key| Candidate {
+            key,
             lca: Some(lca),
-            variant: classify(search, job, advantage),
+            variant: classify(search, key.job, advantage),
         })
         .collect()
 }
@@ -203,7 +206,7 @@ fn valid(search: &Search, c: &Candidate, borrowing: bool) -> bool {
     let holding = search
         .snap
         .admitted
-        .get(c.job)
+        .get(c.key.job)
         .expect("candidates are admitted");
     if holding.cq == search.preemptor.cq {
         return true;

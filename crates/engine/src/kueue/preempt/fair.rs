@@ -8,6 +8,7 @@
 use super::targets::TargetQueues;
 use super::{Policy, Search, Target};
 use crate::kueue::share::{self, Drs};
+use crate::kueue::snapshot::VictimKey;
 use crate::kueue::tree;
 use crate::kueue::world::JobId;
 use crate::result::StopKind;
@@ -19,6 +20,7 @@ pub fn targets(search: &mut Search, strategies: &[FairSharingStrategy]) -> Vec<T
         return Vec::new();
     }
     candidates.sort_by(|&a, &b| search.order(a, b));
+    let candidates: Vec<JobId> = candidates.into_iter().map(|k| k.job).collect();
     let cq = search.preemptor.cq;
     let usage = search.usage.clone();
     search.snap.add_usage(cq, &usage);
@@ -42,7 +44,7 @@ pub fn targets(search: &mut Search, strategies: &[FairSharingStrategy]) -> Vec<T
 
 /// Kueue's `findCandidates`: own-queue workloads by `withinClusterQueue`; workloads of queues
 /// of the whole tree that borrow on an FR needing preemption, by `reclaimWithinCohort`.
-fn candidates(search: &Search) -> Vec<JobId> {
+fn candidates(search: &Search) -> Vec<VictimKey> {
     let world = search.world();
     let mut out = Vec::new();
     let within = search.policy_within();
@@ -51,7 +53,7 @@ fn candidates(search: &Search) -> Vec<JobId> {
             search
                 .snap
                 .workloads(search.preemptor.cq)
-                .filter(|&j| search.uses_frs(j) && search.allows(within, j)),
+                .filter(|k| search.uses_frs(k.job) && search.allows(within, k.job)),
         );
     }
     let node = search.snap.node(search.preemptor.cq);
@@ -73,7 +75,7 @@ fn candidates(search: &Search) -> Vec<JobId> {
                 search
                     .snap
                     .workloads(cq)
-                    .filter(|&j| search.uses_frs(j) && search.allows(reclaim, j)),
+                    .filter(|k| search.uses_frs(k.job) && search.allows(reclaim, k.job)),
             );
         }
     }
@@ -109,7 +111,7 @@ fn first_strategy(
     loop {
         let next = {
             let s: &Search = search;
-            order.next(s.snap, &|a, b| s.order(a, b))
+            order.next(s.snap, &|a, b| s.order_jobs(a, b))
         };
         let Some(target_cq) = next else { break };
         if target_cq == search.preemptor.cq || within_nominal {
@@ -176,7 +178,7 @@ fn second_strategy(
     loop {
         let next = {
             let s: &Search = search;
-            order.next(s.snap, &|a, b| s.order(a, b))
+            order.next(s.snap, &|a, b| s.order_jobs(a, b))
         };
         let Some(target_cq) = next else { break };
         let (preemptor_share, target_old) = order.shares(search.snap, target_cq);

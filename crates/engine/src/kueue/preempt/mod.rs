@@ -7,7 +7,7 @@ mod classic;
 mod fair;
 mod targets;
 
-use super::snapshot::Snapshot;
+use super::snapshot::{Snapshot, VictimKey};
 use super::tree;
 use super::world::{CqId, Fr, JobId};
 use crate::result::StopKind;
@@ -134,18 +134,28 @@ impl Search<'_, '_> {
         satisfies(policy, &self.preemptor, holding.priority, created)
     }
 
-    /// Kueue's `CandidatesOrdering`: other queues' workloads first, then lower priority, then
-    /// the most recently admitted, then the name (standing in for the UID).
-    fn order(&self, a: JobId, b: JobId) -> Ordering {
-        let world = self.world();
-        let ha = self.snap.admitted.get(a).expect("candidates are admitted");
-        let hb = self.snap.admitted.get(b).expect("candidates are admitted");
-        let own = |h: &super::snapshot::Holding| h.cq == self.preemptor.cq;
-        own(ha)
-            .cmp(&own(hb))
-            .then(ha.priority.cmp(&hb.priority))
-            .then(hb.reserved_at.cmp(&ha.reserved_at))
-            .then(world.name_rank[a].cmp(&world.name_rank[b]))
+    /// Kueue's `CandidatesOrdering`: other queues' workloads first, then the victim order
+    /// within a side (lower priority, the most recently admitted, the name for the UID).
+    fn order(&self, a: VictimKey, b: VictimKey) -> Ordering {
+        (self.is_own(a.job), a).cmp(&(self.is_own(b.job), b))
+    }
+
+    /// [`Search::order`] of two admitted workloads by job.
+    fn order_jobs(&self, a: JobId, b: JobId) -> Ordering {
+        let key = |j| {
+            self.snap
+                .admitted
+                .key(self.world(), j)
+                .expect("candidates are admitted")
+        };
+        self.order(key(a), key(b))
+    }
+
+    fn is_own(&self, j: JobId) -> bool {
+        self.snap
+            .admitted
+            .get(j)
+            .is_some_and(|h| h.cq == self.preemptor.cq)
     }
 
     /// Kueue's `workloadFits`: every FR of the preemptor's usage is available, and without
