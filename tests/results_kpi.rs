@@ -137,3 +137,44 @@ fn changes_are_shown_against_the_baseline_variant_first() {
     );
     host.remove();
 }
+
+/// The scenario with every kind of stop (SEMANTICS §5) that the CLI's tests run through
+/// `quotalab run --summary` and `quotalab report` (`crates/cli/tests/stop_counts.rs`): each card
+/// shows the engine's own preemptions and interruptions of its share, under those words.
+#[wasm_bindgen_test]
+fn the_cards_show_the_engine_preemptions_and_interruptions() {
+    let every_kind = include_str!("../crates/engine/tests/fixtures/every-stop-kind.json");
+    let result = simulate(&Scenario::from_json(every_kind).unwrap());
+    let shares = result.shares.clone();
+    let host = mount(outcome(0, result), None);
+    let nth = |within: &web_sys::Element, selector: &str, n: usize| {
+        within
+            .query_selector(&format!("{selector}:nth-of-type({})", n + 1))
+            .unwrap()
+    };
+    assert!(nth(&host, "[data-testid=kpi-card]", shares.len()).is_none());
+    for (i, share) in shares.iter().enumerate() {
+        let card = nth(&host, "[data-testid=kpi-card]", i).expect("a card per share");
+        let shown = |label: &str| {
+            (0..)
+                .map_while(|t| nth(&card, "dt", t))
+                .find(|dt| dt.text_content().as_deref() == Some(label))
+                .and_then(|dt| dt.next_element_sibling())
+                .and_then(|dd| dd.text_content())
+                .unwrap_or_else(|| panic!("{}: no {label} row", share.name))
+        };
+        assert_eq!(
+            shown("preemptions"),
+            share.preemptions.to_string(),
+            "{}",
+            share.name
+        );
+        assert_eq!(
+            shown("interruptions"),
+            share.interruptions.to_string(),
+            "{}",
+            share.name
+        );
+    }
+    host.remove();
+}

@@ -3,13 +3,13 @@
 //! natively.
 
 use crate::results::charts::Chart;
-use crate::results::kpi::metric::METRICS;
+use quotalab_engine::study::Kpi;
 
 /// What the stage shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Slide {
-    /// `METRICS[i]`, for every team side by side.
-    Kpi(usize),
+    /// One of the engine's `Kpi::CARD`, for every team side by side.
+    Kpi(Kpi),
     Chart(Chart),
 }
 
@@ -17,7 +17,7 @@ impl Slide {
     /// The slide's heading, as the room reads it.
     pub fn title(self) -> &'static str {
         match self {
-            Slide::Kpi(i) => METRICS[i].label,
+            Slide::Kpi(kpi) => kpi.short_label(),
             Slide::Chart(chart) => chart.title(),
         }
     }
@@ -26,8 +26,9 @@ impl Slide {
 /// Every slide for a result with (`shared`) or without quota shares; without them the KPIs that
 /// exist only between shares (borrowed, lent, reclaims made) are left out, as on the KPI cards.
 pub fn deck(shared: bool) -> Vec<Slide> {
-    let kpis = (0..METRICS.len())
-        .filter(|&i| shared || !METRICS[i].between_shares)
+    let kpis = Kpi::CARD
+        .into_iter()
+        .filter(|kpi| shared || !kpi.between_shares())
         .map(Slide::Kpi);
     kpis.chain(Chart::ALL.into_iter().map(Slide::Chart))
         .collect()
@@ -57,9 +58,9 @@ mod tests {
     #[test]
     fn kpis_come_first_then_every_chart() {
         let slides = deck(true);
-        assert_eq!(slides.len(), METRICS.len() + Chart::ALL.len());
-        assert_eq!(slides[0], Slide::Kpi(0));
-        assert_eq!(slides[METRICS.len()], Slide::Chart(Chart::ALL[0]));
+        assert_eq!(slides.len(), Kpi::CARD.len() + Chart::ALL.len());
+        assert_eq!(slides[0], Slide::Kpi(Kpi::CARD[0]));
+        assert_eq!(slides[Kpi::CARD.len()], Slide::Chart(Chart::ALL[0]));
         assert_eq!(
             slides.last(),
             Some(&Slide::Chart(Chart::ALL[Chart::ALL.len() - 1]))
@@ -68,12 +69,12 @@ mod tests {
 
     #[test]
     fn without_shares_the_between_share_kpis_are_left_out() {
-        let between = METRICS.iter().filter(|m| m.between_shares).count();
+        let between = Kpi::CARD.iter().filter(|k| k.between_shares()).count();
         assert!(between > 0);
         assert_eq!(deck(false).len(), deck(true).len() - between);
         assert!(deck(false)
             .iter()
-            .all(|s| !matches!(s, Slide::Kpi(i) if METRICS[*i].between_shares)));
+            .all(|s| !matches!(s, Slide::Kpi(k) if k.between_shares())));
     }
 
     #[test]

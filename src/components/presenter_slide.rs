@@ -7,11 +7,12 @@ use crate::results::charts::canvas::share_summaries;
 use crate::results::charts::Chart;
 use crate::results::format::exact;
 use crate::results::kpi::delta_class;
-use crate::results::kpi::metric::{delta, show, Unit, METRICS};
 use crate::results::session::Outcome;
 use crate::state::palette::share_paint;
 use leptos::prelude::*;
 use quotalab_engine::result::numbers::counted;
+use quotalab_engine::study::numbers::{change, short};
+use quotalab_engine::study::{Kpi, KpiUnit};
 use std::sync::Arc;
 
 #[component]
@@ -27,8 +28,8 @@ pub fn PresenterSlide(
             return view! { <p class="placeholder">"The results appear here as soon as the scenario has run."</p> }.into_any();
         };
         match slide.get() {
-            Slide::Kpi(metric) => {
-                view! { <KpiSlide metric current baseline=baseline.get() /> }.into_any()
+            Slide::Kpi(kpi) => {
+                view! { <KpiSlide kpi current baseline=baseline.get() /> }.into_any()
             }
             Slide::Chart(chart) => view! { <ChartSlide chart current /> }.into_any(),
         }
@@ -36,8 +37,7 @@ pub fn PresenterSlide(
 }
 
 #[component]
-fn KpiSlide(metric: usize, current: Arc<Outcome>, baseline: Option<Reference>) -> impl IntoView {
-    let m = &METRICS[metric];
+fn KpiSlide(kpi: Kpi, current: Arc<Outcome>, baseline: Option<Reference>) -> impl IntoView {
     let currency = current.result.currency.clone();
     let before = baseline
         .as_ref()
@@ -46,12 +46,12 @@ fn KpiSlide(metric: usize, current: Arc<Outcome>, baseline: Option<Reference>) -
         .iter()
         .enumerate()
         .map(|(i, share)| {
-            let now = (m.value)(share);
-            let shown = now.map_or("—".to_owned(), |v| show(m.unit, v, &currency));
-            let of = (m.unit == Unit::Jobs).then(|| format!("of {}", counted(u64::from(share.jobs), "job")));
+            let now = kpi.of_share(share);
+            let shown = now.map_or("—".to_owned(), |v| short(kpi, v, &currency));
+            let of = (kpi.unit() == KpiUnit::Jobs).then(|| format!("of {}", counted(u64::from(share.jobs), "job")));
             let change = before.as_ref().and_then(|(name, b)| {
-                let was = b.iter().find(|s| s.name == share.name).and_then(|s| (m.value)(s));
-                delta(m, was, now, &currency).map(|c| (name.clone(), c))
+                let was = b.iter().find(|s| s.name == share.name).and_then(|s| kpi.of_share(s));
+                change(kpi, was, now, &currency).map(|c| (name.clone(), c))
             });
             let change = change.map(|(name, c)| {
                 view! { <span class=delta_class(c.good) data-testid="presenter-delta">{format!("{} vs {name}", c.full)}</span> }
@@ -69,7 +69,7 @@ fn KpiSlide(metric: usize, current: Arc<Outcome>, baseline: Option<Reference>) -
         .collect_view();
     view! {
         <div class="presenter-kpi" data-testid="presenter-kpi">
-            <p class="presenter-hint">{m.hint}</p>
+            <p class="presenter-hint">{kpi.meaning()}</p>
             <div class="presenter-teams">{columns}</div>
         </div>
     }

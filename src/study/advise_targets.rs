@@ -176,7 +176,7 @@ fn TargetRow(i: usize, problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
         });
         let kpis = Signal::derive(move || {
             let threshold = state.workspace.with(|w| w.settings.wait_threshold_h);
-            Kpi::ALL
+            Kpi::COMPARED
                 .iter()
                 .map(|k| (k.name(), kpi_words(*k, threshold)))
                 .collect::<Vec<_>>()

@@ -165,7 +165,7 @@ fn ShareComparison(comparison: Arc<Comparison>, share: String) -> impl IntoView 
         .enumerate()
         .map(|(i, v)| view! { <th scope="col">{variant_tag(i)}" "<span class="variant-name">{v.name.clone()}</span></th> })
         .collect_view();
-    let rows = Kpi::ALL
+    let rows = Kpi::COMPARED
         .iter()
         .map(|&kpi| {
             let cells = comparison

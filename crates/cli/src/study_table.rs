@@ -51,7 +51,7 @@ pub fn comparison(c: &Comparison) -> String {
             let _ = write!(header, " {:>DIFF$}", clip(&format!("{} - first", v.name)));
         }
         let _ = writeln!(out, "{}", header.trim_end());
-        for (row, kpi) in Kpi::ALL.iter().enumerate() {
+        for (row, kpi) in Kpi::COMPARED.iter().enumerate() {
             let label = match kpi {
                 Kpi::WaitBelowThreshold => format!("P(wait < {} h)", c.wait_threshold_h),
                 Kpi::Cost => format!("Cost ({})", c.currency),

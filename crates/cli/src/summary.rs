@@ -14,7 +14,7 @@ pub fn table(result: &SimResult) -> String {
     );
     let _ = writeln!(
         out,
-        "{:<20} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10} {:>12}",
+        "{:<20} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>9} {:>10} {:>12}",
         "share",
         "jobs",
         "done",
@@ -23,6 +23,7 @@ pub fn table(result: &SimResult) -> String {
         "wait",
         "borrowed",
         "preempt",
+        "interrupt",
         "fallback",
         "lost GPU-h",
         "cost"
@@ -30,7 +31,7 @@ pub fn table(result: &SimResult) -> String {
     for s in &result.shares {
         let _ = writeln!(
             out,
-            "{:<20} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10.1} {:>12}",
+            "{:<20} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>9} {:>10.1} {:>12}",
             truncate(&s.name, 20),
             s.jobs,
             s.succeeded,
@@ -38,7 +39,8 @@ pub fn table(result: &SimResult) -> String {
             hours(s.completion_p90_h),
             format!("{:.1} h", s.wait_mean_h),
             format!("{:.1} ih", s.borrowed_instance_h),
-            s.preempted.reclaim + s.preempted.in_share + s.preempted.limit_lowered,
+            s.preemptions,
+            s.interruptions,
             percent(s.fallback_rate),
             s.lost_accelerator_h,
             money(s.cost, &result.currency)
@@ -47,13 +49,14 @@ pub fn table(result: &SimResult) -> String {
     let t = &result.totals;
     let _ = writeln!(
         out,
-        "total: {} jobs, {} succeeded, {} failed, {} timed out, {} unfinished; {} preemptions; {:.1} GPU-h lost; fallback rate {}; cost {}{}",
+        "total: {} jobs, {} succeeded, {} failed, {} timed out, {} unfinished; {} preemptions, {} interruptions; {:.1} GPU-h lost; fallback rate {}; cost {}{}",
         t.jobs,
         t.succeeded,
         t.failed,
         t.timed_out,
         t.unfinished,
         t.preemptions,
+        t.interruptions,
         t.lost_accelerator_h,
         percent(t.fallback_rate),
         money(t.cost, &result.currency),

@@ -108,8 +108,8 @@ fn two_teams_shows_the_reclaims_suffered_and_made() {
     let a = result.shares.iter().find(|s| s.name == "A").unwrap();
     assert!(b.preempted.reclaim > 0, "the example reclaims from B");
     assert!(md.contains(&format!(
-        "| Preemptions suffered | {} reclaim |",
-        b.preempted.reclaim
+        "| Preemptions | {}: {} reclaim |",
+        b.preemptions, b.preempted.reclaim
     )));
     assert!(md.contains(&format!(
         "{} reclaims made; jobs preempted, by share: B",

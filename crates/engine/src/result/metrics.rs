@@ -291,6 +291,8 @@ fn share_result(
         wait_mean_h: total(jobs.iter().map(|j| j.wait_h)) / n,
         borrowed_instance_h: time.borrowed_instance_h,
         lent_instance_h: time.lent_instance_h,
+        preemptions: preempted.preemptions(),
+        interruptions: preempted.interruptions(),
         preempted,
         reclaims_made,
         reclaimed_from,
@@ -449,10 +451,12 @@ mod tests {
             all.succeeded,
             shares.iter().map(|s| s.succeeded).sum::<u32>()
         );
-        let suffered = |p: &PreemptionCounts| p.reclaim + p.in_share + p.spot + p.plan_end;
         assert_eq!(
-            suffered(&all.preempted),
-            shares.iter().map(|s| suffered(&s.preempted)).sum::<u32>()
+            (all.preemptions, all.interruptions),
+            (
+                shares.iter().map(|s| s.preemptions).sum::<u32>(),
+                shares.iter().map(|s| s.interruptions).sum::<u32>()
+            )
         );
     }
 }

@@ -149,12 +149,23 @@ impl StopKind {
         }
     }
 
-    /// Whether it is a preemption (counted against retries) rather than an interruption.
+    /// Whether it is a preemption (counted against retries) rather than an interruption
+    /// (SEMANTICS §5). The one place that says which kinds are which: the result's counts per
+    /// job, per share and in the totals, and an attempt's outcome, all follow it.
     pub fn is_preemption(self) -> bool {
         matches!(
             self,
             StopKind::Reclaim | StopKind::InShare | StopKind::LimitLowered
         )
+    }
+
+    /// How an attempt stopped by this kind ended: preempted or interrupted.
+    pub fn outcome(self) -> Outcome {
+        if self.is_preemption() {
+            Outcome::Preempted
+        } else {
+            Outcome::Interrupted
+        }
     }
 }
 

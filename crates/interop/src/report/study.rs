@@ -230,7 +230,7 @@ fn share_names(c: &Comparison) -> Vec<&str> {
 }
 
 fn table(c: &Comparison, share: &str, index: usize, columns: &[String]) -> ShareTable {
-    let rows = Kpi::ALL
+    let rows = Kpi::COMPARED
         .iter()
         .map(|&kpi| KpiRow {
             kpi,
