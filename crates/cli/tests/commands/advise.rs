@@ -4,29 +4,14 @@
 //! same seed gives the same bytes; shards merge into the unsharded bytes; study files carry the
 //! targets; bad input is refused with the user's words.
 
-// The shared helpers also hold a constant only other test files use.
-#[allow(dead_code)]
-mod common;
-
-use common::{quotalab, text};
+use crate::common::{path, quotalab, text, work_folder};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Vision reserves three of four instances and needs one; NLP's p90 is about 12 h.
 const TWO_TEAMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/advise/two-teams.json");
 /// Two busy teams on two instances: no sharing gets both p90s under 5 h.
 const CROWDED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/advise/crowded.json");
-
-fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("quotalab-advise-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn path(dir: &Path, file: &str) -> String {
-    dir.join(file).to_string_lossy().into_owned()
-}
 
 /// Runs quotalab and insists on exit 0.
 fn ok(args: &[&str]) -> String {
@@ -83,7 +68,7 @@ fn assert_every_proposal_changes_something(advice: &Value) {
 
 #[test]
 fn advise_finds_an_agreement_that_meets_the_targets_and_new_seeds_confirm_it() {
-    let dir = workdir("meets");
+    let dir = work_folder("advise-meets");
     let out = path(&dir, "advice.json");
     let table = ok(&[
         "advise",
@@ -140,7 +125,7 @@ fn advise_finds_an_agreement_that_meets_the_targets_and_new_seeds_confirm_it() {
 
 #[test]
 fn the_advice_says_what_each_agreement_does_to_the_team_without_a_target() {
-    let dir = workdir("others");
+    let dir = work_folder("advise-others");
     let advice = two_teams_advice(&dir, "advice.json", "nlp:completion_p90_h<=8", "6");
     let others = |assessment: &Value| -> Value {
         let list = assessment["others"].as_array().expect("others are listed");
@@ -205,7 +190,7 @@ fn with_extra(scenario: &Value, share: &str, instance_type: &str, extra: u64, na
 
 #[test]
 fn a_target_the_current_agreement_meets_is_feasible_without_proposing_it_again() {
-    let dir = workdir("already");
+    let dir = work_folder("advise-already");
     let advice = two_teams_advice(&dir, "advice.json", "nlp:completion_p90_h<=1000", "3");
     assert_eq!(advice["feasible"], true);
     assert_eq!(advice["current"]["targets"][0]["met"], "yes");
@@ -215,7 +200,7 @@ fn a_target_the_current_agreement_meets_is_feasible_without_proposing_it_again()
 
 #[test]
 fn impossible_targets_give_not_feasible_and_a_binding_target_that_extra_capacity_releases() {
-    let dir = workdir("binding");
+    let dir = work_folder("advise-binding");
     let out = path(&dir, "advice.json");
     ok(&[
         "advise",
@@ -303,7 +288,7 @@ const TARGET: [&str; 4] = [
 
 #[test]
 fn the_same_seed_gives_the_same_bytes_and_another_seed_another_search() {
-    let dir = workdir("seed");
+    let dir = work_folder("advise-seed");
     let (a, b, c) = (
         path(&dir, "a.json"),
         path(&dir, "b.json"),
@@ -325,7 +310,7 @@ fn the_same_seed_gives_the_same_bytes_and_another_seed_another_search() {
 
 #[test]
 fn shards_merge_into_the_unsharded_bytes_and_bad_merges_are_refused() {
-    let dir = workdir("shards");
+    let dir = work_folder("advise-shards");
     let whole = path(&dir, "whole.json");
     let base = [&["advise", TWO_TEAMS][..], &TARGET, &["--starts", "5"]].concat();
     ok(&[&base[..], &["--out", &whole]].concat());
@@ -379,7 +364,7 @@ fn study(scenario: &str, advise: Value) -> Value {
 
 #[test]
 fn a_study_file_carries_targets_and_knobs_and_its_errors_have_paths() {
-    let dir = workdir("study");
+    let dir = work_folder("advise-study");
     let file = write_json(
         &dir,
         "study.json",

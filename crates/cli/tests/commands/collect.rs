@@ -2,9 +2,7 @@
 //! a fixture account: the files it writes import to the same scenario as the fixture itself.
 //! The stand-in pages listings with `NextToken`, as the real CLI does under `--max-items`.
 
-#[allow(dead_code)] // the shared helpers hold more than this test uses
-mod common;
-use common::{quotalab, text};
+use crate::common::{quotalab, text, work_folder};
 use std::path::Path;
 use std::process::Command;
 
@@ -20,7 +18,7 @@ fn collect_aws_writes_every_output_the_import_reads() {
         eprintln!("skipped: collect-aws.sh needs jq");
         return;
     }
-    let out = std::env::temp_dir().join(format!("quotalab-collect-{}", std::process::id()));
+    let out = work_folder("collect");
     let path = format!(
         "{}:{}",
         root.join("tests/fake").display(),

@@ -1,12 +1,9 @@
 //! `quotalab compare`, `sweep` and `merge` (docs/STUDY.md): outputs, exit codes, clear messages
 //! for bad parameters and shards, and sharded runs merging into the unsharded bytes.
 
-mod common;
+use crate::common::{path, quotalab, text, work_folder, DEFAULT, EXAMPLE};
+use std::path::Path;
 
-use common::{quotalab, text, EXAMPLE};
-use std::path::{Path, PathBuf};
-
-const DEFAULT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/default.json");
 /// A small valid sweep of the default scenario's capacity.
 const SMALL_SWEEP: [&str; 6] = [
     "sweep",
@@ -16,18 +13,6 @@ const SMALL_SWEEP: [&str; 6] = [
     "--values",
     "1,2",
 ];
-
-/// A fresh directory for one test's files.
-fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("quotalab-study-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn path(dir: &Path, file: &str) -> String {
-    dir.join(file).to_string_lossy().into_owned()
-}
 
 /// The default scenario with the medium share reserving instead of lending, as a file.
 fn reserve_variant(dir: &Path) -> String {
@@ -46,7 +31,7 @@ fn read(file: &str) -> String {
 
 #[test]
 fn compare_prints_a_table_and_writes_the_comparison() {
-    let dir = workdir("compare");
+    let dir = work_folder("study-compare");
     let out = path(&dir, "cmp.json");
     let run = quotalab(
         &[
@@ -84,7 +69,7 @@ fn compare_prints_a_table_and_writes_the_comparison() {
 
 #[test]
 fn compare_reads_a_study_file() {
-    let dir = workdir("study-file");
+    let dir = work_folder("study-study-file");
     let study = quotalab_engine::study::Study::new(
         "from a file",
         vec![
@@ -123,7 +108,7 @@ fn fails(args: &[&str], code: i32, needle: &str) {
 
 #[test]
 fn sweep_runs_the_sweep_a_study_file_holds() {
-    let dir = workdir("study-sweep");
+    let dir = work_folder("study-study-sweep");
     let mut study = quotalab_engine::study::Study::new(
         "with a sweep",
         vec![
@@ -156,7 +141,7 @@ fn sweep_runs_the_sweep_a_study_file_holds() {
 
 #[test]
 fn compare_refuses_invalid_variants_with_exit_2_and_the_file_and_path() {
-    let dir = workdir("invalid");
+    let dir = work_folder("study-invalid");
     let bad = path(&dir, "bad.json");
     std::fs::write(&bad, r#"{"version":1,"name":"x","jobs":[{"name":"a","submit_h":0,"duration_h":-1,"instance_count":1,"preferences":[{"instance_type":"ml.g5.xlarge"}]}]}"#).unwrap();
     fails(
@@ -233,7 +218,7 @@ fn run_ok(args: &[&str]) {
 
 #[test]
 fn sharded_and_merged_equals_unsharded_for_sweeps_and_comparisons() {
-    let dir = workdir("shards");
+    let dir = work_folder("study-shards");
     let reserve = reserve_variant(&dir);
     let sweep: Vec<&str> = vec![
         "sweep",
@@ -298,7 +283,7 @@ fn sharded_and_merged_equals_unsharded_for_sweeps_and_comparisons() {
 
 #[test]
 fn the_output_does_not_depend_on_the_number_of_threads() {
-    let dir = workdir("threads");
+    let dir = work_folder("study-threads");
     let outputs: Vec<String> = ["1", "3"]
         .iter()
         .map(|threads| {
@@ -333,7 +318,7 @@ fn the_output_does_not_depend_on_the_number_of_threads() {
 
 #[test]
 fn sweep_picks_a_study_variant_by_number_or_name() {
-    let dir = workdir("study-variant");
+    let dir = work_folder("study-study-variant");
     let reserve = reserve_variant(&dir);
     let study = quotalab_engine::study::Study::new(
         "two variants",

@@ -1,9 +1,7 @@
 //! `quotalab report`: Markdown by default, HTML with `--format html`, `-o FILE`, and the exit
 //! codes of docs/CLI.md (0 ok, 2 invalid command line or scenario, 1 anything else).
 
-mod common;
-
-use common::{quotalab, text, EXAMPLE};
+use crate::common::{quotalab, text, work_folder, EXAMPLE};
 
 #[test]
 fn report_prints_markdown_by_default() {
@@ -20,7 +18,7 @@ fn report_prints_markdown_by_default() {
 
 #[test]
 fn report_format_html_writes_a_page_to_a_file() {
-    let path = std::env::temp_dir().join(format!("quotalab-report-{}.html", std::process::id()));
+    let path = work_folder("report-html").join("agreement.html");
     let path_text = path.to_string_lossy().into_owned();
     let out = quotalab(
         &["report", EXAMPLE, "--format", "html", "-o", &path_text],

@@ -1,8 +1,6 @@
 //! The command-line contract of docs/CLI.md: output, exit codes 0/2/1, stdin, and no panics.
 
-mod common;
-
-use common::{quotalab, text, EXAMPLE};
+use crate::common::{quotalab, text, EXAMPLE};
 
 #[test]
 fn run_prints_the_result_json() {

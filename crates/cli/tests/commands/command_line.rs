@@ -2,9 +2,7 @@
 //! `--version`, one spelling per flag with `--out` still accepted, shell completions, a
 //! suggestion for a misspelled flag, and the exit codes.
 
-mod common;
-
-use common::{quotalab, text, EXAMPLE};
+use crate::common::{path, quotalab, text, work_folder, EXAMPLE};
 
 /// Every command and subcommand, with the flags its help must name.
 const COMMANDS: &[(&[&str], &[&str])] = &[
@@ -161,15 +159,9 @@ fn version_names_the_package_version() {
     }
 }
 
-/// A fresh path in the temporary directory, unique to this test process.
-fn temp(name: &str) -> String {
-    let path = std::env::temp_dir().join(format!("quotalab-cl-{}-{name}", std::process::id()));
-    path.to_string_lossy().into_owned()
-}
-
 /// What `args` followed by `flag FILE` writes to FILE.
 fn written_with(args: &[&str], flag: &str) -> Vec<u8> {
-    let file = temp(&format!("{}{flag}", args[0]));
+    let file = path(&work_folder(&format!("written-{}{flag}", args[0])), "out");
     let out = quotalab(&[args, &[flag, &file]].concat(), None);
     assert_eq!(
         out.status.code(),
@@ -177,9 +169,7 @@ fn written_with(args: &[&str], flag: &str) -> Vec<u8> {
         "{args:?} {flag}: {}",
         text(&out.stderr)
     );
-    let bytes = std::fs::read(&file).expect("the output file was written");
-    let _ = std::fs::remove_file(&file);
-    bytes
+    std::fs::read(&file).expect("the output file was written")
 }
 
 #[test]

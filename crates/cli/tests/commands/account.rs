@@ -1,9 +1,7 @@
 //! `quotalab import account` and the calibration in `run --summary`, on the interop crate's
 //! fixture accounts.
 
-#[allow(dead_code)] // the shared helpers hold more than these tests use
-mod common;
-use common::{quotalab, text};
+use crate::common::{quotalab, text, work_folder};
 
 const RESEARCH_LAB: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -12,8 +10,7 @@ const RESEARCH_LAB: &str = concat!(
 
 #[test]
 fn import_account_writes_a_scenario_that_runs_with_calibration() {
-    let dir = std::env::temp_dir().join(format!("quotalab-account-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = work_folder("account-import");
     let out_path = dir.join("history.json");
     let out = quotalab(
         &[
@@ -54,8 +51,7 @@ fn import_account_writes_a_scenario_that_runs_with_calibration() {
 
 #[test]
 fn import_account_refuses_what_it_cannot_read_with_exit_2() {
-    let dir = std::env::temp_dir().join(format!("quotalab-foreign-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = work_folder("account-foreign");
     std::fs::write(dir.join("identity.json"), r#"{"Account": "1"}"#).unwrap();
     let out = quotalab(&["import", "account", dir.to_str().unwrap()], None);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));

@@ -1,18 +1,7 @@
 //! Exit codes for what users hand the CLI by mistake or on purpose: files too large to be a
 //! scenario, study documents given to `validate`, and imports that would not validate.
 
-mod common;
-
-use common::{quotalab, text, EXAMPLE};
-use std::path::PathBuf;
-
-const DEFAULT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/default.json");
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("quotalab-robust-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
+use crate::common::{quotalab, text, work_folder, DEFAULT, EXAMPLE};
 
 /// A study of `variants` copies of the default scenario, each named apart.
 fn study(variants: usize) -> String {
@@ -31,7 +20,7 @@ fn study(variants: usize) -> String {
 
 #[test]
 fn a_file_over_256_mib_gets_exit_2_from_validate_and_run() {
-    let path = temp("large").join("huge.json");
+    let path = work_folder("robust-large").join("huge.json");
     let file = std::fs::File::create(&path).unwrap();
     // Sparse: the size is what counts, and nothing is read.
     file.set_len(256 * 1024 * 1024 + 1).unwrap();
@@ -81,7 +70,7 @@ fn cluster_queue(name: &str) -> String {
 
 #[test]
 fn an_import_that_does_not_validate_exits_2_and_writes_nothing_unless_asked() {
-    let dir = temp("kueue");
+    let dir = work_folder("robust-kueue");
     let yaml = dir.join("queues.yaml");
     let queues: Vec<String> = (0..21)
         .map(|i| cluster_queue(&format!("team-{i}")))
@@ -118,7 +107,7 @@ fn an_import_that_does_not_validate_exits_2_and_writes_nothing_unless_asked() {
 
 #[test]
 fn a_duplicated_quota_share_file_is_refused() {
-    let dir = temp("aws");
+    let dir = work_folder("robust-aws");
     let share = r#"{ "quotaShareName": "research", "jobQueue": "q",
         "capacityLimits": [ { "maxCapacity": 2, "capacityUnit": "ml.g5.xlarge" } ],
         "resourceSharingConfiguration": { "strategy": "RESERVE" },
@@ -138,7 +127,7 @@ fn a_duplicated_quota_share_file_is_refused() {
 
 #[test]
 fn swf_capacity_can_be_given() {
-    let dir = temp("swf");
+    let dir = work_folder("robust-swf");
     let log = dir.join("log.swf");
     std::fs::write(&log, "1 0 0 3600 4 -1 -1 4 -1 -1 1 7 1 -1 -1 -1 -1 -1\n").unwrap();
     let out = quotalab(

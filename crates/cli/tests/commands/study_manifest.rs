@@ -7,11 +7,11 @@
 //! advise examples (advise-indexed-job.yaml, advise-merge-job.yaml, aws-batch/advise-*.json) are
 //! checked the same way against one unsharded `quotalab advise`.
 
+use crate::common::{work_folder, DEFAULT};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples");
-const DEFAULT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/default.json");
 
 /// A batch container: its environment (name, value) pairs and its `sh -c` script.
 struct Container {
@@ -125,10 +125,9 @@ fn run_pod(c: &Container, overrides: &[(&str, String)], bin_dir: &Path) {
     );
 }
 
-/// A fresh directory per test (`name` keeps the tests of one process apart).
+/// A fresh folder per test with the `bin` and `out` folders the containers mount.
 fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("quotalab-manifest-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = work_folder(&format!("manifest-{name}"));
     std::fs::create_dir_all(dir.join("bin")).unwrap();
     std::fs::create_dir_all(dir.join("out")).unwrap();
     dir
