@@ -10,7 +10,7 @@
 use wasm_bindgen::prelude::*;
 
 fn main() {
-    if quotalab_app::simulation_worker::in_worker() {
+    if quotalab_app::worker::in_worker() {
         return;
     }
     console_error_panic_hook::set_once();
@@ -20,7 +20,7 @@ fn main() {
 /// Makes this worker a simulation worker (`public/simulation-worker.js` calls it).
 #[wasm_bindgen(js_name = quotalabServeSimulation)]
 pub fn serve_simulation() {
-    quotalab_app::simulation_worker::serve_simulation();
+    quotalab_app::worker::simulation::serve_simulation();
 }
 
 /// The engine's result JSON for a scenario JSON, computed on the page's main thread, for the

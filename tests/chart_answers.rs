@@ -6,12 +6,13 @@ mod support;
 
 use leptos::prelude::*;
 use quotalab_app::results::charts::answers::AnsweringChart;
-use quotalab_app::results::charts::canvas::{ALL_JOBS, WIDTH};
+use quotalab_app::results::charts::canvas::WIDTH;
 use quotalab_app::results::charts::marks::Marked;
 use quotalab_app::results::charts::Chart;
 use quotalab_app::state::DEFAULT_SCENARIO;
 use quotalab_app::study::charts::{sweep_chart, SweepMetric};
 use quotalab_app::study::numbers::estimate;
+use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::numbers::{hours, percent};
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::Status;

@@ -6,8 +6,8 @@
 mod support;
 
 use leptos::prelude::*;
-use quotalab_app::results::charts::canvas::ALL_JOBS;
 use quotalab_app::results::charts::{timeline, Chart};
+use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::PoolKind;
 use quotalab_engine::{simulate, Scenario};

@@ -5,9 +5,10 @@ mod support;
 
 use leptos::prelude::*;
 use quotalab_app::results::baseline::Reference;
-use quotalab_app::results::charts::canvas::{share_summaries, ALL_JOBS};
+use quotalab_app::results::charts::canvas::share_summaries;
 use quotalab_app::results::kpi::KpiCards;
 use quotalab_app::results::session::Outcome;
+use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::ShareResult;
 use quotalab_engine::{simulate, Scenario, SimResult};

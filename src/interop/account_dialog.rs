@@ -6,9 +6,9 @@
 //! applying goes through `AppState::open` like any other import.
 
 use super::account_task::AccountOutcome;
+use super::asking::Asking;
 use super::client;
-use super::files::read_picked;
-use super::latest::Latest;
+use super::files::picked;
 use super::protocol::{Answer, Task};
 use super::trace_preview::capacity_line;
 use crate::components::modal::Modal;
@@ -22,24 +22,18 @@ const UNMAPPED_LISTED: usize = 40;
 #[component]
 pub fn AccountImportDialog() -> impl IntoView {
     let state = use_app_state();
-    let picked: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
-    let latest = Latest::<AccountOutcome>::new();
-    let (outcome, busy) = (latest.answer, latest.busy);
+    let names: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
+    let asking = Asking::<AccountOutcome>::default();
+    let (outcome, busy) = (asking.answer, asking.busy);
     let on_pick = move |ev: leptos::ev::Event| {
-        read_picked(&ev, || {
-            let done = latest.start();
-            move |read| match read {
-                Ok(files) => {
-                    picked.set(files.iter().map(|f| f.name.clone()).collect());
-                    client::ask(Task::Account { files }, move |answer| {
-                        done(match answer {
-                            Ok(Answer::Account(result)) => result,
-                            Ok(other) => Err(other.mismatch()),
-                            Err(why) => Err(format!("Nothing was imported: {why}.")),
-                        })
-                    });
-                }
-                Err(message) => done(Err(message)),
+        let Some(reading) = picked(&ev) else { return };
+        asking.ask(async move {
+            let files = reading.await.map_err(|e| e.to_string())?;
+            names.set(files.iter().map(|f| f.name.clone()).collect());
+            match client::ask(Task::Account { files }).await {
+                Ok(Answer::Account(result)) => result,
+                Ok(other) => Err(client::other_answer(other).to_string()),
+                Err(why) => Err(format!("Nothing was imported: {why}.")),
             }
         });
     };
@@ -48,14 +42,14 @@ pub fn AccountImportDialog() -> impl IntoView {
             return;
         };
         let Ok(imported) = done.as_ref() else { return };
-        let from = match picked.with_untracked(Vec::len) {
-            1 => format!("account file {}", picked.with_untracked(|p| p[0].clone())),
+        let from = match names.with_untracked(Vec::len) {
+            1 => format!("account file {}", names.with_untracked(|p| p[0].clone())),
             n => format!("{n} account files"),
         };
         state.dialog.set(None);
         state.open(imported.scenario.clone(), &from);
     };
-    let ready = move || latest.settled(Result::is_ok);
+    let ready = move || asking.settled(Result::is_ok);
     view! {
         <Modal title="Import your account" testid="account-dialog">
             <div class="account-import">

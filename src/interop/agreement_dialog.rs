@@ -9,9 +9,9 @@
 //! the old scenario one Undo away).
 
 use super::agreement_files::{AgreementImport, Exports, Refusal};
+use super::asking::Asking;
 use super::client;
-use super::files::read_picked;
-use super::latest::Latest;
+use super::files::picked;
 use super::protocol::{Answer, Task};
 use super::trace_preview::{capacity_line, share_lines};
 use crate::components::modal::Modal;
@@ -20,7 +20,6 @@ use crate::download::download_text;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::Scenario;
-use std::sync::Arc;
 
 #[component]
 pub fn AgreementDialog() -> impl IntoView {
@@ -39,20 +38,18 @@ pub fn AgreementDialog() -> impl IntoView {
 fn ExportFiles() -> impl IntoView {
     let state = use_app_state();
     let scenario = state.scenario.get_untracked();
-    let exports: RwSignal<Option<Arc<Result<Exports, String>>>> = RwSignal::new(None);
-    client::ask(
-        Task::Export {
-            scenario: scenario.to_json_pretty(),
-        },
-        move |answer| {
-            let result = match answer {
-                Ok(Answer::Export(result)) => result,
-                Ok(other) => Err(other.mismatch()),
-                Err(why) => Err(format!("The files could not be made: {why}.")),
-            };
-            exports.set(Some(Arc::new(result)));
-        },
-    );
+    let asking = Asking::<Result<Exports, String>>::default();
+    let exports = asking.answer;
+    let task = Task::Export {
+        scenario: scenario.to_json_pretty(),
+    };
+    asking.ask(async move {
+        match client::ask(task).await {
+            Ok(Answer::Export(result)) => result,
+            Ok(other) => Err(client::other_answer(other).to_string()),
+            Err(why) => Err(format!("The files could not be made: {why}.")),
+        }
+    });
     let scenario = StoredValue::new(scenario);
     view! {
         <section aria-labelledby="export-head">
@@ -144,20 +141,16 @@ fn Warnings(title: &'static str, warnings: Vec<String>, testid: &'static str) ->
 #[component]
 fn ImportFiles() -> impl IntoView {
     let state = use_app_state();
-    let latest = Latest::<Result<AgreementImport, Refusal>>::new();
-    let (outcome, busy) = (latest.answer, latest.busy);
+    let asking = Asking::<Result<AgreementImport, Refusal>>::default();
+    let (outcome, busy) = (asking.answer, asking.busy);
     let on_pick = move |ev: leptos::ev::Event| {
-        read_picked(&ev, || {
-            let done = latest.start();
-            move |read| match read {
-                Ok(files) => client::ask(Task::ImportAgreement { files }, move |answer| {
-                    done(match answer {
-                        Ok(Answer::ImportAgreement(result)) => result,
-                        Ok(other) => Err(Refusal::plain(other.mismatch())),
-                        Err(why) => Err(Refusal::plain(format!("Nothing was imported: {why}."))),
-                    })
-                }),
-                Err(message) => done(Err(Refusal::plain(message))),
+        let Some(reading) = picked(&ev) else { return };
+        asking.ask(async move {
+            let files = reading.await.map_err(|e| Refusal::plain(e.to_string()))?;
+            match client::ask(Task::ImportAgreement { files }).await {
+                Ok(Answer::ImportAgreement(result)) => result,
+                Ok(other) => Err(Refusal::plain(client::other_answer(other).to_string())),
+                Err(why) => Err(Refusal::plain(format!("Nothing was imported: {why}."))),
             }
         });
     };
@@ -169,7 +162,7 @@ fn ImportFiles() -> impl IntoView {
         state.dialog.set(None);
         state.open(import.imported.scenario.clone(), &import.origin);
     };
-    let ready = move || latest.settled(Result::is_ok);
+    let ready = move || asking.settled(Result::is_ok);
     view! {
         <section aria-labelledby="import-head">
             <h3 id="import-head">"Import AWS or Kueue files"</h3>

@@ -8,16 +8,18 @@
 //! Applying goes through `AppState::open`, which asks before replacing unsaved edits and keeps
 //! the old scenario one Undo away; a failed import changes nothing.
 
+use super::asking::Asking;
 use super::client;
-use super::files::read_picked;
+use super::files::picked;
 use super::protocol::{Answer, Task};
 use super::trace_form::TraceForm;
 use super::trace_options::TraceOptions;
 use super::trace_preview::{guess_format, origin, LoadedFile, Preview, Timed};
 use super::trace_summary::TraceSummary;
 use crate::components::modal::Modal;
-use crate::results::session::now_ms;
+use crate::state::browser::now_ms;
 use crate::state::use_app_state;
+use crate::worker::Latest;
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -27,11 +29,11 @@ pub fn TraceImportDialog() -> impl IntoView {
     let files: RwSignal<Arc<Vec<LoadedFile>>> = RwSignal::new(Arc::default());
     let read_ms = RwSignal::new(0.0);
     let form = RwSignal::new(TraceForm::default());
-    let preview: RwSignal<Option<Arc<Timed>>> = RwSignal::new(None);
-    let busy = RwSignal::new(false);
+    let asking = Asking::<Timed>::default();
+    let (preview, busy) = (asking.answer, asking.busy);
     let reading_error: RwSignal<Option<String>> = RwSignal::new(None);
-    // Bumped for every new import; an import whose number is no longer the latest is skipped.
-    let generation = StoredValue::new(0_u64);
+    // The files picked last; the reading of files picked before is dropped.
+    let reading = Latest::new();
 
     let format = Memo::new(move |_| {
         let chosen = form.with(|f| f.format);
@@ -42,64 +44,54 @@ pub fn TraceImportDialog() -> impl IntoView {
     });
 
     // Re-imports whenever the files or the options change; an answer to an older import is
-    // dropped.
+    // dropped (`Asking`).
     Effect::new(move |_| {
         let picked = files.get();
         let chosen = format.get();
         let options = form.get();
-        generation.update_value(|g| *g += 1);
-        let mine = generation.get_value();
         if picked.is_empty() {
-            preview.set(None);
-            busy.set(false);
-            return;
+            return asking.clear();
         }
-        let started = now_ms();
-        let show = move |outcome: Preview| {
-            if generation.get_value() != mine {
-                return;
-            }
-            preview.set(Some(Arc::new(Timed {
-                preview: outcome,
+        asking.ask(async move {
+            let started = now_ms();
+            let preview = match chosen {
+                None => Preview::Failed(
+                    "The format cannot be told from these file names: choose it above.".into(),
+                ),
+                Some(format) => {
+                    let task = Task::Trace {
+                        format,
+                        files: picked.to_vec(),
+                        form: Box::new(options),
+                    };
+                    match client::ask(task).await {
+                        Ok(Answer::Trace(outcome)) => outcome,
+                        Ok(other) => Preview::Failed(client::other_answer(other).to_string()),
+                        Err(why) => Preview::Failed(format!("Nothing was imported: {why}.")),
+                    }
+                }
+            };
+            Timed {
+                preview,
                 import_ms: now_ms() - started,
                 read_ms: read_ms.get_untracked(),
-            })));
-            busy.set(false);
-        };
-        let Some(format) = chosen else {
-            return show(Preview::Failed(
-                "The format cannot be told from these file names: choose it above.".into(),
-            ));
-        };
-        busy.set(true);
-        let task = Task::Trace {
-            format,
-            files: picked.to_vec(),
-            form: Box::new(options),
-        };
-        client::ask(task, move |answer| {
-            show(match answer {
-                Ok(Answer::Trace(outcome)) => outcome,
-                Ok(other) => Preview::Failed(other.mismatch()),
-                Err(why) => Preview::Failed(format!("Nothing was imported: {why}.")),
-            })
+            }
         });
     });
 
     let on_pick = move |ev: leptos::ev::Event| {
-        read_picked(&ev, || {
-            busy.set(true);
-            reading_error.set(None);
-            let started = now_ms();
-            move |read| match read {
-                Ok(loaded) => {
-                    read_ms.set(now_ms() - started);
-                    files.set(Arc::new(loaded));
-                }
-                Err(message) => {
-                    busy.set(false);
-                    reading_error.set(Some(message));
-                }
+        let Some(read) = picked(&ev) else { return };
+        busy.set(true);
+        reading_error.set(None);
+        let started = now_ms();
+        reading.start().run(read, move |read| match read {
+            Ok(loaded) => {
+                read_ms.set(now_ms() - started);
+                files.set(Arc::new(loaded));
+            }
+            Err(unreadable) => {
+                busy.set(false);
+                reading_error.set(Some(unreadable.to_string()));
             }
         });
     };

@@ -8,6 +8,7 @@ use crate::results::session::Outcome;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::result::calibration::{Calibration, Side, START_TOLERANCE_H};
+use quotalab_engine::result::metrics::ALL_JOBS;
 use std::sync::Arc;
 
 #[component]
@@ -47,7 +48,7 @@ fn CalibrationBody(c: Calibration) -> impl IntoView {
             let (o, m): (&Side, &Side) = (&s.observed, &s.simulated);
             view! {
                 <tr data-testid="calibration-share">
-                    <th scope="row">{s.name.as_ref().map_or("all jobs".to_string(), |n| n.to_string())}</th>
+                    <th scope="row">{s.name.as_deref().unwrap_or(ALL_JOBS).to_string()}</th>
                     <td>{s.jobs}</td>
                     {pair(maybe_hours(o.wait_p50_h), maybe_hours(m.wait_p50_h))}
                     {pair(maybe_hours(o.completion_p90_h), maybe_hours(m.completion_p90_h))}

@@ -1,11 +1,13 @@
 //! An advisor search as a study run (`run::Work`): one unit per start of the local search
-//! (`AdvicePlan::units`), each run whole in a worker (`advise_protocol`), and the advice from
-//! every start's outcome by the engine's `AdvicePlan::summarize`, as `quotalab advise` does.
+//! (`AdvicePlan::units`), each run whole in a worker (`Request::AdviseStart`), and the advice
+//! from every start's outcome by the engine's `AdvicePlan::summarize`, as `quotalab advise` does.
+//! A start is the unit a search shards into on the command line, so the browser runs exactly
+//! what `quotalab advise --shard` runs.
 
-use crate::study::advise_protocol::{decode_start_reply, StartReply, StartRequest};
 use crate::study::run::{Run, Work};
+use crate::worker::messages::{Reply, Request};
 use quotalab_engine::study::advise::{Advice, AdvicePlan, StartOutcome};
-use quotalab_engine::study::Unit;
+use quotalab_engine::study::{StudyError, Unit};
 
 /// A finished search: the advice and the digest of the plan it answers.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,20 +22,23 @@ pub type AdviseRun = Run<AdvicePlan>;
 impl Work for AdvicePlan {
     type Item = StartOutcome;
     type Done = Advised;
+    type Error = StudyError;
 
-    fn requests(&self, batch: u64) -> Result<Vec<(Unit, String)>, String> {
+    fn requests(&self) -> Result<Vec<(Unit, Request)>, StudyError> {
+        let plan = Box::new(self.clone());
         Ok(self
             .units()
             .into_iter()
-            .map(|u| (u, StartRequest::new(batch, u, self.clone()).encode()))
+            .map(|unit| {
+                let plan = plan.clone();
+                (unit, Request::AdviseStart { unit, plan })
+            })
             .collect())
     }
 
-    fn decode(text: &str, batch: u64) -> Option<Result<StartOutcome, String>> {
-        match decode_start_reply(text)? {
-            StartReply::StartDone { batch: b, outcome } if b == batch => Some(Ok(*outcome)),
-            StartReply::StartFailed { batch: b, message } if b == batch => Some(Err(message)),
-            // A reply from an older search.
+    fn item(reply: Reply) -> Option<StartOutcome> {
+        match reply {
+            Reply::AdviseStart(outcome) => Some(*outcome),
             _ => None,
         }
     }
@@ -50,10 +55,10 @@ impl Work for AdvicePlan {
         AdvicePlan::digest(self)
     }
 
-    fn summarize(&self, outcomes: &[StartOutcome]) -> Result<Advised, String> {
+    fn summarize(&self, outcomes: &[StartOutcome]) -> Result<Advised, StudyError> {
         Ok(Advised {
             digest: AdvicePlan::digest(self),
-            advice: AdvicePlan::summarize(self, outcomes).map_err(|e| e.to_string())?,
+            advice: AdvicePlan::summarize(self, outcomes)?,
         })
     }
 

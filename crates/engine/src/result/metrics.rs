@@ -197,6 +197,10 @@ fn share_results(
         .collect()
 }
 
+/// What people call all of a run's jobs taken as one share: the app's card, chart series and
+/// table row of a scenario without quota shares, and the CLI's calibration line.
+pub const ALL_JOBS: &str = "all jobs";
+
 /// Every job of `result` summed up as one share named `name`, for a scenario without quota
 /// shares (its result has no `shares`): the same counts, completion percentiles, waiting, losses
 /// and cost a share gets. Borrowing, lending, reclaims and own utilisation only exist between

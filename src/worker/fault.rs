@@ -7,7 +7,7 @@
 //! of the page always succeeds (except for `load` and `boot`, under which no worker starts), so
 //! the tests can check that the last good results stay on screen.
 
-use crate::results::protocol::Fault;
+use super::messages::Fault;
 
 /// The URL query parameter that names the failure.
 const PARAMETER: &str = "worker-fault";

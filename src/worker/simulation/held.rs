@@ -1,11 +1,12 @@
 //! The result the worker keeps: the last run's, so that a job's story ([`super::story`]) and the
-//! whole document ([`super::full`]) come from the very result the page drew. A run for the page
+//! whole document ([`super::document`]) come from the very result the page drew. A run for the page
 //! leaves its event list out (`Events`, docs/ARCHITECTURE.md, "The page's view of a result"), so
 //! the whole document, the one thing that needs it, runs the scenario again with it, and that
 //! result is kept in its place. A request for a run the worker no longer holds (it ran another
 //! since, or it was replaced) runs that run's scenario again too, which gives the same result:
 //! same scenario, same seed.
 
+use crate::worker::wire::Refusal;
 use quotalab_engine::{simulate, simulate_without_events, Events, Scenario, SimResult};
 use std::cell::RefCell;
 
@@ -54,14 +55,15 @@ pub fn with_result<R>(
     scenario: &str,
     events: Events,
     f: impl FnOnce(&SimResult) -> R,
-) -> Result<R, String> {
+) -> Result<R, Refusal> {
     let enough = LAST.with(|last| {
         last.borrow().as_ref().is_some_and(|held| {
             held.run == run && (events == Events::LeftOut || held.events == Events::Kept)
         })
     });
     if !enough {
-        let scenario = Scenario::from_json(scenario).map_err(|err| err.to_string())?;
+        let scenario =
+            Scenario::from_json(scenario).map_err(|err| Refusal::Invalid(err.to_string()))?;
         // The result held goes first, so the two are never alive together.
         forget();
         let result = match events {
@@ -72,7 +74,8 @@ pub fn with_result<R>(
     }
     LAST.with(|last| {
         let last = last.borrow();
-        let held = last.as_ref().ok_or("no result is held")?;
+        // Just remembered, if it was not held already.
+        let held = last.as_ref().ok_or(Refusal::Stopped)?;
         Ok(f(&held.result))
     })
 }

@@ -1,7 +1,6 @@
 //! A reply as the worker posted it, read where it lies.
 //!
-//! The simulation worker transfers each reply's buffer to the page (`post_bytes` in
-//! `crate::simulation_worker`). Copied into wasm memory whole before it was decoded, a million
+//! A worker transfers each reply's buffer to the page (`post_bytes` in `worker::serve`). Copied into wasm memory whole before it was decoded, a million
 //! jobs' reply put their job columns, about 160 MB, in the page's memory twice, as bytes and
 //! decoded, beside the outcome still on screen. So the page copies only the header line and the
 //! summary, and decodes the job columns a column at a time straight from the transferred buffer
@@ -26,8 +25,8 @@ pub enum Posted {
 }
 
 impl Posted {
-    /// A message's data: a string (`Ready`, a crash report, a study's replies) or the bytes of a
-    /// run's reply; `None` for anything else.
+    /// A message's data: the bytes a worker transferred, or a string (a message a test made);
+    /// `None` for anything else.
     pub fn from_js(data: JsValue) -> Option<Posted> {
         if let Some(text) = data.as_string() {
             return Some(Posted::Copied(text.into_bytes()));
@@ -54,19 +53,6 @@ impl Posted {
                     .to_vec(),
             ),
         }
-    }
-
-    /// All of it, in wasm memory.
-    pub fn into_vec(self) -> Vec<u8> {
-        match self {
-            Posted::Copied(bytes) => bytes,
-            Posted::Transferred(array) => array.to_vec(),
-        }
-    }
-
-    /// Whether it starts with `prefix`, copying no more than that.
-    pub fn starts_with(&self, prefix: &[u8]) -> bool {
-        self.len() >= prefix.len() && *self.bytes(0..prefix.len()) == *prefix
     }
 
     /// Where the first newline is, copying the buffer a step at a time until it is found.
@@ -117,8 +103,6 @@ mod tests {
         bytes.extend_from_slice(b"body");
         let posted = Posted::Copied(bytes);
         assert_eq!(posted.newline(), Some(HEADER_STEP + 10));
-        assert!(posted.starts_with(b"xx"));
-        assert!(!posted.starts_with(b"xy"));
         assert_eq!(Posted::Copied(b"no newline".to_vec()).newline(), None);
     }
 
