@@ -214,7 +214,7 @@ fn JobActionFields(index: usize, priority: bool) -> impl IntoView {
                 .get_mut(index)
                 .and_then(|a| a.set_priority.as_mut())
             {
-                p.priority = v.unwrap_or(0.0) as u32;
+                p.priority = v.unwrap_or(0.0) as i32;
             }
         },
     );

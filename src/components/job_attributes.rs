@@ -23,7 +23,7 @@ pub fn JobAttributesEditor(job: JobRef) -> impl IntoView {
         job,
         "priority",
         |a| Some(f64::from(a.priority)),
-        |a, v| a.priority = v.unwrap_or(0.0) as u32,
+        |a, v| a.priority = v.unwrap_or(0.0) as i32,
     );
     let kind = attr(
         job,

@@ -1,8 +1,8 @@
 //! The status bar (docs/DESIGN.md): "valid, 2 warnings, 1,204 jobs", then the results' own status.
 
-use crate::results::format::count;
 use crate::state::use_app_state;
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::counted;
 
 /// "valid", "valid, 2 warnings", "1 error, 1 warning": what validation found, for people.
 pub fn describe(errors: usize, warnings: usize) -> String {
@@ -22,12 +22,12 @@ pub fn StatusBar() -> impl IntoView {
     let jobs = move || {
         state
             .scenario
-            .with(|s| count(quotalab_engine::generate::job_count(s)))
+            .with(|s| counted(quotalab_engine::generate::job_count(s), "job"))
     };
     let invalid = move || state.errors() > 0;
     view! {
         <footer class="status-bar" data-testid="status-bar" data-revision=move || state.revision.get().to_string()>
-            <span class="validation" class:error=invalid>{move || format!("{}, {} jobs", validation(), jobs())}</span>
+            <span class="validation" class:error=invalid>{move || format!("{}, {}", validation(), jobs())}</span>
             {move || invalid().then(|| view! { <span class="hint">" \u{2014} fix the errors to run"</span> })}
             <crate::results::RunStatus />
         </footer>

@@ -11,6 +11,7 @@
 use crate::study::pool::worker_count;
 use crate::study::run::Work;
 use crate::worker::messages::{Reply, Request};
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::result::view::Footprint;
 use quotalab_engine::study::{Comparison, Study, Unit};
 use quotalab_interop::report::{Report, StudyReport, StudyReportError};
@@ -93,10 +94,10 @@ impl Work for VariantReports {
     }
 
     fn progress(done: usize, total: usize) -> String {
-        format!("{done} of {total} variants")
+        format!("{done} of {}", counted(total as u64, "variant"))
     }
 
     fn count(units: usize) -> String {
-        format!("{units} variants")
+        counted(units as u64, "variant")
     }
 }

@@ -38,7 +38,7 @@ pub struct TraceForm {
     pub skip_bad_rows: bool,
 }
 
-/// Teams synthesised where a trace has none, when the user gives no number (docs/TRACES.md).
+/// Alibaba's teams, when the user gives no number (docs/TRACES.md); SWF's default is its own.
 pub const DEFAULT_TEAMS: u32 = quotalab_interop::traces::alibaba::DEFAULT_TEAMS;
 /// Philly: GPUs per node when the user gives no number (docs/TRACES.md).
 pub const DEFAULT_GPUS_PER_NODE: u32 = 2;

@@ -7,6 +7,7 @@ use super::trace_form::{
 };
 use super::trace_preview::{format_label, FORMATS};
 use leptos::prelude::*;
+use quotalab_interop::traces::swf::DEFAULT_TEAMS as SWF_TEAMS;
 use quotalab_interop::traces::{ShareBy, TraceFormat};
 
 #[component]
@@ -76,8 +77,8 @@ pub fn TraceOptions(
         <fieldset>
             <legend>"What the trace does not say"</legend>
             <div class="field-row">
-                <FormText label="Teams" id="trace-teams" placeholder=Signal::derive(|| DEFAULT_TEAMS.to_string())
-                    title="Teams to synthesise where the trace has none: Alibaba, SWF shared by user (--teams)"
+                <FormText label="Teams" id="trace-teams" placeholder=Signal::derive(move || if is(TraceFormat::Swf) { SWF_TEAMS } else { DEFAULT_TEAMS }.to_string())
+                    title="Alibaba: teams to synthesise; SWF: the most shares, the largest keeping their own and the rest pooled into \u{201c}others\u{201d} (--teams)"
                     disabled=Signal::derive(move || is(TraceFormat::Philly))
                     form get=|f| f.teams.clone() set=|f, v| f.teams = v />
                 <FormText label="GPUs per node" id="trace-gpus-per-node" placeholder=Signal::derive(|| DEFAULT_GPUS_PER_NODE.to_string())
@@ -91,6 +92,7 @@ pub fn TraceOptions(
                             "queue" => Some(ShareBy::Queue),
                             "group" => Some(ShareBy::Group),
                             "user" => Some(ShareBy::User),
+                            "application" => Some(ShareBy::Application),
                             _ => None,
                         };
                         form.update(|f| f.share_by = by)
@@ -98,7 +100,8 @@ pub fn TraceOptions(
                         <option value="">"Queue if the log has queues, else group"</option>
                         <option value="queue">"Queue (field 15)"</option>
                         <option value="group">"Group (field 13)"</option>
-                        <option value="user">"User (field 12) hashed into the teams"</option>
+                        <option value="user">"User (field 12)"</option>
+                        <option value="application">"Application (field 14)"</option>
                     </select>
                 </div>
             </div>

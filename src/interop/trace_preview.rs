@@ -65,9 +65,8 @@ pub fn origin(format: TraceFormat, files: &[LoadedFile]) -> String {
     match files.len() {
         0 | 1 => format!("trace {main}"),
         n => format!(
-            "trace {main} and {} more file{}",
-            n - 1,
-            if n == 2 { "" } else { "s" }
+            "trace {main} and {}",
+            quotalab_engine::result::numbers::counted(n as u64 - 1, "more file")
         ),
     }
 }

@@ -27,8 +27,9 @@ pub fn TraceSummary(preview: RwSignal<Option<Arc<Timed>>>, busy: RwSignal<bool>)
                         <strong>{format!("{} in {}", counted(report.jobs as u64, "job"), counted(scenario.quota_shares.len() as u64, "share"))}</strong>
                         {format!(" on {capacity}, named \u{201c}")}{scenario.name.clone()}"\u{201d}."
                     </p>
+                    <p class="hint" data-testid="trace-waits">{waits_line(report)}</p>
                     <p class="hint" data-testid="trace-timing">
-                        {format!("{} rows read; files read in {:.0} ms, imported in ", report.rows, timed.read_ms)}
+                        {format!("{} read; files read in {:.0} ms, imported in ", counted(report.rows as u64, "row"), timed.read_ms)}
                         <span data-testid="trace-import-ms">{format!("{:.0}", timed.import_ms)}</span>" ms."
                     </p>
                     <table class="trace-shares" data-testid="trace-shares">
@@ -55,13 +56,22 @@ pub fn TraceSummary(preview: RwSignal<Option<Arc<Timed>>>, busy: RwSignal<bool>)
     }
 }
 
+/// The capacity chosen beside the waits the trace itself recorded (docs/TRACES.md, "Capacity").
+fn waits_line(report: &ImportReport) -> String {
+    let waits = match &report.waits {
+        Some(w) => format!("Observed waits: {w}."),
+        None => "The trace records no start times, so it has no observed waits.".into(),
+    };
+    format!("Capacity: {}. {waits}", report.capacity)
+}
+
 /// Rows left out on purpose, by reason, and the notes on the mapping's choices.
 #[component]
 fn Skipped(report: ImportReport) -> impl IntoView {
     let lines: Vec<String> = report
         .skipped
         .iter()
-        .map(|(why, n)| format!("{n} rows skipped: {why}"))
+        .map(|(why, n)| format!("{} skipped: {why}", counted(*n as u64, "row")))
         .chain(report.notes.iter().map(|n| format!("Note: {n}")))
         .collect();
     (!lines.is_empty()).then(|| {
@@ -88,9 +98,9 @@ fn BadRows(report: ImportReport) -> impl IntoView {
         let more = total.saturating_sub(BAD_ROWS_LISTED);
         view! {
             <div class="bad-rows" data-testid="trace-bad-rows">
-                <h4>{format!("{total} bad row{}", if total == 1 { "" } else { "s" })}</h4>
+                <h4>{counted(total as u64, "bad row")}</h4>
                 <ol>{listed}</ol>
-                {(more > 0).then(|| view! { <p data-testid="trace-bad-rows-more">{format!("\u{2026} and {more} more bad rows.")}</p> })}
+                {(more > 0).then(|| view! { <p data-testid="trace-bad-rows-more">{format!("\u{2026} and {}.", counted(more as u64, "more bad row"))}</p> })}
             </div>
         }
     })

@@ -9,6 +9,7 @@ use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::result::calibration::{Calibration, Side, START_TOLERANCE_H};
 use quotalab_engine::result::metrics::ALL_JOBS;
+use quotalab_engine::result::numbers::counted;
 use std::sync::Arc;
 
 #[component]
@@ -33,9 +34,9 @@ fn maybe_hours(h: Option<f64>) -> String {
 fn CalibrationBody(c: Calibration) -> impl IntoView {
     let state = use_app_state();
     let headline = format!(
-        "{} of {} jobs that really started were simulated to start within {} min (or 10% of their wait); {} of {} ran on the same instance type.",
+        "{} of {} that really started were simulated to start within {} min (or 10% of their wait); {} of {} ran on the same instance type.",
         percent(c.start_within_tolerance),
-        c.starts_compared,
+        counted(u64::from(c.starts_compared), "job"),
         (START_TOLERANCE_H * 60.0).round(),
         percent(c.same_instance_type),
         c.types_compared,

@@ -65,8 +65,8 @@ fn Running(session: Session, started_ms: f64, progress: Option<RunProgress>) -> 
         <span class="run-progress" data-testid="run-progress">
             <progress max=p.jobs.to_string() value=p.jobs_ended.to_string()></progress>
             {format!(
-                " {} events, {} of {} jobs ended, simulated time {}{estimate} ",
-                format::count(p.events), format::count(p.jobs_ended), format::count(p.jobs), format::hours(p.now_h)
+                " {}, {} of {} ended, simulated time {}{estimate} ",
+                counted(p.events, "event"), format::count(p.jobs_ended), counted(p.jobs, "job"), format::hours(p.now_h)
             )}
             <button on:click=move |_| session.cancel()>"Cancel"</button>
         </span>

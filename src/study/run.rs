@@ -13,6 +13,7 @@ use crate::worker::messages::{Reply, Request, Simulation};
 use crate::worker::protocol::Protocol;
 use crate::worker::{Latest, Ticket, WorkerError};
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::{Definition, StudyError, Summary, Unit, UnitSample};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -132,11 +133,11 @@ impl Work for Definition {
     }
 
     fn progress(done: usize, total: usize) -> String {
-        format!("{done} of {total} runs")
+        format!("{done} of {}", counted(total as u64, "run"))
     }
 
     fn count(units: usize) -> String {
-        format!("{units} runs")
+        counted(units as u64, "run")
     }
 }
 

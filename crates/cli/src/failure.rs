@@ -5,7 +5,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 pub enum Failure {
-    /// The scenario is invalid: exit 2, every error on stderr as `path: message`.
+    /// The scenario is invalid: exit 2, every error on stderr as `path: message`; an error about
+    /// the input as a whole (no path) as `error: message`, the way the command line's own errors
+    /// read (docs/CLI.md, "Exit codes").
     Invalid(Vec<Diagnostic>),
     /// clap could not read the command line (an unknown command or flag, a missing argument, a
     /// value that is not a number or not one of the choices): exit 2 with clap's message, which
@@ -23,7 +25,11 @@ impl Failure {
         match self {
             Failure::Invalid(diagnostics) => {
                 for d in diagnostics {
-                    eprintln!("{d}");
+                    if d.path.is_empty() {
+                        eprintln!("error: {}", d.message);
+                    } else {
+                        eprintln!("{d}");
+                    }
                 }
                 ExitCode::from(2)
             }

@@ -9,6 +9,7 @@
 use crate::failure::Failure;
 use crate::output::write_output;
 use crate::study_table;
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::{
     run_sample, shard, Definition, SampleSet, ShardSpec, Summary, Unit, UnitSample,
 };
@@ -31,11 +32,11 @@ pub fn execute(
     let started = Instant::now();
     let samples = run_units(&definition, &units)?;
     eprintln!(
-        "quotalab: ran {} of {} runs in {:.2} s on {} threads",
+        "quotalab: ran {} of {} in {:.2} s on {}",
         units.len(),
-        all.len(),
+        counted(all.len() as u64, "run"),
         started.elapsed().as_secs_f64(),
-        rayon::current_num_threads()
+        counted(rayon::current_num_threads() as u64, "thread")
     );
     match spec {
         Some(s) => write_shard(

@@ -1,6 +1,7 @@
 //! The tables `quotalab compare` and `quotalab sweep` print: means with 90% intervals, and for
 //! comparisons the paired difference from the first variant with its verdict.
 
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::{Comparison, Difference, Estimate, Kpi, SweepSummary, Verdict};
 use std::fmt::Write;
 
@@ -14,9 +15,9 @@ pub fn comparison(c: &Comparison) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: {} seeds; mean [90% interval]; differences vs '{}' paired by seed, * = significant",
+        "{}: {}; mean [90% interval]; differences vs '{}' paired by seed, * = significant",
         c.name,
-        c.seeds.len(),
+        counted(c.seeds.len() as u64, "seed"),
         c.variants[0].name
     );
     for change in &c.changes {
@@ -87,10 +88,10 @@ pub fn sweep(s: &SweepSummary) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "sweep of {} ({}): {} seeds per value; mean [90% interval]",
+        "sweep of {} ({}): {} per value; mean [90% interval]",
         s.label,
         s.param,
-        s.seeds.len()
+        counted(s.seeds.len() as u64, "seed")
     );
     let shares: Vec<&str> = s.points.first().map_or(Vec::new(), |p| {
         p.shares.iter().map(|x| x.share.as_str()).collect()

@@ -1,12 +1,19 @@
-//! The `--summary` table: one line per share and the totals, for people.
+//! The `--summary` table: one line per share, the totals and the wait of all jobs, for people.
+//! Durations are in the unit that keeps two significant digits (`numbers::duration`), so the
+//! seconds a short job waits are not shown as "0.0 h" (docs/CLI.md, "run").
 
-use quotalab_engine::result::numbers::{money, percent};
+use quotalab_engine::result::metrics::waits;
+use quotalab_engine::result::numbers::{count, counted, duration, money, percent};
 use quotalab_engine::SimResult;
 use std::fmt::Write;
 
+/// A duration in hours for people, or "-" when there is none.
+fn maybe(h: Option<f64>) -> String {
+    h.map_or("-".to_string(), duration)
+}
+
 pub fn table(result: &SimResult) -> String {
     let mut out = String::new();
-    let hours = |h: Option<f64>| h.map_or("-".to_string(), |h| format!("{h:.1} h"));
     let _ = writeln!(
         out,
         "{}  (seed {}, ended at {:.1} h)",
@@ -35,9 +42,9 @@ pub fn table(result: &SimResult) -> String {
             truncate(&s.name, 20),
             s.jobs,
             s.succeeded,
-            hours(s.completion_p50_h),
-            hours(s.completion_p90_h),
-            format!("{:.1} h", s.wait_mean_h),
+            maybe(s.completion_p50_h),
+            maybe(s.completion_p90_h),
+            duration(s.wait_mean_h),
             format!("{:.1} ih", s.borrowed_instance_h),
             s.preemptions,
             s.interruptions,
@@ -49,14 +56,14 @@ pub fn table(result: &SimResult) -> String {
     let t = &result.totals;
     let _ = writeln!(
         out,
-        "total: {} jobs, {} succeeded, {} failed, {} timed out, {} unfinished; {} preemptions, {} interruptions; {:.1} GPU-h lost; fallback rate {}; cost {}{}",
-        t.jobs,
-        t.succeeded,
-        t.failed,
-        t.timed_out,
-        t.unfinished,
-        t.preemptions,
-        t.interruptions,
+        "total: {}, {} succeeded, {} failed, {} timed out, {} unfinished; {}, {}; {:.1} GPU-h lost; fallback rate {}; cost {}{}",
+        counted(u64::from(t.jobs), "job"),
+        count(u64::from(t.succeeded)),
+        count(u64::from(t.failed)),
+        count(u64::from(t.timed_out)),
+        count(u64::from(t.unfinished)),
+        counted(u64::from(t.preemptions), "preemption"),
+        counted(u64::from(t.interruptions), "interruption"),
         t.lost_accelerator_h,
         percent(t.fallback_rate),
         money(t.cost, &result.currency),
@@ -66,6 +73,15 @@ pub fn table(result: &SimResult) -> String {
             String::new()
         }
     );
+    if let Some(w) = waits(&result.jobs) {
+        let _ = writeln!(
+            out,
+            "wait (all jobs): p50 {}, p90 {}, mean {}",
+            duration(w.p50_h),
+            duration(w.p90_h),
+            duration(w.mean_h)
+        );
+    }
     if let Some(c) = &result.calibration {
         calibration(&mut out, c);
     }
@@ -75,38 +91,51 @@ pub fn table(result: &SimResult) -> String {
     out
 }
 
-/// Observed against simulated (docs/ACCOUNT.md, "Calibration"): the totals, then one line per
-/// share with the observed value before the simulated one.
+/// Observed against simulated (docs/ACCOUNT.md, "Calibration"; docs/TRACES.md, "The model's
+/// gap"): the totals, then one line for all jobs and one per share, each observed value before
+/// the simulated one.
 fn calibration(out: &mut String, c: &quotalab_engine::result::calibration::Calibration) {
     let percent = |f: Option<f64>| f.map_or("-".to_string(), |f| format!("{:.0}%", f * 100.0));
-    let hours = |h: Option<f64>| h.map_or("-".to_string(), |h| format!("{h:.1}"));
     let _ = writeln!(
         out,
-        "calibration: {} jobs compared; first start within max(0.25 h, 10% of the wait): {} of {}; same instance type: {} of {}",
-        c.jobs_compared,
+        "calibration: {} compared; first start within max(0.25 h, 10% of the wait): {} of {}; same instance type: {} of {}",
+        counted(u64::from(c.jobs_compared), "job"),
         percent(c.start_within_tolerance),
-        c.starts_compared,
+        count(u64::from(c.starts_compared)),
         percent(c.same_instance_type),
-        c.types_compared
+        count(u64::from(c.types_compared))
     );
     let _ = writeln!(
         out,
-        "{:<20} {:>6} {:>15} {:>15} {:>11} {:>13}",
-        "observed/simulated", "jobs", "wait p50 h", "p90 h", "preempt", "fallback"
+        "{:<20} {:>6} {:>17} {:>17} {:>17} {:>17} {:>17} {:>11} {:>11}",
+        "observed/simulated",
+        "jobs",
+        "wait p50",
+        "wait p90",
+        "wait mean",
+        "completion p50",
+        "completion p90",
+        "preempt",
+        "fallback"
     );
-    for s in &c.shares {
-        let (o, m) = (&s.observed, &s.simulated);
+    let pair = |o: Option<f64>, m: Option<f64>| format!("{} / {}", maybe(o), maybe(m));
+    let rows = std::iter::once(("all jobs", c.jobs_compared, &c.observed, &c.simulated)).chain(
+        c.shares.iter().map(|s| {
+            let name = s.name.as_deref().unwrap_or("no share");
+            (name, s.jobs, &s.observed, &s.simulated)
+        }),
+    );
+    for (name, jobs, o, m) in rows {
         let _ = writeln!(
             out,
-            "{:<20} {:>6} {:>15} {:>15} {:>11} {:>13}",
-            truncate(s.name.as_deref().unwrap_or("all jobs"), 20),
-            s.jobs,
-            format!("{} / {}", hours(o.wait_p50_h), hours(m.wait_p50_h)),
-            format!(
-                "{} / {}",
-                hours(o.completion_p90_h),
-                hours(m.completion_p90_h)
-            ),
+            "{:<20} {:>6} {:>17} {:>17} {:>17} {:>17} {:>17} {:>11} {:>11}",
+            truncate(name, 20),
+            jobs,
+            pair(o.wait_p50_h, m.wait_p50_h),
+            pair(o.wait_p90_h, m.wait_p90_h),
+            pair(o.wait_mean_h, m.wait_mean_h),
+            pair(o.completion_p50_h, m.completion_p50_h),
+            pair(o.completion_p90_h, m.completion_p90_h),
             format!("{} / {}", o.preemptions, m.preemptions),
             format!(
                 "{} / {}",
@@ -118,12 +147,17 @@ fn calibration(out: &mut String, c: &quotalab_engine::result::calibration::Calib
     for d in c.most_deviating.iter().take(3) {
         let _ = writeln!(
             out,
-            "deviates: {} first start observed {} h, simulated {} h",
+            "deviates: {} first start observed {}, simulated {}",
             d.job,
-            hours(d.observed_first_start_h),
-            hours(d.simulated_first_start_h)
+            at(d.observed_first_start_h),
+            at(d.simulated_first_start_h)
         );
     }
+}
+
+/// An instant on the scenario's clock, in hours: "12.3 h", or "never".
+fn at(h: Option<f64>) -> String {
+    h.map_or("never".to_string(), |h| format!("{h:.1} h"))
 }
 
 fn truncate(name: &str, width: usize) -> String {

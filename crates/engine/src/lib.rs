@@ -31,6 +31,8 @@ pub mod amount;
 pub mod diagnostic;
 pub mod format;
 pub mod generate;
+mod kueue;
+pub mod quantity;
 pub mod result;
 pub mod rng;
 pub mod scenario;

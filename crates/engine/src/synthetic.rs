@@ -39,6 +39,7 @@ pub fn scenario(jobs: u32, seed: u64) -> Scenario {
         seed,
         currency: Default::default(),
         horizon_h: None,
+        rules: Default::default(),
         queueing: Default::default(),
         instance_types: Vec::new(),
         capacity: TYPES
@@ -57,6 +58,7 @@ pub fn scenario(jobs: u32, seed: u64) -> Scenario {
         }],
         training_plans: Vec::new(),
         quota_shares: (0..SHARES).map(share).collect(),
+        kueue: None,
         jobs: Vec::new(),
         job_mixes: (0..SHARES)
             .map(|s| mix(s, per_share, arrival_per_h))
@@ -111,7 +113,7 @@ fn mix(s: usize, count: u32, arrival_per_h: f64) -> JobMix {
         }),
         template: JobAttributes {
             kind: JobKind::Training,
-            priority: (s as u32 * 37) % 100,
+            priority: (s as i32 * 37) % 100,
             instance_count: Some(1 + (s % 2) as u32),
             preferences: (0..entries)
                 .map(|k| Preference {
@@ -130,6 +132,7 @@ fn mix(s: usize, count: u32, arrival_per_h: f64) -> JobMix {
             deadline_h: Some(12.0),
             spot: false,
             max_wait_h: None,
+            ..JobAttributes::default()
         },
     }
 }

@@ -1,6 +1,9 @@
 //! Every error and warning docs/FORMAT.md names comes with the JSON path of the field it is about.
 //! Each case edits one field of a valid base scenario and names the finding it must produce.
 
+mod cases;
+
+use cases::{case, Finding};
 use quotalab_engine::{LoadError, Scenario, Severity};
 use serde_json::{json, Value};
 
@@ -32,43 +35,9 @@ fn base() -> Value {
     })
 }
 
-/// Applies `edit` to the base, then returns every finding as `(severity, path, message)`.
-fn findings(edit: impl FnOnce(&mut Value)) -> Vec<(Severity, String, String)> {
-    let mut doc = base();
-    edit(&mut doc);
-    match Scenario::parse_json(&doc.to_string()) {
-        Ok(s) => s
-            .validate()
-            .all()
-            .map(|d| (d.severity, d.path.clone(), d.message.clone()))
-            .collect(),
-        Err(e) => e
-            .diagnostics()
-            .into_iter()
-            .map(|d| (d.severity, d.path, d.message))
-            .collect(),
-    }
-}
-
-fn assert_finding(severity: Severity, path: &str, fragment: &str, edit: impl FnOnce(&mut Value)) {
-    let all = findings(edit);
-    assert!(
-        all.iter()
-            .any(|(s, p, m)| *s == severity && p == path && m.contains(fragment)),
-        "expected {severity:?} at {path} containing \"{fragment}\", got {all:#?}"
-    );
-}
-
-macro_rules! case {
-    ($name:ident, $severity:ident, $path:literal, $fragment:literal, |$doc:ident| $edit:expr) => {
-        #[cfg_attr(not(target_arch = "wasm32"), test)]
-        #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
-        fn $name() {
-            assert_finding(Severity::$severity, $path, $fragment, |$doc: &mut Value| {
-                $edit;
-            });
-        }
-    };
+/// Every finding of the base after `edit`.
+fn findings(edit: impl FnOnce(&mut Value)) -> Vec<Finding> {
+    cases::findings(base(), edit)
 }
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]

@@ -96,7 +96,7 @@ impl Agreement {
         description: String,
         notes: &mut Vec<String>,
     ) -> Scenario {
-        use quotalab_engine::scenario::{Capacity, CapacityLimit, QuotaShare};
+        use quotalab_engine::scenario::QuotaShare;
         let used: Vec<String> = self
             .shares
             .iter()
@@ -110,17 +110,10 @@ impl Agreement {
             seed: 0,
             currency: Default::default(),
             horizon_h: None,
+            rules: Default::default(),
             queueing: Default::default(),
             instance_types: Vec::new(),
-            capacity: self
-                .capacity
-                .into_iter()
-                .map(|(instance_type, count)| Capacity {
-                    instance_type,
-                    count,
-                    changes: Vec::new(),
-                })
-                .collect(),
+            capacity: capacities(self.capacity),
             spot: Vec::new(),
             training_plans: Vec::new(),
             quota_shares: self
@@ -128,19 +121,13 @@ impl Agreement {
                 .into_iter()
                 .map(|s| QuotaShare {
                     name: s.name,
-                    capacity_limits: s
-                        .limits
-                        .into_iter()
-                        .map(|(instance_type, max_capacity)| CapacityLimit {
-                            instance_type,
-                            max_capacity,
-                        })
-                        .collect(),
+                    capacity_limits: limits(s.limits),
                     strategy: s.strategy,
                     borrow_limit: s.borrow_limit,
                     in_share_preemption: s.in_share_preemption,
                 })
                 .collect(),
+            kueue: None,
             jobs: Vec::new(),
             job_mixes: Vec::new(),
             actions: Vec::new(),
@@ -148,6 +135,37 @@ impl Agreement {
         add_placeholder_types(&mut scenario, used, notes);
         scenario
     }
+}
+
+/// On-demand capacity from (instance type, instances), in the pairs' order, without changes.
+pub(crate) fn capacities(
+    pairs: impl IntoIterator<Item = (String, u32)>,
+) -> Vec<quotalab_engine::scenario::Capacity> {
+    pairs
+        .into_iter()
+        .map(
+            |(instance_type, count)| quotalab_engine::scenario::Capacity {
+                instance_type,
+                count,
+                changes: Vec::new(),
+            },
+        )
+        .collect()
+}
+
+/// A share's capacity limits from (instance type, instances), in the pairs' order.
+pub(crate) fn limits(
+    pairs: impl IntoIterator<Item = (String, u32)>,
+) -> Vec<quotalab_engine::scenario::CapacityLimit> {
+    pairs
+        .into_iter()
+        .map(
+            |(instance_type, max_capacity)| quotalab_engine::scenario::CapacityLimit {
+                instance_type,
+                max_capacity,
+            },
+        )
+        .collect()
 }
 
 /// Gives every named type the scenario does not define and the built-in catalog lacks a

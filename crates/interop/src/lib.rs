@@ -38,5 +38,6 @@ pub mod aws;
 pub mod kueue;
 mod names;
 pub mod report;
+pub mod rows;
 pub mod traces;
 pub mod validated;

@@ -4,6 +4,7 @@
 //! asks for it (the CLI's `--keep-going`) and list the problems beside it.
 
 use quotalab_engine::format::MAX_SCENARIO_BYTES;
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::{Diagnostic, Report, Scenario};
 use std::fmt;
 
@@ -19,8 +20,8 @@ impl<T> fmt::Display for Rejected<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the imported scenario does not validate ({} errors)",
-            self.errors.len()
+            "the imported scenario does not validate ({})",
+            counted(self.errors.len() as u64, "error")
         )?;
         match self.errors.first() {
             Some(first) => write!(f, "; first: {first}"),

@@ -169,7 +169,7 @@ fn swf_bad_rows_carry_their_line_and_field() {
             .iter()
             .map(|j| j.name.as_str())
             .collect::<Vec<_>>(),
-        ["job-1", "job-5"]
+        ["job-1 (user 7, group 1)", "job-5 (user 8, group 2)"]
     );
     assert_eq!(imported.scenario.capacity[0].count, 16);
     // Shares by group, limits by processor-seconds: 4x3600 vs 8x7200 of 16 processors.

@@ -1,7 +1,7 @@
 //! SWF import: the machine's size when the header does not state it, and logs too large to be
 //! one scenario.
 
-use quotalab_interop::traces::{swf, ImportError, ImportOptions, TraceFile};
+use quotalab_interop::traces::{swf, CapacityGiven, ImportError, ImportOptions, TraceFile};
 
 /// An SWF job line: number, submit, wait, run time, processors, group.
 fn row(number: u64, submit_s: u64, wait_s: i64, run_s: u64, procs: u32, group: u32) -> String {
@@ -52,7 +52,7 @@ fn without_max_procs_capacity_is_the_observed_peak() {
 #[test]
 fn capacity_given_by_the_user_wins() {
     let options = ImportOptions {
-        capacity: Some(300),
+        capacity: Some(CapacityGiven::Accelerators(300)),
         ..Default::default()
     };
     let with_header = format!("; MaxProcs: 128\n{}", log_without_max_procs());

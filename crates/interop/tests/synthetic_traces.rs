@@ -166,6 +166,62 @@ fn swf_log() -> String {
     log
 }
 
+/// Jobs in the synthetic log of many users and short jobs.
+const SHORT_JOBS: usize = 400;
+
+/// A log like an inference cluster's, converted to SWF by its owner: many users, groups and
+/// applications (more groups than AWS allows shares), short jobs down to one second, the waits the
+/// cluster really gave (most none, some seconds or minutes, a few hours), statuses completed,
+/// failed, cancelled and unknown, a few rows without run time or processors, and a header that
+/// states neither `MaxProcs` nor a GPU model. It tests the issues a first-time user met
+/// (docs/TRACES.md, "SWF").
+fn swf_many_users() -> String {
+    let mut log = String::from(
+        "; Version: 2.2\n\
+         ; Computer: synthetic inference cluster (Quota Lab test data, crates/interop/tests/synthetic_traces.rs)\n\
+         ; Installation: none: every value below is drawn from a fixed seed\n\
+         ; Note: users' jobs are grouped by team (field 13) and application (field 14)\n\
+         ;\n",
+    );
+    let mut draws = Draws(3218);
+    let mut submit = 0;
+    for number in 1..=SHORT_JOBS {
+        submit += draws.below(2 * 2 * 86_400 / SHORT_JOBS as u64);
+        let run = match draws.below(10) {
+            0..=3 => 1 + draws.below(10),
+            4..=7 => 10 + draws.below(600),
+            8 => 600 + draws.below(3_600),
+            _ => 0,
+        };
+        let run: i64 = if run == 0 {
+            [0, -1][draws.below(2) as usize]
+        } else {
+            run as i64
+        };
+        let wait = match draws.below(200) {
+            0..=109 => 0,
+            110..=179 => 1 + draws.below(120),
+            180..=197 => 120 + draws.below(3_600),
+            _ => 3_600 + draws.below(65 * 3_600),
+        };
+        let procs: i64 = if draws.below(50) == 0 {
+            -1
+        } else {
+            draws.pick(&[(1, 50), (2, 25), (4, 15), (8, 10)])
+        };
+        let status: i64 = draws.pick(&[(1, 90), (0, 5), (5, 4), (-1, 1)]);
+        let user = 1 + draws.below(45);
+        let group = 1 + (user - 1) % 30;
+        let application = 1 + draws.below(12);
+        writeln!(
+            log,
+            "{number:5} {submit:8} {wait:6} {run:5} {procs:3} -1 -1 {procs:3} -1 -1 {status:2} {user:3} {group:3} {application:3} -1 -1 -1 -1"
+        )
+        .unwrap();
+    }
+    log
+}
+
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/traces")
 }
@@ -192,6 +248,7 @@ fn files() -> Vec<(&'static str, String)> {
             with_spec,
         ),
         ("swf-synthetic/synthetic.swf", swf_log()),
+        ("swf-synthetic/many-users.swf", swf_many_users()),
     ]
 }
 

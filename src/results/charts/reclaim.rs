@@ -23,11 +23,15 @@ fn kind_label(kind: StopKind) -> &'static str {
         StopKind::LimitLowered => "limit lowered",
         StopKind::PlanEnd => "plan end",
         StopKind::Spot => "spot interruption",
+        StopKind::InClusterQueue => "InClusterQueue",
+        StopKind::InCohortReclamation => "InCohortReclamation",
+        StopKind::InCohortReclaimWhileBorrowing => "InCohortReclaimWhileBorrowing",
+        StopKind::InCohortFairSharing => "InCohortFairSharing",
     }
 }
 
 fn by_kind(p: &PreemptionCounts) -> [f64; 5] {
-    StopKind::ALL.map(|kind| f64::from(p.of(kind)))
+    StopKind::AWS.map(|kind| f64::from(p.of(kind)))
 }
 
 pub fn draw(result: &Drawn) -> Marked {
@@ -57,7 +61,7 @@ fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
             values: by_kind(&share.preempted).to_vec(),
         })
         .collect();
-    let kinds: Vec<String> = StopKind::ALL.map(|k| kind_label(k).to_owned()).to_vec();
+    let kinds: Vec<String> = StopKind::AWS.map(|k| kind_label(k).to_owned()).to_vec();
     Bars {
         title: "Preemptions and interruptions, by kind",
         categories: &kinds,

@@ -15,6 +15,12 @@ pub fn reason_label(code: Reason) -> &'static str {
         Reason::BehindHigherPriority => "behind an earlier job",
         Reason::QuotaLimitExceeded => "larger than the share may hold",
         Reason::CapacityExceeded => "larger than the pool",
+        Reason::InsufficientQuota => "insufficient unused quota",
+        Reason::ExceedsMaxQuota => "larger than the queue may ever get",
+        Reason::PendingPreemption => "waiting for preempted workloads",
+        Reason::NoMatchingFlavor => "no flavor matches",
+        Reason::NamespaceNotSelected => "namespace not selected",
+        Reason::ClusterQueueStopped => "ClusterQueue stopped",
     }
 }
 
@@ -33,6 +39,22 @@ pub fn reason(code: Reason) -> &'static str {
             "it needs more than the share may ever hold, or the type is not in the share's limits"
         }
         Reason::CapacityExceeded => "it needs more instances than the pool ever offers",
+        Reason::InsufficientQuota => {
+            "its ClusterQueue had not enough unused quota, even by borrowing from the cohort"
+        }
+        Reason::ExceedsMaxQuota => {
+            "it asks for more than its ClusterQueue could ever get in the flavors it may use"
+        }
+        Reason::PendingPreemption => {
+            "it preempted other workloads and waited for their quota to be released"
+        }
+        Reason::NoMatchingFlavor => {
+            "no flavor of its ClusterQueue matches its node selector, affinity or tolerations"
+        }
+        Reason::NamespaceNotSelected => {
+            "its ClusterQueue's namespaceSelector does not select its namespace"
+        }
+        Reason::ClusterQueueStopped => "its ClusterQueue's stopPolicy holds new admissions",
     }
 }
 
@@ -46,6 +68,18 @@ pub fn preemption(kind: StopKind) -> &'static str {
         StopKind::LimitLowered => "the share's capacity limit was lowered below what it held",
         StopKind::PlanEnd => "the training plan's block was ending",
         StopKind::Spot => "the spot instance was interrupted",
+        StopKind::InClusterQueue => {
+            "InClusterQueue: a higher-priority workload of the same ClusterQueue needed its quota"
+        }
+        StopKind::InCohortReclamation => {
+            "InCohortReclamation: its queue was borrowing, and the lender took its quota back"
+        }
+        StopKind::InCohortReclaimWhileBorrowing => {
+            "InCohortReclaimWhileBorrowing: a borrowing queue preempted it under borrowWithinCohort"
+        }
+        StopKind::InCohortFairSharing => {
+            "InCohortFairSharing: fair sharing moved its quota to a queue with a smaller share"
+        }
     }
 }
 

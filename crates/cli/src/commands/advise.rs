@@ -14,6 +14,7 @@ use crate::args::StudyOptions;
 use crate::failure::Failure;
 use crate::output::write_output;
 use crate::study_run::write_shard;
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::advise::{
     merge_parts, Advice, AdviceParts, AdvicePlan, AdviseSpec, Budget, CapacityMax, Knob, Met,
     Runner, StartOutcome,
@@ -96,12 +97,15 @@ pub fn main(args: Args) -> Result<(), Failure> {
         .flat_map(|u| plan.run(std::slice::from_ref(u), &Parallel))
         .collect();
     eprintln!(
-        "quotalab: ran {} of {} starts ({} simulations) in {:.2} s on {} threads",
+        "quotalab: ran {} of {} ({}) in {:.2} s on {}",
         units.len(),
-        plan.starts(),
-        outcomes.iter().map(|o| o.simulations).sum::<u64>(),
+        counted(plan.starts() as u64, "start"),
+        counted(
+            outcomes.iter().map(|o| o.simulations).sum::<u64>(),
+            "simulation"
+        ),
         started.elapsed().as_secs_f64(),
-        rayon::current_num_threads()
+        counted(rayon::current_num_threads() as u64, "thread")
     );
     match spec {
         Some(s) => write_shard(
@@ -244,15 +248,15 @@ fn capacity_max(text: &str) -> Result<CapacityMax, Failure> {
 /// The advice for people: the current agreement, then each proposal's changes and targets.
 fn table(advice: &Advice) -> String {
     let mut out = format!(
-        "{}: {} ({} simulations over {} seeds)\n",
+        "{}: {} ({} over {})\n",
         advice.name,
         if advice.feasible {
             "an agreement meets every target"
         } else {
             "no agreement found meets every target"
         },
-        advice.search.simulations,
-        advice.seeds.len()
+        counted(advice.search.simulations, "simulation"),
+        counted(advice.seeds.len() as u64, "seed")
     );
     let estimate = |e: &Option<Estimate>| {
         e.map_or("n/a".into(), |e| {

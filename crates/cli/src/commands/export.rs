@@ -7,6 +7,7 @@ use crate::args::{Output, ScenarioFile};
 use crate::failure::Failure;
 use crate::input::load_scenario;
 use crate::output::write_output;
+use quotalab_engine::result::numbers::counted;
 use std::path::Path;
 
 /// Write a scenario's agreement as AWS Batch CLI input or Kueue YAML
@@ -86,6 +87,10 @@ fn write_directory(dir: &Path, files: &[quotalab_interop::aws::ExportFile]) -> R
         std::fs::write(&path, &file.contents)
             .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
     }
-    eprintln!("wrote {} files to {}", files.len(), dir.display());
+    eprintln!(
+        "wrote {} to {}",
+        counted(files.len() as u64, "file"),
+        dir.display()
+    );
     Ok(())
 }

@@ -5,6 +5,7 @@
 use crate::args::ScenarioFile;
 use crate::failure::Failure;
 use crate::input::{invalid, read_text};
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::Document;
 use quotalab_engine::Report;
 
@@ -26,11 +27,14 @@ pub fn main(args: Args) -> Result<(), Failure> {
     let (report, summary) = match Document::parse_json(&text).map_err(|e| invalid(&e))? {
         Document::Scenario(scenario) => {
             let jobs = quotalab_engine::generate::job_count(&scenario);
-            (scenario.validate(), format!("{jobs} jobs"))
+            (scenario.validate(), counted(jobs, "job"))
         }
         Document::Study(study) => (
             study.validate(),
-            format!("a study of {} variants", study.variants.len()),
+            format!(
+                "a study of {}",
+                counted(study.variants.len() as u64, "variant")
+            ),
         ),
     };
     print_report(report, &summary)
@@ -43,6 +47,9 @@ fn print_report(report: Report, summary: &str) -> Result<(), Failure> {
     for warning in &report.warnings {
         println!("warning: {warning}");
     }
-    println!("valid: {summary}, {} warning(s)", report.warnings.len());
+    println!(
+        "valid: {summary}, {}",
+        counted(report.warnings.len() as u64, "warning")
+    );
     Ok(())
 }

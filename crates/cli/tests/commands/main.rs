@@ -12,3 +12,4 @@ mod robust;
 mod stop_counts;
 mod study;
 mod study_manifest;
+mod trace_import;

@@ -306,7 +306,10 @@ fn the_output_does_not_depend_on_the_number_of_threads() {
                 .unwrap();
             assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
             assert!(
-                text(&run.stderr).contains(&format!("on {threads} threads")),
+                text(&run.stderr).contains(&format!(
+                    "on {threads} thread{}",
+                    if *threads == "1" { "" } else { "s" }
+                )),
                 "{}",
                 text(&run.stderr)
             );

@@ -3,11 +3,15 @@
 //! number a user reads before trusting a new agreement tried on the same history.
 //!
 //! Both sides are measured the same way: wait is submission to first start (the observed
-//! history knows no requeues), completion is end minus submission of succeeded jobs, and a
-//! fallback is a job whose last attempt ran on a type other than its first preference's.
+//! history knows no requeues), completion is end minus submission of the jobs observed to
+//! succeed (on the simulated side, those of them that succeed in the run too), and a
+//! fallback is a job whose last attempt ran on a type other than its first preference's. Each
+//! share and all jobs together get both sides, so a trace's own history (docs/TRACES.md,
+//! "The model's gap") and an account's (docs/ACCOUNT.md) are read the same way.
 
 use super::metrics::percentile;
 use super::{JobResult, Status, Text};
+use crate::amount::total;
 use crate::scenario::{JobSpec, Observed, ObservedStatus, Scenario};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
@@ -34,6 +38,12 @@ pub struct Calibration {
     pub types_compared: u32,
     /// The fraction of `types_compared` whose simulated last attempt ran on that type.
     pub same_instance_type: Option<f64>,
+    /// What really happened to every job compared, over all shares.
+    #[serde(default)]
+    pub observed: Side,
+    /// What the simulation made of the same jobs.
+    #[serde(default)]
+    pub simulated: Side,
     /// Per quota share in scenario order (one entry named `null` when the scenario has none).
     pub shares: Vec<ShareCalibration>,
     /// The jobs whose simulated first start is farthest from the observed one, farthest first;
@@ -54,12 +64,23 @@ pub struct ShareCalibration {
     pub simulated: Side,
 }
 
-/// The measures compared on each side.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The measures compared on each side. Percentiles are nearest rank; a measure is `None` when
+/// no job counts for it. Fields added after the first results read as `None` in those.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Side {
     /// Median hours from submission to first start, over the jobs that started.
     pub wait_p50_h: Option<f64>,
-    /// 90th percentile of end minus submission, over the jobs that succeeded.
+    /// 90th percentile of the same waits.
+    #[serde(default)]
+    pub wait_p90_h: Option<f64>,
+    /// Mean of the same waits.
+    #[serde(default)]
+    pub wait_mean_h: Option<f64>,
+    /// Median of end minus submission, over the jobs observed to succeed (simulated side: those
+    /// of them that succeed in the run too).
+    #[serde(default)]
+    pub completion_p50_h: Option<f64>,
+    /// 90th percentile of the same completions.
     pub completion_p90_h: Option<f64>,
     /// Preemptions suffered, summed.
     pub preemptions: u32,
@@ -124,12 +145,15 @@ pub fn calibrate(scenario: &Scenario, jobs: &[JobResult]) -> Option<Calibration>
         .iter()
         .filter(|p| simulated_type(p.result) == p.observed.instance_type.as_deref())
         .count();
+    let every: Vec<&Pair> = pairs.iter().collect();
     Some(Calibration {
         jobs_compared: pairs.len() as u32,
         starts_compared: started.len() as u32,
         start_within_tolerance: fraction(on_time, started.len()),
         types_compared: typed.len() as u32,
         same_instance_type: fraction(same_type, typed.len()),
+        observed: observed_side(&every),
+        simulated: simulated_side(&every),
         shares: share_calibrations(scenario, &pairs),
         most_deviating: most_deviating(&pairs),
     })
@@ -149,6 +173,10 @@ fn starts_on_time(pair: &Pair) -> bool {
 
 fn simulated_type(result: &JobResult) -> Option<&str> {
     result.selected.as_ref().map(|s| s.instance_type.as_str())
+}
+
+fn mean(values: &[f64]) -> Option<f64> {
+    (!values.is_empty()).then(|| total(values.iter().copied()) / values.len() as f64)
 }
 
 fn fraction(part: usize, whole: usize) -> Option<f64> {
@@ -214,6 +242,9 @@ fn side<'a>(
     completions.sort_by(f64::total_cmp);
     Side {
         wait_p50_h: percentile(&waits, 0.5),
+        wait_p90_h: percentile(&waits, 0.9),
+        wait_mean_h: mean(&waits),
+        completion_p50_h: percentile(&completions, 0.5),
         completion_p90_h: percentile(&completions, 0.9),
         preemptions,
         fallback_rate: fraction(fallbacks, waits.len()),
@@ -233,10 +264,16 @@ fn observed_side(members: &[&Pair]) -> Side {
     })
 }
 
+/// The simulation's side. Its completions are those of the jobs that succeeded in the simulation
+/// and were observed to succeed, so both sides' completions are of the same jobs: a job still
+/// running when the history was taken (a trace's censored pods) has no observed completion, and
+/// its simulated one would only say how long the trace was.
 fn simulated_side(members: &[&Pair]) -> Side {
     side(members, |p| {
         let r = p.result;
-        let succeeded_end = r.end_h.filter(|_| r.status == Status::Succeeded);
+        let succeeded_end = r.end_h.filter(|_| {
+            r.status == Status::Succeeded && p.observed.status == ObservedStatus::Succeeded
+        });
         (
             r.first_start_h,
             succeeded_end,

@@ -84,6 +84,7 @@ pub fn aggregate(inputs: Inputs) -> SimResult {
         usage: Vec::new(),
         notes: Vec::new(),
         calibration: None,
+        kueue: None,
     }
 }
 
@@ -228,6 +229,29 @@ struct Caused((u32, BTreeMap<Text, u32>));
 /// (as `shares[].fallback_rate`); 0 when none started.
 pub fn fallback_rate<'a>(jobs: impl IntoIterator<Item = &'a JobResult>) -> f64 {
     Tally::of(jobs, |_| 0).fallback_rate()
+}
+
+/// How long jobs waited, for the one line about all of them (`quotalab run --summary`):
+/// `JobResult::wait_h` of every job, as a share's `wait_mean_h` counts it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Waits {
+    /// Median, nearest rank.
+    pub p50_h: f64,
+    /// 90th percentile, nearest rank.
+    pub p90_h: f64,
+    /// Mean.
+    pub mean_h: f64,
+}
+
+/// The waits of `jobs`; `None` when there are none.
+pub fn waits<'a>(jobs: impl IntoIterator<Item = &'a JobResult>) -> Option<Waits> {
+    let mut waits: Vec<f64> = jobs.into_iter().map(|j| j.wait_h).collect();
+    waits.sort_by(f64::total_cmp);
+    Some(Waits {
+        p50_h: percentile(&waits, 0.5)?,
+        p90_h: percentile(&waits, 0.9)?,
+        mean_h: total(waits.iter().copied()) / waits.len() as f64,
+    })
 }
 
 /// The nearest-rank percentile of sorted values.

@@ -15,6 +15,7 @@
 mod breakdown;
 pub mod calibration;
 pub mod columns;
+pub mod kueue;
 pub mod metrics;
 pub mod numbers;
 mod text;
@@ -63,6 +64,9 @@ pub struct SimResult {
     /// results of scenarios without history keep their bytes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calibration: Option<calibration::Calibration>,
+    /// Kueue runs only: per ClusterQueue, quota use and evictions by reason.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kueue: Option<kueue::KueueSummary>,
 }
 
 impl SimResult {
@@ -99,7 +103,7 @@ pub struct JobResult {
     /// `insufficient_accelerator_memory` or `horizon`.
     pub reason: Option<EndReason>,
     /// Its priority at the end (actions may have changed it).
-    pub priority: u32,
+    pub priority: i32,
     /// When it was submitted, in hours.
     pub submit_h: f64,
     /// When its first attempt started; `None` if it never started.
@@ -132,6 +136,11 @@ pub struct JobResult {
     pub blocked_by: Option<Reason>,
     /// The reason on each entry at the job's last evaluation while pending (null: it fitted).
     pub last_reasons: Vec<Option<Reason>>,
+    /// Kueue: the last reason it waited, as Kueue's scheduler words it ("couldn't assign
+    /// flavors to pod set main: insufficient unused quota for nvidia.com/gpu in flavor a100,
+    /// 4 more needed").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending_message: Option<String>,
 }
 
 /// The entry a job's last attempt ran on.
@@ -182,6 +191,14 @@ pub struct Attempt {
     pub cost: f64,
     /// The entries before this one and why each was passed over when this attempt started.
     pub skipped: Vec<Skipped>,
+    /// Kueue: the ResourceFlavor of its reported resource (`instance_type` is the flavor's
+    /// instance type, or the flavor's name when it names none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flavor: Option<Text>,
+    /// Kueue: the accelerators all its pods held, for lost work (AWS: instances times the
+    /// type's accelerators).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accelerators: Option<u32>,
 }
 
 /// A preference entry passed over when an attempt started, and why.
@@ -212,6 +229,23 @@ pub struct PreemptionCounts {
     pub plan_end: u32,
     /// Spot interruptions.
     pub spot: u32,
+    /// Kueue: preempted within their own ClusterQueue.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub in_cluster_queue: u32,
+    /// Kueue: their borrowed quota was reclaimed by a queue of the cohort.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub in_cohort_reclamation: u32,
+    /// Kueue: preempted by a borrowing queue under `borrowWithinCohort`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub in_cohort_reclaim_while_borrowing: u32,
+    /// Kueue: preempted by fair sharing.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub in_cohort_fair_sharing: u32,
+}
+
+/// Kueue's counts are left out of AWS results, whose bytes stay as they were.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl PreemptionCounts {
@@ -223,6 +257,10 @@ impl PreemptionCounts {
             StopKind::LimitLowered => self.limit_lowered,
             StopKind::PlanEnd => self.plan_end,
             StopKind::Spot => self.spot,
+            StopKind::InClusterQueue => self.in_cluster_queue,
+            StopKind::InCohortReclamation => self.in_cohort_reclamation,
+            StopKind::InCohortReclaimWhileBorrowing => self.in_cohort_reclaim_while_borrowing,
+            StopKind::InCohortFairSharing => self.in_cohort_fair_sharing,
         }
     }
 
@@ -253,6 +291,10 @@ impl PreemptionCounts {
             StopKind::LimitLowered => &mut self.limit_lowered,
             StopKind::PlanEnd => &mut self.plan_end,
             StopKind::Spot => &mut self.spot,
+            StopKind::InClusterQueue => &mut self.in_cluster_queue,
+            StopKind::InCohortReclamation => &mut self.in_cohort_reclamation,
+            StopKind::InCohortReclaimWhileBorrowing => &mut self.in_cohort_reclaim_while_borrowing,
+            StopKind::InCohortFairSharing => &mut self.in_cohort_fair_sharing,
         }
     }
 }
@@ -471,7 +513,7 @@ pub struct Event {
     pub reason: Option<EndReason>,
     /// `priority_changed`: the new priority.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub priority: Option<u32>,
+    pub priority: Option<i32>,
     /// `capacity_changed`: the new on-demand count.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<u32>,
@@ -503,8 +545,12 @@ impl Event {
 /// Instances in use of one type over time, per share: a step function.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UsageSeries {
-    /// The type.
+    /// The type (Kueue: the ResourceFlavor).
     pub instance_type: Text,
+    /// Kueue: what the levels count, a resource of the flavor ("nvidia.com/gpu", "cpu" in
+    /// cores, "memory" in GiB); AWS series count instances and leave it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
     /// One point per instant at which its usage, capacity or limits changed.
     pub points: Vec<UsagePoint>,
 }

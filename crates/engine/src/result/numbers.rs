@@ -50,6 +50,33 @@ pub fn hours(h: f64) -> String {
     format!("{} h", round_for_people(h))
 }
 
+/// A duration given in hours, in the unit that keeps two significant digits: "45 s", "2.5 min",
+/// "1.3 h", "65 h". Short jobs' waits are seconds or minutes, and "0.0 h" would hide them
+/// (docs/CLI.md, "run"). A unit is left for the next as soon as the value would round to 60 of it.
+pub fn duration(h: f64) -> String {
+    let seconds = h * 3600.0;
+    if seconds.abs() < 59.5 {
+        format!("{} s", significant(seconds))
+    } else if seconds.abs() < 59.5 * 60.0 {
+        format!("{} min", significant(seconds / 60.0))
+    } else {
+        format!("{} h", significant(h))
+    }
+}
+
+/// At least two significant digits: one decimal from 1 to 10, two below 1, whole numbers (grouped)
+/// from 10 up; trailing zeros dropped.
+fn significant(x: f64) -> String {
+    let a = x.abs();
+    if a < 0.995 {
+        trim_zeros(&unsigned_zero(format!("{x:.2}")))
+    } else if a < 9.95 {
+        trim_zeros(&unsigned_zero(format!("{x:.1}")))
+    } else {
+        grouped(x.round())
+    }
+}
+
 /// A fraction as a percentage, rounded for people: "93.4%".
 pub fn percent(fraction: f64) -> String {
     format!("{}%", round_for_people(fraction * 100.0))
@@ -97,6 +124,24 @@ mod tests {
         assert_eq!(counted(1, "step"), "1 step");
         assert_eq!(counted(0, "step"), "0 steps");
         assert_eq!(counted(1246, "simulation"), "1,246 simulations");
+    }
+
+    #[test]
+    fn durations_keep_two_significant_digits_in_their_unit() {
+        let s = 1.0 / 3600.0;
+        assert_eq!(duration(0.0), "0 s");
+        assert_eq!(duration(s), "1 s");
+        assert_eq!(duration(3.6 * s), "3.6 s");
+        assert_eq!(duration(45.0 * s), "45 s");
+        assert_eq!(duration(59.7 * s), "1 min");
+        assert_eq!(duration(104.0 * s), "1.7 min");
+        assert_eq!(duration(387.0 * s), "6.5 min");
+        assert_eq!(duration(0.9999), "1 h");
+        assert_eq!(duration(1.26), "1.3 h");
+        assert_eq!(duration(65.0), "65 h");
+        assert_eq!(duration(1234.4), "1,234 h");
+        assert_eq!(duration(-0.0), "0 s");
+        assert_eq!(duration(0.4 * s), "0.4 s");
     }
 
     #[test]

@@ -126,15 +126,48 @@ pub enum StopKind {
     PlanEnd,
     /// Its spot instance was interrupted.
     Spot,
+    /// Kueue: preempted by a workload of its own ClusterQueue (`InClusterQueue`).
+    InClusterQueue,
+    /// Kueue: its queue borrowed, and a queue of the cohort took its quota back
+    /// (`InCohortReclamation`).
+    InCohortReclamation,
+    /// Kueue: preempted by a borrowing workload of another queue under `borrowWithinCohort`
+    /// (`InCohortReclaimWhileBorrowing`).
+    InCohortReclaimWhileBorrowing,
+    /// Kueue: preempted to even out shares under fair sharing (`InCohortFairSharing`).
+    InCohortFairSharing,
 }
 
 impl StopKind {
-    /// Every kind, in the order results list them.
-    pub const ALL: [StopKind; 5] = [
+    /// Every kind, in the order results list them: AWS's, then Kueue's eviction reasons.
+    pub const ALL: [StopKind; 9] = [
         StopKind::Reclaim,
         StopKind::InShare,
         StopKind::LimitLowered,
         StopKind::PlanEnd,
+        StopKind::Spot,
+        StopKind::InClusterQueue,
+        StopKind::InCohortReclamation,
+        StopKind::InCohortReclaimWhileBorrowing,
+        StopKind::InCohortFairSharing,
+    ];
+
+    /// The kinds AWS rules give (SEMANTICS §5).
+    pub const AWS: [StopKind; 5] = [
+        StopKind::Reclaim,
+        StopKind::InShare,
+        StopKind::LimitLowered,
+        StopKind::PlanEnd,
+        StopKind::Spot,
+    ];
+
+    /// The kinds Kueue's rules give: its four eviction reasons, and spot interruptions of spot
+    /// flavors (docs/KUEUE.md, "Preemption").
+    pub const KUEUE: [StopKind; 5] = [
+        StopKind::InClusterQueue,
+        StopKind::InCohortReclamation,
+        StopKind::InCohortReclaimWhileBorrowing,
+        StopKind::InCohortFairSharing,
         StopKind::Spot,
     ];
 
@@ -146,17 +179,31 @@ impl StopKind {
             StopKind::LimitLowered => "limit_lowered",
             StopKind::PlanEnd => "plan_end",
             StopKind::Spot => "spot",
+            StopKind::InClusterQueue => "in_cluster_queue",
+            StopKind::InCohortReclamation => "in_cohort_reclamation",
+            StopKind::InCohortReclaimWhileBorrowing => "in_cohort_reclaim_while_borrowing",
+            StopKind::InCohortFairSharing => "in_cohort_fair_sharing",
         }
     }
 
-    /// Whether it is a preemption (counted against retries) rather than an interruption
-    /// (SEMANTICS §5). The one place that says which kinds are which: the result's counts per
-    /// job, per share and in the totals, and an attempt's outcome, all follow it.
+    /// Whether it is a preemption (another job or an agreement change took the capacity; counted
+    /// against retries) rather than an interruption (the capacity itself went away; SEMANTICS
+    /// §5). The one place that says which kinds are which: the result's counts per job, per share
+    /// and in the totals, and an attempt's outcome, all follow it.
     pub fn is_preemption(self) -> bool {
-        matches!(
-            self,
-            StopKind::Reclaim | StopKind::InShare | StopKind::LimitLowered
-        )
+        !matches!(self, StopKind::PlanEnd | StopKind::Spot)
+    }
+
+    /// Kueue's own word for the reason (the `Preempted` condition's reason), for the four
+    /// eviction reasons of Kueue; none for AWS's kinds.
+    pub fn kueue_reason(self) -> Option<&'static str> {
+        match self {
+            StopKind::InClusterQueue => Some("InClusterQueue"),
+            StopKind::InCohortReclamation => Some("InCohortReclamation"),
+            StopKind::InCohortReclaimWhileBorrowing => Some("InCohortReclaimWhileBorrowing"),
+            StopKind::InCohortFairSharing => Some("InCohortFairSharing"),
+            _ => None,
+        }
     }
 
     /// How an attempt stopped by this kind ended: preempted or interrupted.
@@ -215,11 +262,24 @@ pub enum Reason {
     QuotaLimitExceeded,
     /// The entry needs more than its pool ever offers.
     CapacityExceeded,
+    /// Kueue: not enough unused quota in the flavors it may use, even by borrowing.
+    InsufficientQuota,
+    /// Kueue: it asks for more than its ClusterQueue could ever get in any flavor it may use.
+    ExceedsMaxQuota,
+    /// Kueue: it preempted others and waits for their quota to be released.
+    PendingPreemption,
+    /// Kueue: no flavor of its ClusterQueue matches its node selector, affinity and
+    /// tolerations.
+    NoMatchingFlavor,
+    /// Kueue: its ClusterQueue's `namespace_selector` does not select its namespace.
+    NamespaceNotSelected,
+    /// Kueue: its ClusterQueue's `stop_policy` holds new admissions.
+    ClusterQueueStopped,
 }
 
 impl Reason {
     /// Every reason, in `index` order.
-    pub const ALL: [Reason; 8] = [
+    pub const ALL: [Reason; 14] = [
         Reason::NoCapacity,
         Reason::ShareLimit,
         Reason::BorrowLimit,
@@ -228,6 +288,12 @@ impl Reason {
         Reason::BehindHigherPriority,
         Reason::QuotaLimitExceeded,
         Reason::CapacityExceeded,
+        Reason::InsufficientQuota,
+        Reason::ExceedsMaxQuota,
+        Reason::PendingPreemption,
+        Reason::NoMatchingFlavor,
+        Reason::NamespaceNotSelected,
+        Reason::ClusterQueueStopped,
     ];
 
     /// The name results and the UI use (SEMANTICS §6).
@@ -241,8 +307,38 @@ impl Reason {
             Reason::BehindHigherPriority => "behind_higher_priority",
             Reason::QuotaLimitExceeded => "quota_limit_exceeded",
             Reason::CapacityExceeded => "capacity_exceeded",
+            Reason::InsufficientQuota => "insufficient_quota",
+            Reason::ExceedsMaxQuota => "exceeds_max_quota",
+            Reason::PendingPreemption => "pending_preemption",
+            Reason::NoMatchingFlavor => "no_matching_flavor",
+            Reason::NamespaceNotSelected => "namespace_not_selected",
+            Reason::ClusterQueueStopped => "cluster_queue_stopped",
         }
     }
+
+    /// The reasons AWS rules give (SEMANTICS §6), first in [`Reason::ALL`], so a per-reason
+    /// array of an AWS run indexed by [`Reason::index`] needs only these.
+    pub const AWS: [Reason; 8] = [
+        Reason::NoCapacity,
+        Reason::ShareLimit,
+        Reason::BorrowLimit,
+        Reason::NoLendable,
+        Reason::PlanInactive,
+        Reason::BehindHigherPriority,
+        Reason::QuotaLimitExceeded,
+        Reason::CapacityExceeded,
+    ];
+
+    /// The reasons Kueue's rules give (docs/KUEUE.md, "Why a job waits").
+    pub const KUEUE: [Reason; 7] = [
+        Reason::InsufficientQuota,
+        Reason::ExceedsMaxQuota,
+        Reason::PendingPreemption,
+        Reason::NoMatchingFlavor,
+        Reason::NamespaceNotSelected,
+        Reason::ClusterQueueStopped,
+        Reason::BehindHigherPriority,
+    ];
 
     /// A dense index, for per-reason arrays.
     pub fn index(self) -> usize {
@@ -251,7 +347,14 @@ impl Reason {
 
     /// Whether the entry can never start, whatever else happens.
     pub fn is_permanent(self) -> bool {
-        matches!(self, Reason::QuotaLimitExceeded | Reason::CapacityExceeded)
+        matches!(
+            self,
+            Reason::QuotaLimitExceeded
+                | Reason::CapacityExceeded
+                | Reason::ExceedsMaxQuota
+                | Reason::NoMatchingFlavor
+                | Reason::NamespaceNotSelected
+        )
     }
 }
 
@@ -279,7 +382,7 @@ pub enum EndReason {
 impl EndReason {
     /// Every end reason, the waiting ones in the order of [`Reason::ALL`] (the job columns code
     /// them by position).
-    pub const ALL: [EndReason; 14] = [
+    pub const ALL: [EndReason; 20] = [
         EndReason::InsufficientAcceleratorMemory,
         EndReason::PreemptionRetriesExhausted,
         EndReason::InsufficientCapacity,
@@ -294,6 +397,12 @@ impl EndReason {
         EndReason::Waiting(Reason::ALL[5]),
         EndReason::Waiting(Reason::ALL[6]),
         EndReason::Waiting(Reason::ALL[7]),
+        EndReason::Waiting(Reason::ALL[8]),
+        EndReason::Waiting(Reason::ALL[9]),
+        EndReason::Waiting(Reason::ALL[10]),
+        EndReason::Waiting(Reason::ALL[11]),
+        EndReason::Waiting(Reason::ALL[12]),
+        EndReason::Waiting(Reason::ALL[13]),
     ];
 
     /// The reason as the result's JSON writes it.

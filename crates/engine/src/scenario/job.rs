@@ -4,6 +4,7 @@
 //! (docs/FORMAT.md). The shared fields are declared once, in `job_types!`, which produces both the
 //! explicit job (`JobSpec`) and the template (`JobAttributes`), so the two can never drift apart.
 
+use super::kueue::{Admitted, PodSet};
 use super::serde_util::{is_default, null_as_default};
 use serde::{Deserialize, Serialize};
 
@@ -45,7 +46,7 @@ macro_rules! job_types {
         }
 
         /// An explicit job of the workload.
-        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
         #[serde(deny_unknown_fields)]
         pub struct JobSpec {
             /// The job's name, unique in the scenario; results and actions refer to it.
@@ -62,6 +63,10 @@ macro_rules! job_types {
             /// engine never schedules by it, only compares against it (`result::calibration`).
             #[serde(default, skip_serializing_if = "Option::is_none")]
             pub observed: Option<Observed>,
+            /// Kueue only: the cluster had admitted it when its state was taken, so it holds
+            /// these flavors from time 0 (docs/KUEUE.md, "The cluster's current state").
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub admitted: Option<Admitted>,
         }
 
         impl JobSpec {
@@ -73,7 +78,7 @@ macro_rules! job_types {
                 duration_h: f64,
                 attributes: &JobAttributes,
             ) -> Self {
-                JobSpec { name, share, submit_h, duration_h, $( $field: attributes.$field.clone(), )* observed: None }
+                JobSpec { name, share, submit_h, duration_h, $( $field: attributes.$field.clone(), )* observed: None, admitted: None }
             }
 
             /// The fields of this job that a template could carry.
@@ -88,13 +93,17 @@ job_types! {
     /// `training` or `processing`; only training jobs may use training plans (AWS).
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
     kind: JobKind,
-    /// 0 to 9999; higher runs first within its share (AWS `schedulingPriority`).
+    /// Higher runs first within its share: 0 to 9999 under AWS rules (`schedulingPriority`),
+    /// any 32-bit integer under Kueue's (a workload's `spec.priority`).
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
-    priority: u32,
+    priority: i32,
     /// Instances per attempt when the entries do not set their own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     instance_count: Option<u32>,
-    /// The instance preference list, tried in order (1 to 5 entries, SEMANTICS §3).
+    /// The instance preference list, tried in order (1 to 5 entries, SEMANTICS §3). Under
+    /// Kueue's rules it is the pods' node affinity on instance types and may be empty
+    /// (docs/KUEUE.md, "Jobs").
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
     preferences: Vec<Preference>,
     /// Provisioning and download time at the start of every attempt: billed, no progress.
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
@@ -123,6 +132,19 @@ job_types! {
     /// Spot only: bounds waiting plus running time since submission.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     max_wait_h: Option<f64>,
+    /// Kueue only: the workload's pod sets; none: one pod set `main` of `instance_count` pods,
+    /// each asking for its first preference's accelerators (docs/KUEUE.md, "Jobs").
+    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pod_sets: Vec<PodSet>,
+    /// Kueue only: the LocalQueue it is submitted to (`spec.queueName`), in its `namespace`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    local_queue: Option<String>,
+    /// Kueue only: the namespace it is created in; none: `default`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    namespace: Option<String>,
+    /// Kueue only: its WorkloadPriorityClass, kept as written; `priority` holds its value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    priority_class: Option<String>,
 }
 
 /// A job's observed outcome in the system it was imported from (docs/ACCOUNT.md, "The

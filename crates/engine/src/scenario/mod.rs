@@ -7,6 +7,7 @@
 
 pub mod catalog;
 pub mod job;
+pub mod kueue;
 mod serde_util;
 
 pub use job::{
@@ -49,6 +50,15 @@ pub struct Scenario {
     /// When the run stops even if jobs remain (they end `unfinished`); none: run until all end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub horizon_h: Option<f64>,
+    /// Which rules the run follows: AWS Batch's (docs/SEMANTICS.md, the default) or Kueue's
+    /// (docs/KUEUE.md). A scenario whose agreement is written for the other rules is run through
+    /// the engine's translation (`crate::kueue::translate`), and its result says so.
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_default"
+    )]
+    pub rules: Rules,
     /// How a share's queue may be overtaken (SEMANTICS §4).
     #[serde(
         default,
@@ -91,6 +101,9 @@ pub struct Scenario {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub quota_shares: Vec<QuotaShare>,
+    /// The agreement as Kueue objects, for a scenario under Kueue's rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kueue: Option<Box<kueue::Kueue>>,
     /// Explicitly listed jobs.
     #[serde(
         default,
@@ -112,6 +125,31 @@ pub struct Scenario {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub actions: Vec<Action>,
+}
+
+/// An empty scenario of the current format version, for building one field by field.
+impl Default for Scenario {
+    fn default() -> Self {
+        Scenario {
+            version: crate::format::FORMAT_VERSION as u32,
+            name: String::new(),
+            description: String::new(),
+            seed: 0,
+            currency: Currency::default(),
+            horizon_h: None,
+            rules: Rules::default(),
+            queueing: Queueing::default(),
+            instance_types: Vec::new(),
+            capacity: Vec::new(),
+            spot: Vec::new(),
+            training_plans: Vec::new(),
+            quota_shares: Vec::new(),
+            kueue: None,
+            jobs: Vec::new(),
+            job_mixes: Vec::new(),
+            actions: Vec::new(),
+        }
+    }
 }
 
 impl Scenario {
@@ -151,6 +189,38 @@ pub struct Currency(pub String);
 impl Default for Currency {
     fn default() -> Self {
         Currency("USD".to_string())
+    }
+}
+
+/// The rule set a scenario runs under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rules {
+    /// AWS Batch quota management with SageMaker (docs/SEMANTICS.md).
+    #[default]
+    Aws,
+    /// Kueue's ClusterQueues and cohorts (docs/KUEUE.md).
+    Kueue,
+}
+
+impl Rules {
+    /// Both rule sets, AWS first.
+    pub const ALL: [Rules; 2] = [Rules::Aws, Rules::Kueue];
+
+    /// The word the scenario's JSON uses.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rules::Aws => "aws",
+            Rules::Kueue => "kueue",
+        }
+    }
+
+    /// The rules' name for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Rules::Aws => "AWS Batch",
+            Rules::Kueue => "Kueue",
+        }
     }
 }
 
@@ -416,8 +486,8 @@ impl Action {
 pub struct SetPriority {
     /// The job's name.
     pub job: String,
-    /// Its new priority (0 to 9999).
-    pub priority: u32,
+    /// Its new priority (0 to 9999 under AWS rules, any 32-bit integer under Kueue's).
+    pub priority: i32,
 }
 
 /// Updates a share; fields left out keep their value.

@@ -18,6 +18,8 @@ pub enum Stop {
     MaxWait,
     /// The horizon (or the event budget) came first.
     Cut,
+    /// Kueue evicted it for a preemptor, with Kueue's reason (docs/KUEUE.md).
+    Evicted(StopKind),
 }
 
 impl Stop {
@@ -31,6 +33,7 @@ impl Stop {
             Stop::MemoryFailure => Outcome::Failed,
             Stop::Cancelled => Outcome::Cancelled,
             Stop::MaxWait => Outcome::Stopped,
+            // The horizon or the event budget: every kind was answered above.
             _ => Outcome::Cut,
         }
     }
@@ -43,6 +46,7 @@ impl Stop {
             Stop::LimitLowered => Some(StopKind::LimitLowered),
             Stop::PlanEnd => Some(StopKind::PlanEnd),
             Stop::Spot => Some(StopKind::Spot),
+            Stop::Evicted(kind) => Some(kind),
             _ => None,
         }
     }

@@ -86,7 +86,7 @@ impl Happening {
                 ..job_event(ending.event()?, job)
             },
             Happening::PriorityChanged { job, priority } => Event {
-                priority: Some(priority),
+                priority: Some(priority as i32),
                 ..job_event(EventKind::PriorityChanged, job)
             },
             Happening::ShareUpdated(s) => Event {

@@ -410,7 +410,7 @@ impl Sim<'_> {
         match kind {
             ActionKind::SetPriority(p) => {
                 let j = world.job_named(&p.job);
-                self.set_priority(j, p.priority);
+                self.set_priority(j, super::world::aws_priority(p.priority));
             }
             ActionKind::Cancel(c) => {
                 let j = world.job_named(&c.job);

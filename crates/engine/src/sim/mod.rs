@@ -5,11 +5,11 @@
 //! `preempt` for phase C), and record what changed (`record`). At the end `record` turns the
 //! history into the result, and `crate::result::metrics` aggregates it.
 
-mod attempt;
+pub(crate) mod attempt;
 mod audit;
-mod ending;
+pub(crate) mod ending;
 mod event_log;
-mod events;
+pub(crate) mod events;
 mod fit;
 mod handlers;
 mod job_state;
@@ -32,6 +32,7 @@ use crate::time::{hours, Seconds};
 use events::{Event, EventQueue};
 use job_state::JobState;
 use state::Capacity;
+pub(crate) use world::derived_duration;
 use world::{JobId, World};
 
 /// How far a run has come, reported to the caller's progress callback.
@@ -86,6 +87,9 @@ pub fn simulate_with_progress(
     every_events: u64,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Option<SimResult> {
+    if scenario.kueue.is_some() {
+        return crate::kueue::simulate(scenario, events, every_events, progress);
+    }
     let world = World::new(scenario);
     let mut sim = Sim::new(&world, events);
     sim.seed_events(scenario);
@@ -111,7 +115,7 @@ pub fn simulate_audited(scenario: &Scenario) -> (SimResult, Vec<String>) {
 /// The most events one run processes; past it the run stops and says so. This guards against
 /// runs that can never end, such as a spot job without checkpoints interrupted faster than it can
 /// finish.
-fn event_budget(jobs: usize) -> u64 {
+pub(crate) fn event_budget(jobs: usize) -> u64 {
     1_000_000 + 200 * jobs as u64
 }
 

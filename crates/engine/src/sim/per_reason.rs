@@ -4,5 +4,5 @@
 use super::reason::Reason;
 use crate::time::Seconds;
 
-/// Time per reason, indexed by `Reason::index`.
-pub type PerReason = [Seconds; Reason::ALL.len()];
+/// Time per reason, indexed by `Reason::index`; AWS rules give only the first reasons.
+pub type PerReason = [Seconds; Reason::AWS.len()];

@@ -185,6 +185,7 @@ pub fn build_result(scenario: &Scenario, sim: &mut Sim) -> result::SimResult {
         .enumerate()
         .map(|(t, points)| UsageSeries {
             instance_type: world.type_names[t].clone(),
+            unit: None,
             points,
         })
         .collect();
@@ -277,7 +278,7 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         }
     });
     let waited = Waited::new(
-        Reason::ALL
+        Reason::AWS
             .iter()
             .filter(|r| state.waited[r.index()] > 0)
             .map(|&r| (r, hours(state.waited[r.index()])))
@@ -293,7 +294,7 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         mix: job.mix.map(|m| world.mixes[m].clone()),
         status: ending.status(),
         reason: ending.reason(),
-        priority: state.priority,
+        priority: state.priority as i32,
         submit_h: hours(job.submit),
         first_start_h: log.attempts[j].first().map(|a| hours(a.start)),
         end_h: finished.then(|| hours(end)),
@@ -312,6 +313,7 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         waited,
         blocked_by,
         last_reasons: state.entry_reasons.clone(),
+        pending_message: None,
     }
 }
 
@@ -373,5 +375,7 @@ fn attempt_result(world: &World, job: &super::world::Job, a: &AttemptLog) -> Att
                 reason: r,
             })
             .collect(),
+        flavor: None,
+        accelerators: None,
     }
 }

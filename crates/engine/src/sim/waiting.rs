@@ -51,7 +51,7 @@ impl ReasonGroups {
                             reason: None,
                             last_blocking: None,
                             since: 0,
-                            spent: [0; 8],
+                            spent: [0; Reason::AWS.len()],
                         });
                         by_type[first.instance_type].push(groups.len() - 1);
                         groups.len() - 1

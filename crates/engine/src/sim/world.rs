@@ -22,6 +22,11 @@ pub const PLAN_END_NOTICE: Seconds = 30 * 60;
 /// AWS: a plan-only job pending for capacity on an active plan for 2 days fails.
 pub const PLAN_ONLY_PATIENCE: Seconds = 48 * HOUR;
 
+/// A priority as AWS rules hold it: validation keeps it within 0 to 9999 (docs/FORMAT.md).
+pub fn aws_priority(priority: i32) -> u32 {
+    priority.clamp(0, crate::validate::MAX_PRIORITY as i32) as u32
+}
+
 /// Which kind of capacity a pool is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum PoolKind {
@@ -432,7 +437,7 @@ impl Names<'_> {
             share: share.map(|s| self.share_index[s]),
             mix,
             submit: seconds(drawn.submit_h),
-            priority: attrs.priority,
+            priority: aws_priority(attrs.priority),
             startup: seconds(attrs.startup_h),
             checkpoint: attrs
                 .checkpoint_interval_h
@@ -450,7 +455,7 @@ impl Names<'_> {
 
 /// SEMANTICS §3: `d_i = d_0 * (speed_0 * accel_0 * count_0) / (speed_i * accel_i * count_i)`.
 /// A type without accelerators counts as one, so CPU entries scale by instance count and speed.
-fn derived_duration(
+pub(crate) fn derived_duration(
     base: Seconds,
     first: &InstanceType,
     first_count: u32,

@@ -120,7 +120,8 @@ fn check_job(
             entry.training_plan.as_deref(),
             job.spot,
         );
-        if count > pool {
+        // Kueue admits by quota, not by instances (docs/FORMAT.md, "Kueue").
+        if count > pool && !context.kueue_agreement {
             let what = if entry.training_plan.is_some() {
                 "its training plan reserves"
             } else if job.spot {

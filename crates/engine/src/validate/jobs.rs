@@ -86,6 +86,7 @@ impl<'a> GeneratedNames<'a> {
 }
 
 /// SEMANTICS §2: a job names exactly one existing share when shares exist, and none otherwise.
+/// Under Kueue objects a share names a ClusterQueue, which `validate::kueue` checks.
 fn check_share_ref(
     scenario: &Scenario,
     context: &Context,
@@ -93,6 +94,9 @@ fn check_share_ref(
     path: &str,
     share: Option<&str>,
 ) {
+    if context.kueue_agreement {
+        return;
+    }
     match (scenario.quota_shares.is_empty(), share) {
         (true, Some(_)) => report.error(
             path,
@@ -220,7 +224,7 @@ fn check_duration_spec(report: &mut Report, path: &str, spec: &DurationSpec) {
 
 /// The rules every job and template share (docs/FORMAT.md, "A job" and "A preference entry").
 fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &JobAttributes) {
-    if job.priority > MAX_PRIORITY {
+    if !context.kueue_agreement && !(0..=MAX_PRIORITY as i32).contains(&job.priority) {
         report.error(
             format!("{path}.priority"),
             format!("priority is 0 to {MAX_PRIORITY} (AWS schedulingPriority)"),
@@ -269,7 +273,8 @@ fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &Jo
     if let Some(count) = job.instance_count {
         check_count(report, &format!("{path}.instance_count"), count);
     }
-    if job.max_wait_h.is_some() && !job.spot {
+    // Under Kueue objects max_wait_h has no counterpart at all (`validate::kueue`).
+    if job.max_wait_h.is_some() && !job.spot && !context.kueue_agreement {
         report.error(
             format!("{path}.max_wait_h"),
             "max_wait_h applies only to spot jobs (set spot: true or remove it)",
@@ -278,13 +283,17 @@ fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &Jo
     check_preferences(context, report, path, job);
 }
 
+/// Under Kueue objects a preference list is the pods' node affinity on instance types, and may
+/// be empty; its counts only size the default pod set of a job without pod sets
+/// (docs/FORMAT.md, "A job under Kueue").
 fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &JobAttributes) {
     let prefs = &job.preferences;
-    if prefs.is_empty() || prefs.len() > 5 {
+    let fewest = if context.kueue_agreement { 0 } else { 1 };
+    if prefs.len() < fewest || prefs.len() > 5 {
         report.error(
             format!("{path}.preferences"),
             format!(
-                "a preference list has 1 to 5 entries; this one has {}",
+                "a preference list has {fewest} to 5 entries; this one has {}",
                 prefs.len()
             ),
         );
@@ -292,8 +301,10 @@ fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &J
     if job.spot && prefs.len() > 1 {
         report.error(format!("{path}.preferences"), "a spot job has exactly one entry (AWS: managed spot training cannot be combined with instance preferences)");
     }
+    let counts_apply = !context.kueue_agreement || (!prefs.is_empty() && job.pod_sets.is_empty());
     let entry_counts = prefs.iter().filter(|p| p.instance_count.is_some()).count();
     match (job.instance_count.is_some(), entry_counts) {
+        _ if !counts_apply => {}
         (true, 0) => {}
         (false, n) if n == prefs.len() && n > 0 => {}
         (true, _) => report.error(
@@ -335,7 +346,12 @@ fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &J
         if let Some(d) = entry.duration_h {
             check_duration(report, &format!("{ep}.duration_h"), d, false);
         }
-        if let Some(plan_name) = &entry.training_plan {
+        // Under Kueue objects a plan has no counterpart at all (`validate::kueue`).
+        let plan = entry
+            .training_plan
+            .as_ref()
+            .filter(|_| !context.kueue_agreement);
+        if let Some(plan_name) = plan {
             check_plan_entry(context, report, &ep, job, plan_name, &entry.instance_type);
         }
     }

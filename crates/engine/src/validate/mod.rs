@@ -2,10 +2,12 @@
 //! what is probably not meant or what AWS would refuse. Every finding names its JSON path.
 //!
 //! `structure` checks the capacity, pools, shares and actions; `jobs` checks jobs and mixes;
-//! `feasibility` adds the warnings about entries that can never run.
+//! `feasibility` adds the warnings about entries that can never run. `kueue` checks an agreement
+//! written as Kueue objects, and the jobs submitted to it.
 
 pub(crate) mod feasibility;
 mod jobs;
+mod kueue;
 pub mod limits;
 mod observed;
 mod structure;
@@ -30,8 +32,10 @@ pub fn validate(scenario: &Scenario) -> Report {
     let context = Context::new(scenario);
     structure::check(scenario, &context, &mut report);
     jobs::check(scenario, &context, &mut report);
+    kueue::check(scenario, &context, &mut report);
     if report.errors.is_empty() {
         feasibility::check(scenario, &context, &mut report);
+        kueue::check_workload(scenario, &context, &mut report);
     }
     report
 }
@@ -45,6 +49,9 @@ pub(crate) struct Context<'a> {
     pub shares: BTreeMap<&'a str, usize>,
     /// The explicit jobs' names.
     explicit_jobs: HashSet<&'a str>,
+    /// The agreement is written as Kueue objects (`kueue`), not as quota shares: jobs name
+    /// ClusterQueues and priorities are Kueue's (docs/KUEUE.md).
+    pub kueue_agreement: bool,
     /// For each mix name, the most jobs a mix of that name generates.
     mix_counts: HashMap<&'a str, u64>,
 }
@@ -66,6 +73,7 @@ impl<'a> Context<'a> {
                 .collect(),
             shares: names(scenario.quota_shares.iter().map(|s| s.name.as_str())),
             explicit_jobs: scenario.jobs.iter().map(|j| j.name.as_str()).collect(),
+            kueue_agreement: scenario.kueue.is_some(),
             mix_counts: scenario
                 .job_mixes
                 .iter()
@@ -127,21 +135,27 @@ pub(crate) fn check_name(
     seen: &mut HashSet<String>,
     kind: &str,
 ) {
+    if let Some(problem) = name_problem(name, seen, kind) {
+        report.error(path, problem);
+    }
+}
+
+/// What is wrong with a name of `kind` among those `seen` so far (docs/FORMAT.md,
+/// "Conventions"), if anything; a good name is added to `seen`.
+fn name_problem(name: &str, seen: &mut HashSet<String>, kind: &str) -> Option<String> {
     if name.trim().is_empty() {
-        report.error(path, format!("the {kind} needs a name"));
+        Some(format!("the {kind} needs a name"))
     } else if name.chars().count() > MAX_NAME_CHARS {
-        report.error(
-            path,
-            format!(
-                "names are at most {MAX_NAME_CHARS} characters; this one has {}",
-                name.chars().count()
-            ),
-        );
+        Some(format!(
+            "names are at most {MAX_NAME_CHARS} characters; this one has {}",
+            name.chars().count()
+        ))
     } else if !seen.insert(name.to_string()) {
-        report.error(
-            path,
-            format!("another {kind} is already called \"{name}\"; names must be unique"),
-        );
+        Some(format!(
+            "another {kind} is already called \"{name}\"; names must be unique"
+        ))
+    } else {
+        None
     }
 }
 

@@ -335,7 +335,7 @@ fn actions(scenario: &Scenario, context: &Context, report: &mut Report) {
             ),
             Some(ActionKind::SetPriority(p)) => {
                 check_job_ref(report, context, &format!("{path}.set_priority.job"), &p.job);
-                if p.priority > MAX_PRIORITY {
+                if !context.kueue_agreement && !(0..=MAX_PRIORITY as i32).contains(&p.priority) {
                     report.error(
                         format!("{path}.set_priority.priority"),
                         format!("priority is 0 to {MAX_PRIORITY}"),
@@ -362,6 +362,7 @@ fn check_job_ref(report: &mut Report, context: &Context, path: &str, job: &str) 
     }
 }
 
+/// Under Kueue objects there are no shares to update, which `validate::kueue` reports.
 fn check_update(
     scenario: &Scenario,
     context: &Context,
@@ -369,6 +370,9 @@ fn check_update(
     path: &str,
     update: &UpdateShare,
 ) {
+    if context.kueue_agreement {
+        return;
+    }
     let Some(&index) = context.shares.get(update.share.as_str()) else {
         report.error(
             format!("{path}.share"),

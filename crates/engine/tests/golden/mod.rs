@@ -12,19 +12,24 @@ pub struct Golden {
     pub expected: &'static str,
 }
 
-macro_rules! example {
-    ($name:literal) => {
+/// The golden case `$name` of the folder `tests/$dir`, compiled in.
+macro_rules! golden {
+    ($dir:literal, $name:literal) => {
         Golden {
             name: $name,
             scenario: include_str!(concat!(
                 env!("CARGO_MANIFEST_DIR"),
-                "/tests/examples/",
+                "/tests/",
+                $dir,
+                "/",
                 $name,
                 ".json"
             )),
             expected: include_str!(concat!(
                 env!("CARGO_MANIFEST_DIR"),
-                "/tests/examples/",
+                "/tests/",
+                $dir,
+                "/",
                 $name,
                 ".expected.json"
             )),
@@ -32,27 +37,7 @@ macro_rules! example {
     };
 }
 
-macro_rules! own_golden {
-    ($name:literal) => {
-        Golden {
-            name: $name,
-            scenario: include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tests/golden/",
-                $name,
-                ".json"
-            )),
-            expected: include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tests/golden/",
-                $name,
-                ".expected.json"
-            )),
-        }
-    };
-}
-
-pub(crate) use {example, own_golden};
+pub(crate) use golden;
 
 /// Runs the scenario and returns every mismatch with the expectations, as readable lines.
 pub fn check(golden: &Golden) -> Vec<String> {

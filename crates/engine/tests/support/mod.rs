@@ -116,7 +116,7 @@ pub fn scenario(seed: u64) -> Option<Scenario> {
             at_h: hours(&mut rng, 6.0),
             set_priority: Some(SetPriority {
                 job: target,
-                priority: below(&mut rng, 100) as u32,
+                priority: below(&mut rng, 100) as i32,
             }),
             update_share: None,
             cancel: None,
@@ -164,12 +164,14 @@ pub fn scenario(seed: u64) -> Option<Scenario> {
         seed,
         currency: Currency::default(),
         horizon_h: (below(&mut rng, 2) == 0).then(|| 4.0 + hours(&mut rng, 20.0)),
+        rules: Default::default(),
         queueing: *pick(&mut rng, &[Queueing::BestEffortFifo, Queueing::StrictFifo]),
         instance_types: Vec::new(),
         capacity,
         spot,
         training_plans: plans,
         quota_shares: shares,
+        kueue: None,
         jobs,
         job_mixes: Vec::new(),
         actions,
@@ -215,7 +217,7 @@ fn job(
         0.25 + hours(rng, 5.0),
         &JobAttributes {
             kind: JobKind::Training,
-            priority: below(rng, 100) as u32,
+            priority: below(rng, 100) as i32,
             instance_count: Some(1 + below(rng, 2) as u32),
             preferences,
             startup_h: hours(rng, 0.5),
@@ -227,6 +229,7 @@ fn job(
             deadline_h: (below(rng, 2) == 0).then(|| 1.0 + hours(rng, 10.0)),
             spot,
             max_wait_h: (spot && below(rng, 2) == 0).then(|| 1.0 + hours(rng, 10.0)),
+            ..JobAttributes::default()
         },
     )
 }

@@ -91,8 +91,20 @@ pub fn agreement(collected: &Collected, unmapped: &mut UnmappedList) -> AwsAgree
             );
         }
     }
+    shares(collected, queue_arn.as_deref(), &mut agreement, unmapped);
+    capacity(collected, queue, &mut agreement, unmapped);
+    agreement
+}
+
+/// The quota shares of the queue read; others are listed.
+fn shares(
+    collected: &Collected,
+    queue_arn: Option<&str>,
+    agreement: &mut AwsAgreement,
+    unmapped: &mut UnmappedList,
+) {
     for item in &collected.shares.items {
-        if let (Some(arn), Some(own)) = (&queue_arn, item.str("jobQueueArn")) {
+        if let (Some(arn), Some(own)) = (queue_arn, item.str("jobQueueArn")) {
             if own != arn {
                 unmapped.push(
                     &item.label,
@@ -121,6 +133,15 @@ pub fn agreement(collected: &Collected, unmapped: &mut UnmappedList) -> AwsAgree
             );
         }
     }
+}
+
+/// Capacity per type from the service environments of the queue read; others are listed.
+fn capacity(
+    collected: &Collected,
+    queue: Option<&Item>,
+    agreement: &mut AwsAgreement,
+    unmapped: &mut UnmappedList,
+) {
     let environments = environment_names(queue);
     for item in &collected.environments.items {
         let named = [
@@ -157,7 +178,6 @@ pub fn agreement(collected: &Collected, unmapped: &mut UnmappedList) -> AwsAgree
             ),
         }
     }
-    agreement
 }
 
 /// The job queue most quota shares name (ties: the first ARN in byte order), else the only

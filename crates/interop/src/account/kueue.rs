@@ -7,11 +7,13 @@
 //! a preemption shows its latest admission, which is taken as its first start (noted).
 
 use super::history::{Entry, Held, JobHistory};
+use super::job_rows::{read_jobs, JobSkip};
 use super::pages::Item;
 use super::timestamp::millis;
 use super::unmapped::UnmappedList;
 use crate::kueue::import::{flavor_instance_type, import_objects};
 use crate::kueue::NAME_ANNOTATION;
+use crate::rows::Outcome;
 use quotalab_engine::scenario::{ObservedStatus, Scenario};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -117,11 +119,13 @@ fn queues(objects: &[Item]) -> Queues {
 /// Every Workload as history.
 pub fn histories(objects: &[Item], unmapped: &mut UnmappedList) -> Vec<JobHistory> {
     let queues = queues(objects);
-    let out: Vec<JobHistory> = objects
-        .iter()
-        .filter(|o| kind(o) == "Workload")
-        .filter_map(|o| history(o, &queues, unmapped))
-        .collect();
+    let workloads = objects.iter().filter(|o| kind(o) == "Workload");
+    let out = read_jobs(workloads, true, unmapped, |item, unmapped| {
+        match head(item, &queues) {
+            Ok(head) => Outcome::Keep(history(item, head, &queues, unmapped)),
+            Err(skip) => Outcome::Skip(skip),
+        }
+    });
     if out.iter().any(|h| h.preemptions > 0) {
         if let Some(first) = out.iter().find(|h| h.preemptions > 0) {
             unmapped.push(&first.label, "status.conditions", "Kueue keeps only a Workload's latest admission: for a preempted Workload the first start is its latest admission, and its preemptions are those schedulingStats counts");
@@ -150,9 +154,16 @@ fn condition<'a>(
         })
 }
 
-fn history(item: &Item, queues: &Queues, unmapped: &mut UnmappedList) -> Option<JobHistory> {
-    let label = item.label.as_str();
-    let name = item.str("metadata/name")?;
+/// What a Workload must have to be imported: its name, ClusterQueue, share and creation.
+struct Head<'a> {
+    name: String,
+    cluster_queue: String,
+    share: &'a str,
+    submit_ms: i64,
+}
+
+fn head<'a>(item: &Item, queues: &'a Queues) -> Result<Head<'a>, JobSkip> {
+    let name = item.str("metadata/name").ok_or(JobSkip::NoName)?;
     let namespace = item.str("metadata/namespace").unwrap_or("default");
     let cluster_queue = item
         .str("status/admission/clusterQueue")
@@ -163,27 +174,26 @@ fn history(item: &Item, queues: &Queues, unmapped: &mut UnmappedList) -> Option<
                 .local
                 .get(&(namespace.to_string(), queue.to_string()))
                 .cloned()
-        });
-    let Some(cluster_queue) = cluster_queue else {
-        unmapped.push(label, "spec.queueName", "not admitted now, and no LocalQueue names its ClusterQueue (add `localqueues` to the kubectl command); the workload is skipped");
-        return None;
-    };
-    let Some(share) = queues.share.get(&cluster_queue) else {
-        unmapped.push(
-            label,
-            "status.admission.clusterQueue",
-            format!("ClusterQueue {cluster_queue} was not read; the workload is skipped"),
-        );
-        return None;
-    };
-    let Some(submit_ms) = item.get("metadata/creationTimestamp").and_then(millis) else {
-        unmapped.push(
-            label,
-            "metadata.creationTimestamp",
-            "missing or not a time; the workload is skipped",
-        );
-        return None;
-    };
+        })
+        .ok_or(JobSkip::NoClusterQueue)?;
+    let share = queues
+        .share
+        .get(&cluster_queue)
+        .ok_or_else(|| JobSkip::UnknownClusterQueue(cluster_queue.clone()))?;
+    let submit_ms = item
+        .get("metadata/creationTimestamp")
+        .and_then(millis)
+        .ok_or(JobSkip::NoSubmission)?;
+    Ok(Head {
+        name: format!("{namespace}/{name}"),
+        cluster_queue,
+        share,
+        submit_ms,
+    })
+}
+
+fn history(item: &Item, head: Head, queues: &Queues, unmapped: &mut UnmappedList) -> JobHistory {
+    let label = item.label.as_str();
     let pod_sets = item.array("spec/podSets");
     if pod_sets.len() > 1 {
         unmapped.push(
@@ -197,38 +207,10 @@ fn history(item: &Item, queues: &Queues, unmapped: &mut UnmappedList) -> Option<
         .filter_map(|p| p.get("count").and_then(Value::as_u64))
         .sum();
     let instances = u32::try_from(pods.max(1)).unwrap_or(u32::MAX);
-    let ran_type = item
-        .array("status/admission/podSetAssignments")
-        .first()
-        .and_then(|a| a.get("flavors"))
-        .and_then(Value::as_object)
-        .and_then(|f| f.values().find_map(Value::as_str))
-        .map(|f| {
-            queues
-                .flavor_types
-                .get(f)
-                .cloned()
-                .unwrap_or_else(|| f.to_string())
-        });
+    let ran_type = ran_type(item, queues);
     let admitted = condition(item, "Admitted").or_else(|| condition(item, "QuotaReserved"));
     let first_start_ms = admitted.and_then(|a| a.0);
-    let finished = condition(item, "Finished");
-    let end_ms = finished.and_then(|f| f.0);
-    let (status, reason) = match finished {
-        Some((_, reason, message)) => (
-            if reason == Some("Succeeded") {
-                ObservedStatus::Succeeded
-            } else {
-                ObservedStatus::Failed
-            },
-            message.or(reason).map(str::to_string),
-        ),
-        None if item.get("spec/active").and_then(Value::as_bool) == Some(false) => (
-            ObservedStatus::Cancelled,
-            Some("deactivated (spec.active: false)".to_string()),
-        ),
-        None => (ObservedStatus::Unfinished, None),
-    };
+    let (status, reason, end_ms) = ending(item);
     let past = item
         .get("status/accumulatedPastExecutionTimeSeconds")
         .or(item.get("status/accumulatedPastExexcutionTimeSeconds"))
@@ -237,22 +219,9 @@ fn history(item: &Item, queues: &Queues, unmapped: &mut UnmappedList) -> Option<
     let work_s = first_start_ms
         .zip(end_ms)
         .map(|(s, e)| past + ((e - s) as f64 / 1000.0).max(0.0));
-    let evictions: u64 = item
-        .array("status/schedulingStats/evictions")
-        .iter()
-        .filter(|e| e.get("reason").and_then(Value::as_str) == Some("Preempted"))
-        .filter_map(|e| e.get("count").and_then(Value::as_u64))
-        .sum();
-    let preempted_now = condition(item, "Preempted").is_some()
-        || condition(item, "Evicted").is_some_and(|e| e.1 == Some("Preempted"));
-    let preemptions = u32::try_from(evictions.max(u64::from(preempted_now))).unwrap_or(u32::MAX);
-    let priority = item
-        .get("spec/priority")
-        .and_then(Value::as_i64)
-        .unwrap_or(0);
     let preferences = queues
         .flavors
-        .get(&cluster_queue)
+        .get(&head.cluster_queue)
         .into_iter()
         .flatten()
         .map(|t| Entry {
@@ -271,12 +240,15 @@ fn history(item: &Item, queues: &Queues, unmapped: &mut UnmappedList) -> Option<
             instances,
         })
         .collect();
-    Some(JobHistory {
+    JobHistory {
         label: label.to_string(),
-        name: format!("{namespace}/{name}"),
-        share: Some(share.clone()),
-        submit_ms,
-        priority,
+        name: head.name,
+        share: Some(head.share.to_string()),
+        submit_ms: head.submit_ms,
+        priority: item
+            .get("spec/priority")
+            .and_then(Value::as_i64)
+            .unwrap_or(0),
         instance_count: Some(instances),
         preferences,
         max_pending_s: None,
@@ -291,7 +263,58 @@ fn history(item: &Item, queues: &Queues, unmapped: &mut UnmappedList) -> Option<
         status,
         reason,
         ran_type,
-        preemptions,
+        preemptions: preemptions(item),
         held,
-    })
+    }
+}
+
+/// The type of the flavor the Workload is admitted on.
+fn ran_type(item: &Item, queues: &Queues) -> Option<String> {
+    item.array("status/admission/podSetAssignments")
+        .first()
+        .and_then(|a| a.get("flavors"))
+        .and_then(Value::as_object)
+        .and_then(|f| f.values().find_map(Value::as_str))
+        .map(|f| {
+            queues
+                .flavor_types
+                .get(f)
+                .cloned()
+                .unwrap_or_else(|| f.to_string())
+        })
+}
+
+/// How it ended (docs/ACCOUNT.md, "Endings"), why, and when.
+fn ending(item: &Item) -> (ObservedStatus, Option<String>, Option<i64>) {
+    let finished = condition(item, "Finished");
+    let end_ms = finished.and_then(|f| f.0);
+    let (status, reason) = match finished {
+        Some((_, reason, message)) => (
+            if reason == Some("Succeeded") {
+                ObservedStatus::Succeeded
+            } else {
+                ObservedStatus::Failed
+            },
+            message.or(reason).map(str::to_string),
+        ),
+        None if item.get("spec/active").and_then(Value::as_bool) == Some(false) => (
+            ObservedStatus::Cancelled,
+            Some("deactivated (spec.active: false)".to_string()),
+        ),
+        None => (ObservedStatus::Unfinished, None),
+    };
+    (status, reason, end_ms)
+}
+
+/// Evictions by preemption, at least one when its conditions say it was preempted.
+fn preemptions(item: &Item) -> u32 {
+    let evictions: u64 = item
+        .array("status/schedulingStats/evictions")
+        .iter()
+        .filter(|e| e.get("reason").and_then(Value::as_str) == Some("Preempted"))
+        .filter_map(|e| e.get("count").and_then(Value::as_u64))
+        .sum();
+    let preempted_now = condition(item, "Preempted").is_some()
+        || condition(item, "Evicted").is_some_and(|e| e.1 == Some("Preempted"));
+    u32::try_from(evictions.max(u64::from(preempted_now))).unwrap_or(u32::MAX)
 }

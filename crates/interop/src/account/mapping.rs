@@ -9,6 +9,7 @@ use super::timestamp::to_iso8601;
 use super::unmapped::UnmappedList;
 use super::AccountOptions;
 use crate::agreement::add_placeholder_types;
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::scenario::{
     Capacity, JobAttributes, JobSpec, Observed, ObservedStatus, PlanBlock, Preference, Scenario,
     TrainingPlan,
@@ -57,8 +58,8 @@ pub fn add_history(
             .max()
             .unwrap_or(origin);
         scenario.description = format!(
-            "{} jobs submitted from {} (t = 0) to {}. {}",
-            histories.len(),
+            "{} submitted from {} (t = 0) to {}. {}",
+            counted(histories.len() as u64, "job"),
             to_iso8601(origin),
             to_iso8601(last),
             scenario.description
@@ -96,7 +97,7 @@ pub fn add_history(
         }
     }
     if stand_ins > 0 {
-        notes.push(format!("{stand_ins} jobs never ran to an observed end: their duration is their MaxRuntimeInSeconds (Kueue: maximumExecutionTimeSeconds), else 1 hour; edit them if you know better"));
+        notes.push(format!("jobs that never ran to an observed end: {stand_ins}; the duration of each is its MaxRuntimeInSeconds (Kueue: maximumExecutionTimeSeconds), else 1 hour; edit them if you know better"));
     }
     labels
 }
@@ -137,14 +138,14 @@ fn job(
         }
     }
     let priority = if (0..=MAX_PRIORITY).contains(&h.priority) {
-        h.priority as u32
+        h.priority as i32
     } else {
         unmapped.push(
             &h.label,
             "priority",
             format!("{} is outside 0 to {MAX_PRIORITY}; clamped", h.priority),
         );
-        h.priority.clamp(0, MAX_PRIORITY) as u32
+        h.priority.clamp(0, MAX_PRIORITY) as i32
     };
     let duration_h = duration(scenario, h, &mut preferences, stand_ins);
     let attributes = JobAttributes {

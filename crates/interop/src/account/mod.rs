@@ -22,6 +22,7 @@
 
 mod batch;
 mod history;
+mod job_rows;
 mod kueue;
 mod mapping;
 mod pages;

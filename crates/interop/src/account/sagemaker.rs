@@ -180,14 +180,23 @@ pub struct Payload {
     pub max_runtime_s: Option<f64>,
 }
 
-/// Reads `serviceRequestPayload`; what it cannot carry is listed under `field`.
+/// The member of a service job that holds the request.
+const FIELD: &str = "serviceRequestPayload";
+
+/// A positive count that fits a `u32`.
+fn count(v: Option<&Value>) -> Option<u32> {
+    v.and_then(Value::as_u64)
+        .and_then(|n| u32::try_from(n).ok())
+        .filter(|n| *n > 0)
+}
+
+/// Reads `serviceRequestPayload`; what it cannot carry is listed under that field.
 pub fn payload(
     text: &str,
     plans: &Plans,
     label: &str,
     unmapped: &mut UnmappedList,
 ) -> Option<Payload> {
-    const FIELD: &str = "serviceRequestPayload";
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
@@ -200,58 +209,19 @@ pub fn payload(
         }
     };
     let get = |path: &str| path.split('/').try_fold(&value, |v, k| v.get(k));
-    let count = |v: Option<&Value>| {
-        v.and_then(Value::as_u64)
-            .and_then(|n| u32::try_from(n).ok())
-            .filter(|n| *n > 0)
-    };
     let seconds = |path: &str| {
         get(path)
             .and_then(Value::as_f64)
             .filter(|s| s.is_finite() && *s > 0.0)
     };
-    let mut preferences = Vec::new();
-    for (i, p) in get("ResourceConfig/InstancePreferences")
+    let listed = get("ResourceConfig/InstancePreferences")
         .and_then(Value::as_array)
-        .map_or(&[][..], Vec::as_slice)
+        .map_or(&[][..], Vec::as_slice);
+    let mut preferences: Vec<Entry> = listed
         .iter()
         .enumerate()
-    {
-        let Some(instance_type) = p.get("InstanceType").and_then(Value::as_str) else {
-            unmapped.push(
-                label,
-                &format!("{FIELD}.ResourceConfig.InstancePreferences[{i}]"),
-                "has no InstanceType; left out",
-            );
-            continue;
-        };
-        let arns: Vec<&str> = p
-            .get("TrainingPlanArns")
-            .and_then(Value::as_array)
-            .map_or(&[][..], Vec::as_slice)
-            .iter()
-            .filter_map(Value::as_str)
-            .collect();
-        let training_plan = arns.first().and_then(|arn| {
-            let name = plans.by_arn.get(*arn).cloned();
-            if name.is_none() {
-                unmapped.push(label, &format!("{FIELD}.ResourceConfig.InstancePreferences[{i}].TrainingPlanArns"), format!("{arn} was not described (aws sagemaker describe-training-plan); the entry runs on demand"));
-            }
-            name
-        });
-        if arns.len() > 1 {
-            unmapped.push(
-                label,
-                &format!("{FIELD}.ResourceConfig.InstancePreferences[{i}].TrainingPlanArns"),
-                "names several plans; Quota Lab's entry uses the first",
-            );
-        }
-        preferences.push(Entry {
-            instance_type: instance_type.to_string(),
-            instance_count: count(p.get("InstanceCount")),
-            training_plan,
-        });
-    }
+        .filter_map(|(i, p)| preference(i, p, plans, label, unmapped))
+        .collect();
     if preferences.is_empty() {
         if let Some(t) = get("ResourceConfig/InstanceType").and_then(Value::as_str) {
             let training_plan = get("ResourceConfig/TrainingPlanArn")
@@ -278,5 +248,48 @@ pub fn payload(
         instance_count: count(get("ResourceConfig/InstanceCount")),
         max_pending_s: seconds("StoppingCondition/MaxPendingTimeInSeconds"),
         max_runtime_s: seconds("StoppingCondition/MaxRuntimeInSeconds"),
+    })
+}
+
+/// Entry `i` of `InstancePreferences`: its type, count and first described plan; `None`
+/// (listed) without a type.
+fn preference(
+    i: usize,
+    p: &Value,
+    plans: &Plans,
+    label: &str,
+    unmapped: &mut UnmappedList,
+) -> Option<Entry> {
+    let here = format!("{FIELD}.ResourceConfig.InstancePreferences[{i}]");
+    let Some(instance_type) = p.get("InstanceType").and_then(Value::as_str) else {
+        unmapped.push(label, &here, "has no InstanceType; left out");
+        return None;
+    };
+    let arns: Vec<&str> = p
+        .get("TrainingPlanArns")
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let field = format!("{here}.TrainingPlanArns");
+    let training_plan = arns.first().and_then(|arn| {
+        let name = plans.by_arn.get(*arn).cloned();
+        if name.is_none() {
+            unmapped.push(label, &field, format!("{arn} was not described (aws sagemaker describe-training-plan); the entry runs on demand"));
+        }
+        name
+    });
+    if arns.len() > 1 {
+        unmapped.push(
+            label,
+            &field,
+            "names several plans; Quota Lab's entry uses the first",
+        );
+    }
+    Some(Entry {
+        instance_type: instance_type.to_string(),
+        instance_count: count(p.get("InstanceCount")),
+        training_plan,
     })
 }

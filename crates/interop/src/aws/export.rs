@@ -55,29 +55,7 @@ pub fn export(scenario: &Scenario) -> AwsExport {
         },
     ));
 
-    if scenario.quota_shares.len() > MAX_SHARES {
-        warnings.push(format!(
-            "AWS allows at most {MAX_SHARES} quota shares per job queue; this scenario has {}",
-            scenario.quota_shares.len()
-        ));
-    }
-    if scenario.quota_shares.is_empty() {
-        warnings.push("the scenario has no quota shares: the job queue is written, but AWS quota management needs at least one share".into());
-    }
-    let mut share_names = BTreeMap::new();
-    let mut taken_shares = HashSet::new();
-    let width = scenario.quota_shares.len().to_string().len().max(2);
-    for (i, share) in scenario.quota_shares.iter().enumerate() {
-        let aws_name = names::aws(&share.name, &mut taken_shares);
-        if aws_name != share.name {
-            warnings.push(format!("quota_shares[{i}]: \"{}\" is written as \"{aws_name}\" (AWS names allow letters, digits, - and _); the tag {NAME_TAG} keeps the original", share.name));
-        }
-        share_names.insert(share.name.clone(), aws_name.clone());
-        files.push(json_file(
-            &format!("quota-shares/{i:0width$}-{aws_name}.json"),
-            &quota_share(i, share, &aws_name, &queue, &mut warnings),
-        ));
-    }
+    let share_names = share_files(scenario, &queue, &mut files, &mut warnings);
 
     for Skeleton {
         file_stem,
@@ -99,6 +77,40 @@ pub fn export(scenario: &Scenario) -> AwsExport {
         warnings,
         files,
     }
+}
+
+/// One `create-quota-share` file per share, numbered in scenario order; returns each share's
+/// AWS name by its scenario name.
+fn share_files(
+    scenario: &Scenario,
+    queue: &str,
+    files: &mut Vec<ExportFile>,
+    warnings: &mut Vec<String>,
+) -> BTreeMap<String, String> {
+    if scenario.quota_shares.len() > MAX_SHARES {
+        warnings.push(format!(
+            "AWS allows at most {MAX_SHARES} quota shares per job queue; this scenario has {}",
+            scenario.quota_shares.len()
+        ));
+    }
+    if scenario.quota_shares.is_empty() {
+        warnings.push("the scenario has no quota shares: the job queue is written, but AWS quota management needs at least one share".into());
+    }
+    let mut share_names = BTreeMap::new();
+    let mut taken_shares = HashSet::new();
+    let width = scenario.quota_shares.len().to_string().len().max(2);
+    for (i, share) in scenario.quota_shares.iter().enumerate() {
+        let aws_name = names::aws(&share.name, &mut taken_shares);
+        if aws_name != share.name {
+            warnings.push(format!("quota_shares[{i}]: \"{}\" is written as \"{aws_name}\" (AWS names allow letters, digits, - and _); the tag {NAME_TAG} keeps the original", share.name));
+        }
+        share_names.insert(share.name.clone(), aws_name.clone());
+        files.push(json_file(
+            &format!("quota-shares/{i:0width$}-{aws_name}.json"),
+            &quota_share(i, share, &aws_name, queue, warnings),
+        ));
+    }
+    share_names
 }
 
 fn json_file<T: serde::Serialize>(path: &str, value: &T) -> ExportFile {

@@ -131,102 +131,15 @@ fn skeleton(
     if a.kind == JobKind::Processing {
         warnings.push(format!("{path}: AWS Batch service jobs run SageMaker Training only; this processing job is written as a training job skeleton"));
     }
-    let priority = if a.priority > MAX_SCHEDULING_PRIORITY {
-        warnings.push(format!("{path}.priority: schedulingPriority is 0 to {MAX_SCHEDULING_PRIORITY}; written as {MAX_SCHEDULING_PRIORITY}"));
-        MAX_SCHEDULING_PRIORITY
-    } else {
-        a.priority
-    };
-    if a.preferences.len() > 5 {
-        warnings.push(format!(
-            "{path}.preferences: SageMaker takes 1 to 5 instance preferences; this list has {}",
-            a.preferences.len()
-        ));
-    }
-    let per_entry = a.preferences.iter().any(|p| p.instance_count.is_some());
-    if per_entry
-        && (a.instance_count.is_some() || a.preferences.iter().any(|p| p.instance_count.is_none()))
-    {
-        warnings.push(format!("{path}: SageMaker rejects InstanceCount set both per preference and for the job, or on only some preferences"));
-    }
+    let priority = priority(a, path, &mut warnings);
+    list_warnings(a, path, &mut warnings);
     let runtime = runtime_seconds(source.duration_h + a.startup_h);
-    let max_pending = a.max_pending_h.map(|h| {
-        let s = (h * 3600.0).round();
-        let clamped = s.clamp(*MAX_PENDING_RANGE_S.start() as f64, *MAX_PENDING_RANGE_S.end() as f64) as u32;
-        if s != f64::from(clamped) {
-            warnings.push(format!(
-                "{path}.max_pending_h: MaxPendingTimeInSeconds must be {} to {} (2 to 672 hours); {h} h is written as {clamped}",
-                MAX_PENDING_RANGE_S.start(),
-                MAX_PENDING_RANGE_S.end()
-            ));
-        }
-        clamped
-    });
-    if a.spot && a.preferences.len() > 1 {
-        warnings.push(format!("{path}: managed spot training cannot be combined with instance preferences; only the first entry is written"));
-    }
-    if a.spot && a.preferences.iter().any(|p| p.training_plan.is_some()) {
-        warnings.push(format!(
-            "{path}: managed spot training cannot use a training plan"
-        ));
-    }
-    if a.kind == JobKind::Processing && a.preferences.iter().any(|p| p.training_plan.is_some()) {
-        warnings.push(format!("{path}: training plans are for training jobs only"));
-    }
-    let plan_arn = |plan: &str| {
-        let mut taken = std::collections::HashSet::new();
-        format!(
-            "arn:aws:sagemaker:<REGION>:<ACCOUNT_ID>:training-plan/{}",
-            crate::names::k8s_label(plan, &mut taken)
-        )
-    };
+    let max_pending = max_pending(a, path, &mut warnings);
+    plan_warnings(a, path, &mut warnings);
     let (resource_config, stopping_condition, spot) = if a.spot {
-        let first = a.preferences.first();
-        let wait = a
-            .max_wait_h
-            .map(|h| (h * 3600.0).round().clamp(1.0, 2_419_200.0) as u32)
-            .unwrap_or(runtime);
-        (
-            ResourceConfig {
-                instance_type: first.map(|p| p.instance_type.clone()),
-                instance_count: first.and_then(|p| p.instance_count).or(a.instance_count),
-                instance_preferences: Vec::new(),
-                volume_size_in_gb: 50,
-            },
-            StoppingCondition {
-                max_runtime_in_seconds: runtime.min(wait),
-                max_wait_time_in_seconds: Some(wait),
-                max_pending_time_in_seconds: None,
-            },
-            Some(true),
-        )
+        spot_config(a, runtime)
     } else {
-        (
-            ResourceConfig {
-                instance_type: None,
-                instance_count: if per_entry { None } else { a.instance_count },
-                instance_preferences: a
-                    .preferences
-                    .iter()
-                    .map(|p| InstancePreference {
-                        instance_type: p.instance_type.clone(),
-                        instance_count: if per_entry { p.instance_count } else { None },
-                        training_plan_arns: p
-                            .training_plan
-                            .iter()
-                            .map(|plan| plan_arn(plan))
-                            .collect(),
-                    })
-                    .collect(),
-                volume_size_in_gb: 50,
-            },
-            StoppingCondition {
-                max_runtime_in_seconds: runtime,
-                max_wait_time_in_seconds: None,
-                max_pending_time_in_seconds: max_pending,
-            },
-            None,
-        )
+        on_demand_config(a, runtime, max_pending)
     };
     if max_pending.is_some() && a.spot {
         warnings.push(format!("{path}.max_pending_h: MaxPendingTimeInSeconds applies to instance preference lists, not to managed spot; left out"));
@@ -277,6 +190,132 @@ fn skeleton(
         },
         warnings,
     }
+}
+
+/// `schedulingPriority`, at most AWS's maximum.
+fn priority(a: &JobAttributes, path: &str, warnings: &mut Vec<String>) -> u32 {
+    if a.priority.max(0) as u32 > MAX_SCHEDULING_PRIORITY {
+        warnings.push(format!("{path}.priority: schedulingPriority is 0 to {MAX_SCHEDULING_PRIORITY}; written as {MAX_SCHEDULING_PRIORITY}"));
+        MAX_SCHEDULING_PRIORITY
+    } else {
+        a.priority.max(0) as u32
+    }
+}
+
+/// What SageMaker refuses of a preference list: more than 5 entries, counts set both ways.
+fn list_warnings(a: &JobAttributes, path: &str, warnings: &mut Vec<String>) {
+    if a.preferences.len() > 5 {
+        warnings.push(format!(
+            "{path}.preferences: SageMaker takes 1 to 5 instance preferences; this list has {}",
+            a.preferences.len()
+        ));
+    }
+    if per_entry(a)
+        && (a.instance_count.is_some() || a.preferences.iter().any(|p| p.instance_count.is_none()))
+    {
+        warnings.push(format!("{path}: SageMaker rejects InstanceCount set both per preference and for the job, or on only some preferences"));
+    }
+}
+
+/// Whether any entry sets its own instance count.
+fn per_entry(a: &JobAttributes) -> bool {
+    a.preferences.iter().any(|p| p.instance_count.is_some())
+}
+
+/// `MaxPendingTimeInSeconds`, clamped to SageMaker's range.
+fn max_pending(a: &JobAttributes, path: &str, warnings: &mut Vec<String>) -> Option<u32> {
+    a.max_pending_h.map(|h| {
+        let s = (h * 3600.0).round();
+        let clamped = s.clamp(*MAX_PENDING_RANGE_S.start() as f64, *MAX_PENDING_RANGE_S.end() as f64) as u32;
+        if s != f64::from(clamped) {
+            warnings.push(format!(
+                "{path}.max_pending_h: MaxPendingTimeInSeconds must be {} to {} (2 to 672 hours); {h} h is written as {clamped}",
+                MAX_PENDING_RANGE_S.start(),
+                MAX_PENDING_RANGE_S.end()
+            ));
+        }
+        clamped
+    })
+}
+
+/// What managed spot and training plans cannot be combined with.
+fn plan_warnings(a: &JobAttributes, path: &str, warnings: &mut Vec<String>) {
+    let planned = a.preferences.iter().any(|p| p.training_plan.is_some());
+    if a.spot && a.preferences.len() > 1 {
+        warnings.push(format!("{path}: managed spot training cannot be combined with instance preferences; only the first entry is written"));
+    }
+    if a.spot && planned {
+        warnings.push(format!(
+            "{path}: managed spot training cannot use a training plan"
+        ));
+    }
+    if a.kind == JobKind::Processing && planned {
+        warnings.push(format!("{path}: training plans are for training jobs only"));
+    }
+}
+
+/// A managed spot job: its first entry's type, and a wait time that bounds the run.
+fn spot_config(
+    a: &JobAttributes,
+    runtime: u32,
+) -> (ResourceConfig, StoppingCondition, Option<bool>) {
+    let first = a.preferences.first();
+    let wait = a
+        .max_wait_h
+        .map(|h| (h * 3600.0).round().clamp(1.0, 2_419_200.0) as u32)
+        .unwrap_or(runtime);
+    (
+        ResourceConfig {
+            instance_type: first.map(|p| p.instance_type.clone()),
+            instance_count: first.and_then(|p| p.instance_count).or(a.instance_count),
+            instance_preferences: Vec::new(),
+            volume_size_in_gb: 50,
+        },
+        StoppingCondition {
+            max_runtime_in_seconds: runtime.min(wait),
+            max_wait_time_in_seconds: Some(wait),
+            max_pending_time_in_seconds: None,
+        },
+        Some(true),
+    )
+}
+
+/// An on-demand job: its preference list, with plan ARN placeholders.
+fn on_demand_config(
+    a: &JobAttributes,
+    runtime: u32,
+    max_pending: Option<u32>,
+) -> (ResourceConfig, StoppingCondition, Option<bool>) {
+    let per_entry = per_entry(a);
+    let plan_arn = |plan: &str| {
+        let mut taken = std::collections::HashSet::new();
+        format!(
+            "arn:aws:sagemaker:<REGION>:<ACCOUNT_ID>:training-plan/{}",
+            crate::names::k8s_label(plan, &mut taken)
+        )
+    };
+    (
+        ResourceConfig {
+            instance_type: None,
+            instance_count: if per_entry { None } else { a.instance_count },
+            instance_preferences: a
+                .preferences
+                .iter()
+                .map(|p| InstancePreference {
+                    instance_type: p.instance_type.clone(),
+                    instance_count: if per_entry { p.instance_count } else { None },
+                    training_plan_arns: p.training_plan.iter().map(|plan| plan_arn(plan)).collect(),
+                })
+                .collect(),
+            volume_size_in_gb: 50,
+        },
+        StoppingCondition {
+            max_runtime_in_seconds: runtime,
+            max_wait_time_in_seconds: None,
+            max_pending_time_in_seconds: max_pending,
+        },
+        None,
+    )
 }
 
 /// `MaxRuntimeInSeconds` (ours): the duration plus half again, rounded up to a whole hour, at

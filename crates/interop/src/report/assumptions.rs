@@ -89,8 +89,25 @@ fn capacity(scenario: &Scenario) -> Vec<String> {
     out
 }
 
-/// The engine decisions that matter for this scenario.
-fn rules(scenario: &Scenario) -> Vec<String> {
+/// What about a scenario decides which engine rules its report names.
+struct Facts {
+    shares: bool,
+    strict_fifo: bool,
+    lends: bool,
+    borrows: bool,
+    in_share: bool,
+    unowned: bool,
+    capacity_drops: bool,
+    share_updates: bool,
+    checkpoints: bool,
+    fallbacks: bool,
+    retries: bool,
+    can_preempt: bool,
+    plans: bool,
+    spot: bool,
+}
+
+fn facts(scenario: &Scenario) -> Facts {
     let shares = &scenario.quota_shares;
     let lends = shares.iter().any(|s| s.strategy.lends());
     let borrows = shares
@@ -115,76 +132,48 @@ fn rules(scenario: &Scenario) -> Vec<String> {
         || share_updates
         || !scenario.spot.is_empty()
         || !scenario.training_plans.is_empty();
-
-    let mut out = Vec::new();
-    let mut rule = |applies: bool, text: &str| {
-        if applies {
-            out.push(text.to_string());
-        }
-    };
-    rule(
-        scenario.queueing == Queueing::StrictFifo,
-        "Strict FIFO: a job starts or preempts only when no job ahead of it in its share's queue is still pending (SEMANTICS §4).",
-    );
-    rule(
-        !shares.is_empty(),
-        "A share uses only the instance types named in its capacity limits, even when borrowing (SEMANTICS §2).",
-    );
-    rule(
+    Facts {
+        shares: !shares.is_empty(),
+        strict_fifo: scenario.queueing == Queueing::StrictFifo,
+        lends,
         borrows,
-        "Owners start first; idle capacity is then assigned to borrowers FIFO, by submit time, then priority, then name (SEMANTICS §4, AWS idleResourceAssignmentStrategy = FIFO).",
-    );
-    rule(
-        borrows && lends,
-        "Reclaim takes the biggest borrower first (the job borrowing the most instances), then lower priority, then the most recently started, and only as many jobs as needed (SEMANTICS §5).",
-    );
-    rule(
-        borrows && unowned,
-        "Unowned capacity (beyond the sum of the shares' limits) can be borrowed and is never reclaimed (SEMANTICS §2).",
-    );
-    rule(
         in_share,
-        "In-share preemption takes the lowest priority first, then the most recently started (SEMANTICS §5).",
-    );
-    rule(
-        in_share && borrows && lends,
-        "On the same entry, reclaim is tried before in-share preemption (SEMANTICS §5).",
-    );
-    rule(
-        can_preempt,
-        "Lost work is compute since the last checkpoint; a job without checkpoints restarts from zero. The attempt's instance time is billed all the same (SEMANTICS §3).",
-    );
-    rule(
-        can_preempt && checkpoints,
-        "A checkpoint pauses the job for its checkpoint cost after every checkpoint interval of compute, and counts once its pause is over (SEMANTICS §3).",
-    );
-    rule(
-        retries,
-        "A job preempted more often than its preemption retries ends failed (preemption_retries_exhausted); plan-end and spot interruptions do not count (SEMANTICS §5).",
-    );
-    rule(
-        fallbacks,
-        "First fit: a job takes the first entry of its instance preference list that can start now, and is billed at that entry's price (SEMANTICS §3).",
-    );
-    rule(
+        unowned,
         capacity_drops,
-        "When on-demand capacity drops, running jobs are not stopped; new starts wait until usage is below the new level (SEMANTICS §1).",
-    );
-    rule(
         share_updates,
-        "When a scripted update leaves a share holding more than it may, its jobs on that type are preempted in in-share victim order (limit lowered), whatever the strategy (SEMANTICS §2).",
-    );
-    rule(
-        !scenario.training_plans.is_empty(),
-        "Training plan instances are prepaid: usage cost excludes them, and the upfront cost is shown apart. Jobs on a plan block are interrupted from 30 minutes before it ends (SEMANTICS §1).",
-    );
-    rule(
-        !scenario.spot.is_empty(),
-        "Spot jobs are interrupted at random (from the seed) at the pool's rate times their instance count, are billed at the spot price factor, and stop when their max wait runs out (SEMANTICS §3).",
-    );
-    rule(
-        true,
-        "Completion p50 and p90 are nearest-rank percentiles of end minus submit time over the jobs that succeeded; cost is usage cost, including startup, checkpoints and work later lost.",
-    );
-    out
+        checkpoints,
+        fallbacks,
+        retries,
+        can_preempt,
+        plans: !scenario.training_plans.is_empty(),
+        spot: !scenario.spot.is_empty(),
+    }
+}
+
+/// The engine decisions that matter for this scenario.
+fn rules(scenario: &Scenario) -> Vec<String> {
+    let f = facts(scenario);
+    let rules: [(bool, &str); 16] = [
+        (f.strict_fifo, "Strict FIFO: a job starts or preempts only when no job ahead of it in its share's queue is still pending (SEMANTICS §4)."),
+        (f.shares, "A share uses only the instance types named in its capacity limits, even when borrowing (SEMANTICS §2)."),
+        (f.borrows, "Owners start first; idle capacity is then assigned to borrowers FIFO, by submit time, then priority, then name (SEMANTICS §4, AWS idleResourceAssignmentStrategy = FIFO)."),
+        (f.borrows && f.lends, "Reclaim takes the biggest borrower first (the job borrowing the most instances), then lower priority, then the most recently started, and only as many jobs as needed (SEMANTICS §5)."),
+        (f.borrows && f.unowned, "Unowned capacity (beyond the sum of the shares' limits) can be borrowed and is never reclaimed (SEMANTICS §2)."),
+        (f.in_share, "In-share preemption takes the lowest priority first, then the most recently started (SEMANTICS §5)."),
+        (f.in_share && f.borrows && f.lends, "On the same entry, reclaim is tried before in-share preemption (SEMANTICS §5)."),
+        (f.can_preempt, "Lost work is compute since the last checkpoint; a job without checkpoints restarts from zero. The attempt's instance time is billed all the same (SEMANTICS §3)."),
+        (f.can_preempt && f.checkpoints, "A checkpoint pauses the job for its checkpoint cost after every checkpoint interval of compute, and counts once its pause is over (SEMANTICS §3)."),
+        (f.retries, "A job preempted more often than its preemption retries ends failed (preemption_retries_exhausted); plan-end and spot interruptions do not count (SEMANTICS §5)."),
+        (f.fallbacks, "First fit: a job takes the first entry of its instance preference list that can start now, and is billed at that entry's price (SEMANTICS §3)."),
+        (f.capacity_drops, "When on-demand capacity drops, running jobs are not stopped; new starts wait until usage is below the new level (SEMANTICS §1)."),
+        (f.share_updates, "When a scripted update leaves a share holding more than it may, its jobs on that type are preempted in in-share victim order (limit lowered), whatever the strategy (SEMANTICS §2)."),
+        (f.plans, "Training plan instances are prepaid: usage cost excludes them, and the upfront cost is shown apart. Jobs on a plan block are interrupted from 30 minutes before it ends (SEMANTICS §1)."),
+        (f.spot, "Spot jobs are interrupted at random (from the seed) at the pool's rate times their instance count, are billed at the spot price factor, and stop when their max wait runs out (SEMANTICS §3)."),
+        (true, "Completion p50 and p90 are nearest-rank percentiles of end minus submit time over the jobs that succeeded; cost is usage cost, including startup, checkpoints and work later lost."),
+    ];
+    rules
+        .into_iter()
+        .filter(|(applies, _)| *applies)
+        .map(|(_, text)| text.to_string())
+        .collect()
 }

@@ -165,7 +165,8 @@ fn suffered(total: u32, p: &PreemptionCounts, counted: fn(StopKind) -> bool) -> 
     }
 }
 
-/// A kind in the report's words.
+/// A kind in the report's words: SEMANTICS §5's for AWS's kinds, Kueue's own reason for its
+/// evictions (docs/KUEUE.md).
 fn kind_words(kind: StopKind) -> &'static str {
     match kind {
         StopKind::Reclaim => "reclaim",
@@ -173,6 +174,10 @@ fn kind_words(kind: StopKind) -> &'static str {
         StopKind::LimitLowered => "limit lowered",
         StopKind::PlanEnd => "plan end",
         StopKind::Spot => "spot",
+        StopKind::InClusterQueue
+        | StopKind::InCohortReclamation
+        | StopKind::InCohortReclaimWhileBorrowing
+        | StopKind::InCohortFairSharing => kind.kueue_reason().unwrap_or(kind.as_str()),
     }
 }
 

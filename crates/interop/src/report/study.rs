@@ -12,6 +12,7 @@
 //! a simulation worker, since a variant's run can take seconds and must not hold the page.
 
 use super::model::Report;
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::numbers::{estimate, kpi_label, signed, verdict_words};
 use quotalab_engine::study::{Comparison, Kpi, KpiSummary, Study, Verdict};
 use quotalab_engine::Scenario;
@@ -157,9 +158,9 @@ impl StudyReport {
             .map(|(i, (scenario, report))| VariantReport {
                 tag: tag(i),
                 run: format!(
-                    "One run with the variant's own seed {}, as its Results tab shows it; the comparison above is over the study's {} seeds.",
+                    "One run with the variant's own seed {}, as its Results tab shows it; the comparison above is over the study's {}.",
                     scenario.seed,
-                    comparison.seeds.len()
+                    counted(comparison.seeds.len() as u64, "seed")
                 ),
                 report,
             })
@@ -186,11 +187,10 @@ fn tag(i: usize) -> String {
 }
 
 fn reading(c: &Comparison, baseline: &str) -> String {
-    let seeds = c.seeds.len();
     format!(
-        "{} variants, each run with the same {seeds} seed{}. Each number is the mean over the seeds with its 90% interval in brackets. Changes are against the baseline, {baseline}, paired seed by seed, and called better or worse only when their 90% interval excludes zero.",
-        c.variants.len(),
-        if seeds == 1 { "" } else { "s" }
+        "{}, each run with the same {}. Each number is the mean over the seeds with its 90% interval in brackets. Changes are against the baseline, {baseline}, paired seed by seed, and called better or worse only when their 90% interval excludes zero.",
+        counted(c.variants.len() as u64, "variant"),
+        counted(c.seeds.len() as u64, "seed")
     )
 }
 

@@ -93,6 +93,24 @@ impl GpuCatalog {
         }
     }
 
+    /// The mappings as `MODEL=TYPE,MODEL=TYPE`, the way `--catalog` takes them.
+    pub fn spec(&self) -> String {
+        self.mappings
+            .iter()
+            .map(|m| format!("{}={}", m.model, m.instance_type))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// The import cannot use this catalog: `allowed` says what it needs.
+    pub(crate) fn refused(&self, allowed: &str) -> super::ImportError {
+        super::ImportError::Option {
+            option: "--catalog",
+            given: self.spec(),
+            allowed: allowed.to_string(),
+        }
+    }
+
     /// Parses `MODEL=TYPE,MODEL=TYPE` (the CLI's `--catalog`), keeping this catalog's extra
     /// definitions so mapped types stay defined.
     pub fn with_mappings(&self, spec: &str) -> Result<GpuCatalog, String> {

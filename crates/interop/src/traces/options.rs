@@ -1,8 +1,10 @@
 //! What a user chooses when importing a trace: which part of it (time window, sampling), how to
-//! invent what the trace lacks (team count, GPU-model-to-instance catalog), and whether bad rows
-//! stop the import.
+//! invent what the trace lacks (team count, GPU-model-to-instance catalog, capacity), and whether
+//! bad rows stop the import.
 
 use super::catalog::GpuCatalog;
+use super::report::ImportError;
+use quotalab_engine::validate::MAX_SHARES;
 use serde::{Deserialize, Serialize};
 
 /// Import options shared by every trace format. `Default` gives the whole trace, no sampling,
@@ -17,7 +19,8 @@ pub struct ImportOptions {
     pub sampling: Sampling,
     /// Seeds sampling and becomes the scenario's seed.
     pub seed: u64,
-    /// Teams to synthesise where the trace has none (Alibaba; SWF by user). Defaults per format.
+    /// Alibaba: teams to synthesise (the trace has none). SWF: the most shares the share column
+    /// makes; the largest keep their own and the rest are pooled. Defaults per format.
     pub teams: Option<u32>,
     /// GPU model to instance type mapping; `None` uses the format's default.
     pub catalog: Option<GpuCatalog>,
@@ -31,9 +34,47 @@ pub struct ImportOptions {
     /// SWF: which column becomes the share; `None` picks the queue when the log has queues,
     /// else the group.
     pub share_by: Option<ShareBy>,
-    /// SWF: processors in the machine, overriding the header's `MaxProcs` and, without one, the
-    /// observed peak of processors in use at once.
-    pub capacity: Option<u32>,
+    /// The cluster's capacity, over what the import would choose (SWF: the header's `MaxProcs`,
+    /// else the peak in use; Alibaba: the node list; Philly: the VCs' quotas).
+    pub capacity: Option<CapacityGiven>,
+}
+
+/// The CLI's `--capacity`: `N`, or `TYPE=N` for some of the import's instance types.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CapacityGiven {
+    /// Accelerators (SWF: processors) in all, split over the instance types in proportion to the
+    /// capacity the import would choose.
+    Accelerators(u32),
+    /// Instances of these types; the other types keep the import's choice.
+    Instances(Vec<(String, u32)>),
+}
+
+impl CapacityGiven {
+    /// `N` or `TYPE=N[,TYPE=N...]`, as the CLI and the app's field take it.
+    pub fn parse(text: &str) -> Result<CapacityGiven, ImportError> {
+        let wrong = |allowed: &str| ImportError::Option {
+            option: "--capacity",
+            given: text.to_string(),
+            allowed: allowed.to_string(),
+        };
+        let count = |n: &str| match n.trim().parse::<u32>() {
+            Ok(n) if n >= 1 => Ok(n),
+            _ => Err(wrong(
+                "give N or TYPE=N with a whole number N of at least 1",
+            )),
+        };
+        if !text.contains('=') {
+            return count(text).map(CapacityGiven::Accelerators);
+        }
+        text.split(',')
+            .filter(|p| !p.trim().is_empty())
+            .map(|pair| match pair.split_once('=') {
+                Some((t, n)) if !t.trim().is_empty() => Ok((t.trim().to_string(), count(n)?)),
+                _ => Err(wrong("write TYPE=N, e.g. ml.g5.xlarge=16")),
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(CapacityGiven::Instances)
+    }
 }
 
 /// The SWF column that decides a job's share.
@@ -43,8 +84,32 @@ pub enum ShareBy {
     Queue,
     /// Field 13, one share per group.
     Group,
-    /// Field 12, users hashed into `teams` shares (logs have more users than AWS allows shares).
+    /// Field 12, one share per user.
     User,
+    /// Field 14, one share per executable (application).
+    Application,
+}
+
+impl ShareBy {
+    /// The column in words, for notes: "group column (field 13)".
+    pub fn column(self) -> &'static str {
+        match self {
+            ShareBy::Queue => "queue column (field 15)",
+            ShareBy::Group => "group column (field 13)",
+            ShareBy::User => "user column (field 12)",
+            ShareBy::Application => "application column (field 14, the executable number)",
+        }
+    }
+
+    /// The word a share's name starts with: `group-7`.
+    pub fn word(self) -> &'static str {
+        match self {
+            ShareBy::Queue => "queue",
+            ShareBy::Group => "group",
+            ShareBy::User => "user",
+            ShareBy::Application => "application",
+        }
+    }
 }
 
 /// Which rows of the window to keep. Both kinds are deterministic for a given seed.
@@ -65,9 +130,25 @@ impl ImportOptions {
         self.from_h.is_none_or(|from| submit_h >= from) && self.to_h.is_none_or(|to| submit_h < to)
     }
 
-    /// The scenario time of a trace time: hours since the window's start.
-    pub fn shift(&self, submit_h: f64) -> f64 {
-        submit_h - self.from_h.unwrap_or(0.0)
+    /// The window's start in trace seconds, which becomes time 0.
+    pub fn origin_s(&self) -> i64 {
+        super::clock::whole_seconds(self.from_h.unwrap_or(0.0) * 3600.0)
+    }
+
+    /// The team count (`--teams`), `default` when not given: 1 to 20, since each team becomes a
+    /// quota share and AWS allows at most 20 (docs/TRACES.md).
+    pub fn teams_or(&self, default: u32) -> Result<u32, ImportError> {
+        let teams = self.teams.unwrap_or(default);
+        if teams == 0 || teams as usize > MAX_SHARES {
+            return Err(ImportError::Option {
+                option: "--teams",
+                given: teams.to_string(),
+                allowed: format!(
+                    "give 1 to {MAX_SHARES}: each team is a quota share, and AWS allows at most {MAX_SHARES}"
+                ),
+            });
+        }
+        Ok(teams)
     }
 
     /// A sampler for one import.
@@ -138,6 +219,37 @@ mod tests {
         let mut s = options.sampler();
         let kept: Vec<bool> = (0..6).map(|i| s.keep("f", i)).collect();
         assert_eq!(kept, [true, false, false, true, false, false]);
+    }
+
+    #[test]
+    fn capacity_is_n_or_type_equals_n() {
+        assert_eq!(
+            CapacityGiven::parse("64"),
+            Ok(CapacityGiven::Accelerators(64))
+        );
+        assert_eq!(
+            CapacityGiven::parse("ml.p3.2xlarge=4,ml.p2.xlarge=8"),
+            Ok(CapacityGiven::Instances(vec![
+                ("ml.p3.2xlarge".into(), 4),
+                ("ml.p2.xlarge".into(), 8)
+            ]))
+        );
+        for wrong in ["0", "x", "=4", "ml.g5.xlarge=0"] {
+            let message = CapacityGiven::parse(wrong).unwrap_err().to_string();
+            assert!(message.starts_with("--capacity "), "{message}");
+        }
+    }
+
+    #[test]
+    fn teams_are_one_to_twenty() {
+        let options = |teams| ImportOptions {
+            teams: Some(teams),
+            ..Default::default()
+        };
+        assert_eq!(options(20).teams_or(4), Ok(20));
+        let message = options(21).teams_or(4).unwrap_err().to_string();
+        assert!(message.starts_with("--teams 21: give 1 to 20"), "{message}");
+        assert!(options(0).teams_or(4).is_err());
     }
 
     #[test]

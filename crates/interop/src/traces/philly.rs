@@ -1,108 +1,28 @@
 //! Microsoft Philly, as prepared by Gavel: one `.trace` file per virtual cluster (VC), the VCs'
-//! node counts, and Gavel's per-GPU-type throughputs (a slice in `data/traces/philly-gavel-per-vc`).
+//! node counts, and Gavel's per-GPU-type throughputs (`philly_tables`; a slice in
+//! `data/traces/philly-gavel-per-vc`).
 //!
 //! Mapping (docs/TRACES.md, "Philly"): one quota share per VC; its quota is its node count times
 //! `gpus_per_node`, split evenly over the catalog's GPU types; a job's work (`total_steps`) becomes
 //! a measured duration on every GPU type through the throughput table, so its preference list is
 //! "V100, else K80" with a duration per entry; `scale_factor` GPUs become that many instances.
+//! Gavel's lists keep arrivals but no start or end times, so the jobs carry no `observed` block.
 
+use super::assemble::{assemble, Parts, Source};
+use super::clock::{duration_seconds, whole_seconds};
+use super::job::TraceJob;
 use super::options::ImportOptions;
-use super::report::{ImportError, ImportReport};
-use super::table::{self, csv_fields};
-use super::{
-    assemble, job, open_share, preference_list, split_evenly, GpuCatalog, Imported, Parts,
-    TraceFile,
-};
-use std::collections::{BTreeMap, HashMap};
+use super::philly_tables::{nodes, Throughputs};
+use super::quotas::{split_evenly, ShareQuota};
+use super::report::ImportError;
+use super::table;
+use super::window::{window, Placed, TraceReader};
+use super::{GpuCatalog, Imported, TraceFile};
+use crate::rows::{lines, Outcome};
+use std::collections::HashMap;
 
-/// The throughput table's scale factors; larger jobs are extrapolated linearly from the largest.
-const TABLE_SCALES: [u32; 4] = [1, 2, 4, 8];
-
-/// Gavel's isolated throughputs: (GPU type, job type, scale factor) to steps per second.
-#[derive(Debug, Default)]
-struct Throughputs(HashMap<(String, String, u32), f64>);
-
-impl Throughputs {
-    fn parse(
-        file: &TraceFile,
-        options: &ImportOptions,
-        report: &mut ImportReport,
-    ) -> Result<Self, ImportError> {
-        let mut table = HashMap::new();
-        for (line, text) in table::lines(file.text, None).skip(1) {
-            let f = csv_fields(text);
-            let row = (|| -> Result<_, String> {
-                if f.len() != 4 {
-                    return Err(format!("expected 4 columns (worker_type, job_type, scale_factor, isolated_throughput_steps_per_s), found {}", f.len()));
-                }
-                let scale: u32 = table::number(&f[2], "scale_factor")?;
-                let steps = table::real(&f[3], "isolated_throughput_steps_per_s")?;
-                if steps < 0.0 {
-                    return Err("column isolated_throughput_steps_per_s: must be 0 or more".into());
-                }
-                Ok((
-                    (
-                        f[0].trim().to_ascii_lowercase(),
-                        f[1].trim().to_string(),
-                        scale,
-                    ),
-                    steps,
-                ))
-            })();
-            match row {
-                // Gavel writes 0.0 where a job type cannot run at that scale on that GPU.
-                Ok((key, steps)) if steps > 0.0 => {
-                    table.insert(key, steps);
-                }
-                Ok(_) => {}
-                Err(message) => report.bad_row(options.keep_going, file.name, line, message)?,
-            }
-        }
-        Ok(Throughputs(table))
-    }
-
-    /// Steps per second of `job_type` on `gpu` with `scale` GPUs: the table's value at the largest
-    /// listed scale not above `scale`, times `scale / that scale` (linear, ours). Job types with
-    /// only a scale-1 entry scale linearly from it.
-    fn steps_per_s(&self, gpu: &str, job_type: &str, scale: u32) -> Option<f64> {
-        TABLE_SCALES
-            .iter()
-            .rev()
-            .filter(|&&s| s <= scale)
-            .find_map(|&s| {
-                self.0
-                    .get(&(gpu.to_string(), job_type.to_string(), s))
-                    .map(|t| t * f64::from(scale) / f64::from(s))
-            })
-    }
-}
-
-/// Node counts per VC from `philly_vc_nodes.csv`.
-fn parse_nodes(
-    file: &TraceFile,
-    options: &ImportOptions,
-    report: &mut ImportReport,
-) -> Result<HashMap<String, u32>, ImportError> {
-    let mut nodes = HashMap::new();
-    for (line, text) in table::lines(file.text, None).skip(1) {
-        let f = csv_fields(text);
-        let parsed = if f.len() == 2 {
-            table::number::<u32>(&f[1], "node num")
-        } else {
-            Err(format!(
-                "expected 2 columns (vc, node num), found {}",
-                f.len()
-            ))
-        };
-        match parsed {
-            Ok(n) => {
-                nodes.insert(f[0].trim().to_string(), n);
-            }
-            Err(message) => report.bad_row(options.keep_going, file.name, line, message)?,
-        }
-    }
-    Ok(nodes)
-}
+/// GPUs per node when the user does not say (the README calls node counts relative weights).
+pub const DEFAULT_GPUS_PER_NODE: u32 = 2;
 
 /// One Gavel `.trace` row, read.
 struct Row {
@@ -151,20 +71,24 @@ fn is_nodes(file: &TraceFile) -> bool {
     file.text.trim_start().starts_with("vc,node num")
 }
 
+/// The catalog's GPU types that the throughput table knows, in the catalog's order: (Gavel's GPU
+/// name, instance type).
+type Gpus = Vec<(String, String)>;
+
 /// Imports Philly VC job lists. `files` holds the `.trace` files to use (each one VC) and the
 /// throughput table; the node list is optional (VCs without a node count get one node).
 pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<Imported, ImportError> {
-    let mut report = ImportReport::default();
     let catalog = options
         .catalog
         .clone()
         .unwrap_or_else(GpuCatalog::philly_default);
-    let throughputs_file = files.iter().find(|f| is_throughputs(f)).ok_or_else(|| {
-        ImportError::Input("the Philly import needs gavel_isolated_throughputs.csv (worker_type, job_type, scale_factor, isolated_throughput_steps_per_s) to turn steps into hours".into())
+    let mut reader = TraceReader::new(options.keep_going);
+    let throughputs = files.iter().find(|f| is_throughputs(f)).ok_or_else(|| {
+        ImportError::Missing("the Philly import needs gavel_isolated_throughputs.csv (worker_type, job_type, scale_factor, isolated_throughput_steps_per_s) to turn steps into hours".into())
     })?;
-    let throughputs = Throughputs::parse(throughputs_file, options, &mut report)?;
+    let throughputs = Throughputs::read(throughputs, &mut reader)?;
     let nodes = match files.iter().find(|f| is_nodes(f)) {
-        Some(f) => parse_nodes(f, options, &mut report)?,
+        Some(f) => nodes(f, &mut reader)?,
         None => HashMap::new(),
     };
     let traces: Vec<&TraceFile> = files
@@ -172,142 +96,26 @@ pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<Imported, 
         .filter(|f| !is_throughputs(f) && !is_nodes(f))
         .collect();
     if traces.is_empty() {
-        return Err(ImportError::Input(
+        return Err(ImportError::Missing(
             "no .trace files given; pass one or more VC job lists such as 6214e9.trace".into(),
         ));
     }
-    // GPU types of the catalog that the throughput table knows, in the catalog's order.
-    let gpus: Vec<(String, String)> = catalog
-        .mappings
-        .iter()
-        .filter(|m| {
-            throughputs
-                .0
-                .keys()
-                .any(|(g, _, _)| g.eq_ignore_ascii_case(&m.model))
-        })
-        .map(|m| (m.model.to_ascii_lowercase(), m.instance_type.clone()))
-        .collect();
-    if gpus.is_empty() {
-        return Err(ImportError::Input(
-            "the catalog maps none of the throughput table's GPU types (k80, p100, v100)".into(),
-        ));
-    }
-
-    let mut sampler = options.sampler();
-    let mut vc_jobs: BTreeMap<String, Vec<quotalab_engine::scenario::JobSpec>> = BTreeMap::new();
-    let mut vc_order: Vec<String> = Vec::new();
-    for file in traces {
-        let vc = vc_of(file.name);
-        if !vc_order.contains(&vc) {
-            vc_order.push(vc.clone());
-        }
-        for (line, text) in table::lines(file.text, None) {
-            report.rows += 1;
-            let row = match parse_row(text) {
-                Ok(row) => row,
-                Err(message) => {
-                    report.bad_row(options.keep_going, file.name, line, message)?;
-                    continue;
-                }
-            };
-            let submit_h = row.arrival_s / 3600.0;
-            if !options.in_window(submit_h) {
-                report.skip("submitted outside the time window");
-                continue;
-            }
-            if !sampler.keep(file.name, line) {
-                report.skip("sampled out");
-                continue;
-            }
-            let mut entries = Vec::new();
-            for (gpu, instance_type) in &gpus {
-                if let Some(steps_per_s) = throughputs.steps_per_s(gpu, &row.job_type, row.scale) {
-                    let count = row.scale.div_ceil(catalog.accelerators(instance_type));
-                    entries.push((
-                        instance_type.clone(),
-                        count,
-                        table::duration_hours(row.total_steps / steps_per_s),
-                    ));
-                }
-            }
-            if entries.is_empty() {
-                report.bad_row(
-                    options.keep_going,
-                    file.name,
-                    line,
-                    format!(
-                        "job type \"{}\" has no throughput for any mapped GPU type",
-                        row.job_type
-                    ),
-                )?;
-                continue;
-            }
-            entries.truncate(5);
-            let mut spec = job(
-                format!("{vc}-{line}"),
-                vc.clone(),
-                table::hours(options.shift(submit_h) * 3600.0),
-                entries[0].2,
-                0,
-            );
-            let (count, preferences) = preference_list(&entries, true);
-            spec.instance_count = count;
-            spec.preferences = preferences;
-            vc_jobs.entry(vc.clone()).or_default().push(spec);
-        }
-    }
-
-    let per_node = options.gpus_per_node.unwrap_or(2).max(1);
-    let mut shares = Vec::new();
+    let gpus = gpus(&catalog, &throughputs)?;
+    let jobs = read_jobs(&traces, &mut reader, options)?;
+    let jobs = with_entries(jobs, &mut reader, &throughputs, &gpus, &catalog)?;
+    let vcs: Vec<String> = traces.iter().map(|f| vc_of(f.name)).collect();
+    let per_node = options
+        .gpus_per_node
+        .unwrap_or(DEFAULT_GPUS_PER_NODE)
+        .max(1);
+    let shares = quotas(&vcs, &jobs, &nodes, per_node, &gpus, &catalog, &mut reader);
     let mut capacity: Vec<(String, u32)> = gpus.iter().map(|(_, t)| (t.clone(), 0)).collect();
-    let mut jobs = Vec::new();
-    for vc in &vc_order {
-        let Some(mut list) = vc_jobs.remove(vc) else {
-            continue;
-        };
-        let vc_nodes = nodes.get(vc).copied().unwrap_or_else(|| {
-            report.note(format!(
-                "VC {vc} has no node count in philly_vc_nodes.csv; it gets 1 node"
-            ));
-            1
-        });
-        let split = split_evenly(vc_nodes.max(1) * per_node, gpus.len());
-        let limits: Vec<(String, u32)> = gpus
-            .iter()
-            .zip(split)
-            .map(|((_, t), gpu_count)| {
-                (
-                    t.clone(),
-                    gpu_count.div_ceil(catalog.accelerators(t)).max(1),
-                )
-            })
-            .collect();
-        for ((_, total), (_, n)) in capacity.iter_mut().zip(&limits) {
+    for share in &shares {
+        for ((_, total), (_, n)) in capacity.iter_mut().zip(&share.limits) {
             *total += n;
         }
-        shares.push(open_share(vc.clone(), limits, false));
-        jobs.append(&mut list);
     }
-    if shares.len() > quotalab_engine::validate::MAX_SHARES {
-        return Err(ImportError::Input(format!(
-            "{} VCs have jobs; AWS allows at most 20 quota shares, so import fewer .trace files",
-            shares.len()
-        )));
-    }
-    // Scenario order: by submission, then name, so the file reads like the trace.
-    jobs.sort_by(|a, b| {
-        a.submit_h
-            .total_cmp(&b.submit_h)
-            .then_with(|| a.name.cmp(&b.name))
-    });
-    report.note(format!(
-        "quotas: VC node count x {per_node} GPUs per node, split evenly over {}",
-        gpus.iter()
-            .map(|g| g.1.as_str())
-            .collect::<Vec<_>>()
-            .join(" and ")
-    ));
+    notes(&mut reader, per_node, &gpus);
     let used: Vec<&str> = gpus.iter().map(|g| g.1.as_str()).collect();
     let parts = Parts {
         name: options.name.clone().unwrap_or_else(|| format!("Philly trace: {} virtual clusters", shares.len())),
@@ -315,8 +123,134 @@ pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<Imported, 
         seed: options.seed,
         instance_types: catalog.definitions_for(used.iter().copied()),
         capacity,
+        source: Source::Stated(format!("the VCs' quotas: node count \u{d7} {per_node} GPUs per node")),
         shares,
         jobs,
     };
-    assemble(parts, report)
+    assemble(parts, reader, options, &catalog)
+}
+
+fn gpus(catalog: &GpuCatalog, throughputs: &Throughputs) -> Result<Gpus, ImportError> {
+    let gpus: Gpus = catalog
+        .mappings
+        .iter()
+        .filter(|m| throughputs.knows(&m.model))
+        .map(|m| (m.model.to_ascii_lowercase(), m.instance_type.clone()))
+        .collect();
+    if gpus.is_empty() {
+        return Err(
+            catalog.refused("map one of the throughput table's GPU types (k80, p100, v100)")
+        );
+    }
+    Ok(gpus)
+}
+
+/// Every VC file's rows in the window and the sample, each with its job type and work, as jobs
+/// without entries yet.
+fn read_jobs<'a>(
+    traces: &[&TraceFile<'a>],
+    reader: &mut TraceReader<'a>,
+    options: &ImportOptions,
+) -> Result<Placed<'a, (TraceJob, Row)>, ImportError> {
+    let records = traces.iter().flat_map(|f| lines(f.name, f.text, None, 0));
+    let rows = reader.rows(records, |place, text| {
+        let row = parse_row(text)?;
+        let vc = vc_of(place.file);
+        let job = TraceJob {
+            name: format!("{vc}-{}", place.line),
+            share: vc,
+            submit_s: whole_seconds(row.arrival_s),
+            priority: 0,
+            entries: Vec::new(),
+            measured: true,
+            observed: None,
+        };
+        Ok(Outcome::Keep((job, row)))
+    })?;
+    Ok(window(reader, rows, options))
+}
+
+/// Each job's preference list: a measured duration per GPU type the table knows for its job
+/// type; a job with none is a bad row.
+fn with_entries<'a>(
+    jobs: Placed<'a, (TraceJob, Row)>,
+    reader: &mut TraceReader<'a>,
+    throughputs: &Throughputs,
+    gpus: &Gpus,
+    catalog: &GpuCatalog,
+) -> Result<Vec<TraceJob>, ImportError> {
+    let mut out = Vec::with_capacity(jobs.len());
+    for (place, (mut job, row)) in jobs {
+        job.entries = gpus
+            .iter()
+            .filter_map(|(gpu, instance_type)| {
+                let steps_per_s = throughputs.steps_per_s(gpu, &row.job_type, row.scale)?;
+                let count = row.scale.div_ceil(catalog.accelerators(instance_type));
+                let seconds = duration_seconds(row.total_steps / steps_per_s);
+                Some((instance_type.clone(), count, seconds))
+            })
+            .take(5)
+            .collect();
+        if job.entries.is_empty() {
+            let message = format!(
+                "job type \"{}\" has no throughput for any mapped GPU type",
+                row.job_type
+            );
+            reader.bad(place, message)?;
+            continue;
+        }
+        out.push(job);
+    }
+    Ok(out)
+}
+
+/// One share per VC with jobs, in file order: node count x GPUs per node, split evenly over the
+/// GPU types, in instances.
+fn quotas(
+    vcs: &[String],
+    jobs: &[TraceJob],
+    nodes: &HashMap<String, u32>,
+    per_node: u32,
+    gpus: &Gpus,
+    catalog: &GpuCatalog,
+    reader: &mut TraceReader,
+) -> Vec<ShareQuota> {
+    let mut seen = std::collections::HashSet::new();
+    let mut shares = Vec::new();
+    for vc in vcs.iter().filter(|vc| seen.insert(vc.as_str())) {
+        if !jobs.iter().any(|j| &j.share == vc) {
+            continue;
+        }
+        let vc_nodes = nodes.get(vc).copied().unwrap_or_else(|| {
+            reader.note(format!(
+                "VC {vc} has no node count in philly_vc_nodes.csv; it gets 1 node"
+            ));
+            1
+        });
+        let split = split_evenly(vc_nodes.max(1) * per_node, gpus.len());
+        let limits = gpus
+            .iter()
+            .zip(split)
+            .map(|((_, t), gpu_count)| {
+                let instances = gpu_count.div_ceil(catalog.accelerators(t)).max(1);
+                (t.clone(), instances)
+            })
+            .collect();
+        shares.push(ShareQuota {
+            name: vc.clone(),
+            limits,
+            in_share_preemption: false,
+        });
+    }
+    shares
+}
+
+fn notes(reader: &mut TraceReader, per_node: u32, gpus: &Gpus) {
+    let types: Vec<&str> = gpus.iter().map(|g| g.1.as_str()).collect();
+    reader.note(format!(
+        "quotas: VC node count x {per_node} GPUs per node, split evenly over {}",
+        types.join(" and ")
+    ));
+    reader.note(format!("the trace names no GPU model per job: every job may run on each GPU type of Gavel's throughput table that the catalog maps ({}), in that order, with the duration the table gives", types.join(", ")));
+    reader.note("Gavel's job lists keep arrival times but no start or end times, so the jobs carry no observed block and a run has no calibration");
 }

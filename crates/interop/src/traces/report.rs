@@ -1,8 +1,13 @@
 //! What an import found: bad rows with their file and line number, rows left out on purpose and
-//! why, and notes on choices the mapping made. Without `keep_going` the first bad row fails the
-//! whole import; with it the row is skipped and listed here.
+//! why, the capacity chosen beside the waits the trace itself recorded, and notes on choices the
+//! mapping made. Without `keep_going` the first bad row fails the whole import; with it the row is
+//! skipped and listed here.
 
+use super::skip::Skip;
+use super::waits::ObservedWaits;
+use crate::rows::{Bad, Line, Reader};
 use crate::validated::Rejected;
+use quotalab_engine::result::numbers::counted;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -22,15 +27,42 @@ impl fmt::Display for BadRow {
     }
 }
 
+impl From<Bad<Line<'_>>> for BadRow {
+    fn from(bad: Bad<Line<'_>>) -> Self {
+        BadRow {
+            file: bad.place.file.to_string(),
+            line: bad.place.line,
+            message: bad.message,
+        }
+    }
+}
+
+impl From<Bad<Line<'_>>> for ImportError {
+    fn from(bad: Bad<Line<'_>>) -> Self {
+        ImportError::BadRow(bad.into())
+    }
+}
+
 /// Why an import failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ImportError {
     /// A bad row, without `keep_going`.
     #[error("{0}")]
     BadRow(BadRow),
-    /// A file the format needs is missing, or a file is not of this format.
+    /// A file the format needs is missing; the message says which and what it holds.
     #[error("{0}")]
-    Input(String),
+    Missing(String),
+    /// A file given is not of this format.
+    #[error("{file}: not {expected}")]
+    NotThisFormat { file: String, expected: String },
+    /// An option's value the import cannot use: the option as the CLI spells it, the value
+    /// given, and what is allowed.
+    #[error("{option} {given}: {allowed}")]
+    Option {
+        option: &'static str,
+        given: String,
+        allowed: String,
+    },
     /// Nothing was left to make a scenario of.
     #[error("no jobs left to import: {0}")]
     Empty(String),
@@ -56,52 +88,61 @@ pub struct ImportReport {
     pub bad_rows: Vec<BadRow>,
     /// Rows left out on purpose, counted by reason ("outside the time window", ...).
     pub skipped: BTreeMap<String, usize>,
+    /// The capacity chosen and where it comes from, in words.
+    #[serde(default)]
+    pub capacity: String,
+    /// The waits the trace itself recorded for the jobs imported; `None` when it records no
+    /// start times.
+    #[serde(default)]
+    pub waits: Option<ObservedWaits>,
     /// Choices the mapping made that a reader should know about.
     pub notes: Vec<String>,
 }
 
 impl ImportReport {
-    /// Records a bad row: fails without `keep_going`, otherwise lists it and goes on.
-    pub fn bad_row(
-        &mut self,
-        keep_going: bool,
-        file: &str,
-        line: usize,
-        message: impl Into<String>,
-    ) -> Result<(), ImportError> {
-        let row = BadRow {
-            file: file.to_string(),
-            line,
-            message: message.into(),
-        };
-        if keep_going {
-            self.bad_rows.push(row);
-            Ok(())
-        } else {
-            Err(ImportError::BadRow(row))
+    /// The row reader's account: rows, bad rows, skips by reason, notes.
+    pub(crate) fn of(reader: Reader<Line<'_>, Skip>) -> ImportReport {
+        ImportReport {
+            rows: reader.rows_read(),
+            bad_rows: reader
+                .bad_rows()
+                .iter()
+                .cloned()
+                .map(BadRow::from)
+                .collect(),
+            skipped: reader
+                .skipped()
+                .iter()
+                .map(|(why, n)| (why.to_string(), *n))
+                .collect(),
+            notes: reader.into_notes(),
+            ..ImportReport::default()
         }
-    }
-
-    /// Counts a row left out on purpose.
-    pub fn skip(&mut self, reason: &str) {
-        *self.skipped.entry(reason.to_string()).or_default() += 1;
     }
 
     pub fn note(&mut self, note: impl Into<String>) {
         self.notes.push(note.into());
     }
 
-    /// One line per bad row, skip reason and note, for the CLI's stderr and the app.
+    /// One line per fact, bad row, skip reason and note, for the CLI's stderr and the app.
     pub fn lines(&self) -> Vec<String> {
         let mut out = vec![format!(
-            "{} rows read, {} jobs imported",
-            self.rows, self.jobs
+            "{} read, {} imported",
+            counted(self.rows as u64, "row"),
+            counted(self.jobs as u64, "job")
         )];
+        if !self.capacity.is_empty() {
+            out.push(format!("capacity: {}", self.capacity));
+        }
+        out.push(match &self.waits {
+            Some(waits) => format!("observed waits: {waits}"),
+            None => "observed waits: none (the trace records no start times)".into(),
+        });
         out.extend(self.bad_rows.iter().map(|r| format!("bad row: {r}")));
         out.extend(
             self.skipped
                 .iter()
-                .map(|(why, n)| format!("skipped {n} rows: {why}")),
+                .map(|(why, n)| format!("skipped {}: {why}", counted(*n as u64, "row"))),
         );
         out.extend(self.notes.iter().map(|n| format!("note: {n}")));
         out

@@ -1,241 +1,298 @@
-//! The Standard Workload Format of the Parallel Workloads Archive: one job per line, 18
-//! whitespace-separated fields, `;` header comments (for example
-//! `data/traces/swf-synthetic/synthetic.swf`).
+//! The Standard Workload Format of the Parallel Workloads Archive and of logs converted to it:
+//! one job per line, 18 whitespace-separated fields (`swf_row`), `;` header comments
+//! (`swf_header`), for example `data/traces/swf-synthetic/synthetic.swf`.
 //!
-//! Mapping (docs/TRACES.md, "SWF"): submit time (field 2) and run time (field 4) give the job;
-//! its processors (field 5, else field 8) become accelerators of the catalog's `processor` type;
-//! the queue (field 15), group (13) or hashed user (12) becomes the share. Capacity is the header's
-//! `MaxProcs`, else the peak of processors the log shows in use at once (`swf_capacity.rs`), unless
-//! the user gives it; it is split among the shares in proportion to their processor-seconds.
+//! Mapping (docs/TRACES.md, "SWF"): submit time (field 2) and run time (field 4) give the job, and
+//! with the wait (field 3) its observed start and end; its processors (field 5, else field 8)
+//! become accelerators of the catalog's `processor` type; the queue (field 15), group (13), user
+//! (12) or application (14) becomes the share, at most `--teams` of them, the rest pooled. Capacity
+//! is the header's `MaxProcs`, else the peak of processors the log shows in use at once
+//! (`swf_capacity`), unless the user gives it; it is split among the shares in proportion to their
+//! processor-seconds.
 
-use super::options::{fnv1a, ImportOptions, ShareBy};
-use super::report::{ImportError, ImportReport};
+use super::assemble::{assemble, Parts, Source};
+use super::clock::{duration_seconds, whole_seconds};
+use super::job::{Seen, TraceJob};
+use super::options::{ImportOptions, ShareBy};
+use super::pool::{pool, Pooled, POOL};
+use super::quotas::{split_by_weight, ShareQuota};
+use super::report::ImportError;
+use super::skip::Skip;
 use super::swf_capacity as capacity;
-use super::table;
-use super::{
-    assemble, job, open_share, preference_list, split_by_weight, GpuCatalog, Imported, Parts,
-    TraceFile,
-};
-use std::collections::BTreeMap;
+use super::swf_header::Header;
+use super::swf_row::{self, Row};
+use super::window::{window, TraceReader};
+use super::{GpuCatalog, Imported, TraceFile};
+use crate::rows::{lines, Line, Outcome};
+use quotalab_engine::result::numbers::{count, counted, percent};
+use quotalab_engine::validate::MAX_SHARES;
+use std::collections::{BTreeMap, HashSet};
 
-/// Teams when sharing by user and the user does not say.
-pub const DEFAULT_TEAMS: u32 = 4;
+/// Shares at most, when the user does not say: as many as AWS allows.
+pub const DEFAULT_TEAMS: u32 = MAX_SHARES as u32;
 
-/// One SWF job line, read.
-struct Row {
-    number: u64,
-    submit_s: f64,
-    /// Field 3; -1 when unknown.
-    wait_s: f64,
-    run_s: f64,
-    procs: i64,
-    user: i64,
-    group: i64,
-    queue: i64,
-}
-
-fn parse_row(text: &str) -> Result<Row, String> {
-    let mut f = [""; 18];
-    let mut count = 0;
-    for (i, field) in text.split_whitespace().enumerate() {
-        if let Some(slot) = f.get_mut(i) {
-            *slot = field;
-        }
-        count = i + 1;
-    }
-    if count != 18 {
-        return Err(format!("expected the 18 SWF fields, found {count}"));
-    }
-    // The column's name is only written out when its value is wrong (a log has millions of rows).
-    let named = |i: usize, name: &str| format!("{} ({name})", i + 1);
-    let int = |i: usize, name: &str| {
-        f[i].parse::<i64>()
-            .or_else(|_| table::number::<i64>(f[i], &named(i, name)))
-    };
-    let real = |i: usize, name: &str| match f[i].parse::<f64>() {
-        Ok(v) if v.is_finite() => Ok(v),
-        _ => table::real(f[i], &named(i, name)),
-    };
-    let allocated = int(4, "allocated processors")?;
-    let requested = int(7, "requested processors")?;
-    Ok(Row {
-        number: f[0]
-            .parse()
-            .or_else(|_| table::number(f[0], "1 (job number)"))?,
-        submit_s: real(1, "submit time")?,
-        wait_s: real(2, "wait time")?,
-        run_s: real(3, "run time")?,
-        procs: if allocated > 0 { allocated } else { requested },
-        user: int(11, "user id")?,
-        group: int(12, "group id")?,
-        queue: int(14, "queue")?,
-    })
-}
-
-/// `; Key: value` from the header, as a number.
-fn header_number(text: &str, key: &str) -> Option<u32> {
-    text.lines()
-        .filter_map(|l| l.trim().strip_prefix(';'))
-        .filter_map(|l| l.trim().strip_prefix(key))
-        .filter_map(|rest| rest.trim().strip_prefix(':'))
-        .find_map(|v| v.trim().parse().ok())
+/// The instance type standing for a processor, and its accelerators.
+struct Processor {
+    instance_type: String,
+    accelerators: u32,
 }
 
 /// Imports one or more SWF logs (their jobs together, as one workload).
 pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<Imported, ImportError> {
-    let mut report = ImportReport::default();
     let catalog = options
         .catalog
         .clone()
         .unwrap_or_else(GpuCatalog::swf_default);
+    let processor = processor(&catalog)?;
+    if files.is_empty() {
+        return Err(ImportError::Missing("no SWF file given".into()));
+    }
+    let teams = options.teams_or(DEFAULT_TEAMS)?;
+    let mut reader = TraceReader::new(options.keep_going);
+    let rows = reader.rows(
+        files
+            .iter()
+            .flat_map(|f| lines(f.name, f.text, Some(';'), 0)),
+        |_, text| read(text),
+    )?;
+    let share_by = options.share_by.unwrap_or_else(|| default_column(&rows));
+    // Every job that ran, window and sampling aside: the machine's size is the whole log's.
+    let spans: Vec<capacity::Span> = rows.iter().map(|(_, r)| span(r)).collect();
+    let unknown_status = rows.iter().filter(|(_, r)| r.status < 0 && r.wait_s >= 0.0);
+    let unknown_status = unknown_status.count();
+    let jobs = rows
+        .into_iter()
+        .map(|(place, row)| (place, job(&row, share_by, &processor)))
+        .collect();
+    let mut jobs: Vec<TraceJob> = window(&mut reader, jobs, options)
+        .into_iter()
+        .map(|(_, job)| job)
+        .collect();
+    let weights = work(&jobs, &processor);
+    let pooled = pool(&weights, teams as usize);
+    for job in &mut jobs {
+        job.share = pooled.share_of[&job.share].clone();
+    }
+    unique_names(&mut jobs);
+    reader.note(share_note(&pooled, share_by));
+    reader.note(format!("the log names no GPU model: each processor is one accelerator of {} (the catalog's processor entry); --catalog processor=TYPE chooses another type", processor.instance_type));
+    if unknown_status > 0 {
+        reader.note(format!("jobs without a status (field 11 is -1): {}; each is taken as completed, since the log shows it running for its run time", count(unknown_status as u64)));
+    }
+    let headers: Vec<Header> = files.iter().map(|f| Header::of(f.text)).collect();
+    let (capacity, source) = machine(&headers, &spans, &jobs, &processor);
+    let parts = Parts {
+        name: options.name.clone().unwrap_or_else(|| name(files)),
+        description: description(files, &headers),
+        seed: options.seed,
+        instance_types: catalog.definitions_for([processor.instance_type.as_str()]),
+        capacity: vec![(processor.instance_type.clone(), capacity)],
+        source,
+        shares: quotas(&jobs, &processor, capacity),
+        jobs,
+    };
+    assemble(parts, reader, options, &catalog)
+}
+
+fn processor(catalog: &GpuCatalog) -> Result<Processor, ImportError> {
     let instance_type = catalog
         .mappings
         .first()
         .map(|m| m.instance_type.clone())
-        .ok_or_else(|| ImportError::Input("the catalog must map \"processor\" to an instance type, e.g. processor=ml.g5.xlarge".into()))?;
-    let accelerators = catalog.accelerators(&instance_type);
-    if files.is_empty() {
-        return Err(ImportError::Input("no SWF file given".into()));
-    }
+        .ok_or_else(|| {
+            catalog.refused("map \"processor\" to an instance type, e.g. processor=ml.g5.xlarge")
+        })?;
+    Ok(Processor {
+        accelerators: catalog.accelerators(&instance_type),
+        instance_type,
+    })
+}
 
-    let mut rows = Vec::new();
-    let stated: Option<Vec<u32>> = files
-        .iter()
-        .map(|f| header_number(f.text, "MaxProcs"))
-        .collect();
-    for file in files {
-        for (line, text) in table::lines(file.text, Some(';')) {
-            report.rows += 1;
-            match parse_row(text) {
-                Ok(row) => rows.push((file.name, line, row)),
-                Err(message) => report.bad_row(options.keep_going, file.name, line, message)?,
-            }
-        }
+/// A line, or why it is left out: a job without run time or processors did no work.
+fn read(text: &str) -> Result<Outcome<Row, Skip>, String> {
+    let row = swf_row::parse(text)?;
+    Ok(if row.run_s <= 0.0 {
+        Outcome::Skip(Skip::NoRunTime)
+    } else if row.procs <= 0 {
+        Outcome::Skip(Skip::NoProcessors)
+    } else {
+        Outcome::Keep(row)
+    })
+}
+
+/// The queue when the log has queues, else the group.
+fn default_column(rows: &[(Line, Row)]) -> ShareBy {
+    let queues: HashSet<i64> = rows.iter().map(|r| r.1.queue).filter(|&q| q >= 0).collect();
+    if queues.len() > 1 {
+        ShareBy::Queue
+    } else {
+        ShareBy::Group
     }
-    let share_by = options.share_by.unwrap_or_else(|| {
-        let queues: std::collections::HashSet<i64> =
-            rows.iter().map(|r| r.2.queue).filter(|&q| q >= 0).collect();
-        if queues.len() > 1 {
-            ShareBy::Queue
+}
+
+fn processors(row: &Row) -> u32 {
+    u32::try_from(row.procs).unwrap_or(u32::MAX)
+}
+
+fn span(row: &Row) -> capacity::Span {
+    capacity::Span {
+        start_s: row.submit_s + row.wait_s.max(0.0),
+        run_s: row.run_s,
+        processors: processors(row),
+    }
+}
+
+/// The job of a line, its share the value of the column (pooled later), its name the job number
+/// with the ids the log records, so a user finds their jobs in any share.
+fn job(row: &Row, share_by: ShareBy, processor: &Processor) -> TraceJob {
+    let value = match share_by {
+        ShareBy::Queue => row.queue,
+        ShareBy::Group => row.group,
+        ShareBy::User => row.user,
+        ShareBy::Application => row.application,
+    };
+    let submit_s = whole_seconds(row.submit_s);
+    let run_s = duration_seconds(row.run_s);
+    let ids = row.ids();
+    let instances = processors(row).div_ceil(processor.accelerators);
+    TraceJob {
+        name: if ids.is_empty() {
+            format!("job-{}", row.number)
         } else {
-            ShareBy::Group
-        }
-    });
-    let teams = options.teams.unwrap_or(DEFAULT_TEAMS).max(1);
-    let share_of = |row: &Row| -> String {
-        match share_by {
-            ShareBy::Queue => format!("queue-{}", row.queue),
-            ShareBy::Group => format!("group-{}", row.group),
-            ShareBy::User => format!(
-                "team-{}",
-                fnv1a(row.user.to_string().as_bytes()) % u64::from(teams) + 1
-            ),
-        }
-    };
+            format!("job-{} ({ids})", row.number)
+        },
+        share: format!("{}-{value}", share_by.word()),
+        submit_s,
+        priority: 0,
+        entries: vec![(processor.instance_type.clone(), instances, run_s)],
+        measured: false,
+        observed: (row.wait_s >= 0.0).then(|| {
+            let start_s = submit_s + whole_seconds(row.wait_s);
+            Seen {
+                start_s,
+                end_s: Some(start_s + run_s),
+                status: row.ended(),
+            }
+        }),
+    }
+}
 
-    // Every job that ran, window and sampling aside: the machine's size is the whole log's.
-    let spans: Vec<capacity::Span> = rows
-        .iter()
-        .filter(|(_, _, r)| r.run_s > 0.0 && r.procs > 0)
-        .map(|(_, _, r)| capacity::Span {
-            start_s: r.submit_s + r.wait_s.max(0.0),
-            run_s: r.run_s,
-            processors: u32::try_from(r.procs).unwrap_or(u32::MAX),
-        })
-        .collect();
-    let mut sampler = options.sampler();
+/// Accelerator-seconds per share: the weight of pooling and of the capacity's split.
+fn work(jobs: &[TraceJob], processor: &Processor) -> BTreeMap<String, f64> {
     let mut work: BTreeMap<String, f64> = BTreeMap::new();
-    let mut jobs = Vec::new();
-    let mut largest = 0u32;
-    for (file, line, row) in rows {
-        if row.run_s <= 0.0 {
-            report.skip("no run time (field 4 is 0 or -1: cancelled or unknown)");
-            continue;
-        }
-        if row.procs <= 0 {
-            report.skip("no processor count (fields 5 and 8 are -1)");
-            continue;
-        }
-        let submit_h = row.submit_s / 3600.0;
-        if !options.in_window(submit_h) {
-            report.skip("submitted outside the time window");
-            continue;
-        }
-        if !sampler.keep(file, line) {
-            report.skip("sampled out");
-            continue;
-        }
-        let procs = u32::try_from(row.procs).unwrap_or(u32::MAX);
-        largest = largest.max(procs);
-        let share = share_of(&row);
-        *work.entry(share.clone()).or_default() += row.run_s * f64::from(procs);
-        let mut spec = job(
-            format!("job-{}", row.number),
-            share,
-            table::hours(options.shift(submit_h) * 3600.0),
-            table::duration_hours(row.run_s),
-            0,
-        );
-        let (count, preferences) = preference_list(
-            &[(instance_type.clone(), procs.div_ceil(accelerators), 0.0)],
-            false,
-        );
-        spec.instance_count = count;
-        spec.preferences = preferences;
-        jobs.push(spec);
+    for job in jobs {
+        let instances = job.entries.first().map_or(1, |e| e.1);
+        let accelerators = f64::from(instances) * f64::from(processor.accelerators);
+        *work.entry(job.share.clone()).or_default() += job.run_s() as f64 * accelerators;
     }
-    if work.len() > quotalab_engine::validate::MAX_SHARES {
-        return Err(ImportError::Input(format!(
-            "the log has {} distinct values for the share column; AWS allows at most 20 quota shares, so share by user with a team count",
-            work.len()
-        )));
-    }
-    let mut names = std::collections::HashSet::new();
+    work
+}
+
+/// Several logs number their jobs from 1: a repeated name is made unique by its position.
+fn unique_names(jobs: &mut [TraceJob]) {
+    let mut names = HashSet::new();
     if !jobs.iter().all(|j| names.insert(j.name.clone())) {
-        // Several logs number their jobs from 1: make the names unique by position.
         for (i, j) in jobs.iter_mut().enumerate() {
-            j.name = format!("{}-{}", j.name, i + 1);
+            j.name = format!("{} #{}", j.name, i + 1);
         }
     }
-    let processors = match (options.capacity, stated) {
-        (Some(given), _) => {
-            report.note(format!("capacity {given} processors, as given"));
-            given
-        }
-        (None, Some(stated)) => stated.iter().sum(),
-        (None, None) => {
-            let peak = capacity::observed_peak(&spans);
-            report.note(format!(
-                "the header states no MaxProcs: capacity is the peak of {peak} processors the log shows in use at once (each job from submit + wait for its run time); --capacity N sets it"
-            ));
-            peak
+}
+
+/// How many shares there are, which column made them, and how to change that.
+fn share_note(pooled: &Pooled, share_by: ShareBy) -> String {
+    let shares: HashSet<&String> = pooled.share_of.values().collect();
+    let how = format!("--share-by queue|group|user|application chooses the column, --teams N (1 to {MAX_SHARES}) how many shares");
+    if pooled.pooled == 0 {
+        return format!(
+            "{} from the {}, one per value; {how}",
+            counted(shares.len() as u64, "share"),
+            share_by.column()
+        );
+    }
+    format!(
+        "{} from the {}: {} values, more than the {} shares allowed, so the {} largest by GPU-hours keep their own share and the other {} ({} of the GPU-hours) share one named \"{POOL}\"; each job's name keeps its own ids; {how}",
+        counted(shares.len() as u64, "share"),
+        share_by.column(),
+        count(pooled.share_of.len() as u64),
+        shares.len(),
+        shares.len() - 1,
+        count(pooled.pooled as u64),
+        percent(pooled.pooled_weight)
+    )
+}
+
+/// The machine's instances, and where the number comes from: the headers' `MaxProcs` when every
+/// log states one, else the peak in use; never fewer than the largest job needs.
+fn machine(
+    headers: &[Header],
+    spans: &[capacity::Span],
+    jobs: &[TraceJob],
+    processor: &Processor,
+) -> (u32, Source) {
+    let largest = jobs.iter().map(|j| j.entries[0].1).max().unwrap_or(1);
+    let stated: Option<u32> = headers.iter().map(|h| h.max_procs).sum();
+    let (processors, source) = match stated {
+        Some(n) => (n, Source::Stated("the header's MaxProcs".into())),
+        None => {
+            let peak = capacity::observed_peak(spans);
+            let source = Source::Peak {
+                peak,
+                average: capacity::average_in_use(spans),
+                unit: "processor",
+                how: "the header states no MaxProcs; each job counts from submit + wait for its run time",
+            };
+            (peak, source)
         }
     };
-    let total = processors.max(largest).div_ceil(accelerators).max(1);
-    let weights: Vec<f64> = work.values().copied().collect();
-    let split = split_by_weight(total, &weights);
-    let shares = work
-        .keys()
-        .zip(split)
-        .map(|(name, n)| open_share(name.clone(), vec![(instance_type.clone(), n)], false))
+    let instances = processors
+        .div_ceil(processor.accelerators)
+        .max(largest)
+        .max(1);
+    (instances, source)
+}
+
+/// The shares' limits: the capacity split by each share's processor-seconds.
+fn quotas(jobs: &[TraceJob], processor: &Processor, capacity: u32) -> Vec<ShareQuota> {
+    let mut work = work(jobs, processor);
+    // The pool last, after the shares named by their value.
+    let pool = work.remove(POOL);
+    let mut names: Vec<String> = work.keys().cloned().collect();
+    let mut weights: Vec<f64> = work.into_values().collect();
+    if let Some(w) = pool {
+        names.push(POOL.to_string());
+        weights.push(w);
+    }
+    names
+        .into_iter()
+        .zip(split_by_weight(capacity, &weights))
+        .map(|(name, n)| ShareQuota {
+            name,
+            limits: vec![(processor.instance_type.clone(), n)],
+            in_share_preemption: false,
+        })
+        .collect()
+}
+
+fn name(files: &[TraceFile]) -> String {
+    let names: Vec<&str> = files
+        .iter()
+        .map(|f| f.name.rsplit(['/', '\\']).next().unwrap_or(f.name))
         .collect();
-    report.note(format!(
-        "shares by {}; capacity {total} x {instance_type} (one accelerator per processor), split by each share's processor-seconds",
-        match share_by { ShareBy::Queue => "queue (field 15)", ShareBy::Group => "group (field 13)", ShareBy::User => "user (field 12) hashed into teams" }
-    ));
-    jobs.sort_by(|a, b| {
-        a.submit_h
-            .total_cmp(&b.submit_h)
-            .then_with(|| a.name.cmp(&b.name))
-    });
-    let parts = Parts {
-        name: options.name.clone().unwrap_or_else(|| format!("SWF log: {}", files.iter().map(|f| f.name.rsplit(['/', '\\']).next().unwrap_or(f.name)).collect::<Vec<_>>().join(", "))),
-        description: "Imported from a Standard Workload Format log (Parallel Workloads Archive). Processors are read as accelerators.".into(),
-        seed: options.seed,
-        instance_types: catalog.definitions_for([instance_type.as_str()]),
-        capacity: vec![(instance_type.clone(), total)],
-        shares,
-        jobs,
+    format!("SWF log: {}", names.join(", "))
+}
+
+/// Where the logs come from, in their headers' own words.
+fn description(files: &[TraceFile], headers: &[Header]) -> String {
+    let sources: Vec<String> = match headers {
+        [one] => vec![one.describe()],
+        _ => files
+            .iter()
+            .zip(headers)
+            .map(|(f, h)| format!("{}: {}", f.name, h.describe()))
+            .collect(),
     };
-    assemble(parts, report)
+    format!(
+        "Imported from a Standard Workload Format log ({}). Processors are read as accelerators.",
+        sources.join("; ")
+    )
 }

@@ -1,5 +1,6 @@
 //! The size of the machine an SWF log ran on, when its header does not state `MaxProcs`: the
-//! largest number of processors the log shows in use at the same time.
+//! largest number of processors the log shows in use at the same time; and the average in use,
+//! which the import suggests trying instead (docs/TRACES.md, "Capacity").
 
 /// When a job ran and on how many processors.
 pub struct Span {
@@ -29,6 +30,26 @@ pub fn observed_peak(spans: &[Span]) -> u32 {
     u32::try_from(peak).unwrap_or(u32::MAX)
 }
 
+/// Processors in use on average from the first start to the last end, rounded; 0 without jobs.
+pub fn average_in_use(spans: &[Span]) -> u32 {
+    let first = spans
+        .iter()
+        .map(|s| s.start_s)
+        .fold(f64::INFINITY, f64::min);
+    let last = spans
+        .iter()
+        .map(|s| s.start_s + s.run_s)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if last <= first {
+        return 0;
+    }
+    let used: f64 = spans
+        .iter()
+        .map(|s| s.run_s * f64::from(s.processors))
+        .sum();
+    (used / (last - first)).round() as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -47,5 +68,8 @@ mod tests {
         assert_eq!(observed_peak(&spans), 7);
         assert_eq!(observed_peak(&[span(0.0, 10.0, 4), span(10.0, 1.0, 4)]), 4);
         assert_eq!(observed_peak(&[]), 0);
+        // 4 x 10 + 3 x 10 + 6 x 5 processor-seconds over 20 s.
+        assert_eq!(average_in_use(&spans), 5);
+        assert_eq!(average_in_use(&[]), 0);
     }
 }

@@ -1,22 +1,5 @@
-//! Splitting trace files into numbered rows and fields, and reading numbers with messages that
-//! say which column was wrong.
-
-/// The data lines of a file with their 1-based line numbers, skipping blank lines and lines that
-/// start with `comment` (SWF's `;`).
-pub fn lines<'a>(
-    text: &'a str,
-    comment: Option<char>,
-) -> impl Iterator<Item = (usize, &'a str)> + 'a {
-    text.lines().enumerate().filter_map(move |(i, line)| {
-        let line = line.trim_end_matches('\r');
-        let trimmed = line.trim();
-        if trimmed.is_empty() || comment.is_some_and(|c| trimmed.starts_with(c)) {
-            None
-        } else {
-            Some((i + 1, line))
-        }
-    })
-}
+//! Splitting a trace's rows into fields, and reading numbers with messages that say which column
+//! was wrong.
 
 /// Splits one CSV line. The traces here quote nothing, but a quoted field is still read whole.
 pub fn csv_fields(line: &str) -> Vec<String> {
@@ -62,17 +45,6 @@ pub fn real(text: &str, column: &str) -> Result<f64, String> {
     }
 }
 
-/// Hours rounded to the thousandth (3.6 s), so imported scenarios stay readable; never 0 for a
-/// positive duration.
-pub fn hours(seconds: f64) -> f64 {
-    (seconds / 3600.0 * 1000.0).round() / 1000.0
-}
-
-/// A positive duration in hours, at least 0.001.
-pub fn duration_hours(seconds: f64) -> f64 {
-    hours(seconds).max(0.001)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,11 +52,5 @@ mod tests {
     #[test]
     fn csv_reads_quoted_commas() {
         assert_eq!(csv_fields("a,\"b,c\",,d"), ["a", "b,c", "", "d"]);
-    }
-
-    #[test]
-    fn lines_are_numbered_from_one_and_skip_comments() {
-        let rows: Vec<_> = lines("; head\n\n1 2\n", Some(';')).collect();
-        assert_eq!(rows, [(3, "1 2")]);
     }
 }

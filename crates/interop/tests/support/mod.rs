@@ -1,8 +1,10 @@
-//! What the account tests share: where the fixture accounts are, and their files.
+//! What the tests share: where the fixture accounts are and their files, and the trace imports'
+//! "nothing lost" check.
 // Each test binary compiles this module and uses part of it.
 #![allow(dead_code)]
 
 use quotalab_interop::account::InputFile;
+use quotalab_interop::traces::ImportReport;
 use std::path::{Path, PathBuf};
 
 /// `tests/fixtures/account`.
@@ -35,4 +37,15 @@ pub fn accounts(names: &[&str]) -> Vec<InputFile> {
             contents: std::fs::read_to_string(&p).unwrap(),
         })
         .collect()
+}
+
+/// Every row an import read is a job, a bad row, or skipped with a reason (docs/TRACES.md).
+pub fn nothing_lost(report: &ImportReport) {
+    let skipped: usize = report.skipped.values().sum();
+    assert_eq!(
+        report.rows,
+        report.jobs + report.bad_rows.len() + skipped,
+        "{:?}",
+        report.lines()
+    );
 }

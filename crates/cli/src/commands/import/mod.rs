@@ -14,6 +14,7 @@ mod trace;
 
 use crate::failure::Failure;
 use crate::output::write_output;
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::{Diagnostic, Scenario, Severity};
 use quotalab_interop::agreement::{ImportError, Imported};
 use quotalab_interop::traces::TraceFormat;
@@ -101,8 +102,8 @@ fn best_effort<T>(
         eprintln!("problem: {error}");
     }
     eprintln!(
-        "note: --keep-going: written although it does not validate ({} problems above)",
-        rejected.errors.len()
+        "note: --keep-going: written although it does not validate ({} above)",
+        counted(rejected.errors.len() as u64, "problem")
     );
     Ok(*rejected.best_effort)
 }

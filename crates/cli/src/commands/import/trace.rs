@@ -6,7 +6,7 @@ use crate::args::Output;
 use crate::failure::Failure;
 use quotalab_engine::{Diagnostic, Scenario, Severity};
 use quotalab_interop::traces::{
-    self, ImportError, ImportOptions, Sampling, ShareBy, TraceFile, TraceFormat,
+    self, CapacityGiven, ImportError, ImportOptions, Sampling, ShareBy, TraceFile, TraceFormat,
 };
 use std::path::Path;
 
@@ -35,7 +35,8 @@ pub struct Args {
     /// Philly: GPUs per node when turning a virtual cluster's nodes into its quota [default: 2]
     #[arg(long, value_name = "N")]
     gpus_per_node: Option<u32>,
-    /// SWF: the column that becomes the share [default: queue when the log has queues, else group]
+    /// SWF: the column that becomes the share, at most --teams shares [default: queue when the log
+    /// has queues, else group]
     #[arg(long, value_enum, value_name = "COLUMN")]
     share_by: Option<ShareColumn>,
     /// GPU models to instance types, in preference order, instead of the format's default mapping
@@ -44,10 +45,12 @@ pub struct Args {
     /// The scenario's name [default: a description of the source]
     #[arg(long)]
     name: Option<String>,
-    /// SWF: the processors of the cluster, when the log's header has no MaxProcs [default: the
-    /// peak of processors in use at once]
-    #[arg(long, value_name = "N")]
-    capacity: Option<u32>,
+    /// The cluster's capacity: N accelerators in all (SWF: processors), split over the instance
+    /// types as the import would split its own, or TYPE=N instances of a type (repeat for more)
+    /// [default: SWF the header's MaxProcs, else the peak in use; Alibaba the node list; Philly
+    /// the VCs' quotas]
+    #[arg(long, value_name = "TYPE=N|N")]
+    capacity: Vec<String>,
     /// List bad rows (with file and line) and import the rest, and write a scenario that does not
     /// validate with its problems listed, instead of failing
     #[arg(long)]
@@ -64,7 +67,7 @@ fn teams_help() -> String {
         format!("{alibaba} for Alibaba, {swf} for SWF")
     };
     format!(
-        "Teams to synthesise where the trace has none (Alibaba; SWF by user) [default: {default}]"
+        "Alibaba: teams to synthesise; SWF: the most shares, the largest by GPU-hours keeping their own and the rest pooled into \"others\" [default: {default}]"
     )
 }
 
@@ -75,8 +78,10 @@ enum ShareColumn {
     Queue,
     /// Field 13, one share per group
     Group,
-    /// Field 12, users hashed into --teams shares
+    /// Field 12, one share per user
     User,
+    /// Field 14, one share per executable (application)
+    Application,
 }
 
 pub fn import(format: TraceFormat, args: &Args) -> Result<Scenario, Failure> {
@@ -103,6 +108,8 @@ pub fn import(format: TraceFormat, args: &Args) -> Result<Scenario, Failure> {
                 message: row.message,
             }]))
         }
+        // A value the import refused once read, as any command refuses one (docs/CLI.md).
+        Err(option @ ImportError::Option { .. }) => return Err(Failure::Usage(option.to_string())),
         Err(other) => return Err(super::whole(other.to_string())),
     };
     for line in imported.report.lines() {
@@ -142,11 +149,25 @@ fn options(format: TraceFormat, args: &Args) -> Result<ImportOptions, Failure> {
         keep_going: args.keep_going,
         name: args.name.clone(),
         gpus_per_node: args.gpus_per_node,
-        capacity: args.capacity,
+        capacity: capacity(&args.capacity)?,
         share_by: args.share_by.map(|c| match c {
             ShareColumn::Queue => ShareBy::Queue,
             ShareColumn::Group => ShareBy::Group,
             ShareColumn::User => ShareBy::User,
+            ShareColumn::Application => ShareBy::Application,
         }),
     })
+}
+
+/// `--capacity`: `N` (given twice, the last counts, as for every flag), or `TYPE=N` as often as
+/// there are types to set (a type given twice keeps its last count).
+fn capacity(given: &[String]) -> Result<Option<CapacityGiven>, Failure> {
+    let text = match given {
+        [] => return Ok(None),
+        [.., last] if !given.iter().any(|g| g.contains('=')) => last.clone(),
+        _ => given.join(","),
+    };
+    CapacityGiven::parse(&text)
+        .map(Some)
+        .map_err(|e| Failure::Usage(e.to_string()))
 }

@@ -95,7 +95,7 @@ macro_rules! plain {
     )*};
 }
 
-plain!(u8, u32, f64);
+plain!(u8, u32, i32, f64);
 
 /// Calls `$each!(field, ...)` with every column in layout order. The one list both directions
 /// use, so writing and reading cannot disagree on the order.

@@ -44,7 +44,7 @@ pub struct JobColumns {
     pub status: Vec<u8>,
     /// Position in [`EndReason::ALL`], or [`NO_CODE`].
     pub reason: Vec<u8>,
-    pub priority: Vec<u32>,
+    pub priority: Vec<i32>,
     pub submit_h: Vec<f64>,
     pub first_start_h: Vec<f64>,
     pub end_h: Vec<f64>,
@@ -85,7 +85,7 @@ pub struct JobRow<'c> {
     pub mix: Option<&'c str>,
     pub status: Status,
     pub reason: Option<EndReason>,
-    pub priority: u32,
+    pub priority: i32,
     pub submit_h: f64,
     pub first_start_h: Option<f64>,
     pub end_h: Option<f64>,

@@ -1,0 +1,45 @@
+//! Kueue's rules (docs/KUEUE.md): the same workload as under AWS Batch's rules, scheduled as
+//! Kueue's scheduler would, from ClusterQueues, cohorts and ResourceFlavors.
+//!
+//! `world` compiles the scenario's Kueue objects; `tree` is the quota arithmetic of the cohort
+//! tree; `assign` the flavor scan; `preempt` classic and fair-sharing preemption; `queues` the
+//! ClusterQueues' pending workloads; `cycle` one scheduling cycle and `order` the order of its
+//! entries; `run` and `lifecycle` the event loop and a job's life; `waiting`, `words`, `usage`,
+//! `record` and `summary` what the result reports. The result has the shape of an AWS run's
+//! (docs/FORMAT.md, "Result"), so every chart, report and study reads it unchanged.
+
+mod assign;
+mod cycle;
+mod eligible;
+mod lifecycle;
+mod order;
+mod preempt;
+mod queues;
+mod record;
+mod run;
+mod share;
+mod snapshot;
+mod summary;
+mod tree;
+mod usage;
+mod waiting;
+mod words;
+mod world;
+
+use crate::result::SimResult;
+use crate::scenario::Scenario;
+use crate::sim::{Events, Progress};
+
+/// Runs a validated scenario whose agreement is written as Kueue objects.
+pub(crate) fn simulate(
+    scenario: &Scenario,
+    events: Events,
+    every_events: u64,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Option<SimResult> {
+    let world = world::World::new(scenario);
+    let mut run = run::Run::new(&world, events);
+    run.seed_events();
+    run.run(every_events, progress)?;
+    Some(record::build(scenario, &mut run))
+}

@@ -1,0 +1,255 @@
+//! Quota use over time under Kueue's rules: one utilisation series per flavor, in the flavor's
+//! reported resource (its accelerators when a queue covers them, else its first covered
+//! resource), and per ClusterQueue and resource the resource-hours used, borrowed and lent
+//! (docs/KUEUE.md, "Results"). Lending is our attribution, as under AWS rules: what the queues
+//! of a tree borrow beyond the cohorts' own quota is drawn from the lenders' idle nominal
+//! quota, pro rata.
+
+use super::tree::Usage;
+use super::world::{Fr, World};
+use crate::result::{PoolLevels, UsagePoint};
+use crate::scenario::kueue::ACCELERATOR_RESOURCES;
+use crate::time::{hours, Seconds};
+
+/// Per queue and FR, integrated amount-seconds.
+#[derive(Clone, Copy, Default)]
+pub struct Areas {
+    pub used: f64,
+    pub nominal: f64,
+    pub borrowed: f64,
+    pub lent: f64,
+}
+
+pub struct UsageLog {
+    /// The FRs any queue or cohort has quota or a listing for.
+    frs: Vec<Fr>,
+    /// Per reported flavor: its FR, and its points.
+    series: Vec<(usize, Fr, Vec<UsagePoint>)>,
+    /// Per queue, per entry of `frs`.
+    pub areas: Vec<Vec<Areas>>,
+    levels: Vec<Vec<Areas>>,
+    last_usage: Option<Usage>,
+    last_sample: Seconds,
+}
+
+impl UsageLog {
+    pub fn new(world: &World) -> UsageLog {
+        let mut frs: Vec<Fr> = Vec::new();
+        for q in &world.queues {
+            for g in &q.groups {
+                for &f in &g.flavors {
+                    for &r in &g.resources {
+                        frs.push(world.fr(f, r));
+                    }
+                }
+            }
+        }
+        frs.sort_unstable();
+        frs.dedup();
+        let series = (0..world.flavors.len())
+            .filter_map(|f| reported_resource(world, f).map(|r| (f, world.fr(f, r), Vec::new())))
+            .collect();
+        let width = frs.len();
+        UsageLog {
+            frs,
+            series,
+            areas: vec![vec![Areas::default(); width]; world.queues.len()],
+            levels: vec![vec![Areas::default(); width]; world.queues.len()],
+            last_usage: None,
+            last_sample: 0,
+        }
+    }
+
+    /// The FRs the areas are kept for, in their order.
+    pub fn frs(&self) -> &[Fr] {
+        &self.frs
+    }
+
+    /// After an instant: integrates the levels since the last one and, when usage changed,
+    /// takes the new levels and adds points to the series.
+    pub fn sample(&mut self, world: &World, usage: &Usage, now: Seconds) {
+        let dt = (now - self.last_sample) as f64;
+        if dt > 0.0 {
+            for (area, level) in self
+                .areas
+                .iter_mut()
+                .flatten()
+                .zip(self.levels.iter().flatten())
+            {
+                area.used += level.used * dt;
+                area.nominal += level.nominal * dt;
+                area.borrowed += level.borrowed * dt;
+                area.lent += level.lent * dt;
+            }
+        }
+        self.last_sample = now;
+        if self.last_usage.as_ref() == Some(usage) {
+            return;
+        }
+        self.last_usage = Some(usage.clone());
+        self.take_levels(world, usage);
+        self.add_points(world, usage, now);
+    }
+
+    fn take_levels(&mut self, world: &World, usage: &Usage) {
+        for (i, &fr) in self.frs.iter().enumerate() {
+            let mut borrowed_total = 0.0;
+            let mut idle_total = 0.0;
+            for (c, q) in world.queues.iter().enumerate() {
+                let node = &world.nodes[q.node];
+                let used = usage.of(q.node, fr) as f64;
+                let nominal = node.nominal[fr] as f64;
+                let lendable = node.lending_limit[fr].map_or(nominal, |ll| ll as f64);
+                let level = &mut self.levels[c][i];
+                level.used = used;
+                level.nominal = nominal;
+                level.borrowed = (used - nominal).max(0.0);
+                level.lent = (nominal - used).clamp(0.0, lendable.max(0.0));
+                borrowed_total += level.borrowed;
+                if node.parent.is_some() {
+                    idle_total += level.lent;
+                }
+            }
+            let cohorts_own: f64 = world
+                .nodes
+                .iter()
+                .filter(|n| n.cq.is_none())
+                .map(|n| n.nominal[fr] as f64)
+                .sum();
+            let drawn = (borrowed_total - cohorts_own).max(0.0).min(idle_total);
+            for (c, q) in world.queues.iter().enumerate() {
+                let level = &mut self.levels[c][i];
+                level.lent = if world.nodes[q.node].parent.is_some() && idle_total > 0.0 {
+                    level.lent * drawn / idle_total
+                } else {
+                    0.0
+                };
+            }
+        }
+    }
+
+    fn add_points(&mut self, world: &World, usage: &Usage, now: Seconds) {
+        for (f, fr, points) in &mut self.series {
+            let flavor = &world.flavors[*f];
+            let (_, resource) = world.fr_parts(*fr);
+            let unit = |v: i64| chart_units(&world.resources[resource], v);
+            let at = self.frs.iter().position(|x| x == fr);
+            let used: Vec<u32> = world
+                .queues
+                .iter()
+                .map(|q| unit(usage.of(q.node, *fr)))
+                .collect();
+            let limits: Vec<u32> = world
+                .queues
+                .iter()
+                .map(|q| unit(world.nodes[q.node].nominal[*fr]))
+                .collect();
+            let borrowed = used
+                .iter()
+                .zip(&limits)
+                .map(|(u, l)| u.saturating_sub(*l))
+                .collect();
+            let lent = match at {
+                Some(i) if self.levels.iter().any(|l| l[i].lent > 0.0) => self
+                    .levels
+                    .iter()
+                    .map(|l| chart_units_f(&world.resources[resource], l[i].lent))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let capacity: i64 = world
+                .roots_and_lone_queues()
+                .map(|n| world.nodes[n].subtree_quota[*fr])
+                .sum();
+            let capacity = unit(capacity);
+            let total_used: u32 = used.iter().sum();
+            let mut pool_used = PoolLevels::default();
+            let mut pool_capacity = PoolLevels::default();
+            let kind = if flavor.spot {
+                crate::result::PoolKind::Spot
+            } else {
+                crate::result::PoolKind::OnDemand
+            };
+            pool_used.add(kind, total_used);
+            pool_capacity.add(kind, capacity);
+            let point = UsagePoint {
+                t_h: hours(now),
+                capacity,
+                unowned: capacity.saturating_sub(limits.iter().sum()),
+                used,
+                borrowed,
+                limits,
+                lent,
+                pool_used,
+                pool_capacity,
+            };
+            let unchanged = points.last().is_some_and(|p: &UsagePoint| {
+                p.used == point.used && p.capacity == point.capacity && p.lent == point.lent
+            });
+            if !unchanged {
+                points.push(point);
+            }
+        }
+    }
+
+    /// The series, moved out (the run is over), with their units.
+    pub fn take_series(&mut self, world: &World) -> Vec<crate::result::UsageSeries> {
+        std::mem::take(&mut self.series)
+            .into_iter()
+            .map(|(f, fr, points)| {
+                let (_, r) = world.fr_parts(fr);
+                crate::result::UsageSeries {
+                    instance_type: world.flavors[f].name.clone(),
+                    unit: Some(unit_name(&world.resources[r])),
+                    points,
+                }
+            })
+            .collect()
+    }
+}
+
+/// The resource a flavor's series counts: the first accelerator resource a queue covers with
+/// it, else the first resource it is covered for.
+fn reported_resource(world: &World, f: usize) -> Option<usize> {
+    let covered: Vec<usize> = world
+        .queues
+        .iter()
+        .flat_map(|q| &q.groups)
+        .filter(|g| g.flavors.contains(&f))
+        .flat_map(|g| g.resources.iter().copied())
+        .collect();
+    covered
+        .iter()
+        .copied()
+        .find(|&r| ACCELERATOR_RESOURCES.contains(&world.resources[r].as_str()))
+        .or_else(|| covered.first().copied())
+}
+
+/// A Kueue amount in the unit people read: cores for `cpu` (milli-cores in Kueue), GiB for
+/// memory and storage (bytes), the resource's own unit otherwise; rounded up.
+pub fn chart_units(resource: &str, amount: i64) -> u32 {
+    chart_units_f(resource, amount as f64).ceil() as u32
+}
+
+fn chart_units_f(resource: &str, amount: f64) -> f64 {
+    let per = unit_divisor(resource);
+    (amount.max(0.0) / per).min(f64::from(u32::MAX))
+}
+
+/// What one chart unit of a resource is in Kueue's amounts.
+pub fn unit_divisor(resource: &str) -> f64 {
+    match resource {
+        "cpu" => 1000.0,
+        "memory" | "ephemeral-storage" => 1024.0 * 1024.0 * 1024.0,
+        _ => 1.0,
+    }
+}
+
+/// The unit of a resource's chart levels, for labels.
+pub fn unit_name(resource: &str) -> String {
+    match resource {
+        "cpu" => "cpu cores".to_string(),
+        "memory" | "ephemeral-storage" => format!("{resource} GiB"),
+        other => other.to_string(),
+    }
+}
