@@ -9,7 +9,7 @@ use crate::components::dialogs::Dialogs;
 use crate::components::header::Header;
 use crate::components::keyboard;
 use crate::components::notice_bar::NoticeBar;
-use crate::components::presenter_view::PresenterView;
+use crate::components::presenter::view::PresenterView;
 use crate::components::status_bar::StatusBar;
 use crate::state::provide_app_state;
 use crate::study::results_modes::ResultsModes;

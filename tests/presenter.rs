@@ -6,7 +6,7 @@ mod support;
 
 use leptos::prelude::*;
 use quotalab_app::components::build_zone::BuildZone;
-use quotalab_app::components::presenter_view::PresenterView;
+use quotalab_app::components::presenter::view::PresenterView;
 use quotalab_app::state::{AppState, DEFAULT_SCENARIO};
 use quotalab_engine::scenario::Strategy;
 use quotalab_engine::Scenario;

@@ -4,10 +4,10 @@
 
 use super::how_it_works::HowItWorksDialog;
 use super::modal::Modal;
-use crate::interop::account_dialog::AccountImportDialog;
-use crate::interop::agreement_dialog::AgreementDialog;
-use crate::interop::report_view::AgreementReportView;
-use crate::interop::trace_dialog::TraceImportDialog;
+use crate::interop::account::dialog::AccountImportDialog;
+use crate::interop::agreement::dialog::AgreementDialog;
+use crate::interop::report::view::AgreementReportView;
+use crate::interop::trace::dialog::TraceImportDialog;
 use crate::state::gallery::EXAMPLES;
 use crate::state::workspace::Workspace;
 use crate::state::{use_app_state, Dialog};

@@ -1,6 +1,6 @@
 //! Import and export of scenario and study `.json` files, entirely in the browser (no upload):
 //! export is a Blob URL clicked as a download, import reads the chosen file's text. The AWS and
-//! Kueue files of a scenario are named here too (`crate::interop::agreement_dialog` offers them).
+//! Kueue files of a scenario are named here too (`crate::interop::agreement::dialog` offers them).
 
 use crate::download::download_text;
 use crate::state::workspace::Workspace;

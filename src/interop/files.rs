@@ -3,7 +3,7 @@
 //! it loads. Nothing is uploaded anywhere. Every dialog that takes files (trace, account, AWS and
 //! Kueue) picks them through [`picked`].
 
-use super::trace_preview::LoadedFile;
+use super::trace::preview::LoadedFile;
 use std::future::Future;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;

@@ -11,10 +11,11 @@
 //! It is a worker like the simulation worker (`crate::worker`): the same envelope, handle and
 //! loop, with these requests and replies.
 
-use super::account_task::{self, AccountOutcome};
-use super::agreement_files::{self, AgreementImport, Exports, Refusal};
-use super::trace_form::TraceForm;
-use super::trace_preview::{LoadedFile, Preview};
+use super::account::task::AccountOutcome;
+use super::agreement::files::{AgreementImport, Exports, Refusal};
+use super::trace::form::TraceForm;
+use super::trace::preview::{LoadedFile, Preview};
+use super::{account, agreement};
 use crate::worker::protocol::{Boot, Protocol, Script};
 use crate::worker::serve::{serve_message, Answered, Done, Post};
 use quotalab_interop::traces::TraceFormat;
@@ -78,9 +79,11 @@ fn answer(task: Task) -> Answered<Answer> {
             files,
             form,
         } => Answer::Trace(Preview::of(format, &files, &form)),
-        Task::Account { files } => Answer::Account(account_task::import(&files)),
+        Task::Account { files } => Answer::Account(account::task::import(&files)),
         Task::Export { scenario } => Answer::Export(Exports::of(&scenario)),
-        Task::ImportAgreement { files } => Answer::ImportAgreement(agreement_files::import(&files)),
+        Task::ImportAgreement { files } => {
+            Answer::ImportAgreement(agreement::files::import(&files))
+        }
     }))
 }
 

@@ -106,7 +106,7 @@ pub struct AppState {
     pub notice: RwSignal<Option<Notice>>,
     /// The last link made by "Copy link", shown so it can be copied by hand.
     pub share_link: RwSignal<Option<String>>,
-    /// Presentation mode: the presenter view covers the editor (`components::presenter_view`).
+    /// Presentation mode: the presenter view covers the editor (`components::presenter::view`).
     pub presentation: RwSignal<bool>,
     /// Whether changes are autosaved now (`keeping`).
     pub saving: RwSignal<Saving>,

@@ -39,7 +39,7 @@ fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
 pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl IntoView {
     let state = use_app_state();
     // The study's agreement report reports this run's comparison.
-    crate::interop::report_study::offer(run);
+    crate::interop::report::study::offer(run);
     let current = current_while_visible(visible, definition);
     let Follow {
         waits_for_click,

@@ -8,20 +8,13 @@
 //!   `point_variant`: a sweep point opened as a variant;
 //! - `run`, `auto_run`, `pool`: running the units in workers (`crate::worker`) and summarising
 //!   them;
-//! - `advise_view` with `advise_targets`, `advise_knobs`, `advise_spec`, `advise_proposals`,
-//!   `advise_cli`: the advisor's form, its proposals and its command line (docs/ADVISOR.md);
-//!   `advise_run`: its search, one start per worker.
+//! - `advise`: the advisor's form, its proposals, its command line and its search, one start
+//!   per worker (docs/ADVISOR.md).
 //!
 //! The app computes no statistic itself: samples come from the engine's `run_sample` in the
 //! workers and summaries from `Definition::summarize`, exactly as in the CLI.
 
-mod advise_cli;
-mod advise_knobs;
-mod advise_proposals;
-pub mod advise_run;
-mod advise_spec;
-mod advise_targets;
-mod advise_view;
+pub mod advise;
 pub mod auto_run;
 pub mod charts;
 mod compare_view;

@@ -2,7 +2,7 @@
 //! knobs"): the engine's knobs, each with what one step of it does.
 
 use crate::state::use_app_state;
-use crate::study::advise_spec::{edit_advise, errors_view};
+use crate::study::advise::spec::{edit_advise, errors_view};
 use leptos::prelude::*;
 use quotalab_engine::study::advise::Knob;
 use quotalab_engine::Diagnostic;

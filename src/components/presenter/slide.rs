@@ -1,7 +1,7 @@
 //! One slide of the presenter view: a KPI with each team as a column (the value large enough for
 //! the back of the room, its label above it, never beside it), or one chart across the width.
 
-use super::presenter_deck::Slide;
+use super::deck::Slide;
 use crate::results::baseline::Reference;
 use crate::results::charts::canvas::share_summaries;
 use crate::results::charts::Chart;

@@ -3,8 +3,8 @@
 //! the interop crate's `Report` and is put in the DOM as text; the charts are the RESULTS zone's
 //! SVGs, whose text plotters escapes (src/results/charts/canvas.rs).
 
-use super::report_facts::FactsTable;
-use super::report_share::ShareReport;
+use super::facts::FactsTable;
+use super::share::ShareReport;
 use crate::results::charts::Chart;
 use leptos::prelude::*;
 use quotalab_engine::result::view::Drawn;

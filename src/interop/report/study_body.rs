@@ -2,7 +2,7 @@
 //! share, then every variant's own report. Every string comes from the interop crate's
 //! `StudyReport` and is put in the DOM as text.
 
-use super::report_body::ReportSections;
+use super::body::ReportSections;
 use crate::results::colours::share_colour;
 use crate::study::numbers::verdict_class_of;
 use leptos::prelude::*;

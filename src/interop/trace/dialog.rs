@@ -8,15 +8,15 @@
 //! Applying goes through `AppState::open`, which asks before replacing unsaved edits and keeps
 //! the old scenario one Undo away; a failed import changes nothing.
 
-use super::asking::Asking;
-use super::client;
-use super::files::picked;
-use super::protocol::{Answer, Task};
-use super::trace_form::TraceForm;
-use super::trace_options::TraceOptions;
-use super::trace_preview::{guess_format, origin, LoadedFile, Preview, Timed};
-use super::trace_summary::TraceSummary;
+use super::form::TraceForm;
+use super::options::TraceOptions;
+use super::preview::{guess_format, origin, LoadedFile, Preview, Timed};
+use super::summary::TraceSummary;
 use crate::components::modal::Modal;
+use crate::interop::asking::Asking;
+use crate::interop::client;
+use crate::interop::files::picked;
+use crate::interop::protocol::{Answer, Task};
 use crate::state::browser::now_ms;
 use crate::state::use_app_state;
 use crate::worker::Latest;

@@ -8,15 +8,15 @@
 //! Apply, which goes through `AppState::open` (it asks before replacing unsaved edits and keeps
 //! the old scenario one Undo away).
 
-use super::agreement_files::{AgreementImport, Exports, Refusal};
-use super::asking::Asking;
-use super::client;
-use super::files::picked;
-use super::protocol::{Answer, Task};
-use super::trace_preview::{capacity_line, share_lines};
+use super::files::{AgreementImport, Exports, Refusal};
 use crate::components::modal::Modal;
 use crate::components::scenario_files::file_name_as;
 use crate::download::download_text;
+use crate::interop::asking::Asking;
+use crate::interop::client;
+use crate::interop::files::picked;
+use crate::interop::protocol::{Answer, Task};
+use crate::interop::trace::preview::{capacity_line, share_lines};
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_engine::Scenario;
@@ -88,7 +88,7 @@ fn Downloads(exports: Exports, scenario: Scenario) -> impl IntoView {
     );
     let commands = exports.commands().map(|text| {
         save(
-            super::agreement_files::COMMANDS.into(),
+            super::files::COMMANDS.into(),
             "text/x-shellscript",
             text.to_owned(),
         )

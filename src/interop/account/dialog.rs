@@ -1,17 +1,17 @@
 //! "Import account…": the describe output of an AWS Batch / SageMaker account or a Kueue cluster
 //! dump (docs/ACCOUNT.md), several files at once, read by the interop crate's
 //! `import_account`, the same function `quotalab import account` calls, in the interop worker
-//! (`client`; `account_task` is the worker's side). The dialog shows what the scenario will hold
+//! (`client`; `account::task` is the worker's side). The dialog shows what the scenario will hold
 //! and everything that could not be imported, by document and field, before anything changes;
 //! applying goes through `AppState::open` like any other import.
 
-use super::account_task::AccountOutcome;
-use super::asking::Asking;
-use super::client;
-use super::files::picked;
-use super::protocol::{Answer, Task};
-use super::trace_preview::capacity_line;
+use super::task::AccountOutcome;
 use crate::components::modal::Modal;
+use crate::interop::asking::Asking;
+use crate::interop::client;
+use crate::interop::files::picked;
+use crate::interop::protocol::{Answer, Task};
+use crate::interop::trace::preview::capacity_line;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use quotalab_interop::account::AccountImport;

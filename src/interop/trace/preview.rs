@@ -7,7 +7,7 @@
 //! message names the first bad row, the one `quotalab import` without `--keep-going` stops at
 //! (the crate reads rows in the same order either way; a test pins that).
 
-use super::trace_form::TraceForm;
+use super::form::TraceForm;
 use quotalab_engine::Scenario;
 use quotalab_interop::traces::{self, BadRow, ImportError, ImportReport, TraceFile, TraceFormat};
 use serde::{Deserialize, Serialize};

@@ -2,16 +2,16 @@
 //! `@media print` shows only this page, A4, a share or variant per page, no buttons), with
 //! "Print / Save as PDF" and "Download Markdown".
 //!
-//! Opened while Compare is on screen in a study, it is the study's report (`report_study`): the
+//! Opened while Compare is on screen in a study, it is the study's report (`report::study`): the
 //! comparison with its intervals, what changed, every variant. Otherwise it is the report of the
-//! variant on screen (`report_variant`). Either way the page is built from the interop crate's
+//! variant on screen (`report::variant`). Either way the page is built from the interop crate's
 //! model, every user-typed name a Leptos text node: the crate's own HTML carries its CSS in a
 //! `<style>` element, which the site's Content-Security-Policy forbids (docs/ARCHITECTURE.md).
 //! "Download Markdown" is the crate's Markdown of the same model.
 
-use super::report_frame::Download;
-use super::report_study::StudyReport;
-use super::report_variant::VariantReport;
+use super::frame::Download;
+use super::study::StudyReport;
+use super::variant::VariantReport;
 use crate::download::download_text;
 use crate::state::use_app_state;
 use crate::state::view::Tab;

@@ -2,7 +2,7 @@
 //! rows it skipped and why, the bad rows with their file and line (the first `BAD_ROWS_LISTED`,
 //! then how many more), or the reason nothing can be imported.
 
-use super::trace_preview::{capacity_line, share_lines, Preview, Timed, BAD_ROWS_LISTED};
+use super::preview::{capacity_line, share_lines, Preview, Timed, BAD_ROWS_LISTED};
 use leptos::prelude::*;
 use quotalab_engine::result::numbers::counted;
 use quotalab_interop::traces::ImportReport;

@@ -3,7 +3,7 @@
 //! and the import of such files back, the importer chosen by what the picked files are. Plain
 //! logic; it runs in the interop worker (`protocol`), so the page's wasm carries none of it.
 
-use super::trace_preview::LoadedFile;
+use crate::interop::trace::preview::LoadedFile;
 use quotalab_engine::Scenario;
 use quotalab_interop::agreement::{ImportError, Imported};
 use quotalab_interop::aws::{self, AwsExport, ExportFile, BUNDLE_FORMAT};
@@ -173,7 +173,7 @@ mod tests {
     use super::*;
     use quotalab_interop::agreement::Agreement;
 
-    const SCENARIO: &str = include_str!("../../scenarios/default.json");
+    const SCENARIO: &str = include_str!("../../../scenarios/default.json");
 
     fn file(name: &str, text: &str) -> LoadedFile {
         LoadedFile {

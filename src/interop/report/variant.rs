@@ -3,8 +3,8 @@
 //! panel: the outcome's revision is the state's revision); otherwise it says why there is nothing
 //! to report yet instead of showing stale numbers.
 
-use super::report_body::ReportBody;
-use super::report_frame::{Download, NotReady};
+use super::body::ReportBody;
+use super::frame::{Download, NotReady};
 use crate::components::scenario_files;
 use crate::results::session::{use_session, Outcome, Phase};
 use crate::state::use_app_state;

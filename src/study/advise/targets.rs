@@ -7,7 +7,7 @@
 //! keeps its controls (and the keyboard focus) in place.
 
 use crate::state::use_app_state;
-use crate::study::advise_spec::{edit_advise, errors_view, natural_bound, slider, starting_value};
+use crate::study::advise::spec::{edit_advise, errors_view, natural_bound, slider, starting_value};
 use crate::study::numbers;
 use leptos::prelude::*;
 use quotalab_engine::study::advise::target::{Bound, Target, EVERY_SHARE};

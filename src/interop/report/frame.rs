@@ -2,8 +2,8 @@
 //! [`Download`] the page's "Download Markdown" saves, and the [`NotReady`] notice shown in place
 //! of a report whose results are not there yet.
 //!
-//! The page (`report_view`) picks which report to show, the variant's (`report_variant`) or the
-//! study's (`report_study`); both fill in these, so they live apart from all three.
+//! The page (`report::view`) picks which report to show, the variant's (`report::variant`) or the
+//! study's (`report::study`); both fill in these, so they live apart from all three.
 
 use leptos::prelude::*;
 use std::sync::Arc;

@@ -7,13 +7,13 @@
 //! date) and offers to compute it, and while it runs it says how far it is: never stale numbers.
 //!
 //! Each variant's own section needs that variant simulated once; the simulation workers make
-//! those sections (`report_units`) while the page says how far they are, so the page never runs
+//! those sections (`report::units`) while the page says how far they are, so the page never runs
 //! a simulation itself. A study with a variant too large for the browser (the single run's
 //! limit, `Footprint::fits_browser`) is left to `quotalab report STUDY.json`.
 
-use super::report_frame::{Download, NotReady};
-use super::report_study_body::StudyReportBody;
-use super::report_units::VariantReports;
+use super::frame::{Download, NotReady};
+use super::study_body::StudyReportBody;
+use super::units::VariantReports;
 use crate::components::scenario_files;
 use crate::results::format::count;
 use crate::state::use_app_state;

@@ -6,10 +6,10 @@
 //! It reads the same session and baseline as the RESULTS zone, so an edit from the live controls
 //! re-runs exactly as an edit in the editor does.
 
-use super::presenter_controls::PresenterControls;
-use super::presenter_deck::{deck, step};
-use super::presenter_slide::PresenterSlide;
-use super::scenario_qr::ScenarioQr;
+use super::controls::PresenterControls;
+use super::deck::{deck, step};
+use super::slide::PresenterSlide;
+use crate::components::scenario_qr::ScenarioQr;
 use crate::results::baseline::use_baseline;
 use crate::results::session::use_session;
 use crate::state::use_app_state;

@@ -2,10 +2,10 @@
 //! back to shown as its placeholder. Fields a format does not read are disabled, not hidden, so
 //! the form keeps its shape when the format changes.
 
-use super::trace_form::{
+use super::form::{
     default_catalog_text, SamplingChoice, TraceForm, DEFAULT_GPUS_PER_NODE, DEFAULT_TEAMS,
 };
-use super::trace_preview::{format_label, FORMATS};
+use super::preview::{format_label, FORMATS};
 use leptos::prelude::*;
 use quotalab_interop::traces::swf::DEFAULT_TEAMS as SWF_TEAMS;
 use quotalab_interop::traces::{ShareBy, TraceFormat};

@@ -8,10 +8,10 @@
 //! plain words ("Lend and borrow"), and the engine's "no limit" borrow limit (-1) as an empty
 //! field reading "no limit" rather than "-1 %".
 
-use super::capacity_limits::{max_capacity, LimitsOwner, MAX_CAPACITY_TIP};
-use super::choice_inputs::SelectInput;
-use super::number_input::{NumberInput, Numbers};
-use super::share_bindings;
+use crate::components::capacity_limits::{max_capacity, LimitsOwner, MAX_CAPACITY_TIP};
+use crate::components::choice_inputs::SelectInput;
+use crate::components::number_input::{NumberInput, Numbers};
+use crate::components::share_bindings;
 use crate::state::palette::share_paint;
 use crate::state::use_app_state;
 use leptos::prelude::*;

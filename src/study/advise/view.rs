@@ -8,11 +8,11 @@
 use crate::state::place::place;
 use crate::state::use_app_state;
 use crate::state::workspace::{variant_tag, Workspace};
-use crate::study::advise_cli::cli_command;
-use crate::study::advise_knobs::AdviseKnobs;
-use crate::study::advise_proposals::AdviseProposals;
-use crate::study::advise_run::AdviseRun;
-use crate::study::advise_targets::AdviseTargets;
+use crate::study::advise::cli::cli_command;
+use crate::study::advise::knobs::AdviseKnobs;
+use crate::study::advise::proposals::AdviseProposals;
+use crate::study::advise::run::AdviseRun;
+use crate::study::advise::targets::AdviseTargets;
 use crate::study::controls::StudyControls;
 use leptos::prelude::*;
 use quotalab_engine::study::advise::AdvicePlan;

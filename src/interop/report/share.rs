@@ -1,7 +1,7 @@
 //! One share of the agreement report: what the agreement promises it (each term with the AWS
 //! field that states it), what the simulation showed, and the two read together.
 
-use super::report_facts::FactsTable;
+use super::facts::FactsTable;
 use crate::results::colours::share_colour;
 use leptos::prelude::*;
 use quotalab_interop::report::ShareSection;
