@@ -1,4 +1,4 @@
-//! One scenario with all five kinds of stop (SEMANTICS §5): `quotalab run --summary` and the
+//! One scenario with all five kinds of stop of AWS's rules (SEMANTICS §5): `quotalab run --summary` and the
 //! agreement report (`quotalab report`, the interop crate's model as Markdown) show, per share and
 //! in the totals, the engine's own `preemptions` and `interruptions`, under those words. The app's
 //! KPI cards are checked against the same scenario in its browser tests (`tests/results_kpi.rs`).
@@ -16,7 +16,7 @@ fn engine_result() -> SimResult {
 #[test]
 fn the_scenario_has_every_kind_of_stop() {
     let result = engine_result();
-    for kind in StopKind::ALL {
+    for kind in StopKind::AWS {
         let n: u32 = result.shares.iter().map(|s| s.preempted.of(kind)).sum();
         assert!(n > 0, "no {} in the scenario", kind.as_str());
     }
