@@ -1,7 +1,8 @@
-//! One scenario with all five kinds of stop of AWS's rules (SEMANTICS §5): `quotalab run --summary` and the
-//! agreement report (`quotalab report`, the interop crate's model as Markdown) show, per share and
-//! in the totals, the engine's own `preemptions` and `interruptions`, under those words. The app's
-//! KPI cards are checked against the same scenario in its browser tests (`tests/results_kpi.rs`).
+//! One scenario with all five kinds of stop of AWS's rules (SEMANTICS §5): `quotalab run
+//! --summary` and the agreement report (`quotalab report`, the interop crate's model as Markdown)
+//! show, per share and in the totals, the engine's own `preemptions` and `interruptions`, under
+//! those words. The app's KPI cards are checked against the same scenario in its browser tests
+//! (`tests/results_kpi.rs`).
 
 use crate::common::{quotalab, text, EVERY_STOP_KIND};
 use quotalab_engine::result::StopKind;
