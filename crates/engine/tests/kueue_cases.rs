@@ -21,4 +21,611 @@ macro_rules! kueue_case {
     };
 }
 
-kueue_case!(preempt_lowest_priority, "preempt-lowest-priority");
+// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
+
+// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
+
+// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
+
+// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
+
+// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
+
+// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
+kueue_case!(
+    preempts_the_lowest_priority_workload_of_its_own_queue,
+    "preempt-lowest-priority"
+);
+kueue_case!(
+    preempts_as_many_lower_priority_workloads_as_the_request_needs,
+    "preempt-multiple"
+);
+kueue_case!(
+    never_preempts_for_a_workload_of_the_lowest_priority,
+    "no-preemption-for-low-priority"
+);
+kueue_case!(
+    preempts_nothing_when_every_lower_priority_victim_together_is_not_enough,
+    "not-enough-low-priority-workloads"
+);
+kueue_case!(
+    counts_free_quota_before_choosing_victims,
+    "some-free-quota-preempt-low-priority"
+);
+kueue_case!(
+    fill_back_spares_a_lower_priority_victim_that_is_not_needed,
+    "minimal-set-excludes-low-priority"
+);
+kueue_case!(
+    preempts_on_the_first_of_two_equally_good_flavors,
+    "only-preempt-workloads-using-the-chosen-flavor"
+);
+kueue_case!(
+    reclaims_from_a_borrower_before_preempting_its_own_queue,
+    "reclaim-quota-from-borrower"
+);
+kueue_case!(
+    a_zero_request_does_not_count_as_borrowing,
+    "reclaim-quota-if-workload-requests-0-resources-for-a-resource-at"
+);
+kueue_case!(
+    a_request_that_fits_by_borrowing_is_admitted_without_preemption,
+    "no-workloads-borrowing"
+);
+kueue_case!(
+    does_not_reclaim_when_the_preemptor_would_still_borrow,
+    "not-enough-workloads-borrowing"
+);
+kueue_case!(
+    preempts_its_own_queue_while_borrowing_another_resource,
+    "preempting-locally-and-borrowing-other-resources-in-cohort-without"
+);
+kueue_case!(
+    preempts_its_own_queue_to_borrow_the_same_resource,
+    "preempting-locally-and-borrowing-same-resource-in-cohort"
+);
+kueue_case!(
+    preempts_its_own_queue_to_borrow_without_a_borrowing_limit,
+    "preempting-locally-and-borrowing-same-resource-in-cohort-no-borrowing"
+);
+kueue_case!(
+    a_preemptor_that_borrows_another_resource_takes_its_own_queue_s_victim,
+    "preempting-locally-and-borrowing-other-resources-in-cohort-with-cohort"
+);
+kueue_case!(
+    fill_back_may_spare_the_lower_priority_victim,
+    "preempting-locally-and-not-borrowing-same-resource-in-1-queue-cohort"
+);
+kueue_case!(
+    reclaim_lower_priority_spares_an_equal_priority_borrower,
+    "do-not-reclaim-borrowed-quota-from-same-priority-for-withincohort"
+);
+kueue_case!(
+    reclaim_any_takes_back_from_an_equal_priority_borrower,
+    "reclaim-borrowed-quota-from-same-priority-for-withincohort"
+);
+kueue_case!(
+    preempts_in_its_own_queue_and_reclaims_in_another_together,
+    "preempt-from-all-clusterqueues-in-cohort"
+);
+kueue_case!(
+    within_cluster_queue_never_and_a_request_that_fits_by_borrowing,
+    "can-t-preempt-workloads-in-clusterqueue-for-withinclusterqueue-never"
+);
+kueue_case!(
+    each_pod_set_preempts_on_its_own_flavor,
+    "each-podset-preempts-a-different-flavor"
+);
+kueue_case!(
+    lower_or_newer_equal_priority_preempts_the_newest_equal,
+    "preempt-newer-workloads-with-the-same-priority"
+);
+kueue_case!(
+    borrow_within_cohort_reclaims_while_borrowing,
+    "use-borrowwithincohort-allow-preempting-a-lower-priority-workload-from"
+);
+kueue_case!(
+    borrow_within_cohort_respects_the_priority_threshold,
+    "use-borrowwithincohort-don-t-allow-preempting-a-lower-priority-workload"
+);
+kueue_case!(
+    reclaims_above_the_threshold_when_the_preemptor_ends_within_nominal,
+    "use-borrowwithincohort-allow-preempting-a-lower-priority-workload-with"
+);
+kueue_case!(
+    borrow_within_cohort_never_overrides_within_cluster_queue_never,
+    "use-borrowwithincohort-don-t-allow-for-preemption-of-lower-priority"
+);
+kueue_case!(
+    above_nominal_with_no_victim_below_the_threshold_preempts_its_own_queue,
+    "use-borrowwithincohort-only-preempt-from-cq-if-no-workloads-below"
+);
+kueue_case!(
+    reclaims_below_the_threshold_and_preempts_its_own_queue_together,
+    "use-borrowwithincohort-preempt-from-cq-and-from-other-cqs-with"
+);
+kueue_case!(
+    reclaims_with_lending_limits_in_the_arithmetic,
+    "reclaim-quota-from-lender"
+);
+kueue_case!(
+    preempts_and_reclaims_together_with_lending_limits,
+    "preempt-from-all-clusterqueues-in-cohort-lend"
+);
+kueue_case!(
+    a_request_above_the_potentially_available_quota_never_preempts,
+    "cannot-preempt-from-other-clusterqueues-if-exceeds-requestable-quota"
+);
+kueue_case!(
+    a_queue_above_nominal_preempts_only_its_own,
+    "preemptions-from-cq-when-target-queue-is-exhausted-for-the-single"
+);
+kueue_case!(
+    a_queue_above_nominal_in_both_resources_preempts_only_its_own,
+    "preemptions-from-cq-when-target-queue-is-exhausted-for-two-requested"
+);
+kueue_case!(
+    above_nominal_in_the_resource_needing_preemption_is_enough,
+    "preemptions-from-cq-when-target-queue-is-exhausted-for-one-requested"
+);
+kueue_case!(
+    a_queue_below_nominal_reclaims_and_preempts_without_borrowing,
+    "allow-preemption-from-other-cluster-queues-if-target-cq-is-not"
+);
+kueue_case!(reclaims_across_a_cohort_tree, "long-range-preemption");
+
+// TestFairPreemptions (pkg/scheduler/preemption/preemption_fair_test.go)
+kueue_case!(
+    fair_a_borrower_inside_a_cohort_within_quota_is_protected,
+    "fair-borrowing-cq-in-non-borrowing-cohort-is-protected"
+);
+kueue_case!(
+    fair_reclaim_lower_priority_protects_an_important_borrower,
+    "fair-forced-to-preempt-within-clusterqueue-because-borrowing-workload-too"
+);
+kueue_case!(
+    fair_reclaims_nominal_from_the_queue_using_the_most,
+    "fair-reclaim-nominal-from-user-using-the-most"
+);
+kueue_case!(
+    fair_reclaims_from_the_queue_using_less_when_the_one_using_most_is_not_enough,
+    "fair-can-reclaim-from-queue-using-less-if-taking-the-latest-workload-from"
+);
+kueue_case!(
+    fair_lets_a_borrower_take_from_a_bigger_borrower,
+    "fair-reclaim-borrowable-quota-from-user-using-the-most"
+);
+kueue_case!(
+    fair_takes_one_workload_from_each_borrowing_queue,
+    "fair-preempt-one-from-each-cq-borrowing"
+);
+kueue_case!(
+    fair_takes_nothing_from_queues_within_nominal,
+    "fair-can-t-preempt-when-everyone-under-nominal"
+);
+kueue_case!(
+    fair_does_not_preempt_to_swap_the_imbalance,
+    "fair-can-t-preempt-when-it-would-switch-the-imbalance"
+);
+kueue_case!(
+    fair_preempts_lower_priority_in_its_own_queue_without_a_share_test,
+    "fair-can-preempt-lower-priority-workloads-from-same-cq"
+);
+kueue_case!(
+    fair_combines_an_own_queue_victim_and_a_fair_sharing_victim,
+    "fair-can-preempt-a-combination-of-same-cq-and-highest-user"
+);
+kueue_case!(
+    fair_preempts_a_huge_borrower_for_a_queue_within_nominal,
+    "fair-preempt-huge-workload-if-there-is-no-other-option-as-long-as-the"
+);
+kueue_case!(
+    fair_does_not_preempt_a_huge_borrower_for_another_huge_one,
+    "fair-can-t-preempt-huge-workload-if-the-incoming-is-also-huge"
+);
+kueue_case!(
+    fair_preempts_nothing_when_the_second_strategy_frees_too_little,
+    "fair-can-t-preempt-2-smaller-workloads-if-the-incoming-is-huge"
+);
+kueue_case!(
+    fair_preempts_its_own_queue_and_a_bigger_borrower,
+    "fair-preempt-from-target-and-others-even-if-over-nominal"
+);
+kueue_case!(
+    fair_skips_a_victim_that_would_leave_the_target_below_the_preemptor,
+    "fair-prefer-to-preempt-workloads-that-don-t-make-the-target-cq-have-the"
+);
+kueue_case!(
+    fair_second_strategy_takes_one_workload_per_queue,
+    "fair-preempt-from-different-cluster-queues-if-the-end-result-has-a"
+);
+kueue_case!(
+    fair_the_previous_outcome_does_not_flap_back,
+    "fair-scenario-above-does-not-flap"
+);
+kueue_case!(
+    fair_does_not_push_the_target_queue_under_nominal,
+    "fair-cannot-preempt-if-it-would-make-the-candidate-cq-go-under-nominal"
+);
+kueue_case!(
+    fair_ignores_borrow_within_cohort_thresholds,
+    "fair-workloads-under-priority-threshold-not-capriciously-preempted"
+);
+kueue_case!(
+    fair_less_than_initial_share_takes_the_lowest_priority_first,
+    "fair-preempt-lower-priority-first-even-if-big"
+);
+kueue_case!(
+    fair_less_than_or_equal_to_final_share_may_take_a_higher_priority,
+    "fair-preempt-workload-that-doesn-t-transfer-the-imbalance-even-if-high"
+);
+kueue_case!(
+    fair_a_higher_weight_preempts_more,
+    "fair-cq-with-higher-weight-can-preempt-more"
+);
+kueue_case!(
+    fair_a_zero_weight_borrower_has_an_infinite_share,
+    "fair-can-preempt-anything-borrowing-from-cq-with-0-weight"
+);
+kueue_case!(
+    fair_a_zero_weight_queue_keeps_its_nominal,
+    "fair-can-t-preempt-nominal-from-cq-with-0-weight"
+);
+kueue_case!(
+    fair_a_zero_weight_cohort_keeps_its_nominal,
+    "fair-can-t-preempt-nominal-from-cohort-with-0-weight"
+);
+kueue_case!(
+    fair_preempts_within_a_queue_without_a_cohort,
+    "fair-can-preempt-within-cluster-queue-when-no-cohort"
+);
+kueue_case!(
+    fair_preempts_across_a_cohort_tree_by_shares_at_each_level,
+    "fair-hierarchical-preemption"
+);
+kueue_case!(
+    fair_compares_shares_at_the_children_of_the_common_ancestor,
+    "fair-deep-preemption"
+);
+kueue_case!(
+    fair_a_zero_weight_queue_reclaims_its_nominal,
+    "fair-cq-with-zero-weight-can-reclaim-nominal-quota"
+);
+kueue_case!(
+    fair_a_zero_weight_cohort_reclaims_its_quota,
+    "fair-cohort-with-zero-weight-can-reclaim-nominal-quota"
+);
+kueue_case!(
+    fair_within_nominal_on_the_contested_flavor_preempts_despite_its_share,
+    "fair-nominal-first-workload-fitting-within-nominal-can-preempt-despite"
+);
+kueue_case!(
+    fair_a_zero_weight_borrowing_preemptor_cannot_preempt_a_weighted_borrower,
+    "fair-zero-weight-borrowing-preemptor-cannot-preempt-from-a-borrowing-cq"
+);
+kueue_case!(
+    fair_zero_weight_borrowers_compare_unweighted_shares,
+    "fair-zero-weight-borrowing-preemptor-can-preempt-from-a-borrowing-cq"
+);
+kueue_case!(
+    fair_a_weighted_borrowing_preemptor_preempts_a_bigger_borrower,
+    "fair-non-zero-weight-borrowing-preemptor-preempts-from-a-borrowing-cq"
+);
+kueue_case!(
+    fair_candidates_failing_the_first_strategy_remain_for_the_second,
+    "fair-candidates-skipped-by-the-first-strategy-are-still-available-to-the"
+);
+
+// TestHierarchicalPreemptions (pkg/scheduler/preemption/preemption_hierarchical_test.go)
+kueue_case!(
+    hier_reclaims_for_a_preemptor_that_fits_in_its_cohort,
+    "hier-preempt-with-hierarchical-advantage"
+);
+kueue_case!(
+    hier_spares_a_queue_within_its_nominal_quota,
+    "hier-avoid-queues-within-nominal-quota"
+);
+kueue_case!(
+    hier_reclaims_several_workloads_whatever_their_priority,
+    "hier-preempt-multiple-with-hierarchical-advantage"
+);
+kueue_case!(
+    hier_borrow_within_cohort_reclaims_beside_an_own_queue_victim,
+    "hier-preempt-in-cohort-and-own-cq"
+);
+kueue_case!(
+    hier_prefers_a_hierarchical_candidate_to_a_lower_priority_own_one,
+    "hier-prefer-to-preempt-hierarchical-candidate"
+);
+kueue_case!(
+    hier_reclaims_while_borrowing_when_no_subtree_has_room,
+    "hier-forced-to-preempt-priority-candidate"
+);
+kueue_case!(
+    hier_a_preemptor_within_nominal_reclaims_higher_priorities,
+    "hier-incoming-workload-fits-in-cq-nominal-quota"
+);
+kueue_case!(
+    hier_combines_hierarchical_reclaim_and_reclaim_while_borrowing,
+    "hier-preempt-hierarchical-and-priority-candidates"
+);
+kueue_case!(
+    hier_combines_hierarchical_reclaim_and_an_own_queue_victim,
+    "hier-preempt-hierarchical-candidates-and-inside-cq"
+);
+kueue_case!(
+    hier_reclaims_the_lowest_priority_borrower_only,
+    "hier-reclaim-nominal-quota-from-lowest-priority-workload-excluding-non"
+);
+kueue_case!(
+    hier_workloads_in_subtrees_within_quota_are_out_of_reach,
+    "hier-infeasible-preemption-all-available-workloads-in-pruned-subtrees"
+);
+kueue_case!(
+    hier_reclaims_the_resource_that_needs_it,
+    "hier-hiearchical-preemption-with-multiple-resources"
+);
+kueue_case!(
+    hier_reclaims_with_a_lending_limit_in_the_tree,
+    "hier-respect-lending-limits"
+);
+kueue_case!(
+    hier_reclaims_one_workload_per_borrowing_subtree,
+    "hier-reclaim-in-complex-hierarchy"
+);
+
+// TestSchedule (pkg/scheduler/scheduler_test.go)
+kueue_case!(
+    sched_a_second_preemptor_needing_the_same_borrowed_quota_waits,
+    "sched-multiple-preemptions-skip-preemption-when-shared-limited"
+);
+kueue_case!(
+    sched_borrowing_from_a_nearer_cohort_goes_first,
+    "sched-in-a-hierarchical-cohort-workload-borrowing-less-is-scheduled"
+);
+kueue_case!(
+    sched_no_preemption_candidates_moves_on_even_with_may_stop_search,
+    "sched-second-flavor-when-the-first-has-no-preemption-candidates"
+);
+kueue_case!(
+    sched_an_untolerated_taint_and_too_little_quota_leave_it_pending,
+    "sched-flavors-with-mixed-misconfiguration-and-insufficient-quota"
+);
+kueue_case!(
+    sched_an_untolerated_taint_and_a_too_small_flavor_leave_it_pending,
+    "sched-flavors-with-mixed-taint-mismatch-and-exceeding-limits"
+);
+kueue_case!(
+    sched_no_flavor_passes_the_taint_check,
+    "sched-flavors-are-structurally-incompatible"
+);
+kueue_case!(
+    sched_a_full_queue_leaves_its_head_pending,
+    "sched-single-clusterqueue-full"
+);
+kueue_case!(
+    sched_a_namespace_outside_the_selector_is_never_admitted,
+    "sched-failed-to-match-clusterqueue-selector"
+);
+kueue_case!(
+    sched_admits_heads_of_queues_in_different_cohorts_together,
+    "sched-admit-in-different-cohorts"
+);
+kueue_case!(
+    sched_admits_two_heads_of_one_cohort_within_nominal,
+    "sched-admit-in-same-cohort-with-no-borrowing"
+);
+kueue_case!(
+    sched_assigns_a_flavor_per_pod_set_and_resource_group,
+    "sched-assign-multiple-resources-and-flavors"
+);
+kueue_case!(
+    sched_a_borrower_that_no_longer_fits_after_an_admission_waits,
+    "sched-cannot-borrow-if-cohort-was-assigned-and-would-result-in"
+);
+kueue_case!(
+    sched_a_borrower_that_still_fits_after_an_admission_is_admitted,
+    "sched-can-borrow-if-cohort-was-assigned-and-will-not-result-in"
+);
+kueue_case!(
+    sched_a_head_that_cannot_reclaim_does_not_stop_a_borrower,
+    "sched-can-borrow-if-needs-reclaim-from-cohort-in-different-flavor"
+);
+kueue_case!(
+    sched_a_lending_limit_caps_what_a_borrower_gets,
+    "sched-workload-exceeds-lending-limit-when-borrow-in-cohort"
+);
+kueue_case!(
+    sched_a_lending_limit_holds_inside_a_cohort_tree,
+    "sched-hierarchical-cohort-respects-lending-limit-when-borrowing"
+);
+kueue_case!(
+    sched_borrows_up_to_the_lending_limit_in_a_cohort_tree,
+    "sched-hierarchical-cohort-allows-borrowing-up-to-lending-limit"
+);
+kueue_case!(
+    sched_preempts_in_its_own_queue_and_reclaims_in_the_cohort,
+    "sched-preempt-workloads-in-clusterqueue-and-cohort"
+);
+kueue_case!(
+    sched_a_preemptor_and_a_head_without_candidates_in_one_cycle,
+    "sched-multiple-cqs-need-preemption"
+);
+kueue_case!(
+    sched_falls_back_to_the_next_flavor_when_borrowing_is_not_enough,
+    "sched-not-enough-resources-to-borrow-fallback-to-next-flavor"
+);
+kueue_case!(
+    sched_no_overadmission_while_borrowing,
+    "sched-no-overadmission-while-borrowing"
+);
+kueue_case!(
+    sched_two_borrowers_of_different_resources_in_one_cycle,
+    "sched-two-workloads-can-borrow-different-resources-from-the-same-flavor"
+);
+kueue_case!(
+    sched_two_borrowers_of_one_resource_that_fit_together,
+    "sched-two-workloads-can-borrow-the-same-resources-if-fits-in-the-cohort"
+);
+kueue_case!(
+    sched_of_two_borrowers_that_do_not_fit_together_the_higher_priority_wins,
+    "sched-only-one-workload-can-borrow-when-cohort-quota-cannot-fit"
+);
+kueue_case!(
+    sched_a_head_without_candidates_reserves_only_what_it_may_borrow,
+    "sched-preemption-while-borrowing-should-not-block-another-cq"
+);
+kueue_case!(
+    sched_a_queue_above_nominal_preempts_only_its_own,
+    "sched-minimal-preemptions-when-target-queue-is-exhausted"
+);
+kueue_case!(
+    sched_a_request_above_nominal_never_preempts,
+    "sched-a-workload-is-only-eligible-to-do-preemptions-if-it-fits-within"
+);
+kueue_case!(
+    sched_two_queues_preempt_in_one_cycle,
+    "sched-multiple-preemptions-without-borrowing"
+);
+kueue_case!(
+    sched_a_preemption_stays_valid_after_an_earlier_admission,
+    "sched-multiple-preemptions-preemption-possible-after-earlier-fits"
+);
+kueue_case!(
+    sched_a_request_above_every_limit_stays_pending,
+    "sched-not-enough-resources"
+);
+kueue_case!(
+    sched_prefers_the_flavor_where_it_reclaims,
+    "sched-prefer-reclamation-over-cq-priority-based-preemption"
+);
+kueue_case!(
+    sched_keeps_the_first_flavor_when_the_second_also_preempts_its_own,
+    "sched-prefer-first-preemption-flavor-when-second-requires-reclaim-and"
+);
+kueue_case!(
+    sched_keeps_the_first_of_two_flavors_that_preempt_its_own,
+    "sched-prefer-first-preemption-flavor-when-second-also-requires-cq"
+);
+kueue_case!(
+    sched_a_non_borrowing_reclaimer_goes_before_a_borrower,
+    "sched-workload-requiring-reclaimation-prioritized-over-wl-in-another-full"
+);
+kueue_case!(
+    sched_a_head_that_can_reclaim_any_reserves_nothing,
+    "sched-capacity-not-blocked-when-lending-clusterqueue-can-reclaim-any"
+);
+kueue_case!(
+    sched_capacity_reserved_by_a_head_that_cannot_reclaim_any_is_a_one_cycle_block,
+    "sched-capacity-blocked-when-lending-clusterqueue-lower-priority"
+);
+kueue_case!(
+    sched_capacity_reserved_by_a_head_that_never_reclaims_is_a_one_cycle_block,
+    "sched-capacity-blocked-when-lending-clusterqueue-never"
+);
+kueue_case!(
+    sched_a_flavor_without_candidates_is_passed_over_with_may_stop_search,
+    "sched-don-t-assign-flavor-if-there-are-no-candidates-for-preemption"
+);
+kueue_case!(
+    sched_try_next_flavor_prefers_a_fit_to_a_preemption,
+    "sched-admit-to-second-flavor-when-first-needs-preemption"
+);
+kueue_case!(
+    sched_preemption_over_borrowing_preempts_rather_than_borrows,
+    "sched-preemption-over-borrowing-preempt-in-first-flavor"
+);
+kueue_case!(
+    sched_preemption_over_borrowing_still_skips_a_flavor_without_candidates,
+    "sched-preemption-over-borrowing-fitting-second-flavor-over-no-candidates"
+);
+kueue_case!(
+    sched_borrowing_over_preemption_borrows_rather_than_preempts,
+    "sched-borrowing-over-preemption-borrow-in-second-flavor"
+);
+
+// Rules of docs/KUEUE.md that no ported case pins
+kueue_case!(
+    quota_a_queue_may_borrow_the_whole_idle_cohort,
+    "rule-quota-flat-cohort-whole-idle-pool"
+);
+kueue_case!(
+    quota_a_borrowing_limit_caps_use_above_nominal,
+    "rule-quota-borrowing-limit"
+);
+kueue_case!(
+    quota_a_lending_limit_keeps_part_of_the_lenders_quota,
+    "rule-quota-lending-limit"
+);
+kueue_case!(
+    quota_cohort_lending_and_borrowing_limits_bound_a_subtree,
+    "rule-quota-cohort-tree-limits"
+);
+kueue_case!(
+    order_entries_within_nominal_go_before_borrowing_ones,
+    "rule-order-borrowing-level-before-priority"
+);
+kueue_case!(
+    queueing_strict_fifo_blocks_its_own_queue_only,
+    "rule-strict-fifo-blocks-only-its-own-queue"
+);
+kueue_case!(
+    queueing_a_set_aside_head_returns_when_a_workload_of_its_queue_ends,
+    "rule-best-effort-set-aside-returns-when-a-workload-finishes"
+);
+kueue_case!(
+    capacity_reserved_by_a_strict_fifo_head_blocks_borrowers_every_cycle,
+    "rule-capacity-reservation-strict-fifo"
+);
+kueue_case!(
+    queueing_a_namespace_outside_the_selector_neither_runs_nor_blocks,
+    "rule-namespace-selector"
+);
+kueue_case!(
+    queueing_hold_admits_nothing_new_and_hold_and_drain_evicts,
+    "rule-stop-policy"
+);
+kueue_case!(
+    flavors_the_scan_resumes_after_the_flavor_it_stopped_at,
+    "rule-resumed-flavor-scan"
+);
+kueue_case!(
+    fungibility_default_takes_the_first_flavor_that_fits_by_borrowing,
+    "rule-fungibility-borrow-may-stop-search"
+);
+kueue_case!(
+    fungibility_try_next_flavor_prefers_a_flavor_without_borrowing,
+    "rule-fungibility-borrow-try-next-flavor"
+);
+kueue_case!(
+    fungibility_default_prefers_a_free_flavor_to_preemption,
+    "rule-fungibility-preempt-try-next-flavor"
+);
+kueue_case!(
+    fungibility_no_candidates_moves_on_even_with_may_stop_search,
+    "rule-fungibility-no-candidates-may-stop-search"
+);
+kueue_case!(
+    fungibility_may_stop_search_preempts_on_the_first_flavor,
+    "rule-fungibility-preempt-may-stop-search"
+);
+kueue_case!(
+    fungibility_without_a_preference_borrowing_beats_preemption,
+    "rule-fungibility-preference-unset-borrows"
+);
+kueue_case!(
+    fungibility_the_lower_borrowing_level_wins_among_equal_modes,
+    "rule-fungibility-lower-borrowing-level-wins"
+);
+kueue_case!(
+    preemption_the_preemptor_holds_what_it_frees_in_its_cycle,
+    "rule-preemptor-holds-the-capacity-it-frees"
+);
+kueue_case!(
+    preemption_victims_keep_their_creation_time_and_are_never_failed,
+    "rule-victims-keep-their-place-and-have-no-retry-limit"
+);
+kueue_case!(
+    spot_a_spot_flavor_interrupts_its_jobs_and_requeues_them,
+    "rule-spot-flavor-interruptions"
+);

@@ -358,6 +358,14 @@ impl Run<'_> {
                 continue;
             };
             let job = &world.jobs[j];
+            if world.queues[job.cq].stop == StopPolicy::HoldAndDrain {
+                // HoldAndDrain evicts what its queue admitted as soon as the stop is seen
+                // (docs/KUEUE.md, "Stop policy"): such a job holds nothing and waits, from 0,
+                // for the queue to admit again.
+                self.log.submitted(self.now, j);
+                self.make_pending(j);
+                continue;
+            }
             let mut usage: Vec<(Fr, i64)> = Vec::new();
             for (p, ps) in job.pod_sets.iter().enumerate() {
                 for &(r, v) in &ps.total {
