@@ -7,7 +7,7 @@
 use super::binding::Binding;
 use super::field_messages::FieldMessages;
 use crate::state::paths::control_id;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::html::Input;
 use leptos::prelude::*;
 
@@ -73,7 +73,7 @@ pub fn NumberInput(
     let input: NodeRef<Input> = NodeRef::new();
     let problem = RwSignal::new(None::<String>);
     // The status and the results must know too: the scenario still holds the last number.
-    let state = use_app_state();
+    let state = use_editor();
     let key = id.clone();
     Effect::new(move |_| {
         let bad = problem.with(Option::is_some);

@@ -4,7 +4,7 @@
 
 use crate::download::download_text;
 use crate::state::workspace::Workspace;
-use crate::state::AppState;
+use crate::state::Editor;
 use quotalab_engine::study::Document;
 use quotalab_engine::Scenario;
 use wasm_bindgen_futures::JsFuture;
@@ -67,12 +67,12 @@ pub fn export(workspace: &Workspace) -> Result<(), String> {
 
 /// Reads the file the user picked and opens it, or says precisely why it cannot be opened
 /// (the current scenario stays untouched).
-pub async fn import(state: AppState, file: web_sys::File) {
+pub async fn import(state: Editor, file: web_sys::File) {
     let name = file.name();
     let text = match JsFuture::from(file.text()).await {
         Ok(text) => text.as_string().unwrap_or_default(),
         Err(_) => {
-            return state.tell(
+            return state.screen.tell(
                 true,
                 format!("Could not read \u{201c}{name}\u{201d}; nothing was changed."),
             )
@@ -83,7 +83,7 @@ pub async fn import(state: AppState, file: web_sys::File) {
             Workspace::from_document(document),
             &format!("the file \u{201c}{name}\u{201d}"),
         ),
-        Err(e) => state.tell(
+        Err(e) => state.screen.tell(
             true,
             format!("Could not import \u{201c}{name}\u{201d}: {e}. Nothing was changed."),
         ),

@@ -8,7 +8,7 @@
 
 use crate::results::charts::canvas::share_summaries;
 use crate::state::workspace::variant_tag;
-use crate::state::{use_app_state, AppState};
+use crate::state::Editor;
 use crate::worker::messages::{Reply, Request, Simulation};
 use crate::worker::{Latest, Worker};
 use leptos::prelude::*;
@@ -39,32 +39,27 @@ pub struct Baseline {
 }
 
 /// The variant to run as the baseline, when it is not the one on screen.
-fn baseline_scenario(state: AppState, index: usize) -> Option<(usize, Arc<Scenario>)> {
+fn baseline_scenario(state: Editor, index: usize) -> Option<(usize, Arc<Scenario>)> {
     state.workspace.with(|w| {
         let index = index.min(w.variants.len() - 1);
         (w.variants.len() > 1 && index != w.active).then(|| (index, w.variants[index].clone()))
     })
 }
 
-/// The baseline of this app, created on first use on the root owner (see `use_session`).
+/// Starts the baseline of the work `state` edits and provides it as context (the app root, once).
+pub fn provide(state: Editor) -> Baseline {
+    let baseline = Baseline::start(state);
+    provide_context(baseline);
+    baseline
+}
+
+/// The baseline the app root provided.
 pub fn use_baseline() -> Baseline {
-    if let Some(baseline) = use_context::<Baseline>() {
-        return baseline;
-    }
-    let state = use_app_state();
-    let mut root = Owner::current().expect("components render inside an owner");
-    while let Some(parent) = root.parent() {
-        root = parent;
-    }
-    root.with(|| {
-        let baseline = Baseline::start(state);
-        provide_context(baseline);
-        baseline
-    })
+    expect_context::<Baseline>()
 }
 
 impl Baseline {
-    fn start(state: AppState) -> Baseline {
+    fn start(state: Editor) -> Baseline {
         let baseline = Baseline {
             index: RwSignal::new(0),
             reference: RwSignal::new(None),

@@ -5,7 +5,7 @@
 
 use crate::results::format::hours;
 use crate::results::session::Outcome;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::result::calibration::{Calibration, Side, START_TOLERANCE_H};
 use quotalab_engine::result::metrics::ALL_JOBS;
@@ -32,7 +32,7 @@ fn maybe_hours(h: Option<f64>) -> String {
 
 #[component]
 fn CalibrationBody(c: Calibration) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let headline = format!(
         "{} of {} that really started were simulated to start within {} min (or 10% of their wait); {} of {} ran on the same instance type.",
         percent(c.start_within_tolerance),
@@ -66,7 +66,7 @@ fn CalibrationBody(c: Calibration) -> impl IntoView {
             let name = d.job.to_string();
             let open = {
                 let name = name.clone();
-                move |_| state.selected_job.set(Some(name.clone()))
+                move |_| state.screen.selected_job.set(Some(name.clone()))
             };
             let what = match d.deviation_h {
                 Some(h) if h > 0.0 => format!("started {} later than it really did", hours(h)),

@@ -13,7 +13,7 @@
 use crate::components::scenario_files::export_file_name;
 use crate::results::export::TableCsv;
 use crate::results::format::round_for_people;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use crate::state::view::Tab;
 use crate::state::workspace::Workspace;
 use crate::study::auto_run::{current_while_visible, follow, Follow};
@@ -89,7 +89,7 @@ fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
 
 #[component]
 pub fn SweepView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let parameters = Memo::new(move |_| state.scenario.with(sweep_parameters));
     let current = current_while_visible(visible, definition);
     let Follow {
@@ -277,7 +277,7 @@ fn SweepFields(form: SweepForm, parameters: Memo<Vec<SweepParameter>>) -> impl I
 
 #[component]
 fn SweepCharts(summary: SweepSummary) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let currency = state.scenario.with_untracked(|s| s.currency.0.clone());
     let summary = std::sync::Arc::new(summary);
     let open = {
@@ -287,7 +287,7 @@ fn SweepCharts(summary: SweepSummary) -> impl IntoView {
                 return;
             };
             state.edit_workspace(|w| open_point(w, &summary.param, &summary.label, value));
-            state.tab.set(Tab::Compare);
+            state.screen.tab.set(Tab::Compare);
         }
     };
     let table = std::sync::Arc::clone(&summary);

@@ -1,6 +1,6 @@
 //! The presenter view's live controls: for each team, its strategy, its borrow limit and its limit
 //! per instance type, in a strip under the stage, one column per team like the KPI slides. Each
-//! control edits the scenario exactly as the share card does (`share_bindings`, `AppState::edit*`),
+//! control edits the scenario exactly as the share card does (`share_bindings`, `Editor::edit*`),
 //! so a change re-runs and is one undo step. Their ids carry a scope of their own, because the
 //! editor's controls for the same fields stay in the page, hidden.
 //!
@@ -13,7 +13,7 @@ use crate::components::choice_inputs::SelectInput;
 use crate::components::number_input::{NumberInput, Numbers};
 use crate::components::share_bindings;
 use crate::state::palette::share_paint;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::scenario::Strategy;
 
@@ -22,7 +22,7 @@ const SCOPE: &str = "present-";
 
 #[component]
 pub fn PresenterControls() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let count = Memo::new(move |_| state.scenario.with(|s| s.quota_shares.len()));
     view! {
         <section class="presenter-controls" aria-label="Live controls" data-testid="presenter-controls"
@@ -34,7 +34,7 @@ pub fn PresenterControls() -> impl IntoView {
 
 #[component]
 fn TeamControls(index: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let name = move || {
         state
             .scenario

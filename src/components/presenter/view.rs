@@ -12,13 +12,13 @@ use super::slide::PresenterSlide;
 use crate::components::scenario_qr::ScenarioQr;
 use crate::results::baseline::use_baseline;
 use crate::results::session::use_session;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 #[component]
 pub fn PresenterView() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let session = use_session();
     let baseline = use_baseline();
     let outcome = Signal::derive(move || session.current.get());
@@ -55,7 +55,7 @@ pub fn PresenterView() -> impl IntoView {
                 <span class="presenter-name">{move || state.scenario.with(|s| s.name.clone())}</span>
                 <ScenarioQr />
                 <button type="button" class="presenter-exit" data-testid="presenter-exit"
-                    on:click=move |_| state.toggle_presentation() title="Back to the editor (P)">"Exit"</button>
+                    on:click=move |_| state.screen.toggle_presentation() title="Back to the editor (P)">"Exit"</button>
             </header>
             <main class="presenter-stage" aria-live="polite">
                 <PresenterSlide slide outcome baseline=baseline.reference />

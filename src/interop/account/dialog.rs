@@ -3,7 +3,7 @@
 //! `import_account`, the same function `quotalab import account` calls, in the interop worker
 //! (`client`; `account::task` is the worker's side). The dialog shows what the scenario will hold
 //! and everything that could not be imported, by document and field, before anything changes;
-//! applying goes through `AppState::open` like any other import.
+//! applying goes through `Editor::open` like any other import.
 
 use super::task::AccountOutcome;
 use crate::components::modal::Modal;
@@ -12,7 +12,7 @@ use crate::interop::client;
 use crate::interop::files::picked;
 use crate::interop::protocol::{Answer, Task};
 use crate::interop::trace::preview::capacity_line;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_interop::account::AccountImport;
 
@@ -21,7 +21,7 @@ const UNMAPPED_LISTED: usize = 40;
 
 #[component]
 pub fn AccountImportDialog() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let names: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
     let asking = Asking::<AccountOutcome>::default();
     let (outcome, busy) = (asking.answer, asking.busy);
@@ -46,7 +46,7 @@ pub fn AccountImportDialog() -> impl IntoView {
             1 => format!("account file {}", names.with_untracked(|p| p[0].clone())),
             n => format!("{n} account files"),
         };
-        state.dialog.set(None);
+        state.screen.dialog.set(None);
         state.open(imported.scenario.clone(), &from);
     };
     let ready = move || asking.settled(Result::is_ok);
@@ -73,7 +73,7 @@ pub fn AccountImportDialog() -> impl IntoView {
                     <button type="button" class="primary" data-testid="account-apply" disabled=move || !ready() on:click=apply>
                         "Apply: open as the scenario"
                     </button>
-                    <button type="button" on:click=move |_| state.dialog.set(None)>"Cancel"</button>
+                    <button type="button" on:click=move |_| state.screen.dialog.set(None)>"Cancel"</button>
                 </div>
             </div>
         </Modal>

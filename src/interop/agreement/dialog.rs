@@ -5,7 +5,7 @@
 //! Both run in the interop worker (`client`). The exports are made when the dialog opens, so
 //! their warnings are on screen before anything is downloaded. An import shows the scenario it
 //! makes and the importer's notes, or why nothing can be imported, and changes nothing until
-//! Apply, which goes through `AppState::open` (it asks before replacing unsaved edits and keeps
+//! Apply, which goes through `Editor::open` (it asks before replacing unsaved edits and keeps
 //! the old scenario one Undo away).
 
 use super::files::{AgreementImport, Exports, Refusal};
@@ -17,7 +17,7 @@ use crate::interop::client;
 use crate::interop::files::picked;
 use crate::interop::protocol::{Answer, Task};
 use crate::interop::trace::preview::{capacity_line, share_lines};
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::Scenario;
 
@@ -36,7 +36,7 @@ pub fn AgreementDialog() -> impl IntoView {
 /// The exports of the scenario on screen, asked for once when the dialog opens.
 #[component]
 fn ExportFiles() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let scenario = state.scenario.get_untracked();
     let asking = Asking::<Result<Exports, String>>::default();
     let exports = asking.answer;
@@ -73,11 +73,13 @@ fn ExportFiles() -> impl IntoView {
 /// The warnings of both exports, then a button per file.
 #[component]
 fn Downloads(exports: Exports, scenario: Scenario) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let save = move |name: String, mime: &'static str, text: String| {
         move |_| {
             if download_text(&name, mime, &text).is_err() {
-                state.tell(true, "The browser could not create the file.");
+                state
+                    .screen
+                    .tell(true, "The browser could not create the file.");
             }
         }
     };
@@ -140,7 +142,7 @@ fn Warnings(title: &'static str, warnings: Vec<String>, testid: &'static str) ->
 /// Picked AWS or Kueue files, what they would open, and Apply.
 #[component]
 fn ImportFiles() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let asking = Asking::<Result<AgreementImport, Refusal>>::default();
     let (outcome, busy) = (asking.answer, asking.busy);
     let on_pick = move |ev: leptos::ev::Event| {
@@ -159,7 +161,7 @@ fn ImportFiles() -> impl IntoView {
             return;
         };
         let Ok(import) = done.as_ref() else { return };
-        state.dialog.set(None);
+        state.screen.dialog.set(None);
         state.open(import.imported.scenario.clone(), &import.origin);
     };
     let ready = move || asking.settled(Result::is_ok);
@@ -180,7 +182,7 @@ fn ImportFiles() -> impl IntoView {
                 <button type="button" class="primary" data-testid="agreement-apply" disabled=move || !ready() on:click=apply>
                     "Apply: open as the scenario"
                 </button>
-                <button type="button" on:click=move |_| state.dialog.set(None)>"Cancel"</button>
+                <button type="button" on:click=move |_| state.screen.dialog.set(None)>"Cancel"</button>
             </div>
         </section>
     }

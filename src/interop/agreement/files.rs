@@ -57,7 +57,7 @@ pub enum Source {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AgreementImport {
     pub source: Source,
-    /// The words for `AppState::open`: "the AWS bundle x.json".
+    /// The words for `Editor::open`: "the AWS bundle x.json".
     pub origin: String,
     pub imported: Imported,
 }

@@ -16,7 +16,7 @@ use super::study_body::StudyReportBody;
 use super::units::VariantReports;
 use crate::components::scenario_files;
 use crate::results::format::count;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use crate::study::run::{Run, StudyPhase, StudyRun};
 use leptos::prelude::*;
 use quotalab_engine::result::view::Footprint;
@@ -27,23 +27,17 @@ use std::sync::Arc;
 /// The run that makes the variants' sections.
 type SectionsRun = Run<VariantReports>;
 
-/// The Compare view's run, kept on the root owner so the report page can read and start it.
+/// The Compare view's run, provided by the app root so the report page can read and start it.
 #[derive(Clone, Copy)]
-struct CompareRun(StoredValue<Option<StudyRun>, LocalStorage>);
+pub struct CompareRun(StoredValue<Option<StudyRun>, LocalStorage>);
+
+/// Provides the Compare view's run, none yet (the app root, once).
+pub fn provide_compare_run() {
+    provide_context(CompareRun(StoredValue::new_local(None)));
+}
 
 fn compare_run() -> CompareRun {
-    if let Some(run) = use_context::<CompareRun>() {
-        return run;
-    }
-    let mut root = Owner::current().expect("components render inside an owner");
-    while let Some(parent) = root.parent() {
-        root = parent;
-    }
-    root.with(|| {
-        let run = CompareRun(StoredValue::new_local(None));
-        provide_context(run);
-        run
-    })
+    expect_context::<CompareRun>()
 }
 
 /// Called by the Compare view with its run: the study's report reports that run's comparison.
@@ -174,7 +168,7 @@ fn make(sections: SectionsRun, to_make: &(Study, Comparison, String)) {
 
 #[component]
 pub fn StudyReport(download: RwSignal<Option<Download>>) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let run = compare_run().0.get_value();
     let title = Signal::derive(move || state.workspace.with(|w| w.study_name()));
     // Dropped with this view, which terminates its workers: closing the report stops making it.

@@ -7,7 +7,7 @@ use super::body::ReportBody;
 use super::frame::{Download, NotReady};
 use crate::components::scenario_files;
 use crate::results::session::{use_session, Outcome, Phase};
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::result::view::Drawn;
 use quotalab_interop::report::Report;
@@ -76,7 +76,7 @@ pub fn readiness(phase: &Phase, current: Option<&Arc<Outcome>>, revision: u64) -
 /// `download` while it is shown.
 #[component]
 pub fn VariantReport(download: RwSignal<Option<Download>>) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let session = use_session();
     let readiness = Memo::new(move |_| {
         let revision = state.revision.get();

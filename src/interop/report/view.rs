@@ -13,7 +13,7 @@ use super::frame::Download;
 use super::study::StudyReport;
 use super::variant::VariantReport;
 use crate::download::download_text;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use crate::state::view::Tab;
 use crate::state::workspace::Workspace;
 use leptos::html::Div;
@@ -21,9 +21,9 @@ use leptos::prelude::*;
 
 #[component]
 pub fn AgreementReportView() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     // Decided once, when the page opens: the page covers the tabs, so they cannot change under it.
-    let of_study = state.tab.get_untracked() == Tab::Compare
+    let of_study = state.screen.tab.get_untracked() == Tab::Compare
         && state.workspace.with_untracked(Workspace::is_study);
     let download = RwSignal::new(None::<Download>);
     let page: NodeRef<Div> = NodeRef::new();
@@ -40,7 +40,9 @@ pub fn AgreementReportView() -> impl IntoView {
             return;
         };
         if download_text(&file, "text/markdown", &markdown).is_err() {
-            state.tell(true, "The browser could not create the Markdown file.");
+            state
+                .screen
+                .tell(true, "The browser could not create the Markdown file.");
         }
     };
     let ready = move || download.with(Option::is_some);
@@ -55,7 +57,7 @@ pub fn AgreementReportView() -> impl IntoView {
             <nav class="report-toolbar" aria-label="Report">
                 <button type="button" class="primary" on:click=print disabled=move || !ready() data-testid="report-print">"Print / Save as PDF"</button>
                 <button type="button" on:click=save disabled=move || !ready() data-testid="report-markdown">"Download Markdown"</button>
-                <button type="button" on:click=move |_| state.dialog.set(None) data-testid="report-close" title="Back to the scenario (Escape)">"Close"</button>
+                <button type="button" on:click=move |_| state.screen.dialog.set(None) data-testid="report-close" title="Back to the scenario (Escape)">"Close"</button>
             </nav>
             {body}
         </div>

@@ -5,7 +5,7 @@
 //! in the interop worker (`client`) so the page stays responsive and its wasm small, and again
 //! whenever an option changes (a 380 KB Philly VC imports in tens of milliseconds;
 //! docs/TRACES.md has the measurements). "Imported in" is the time from request to answer.
-//! Applying goes through `AppState::open`, which asks before replacing unsaved edits and keeps
+//! Applying goes through `Editor::open`, which asks before replacing unsaved edits and keeps
 //! the old scenario one Undo away; a failed import changes nothing.
 
 use super::form::TraceForm;
@@ -18,14 +18,14 @@ use crate::interop::client;
 use crate::interop::files::picked;
 use crate::interop::protocol::{Answer, Task};
 use crate::state::browser::now_ms;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use crate::worker::Latest;
 use leptos::prelude::*;
 use std::sync::Arc;
 
 #[component]
 pub fn TraceImportDialog() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let files: RwSignal<Arc<Vec<LoadedFile>>> = RwSignal::new(Arc::default());
     let read_ms = RwSignal::new(0.0);
     let form = RwSignal::new(TraceForm::default());
@@ -120,7 +120,7 @@ pub fn TraceImportDialog() -> impl IntoView {
             return;
         };
         let from = files.with_untracked(|list| origin(f, list));
-        state.dialog.set(None);
+        state.screen.dialog.set(None);
         state.open((**scenario).clone(), &from);
     };
 
@@ -153,7 +153,7 @@ pub fn TraceImportDialog() -> impl IntoView {
                     <button type="button" class="primary" data-testid="trace-apply" disabled=move || !ready() on:click=apply>
                         "Apply: open as the scenario"
                     </button>
-                    <button type="button" on:click=move |_| state.dialog.set(None)>"Cancel"</button>
+                    <button type="button" on:click=move |_| state.screen.dialog.set(None)>"Cancel"</button>
                 </div>
             </div>
         </Modal>

@@ -53,7 +53,7 @@ pub fn guess_format(names: &[String]) -> Option<TraceFormat> {
         .min_by_key(|f| f.extensions().len())
 }
 
-/// The words "trace <file name>" for `AppState::open`: the main file of the format (a `.trace`,
+/// The words "trace <file name>" for `Editor::open`: the main file of the format (a `.trace`,
 /// the CSV, the `.swf`), and how many others came with it.
 pub fn origin(format: TraceFormat, files: &[LoadedFile]) -> String {
     let main_extension = format!(".{}", format.extensions()[0]);

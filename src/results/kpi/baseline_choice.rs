@@ -2,13 +2,13 @@
 //! holds variants. A removed variant falls back to V1.
 
 use crate::results::baseline::use_baseline;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use crate::state::workspace::variant_tag;
 use leptos::prelude::*;
 
 #[component]
 pub fn BaselineChoice() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let baseline = use_baseline();
     let names = Memo::new(move |_| {
         state.workspace.with(|w| {

@@ -4,7 +4,7 @@
 //! Every edit schedules a run after a short quiet time (debounce), so typing does not start a run
 //! per keystroke. Each run gets a sequence number; a newer edit terminates a run still in flight,
 //! and replies carrying any other number are dropped, so the results shown always belong to the
-//! newest scenario that finished running. Each outcome records the `AppState::revision` it ran,
+//! newest scenario that finished running. Each outcome records the `Editor::revision` it ran,
 //! which the panel compares with the revision on screen.
 
 mod full_result;
@@ -12,7 +12,7 @@ mod story;
 
 use crate::results::charts::canvas::share_summaries;
 use crate::state::browser::now_ms;
-use crate::state::{use_app_state, AppState};
+use crate::state::Editor;
 use crate::worker::fault::TestFault;
 use crate::worker::handle::Asked;
 use crate::worker::messages::{wasm_memory_bytes, Reply, Request, Simulation};
@@ -76,7 +76,7 @@ pub struct RunProgress {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
     pub revision: u64,
-    /// `AppState::opened` when the run started: which document the run belongs to.
+    /// `Editor::opened` when the run started: which document the run belongs to.
     pub opened: u64,
     /// What the page draws: the engine's result without its jobs and events, and the jobs as
     /// columns (`result::view::Drawn`).
@@ -96,7 +96,7 @@ struct Asking {
     scenario: Arc<str>,
 }
 
-/// Shared handles on the session (a `Copy` bag of signals, like `AppState`).
+/// Shared handles on the session (a `Copy` bag of signals, like `Editor`).
 #[derive(Clone, Copy)]
 pub struct Session {
     pub phase: RwSignal<Phase>,
@@ -108,7 +108,7 @@ pub struct Session {
     /// The wasm memory of the worker after the last run and of the page after drawing it, in
     /// bytes (the status bar carries them for `./dev bench-browser`).
     pub memory: RwSignal<(u64, u64)>,
-    state: AppState,
+    state: Editor,
     /// The worker, shared with the tasks awaiting its answers (they hold it only while asking).
     worker: StoredValue<Option<Rc<Worker<Simulation>>>, LocalStorage>,
     /// The runs asked for; a run's ticket number is its run number.
@@ -130,29 +130,21 @@ pub struct Session {
     stories: Latest,
 }
 
-/// The session of this app, created on first use.
-///
-/// `RunStatus` sits in the status bar, outside `ResultsPanel`'s subtree, and `app.rs` provides only
-/// `AppState`. So whichever of the two renders first creates the session on the root owner, where
-/// both find it as context, and where it lives as long as the app.
+/// Starts the run session of the scenario `state` edits and provides it as context; the app root
+/// calls it once, so the status bar and the RESULTS zone, in different subtrees, share it.
+pub fn provide(state: Editor) -> Session {
+    let session = Session::start(state);
+    provide_context(session);
+    session
+}
+
+/// The session the app root provided.
 pub fn use_session() -> Session {
-    if let Some(session) = use_context::<Session>() {
-        return session;
-    }
-    let state = use_app_state();
-    let mut root = Owner::current().expect("components render inside an owner");
-    while let Some(parent) = root.parent() {
-        root = parent;
-    }
-    root.with(|| {
-        let session = Session::start(state);
-        provide_context(session);
-        session
-    })
+    expect_context::<Session>()
 }
 
 impl Session {
-    fn start(state: AppState) -> Session {
+    fn start(state: Editor) -> Session {
         let session = Session {
             phase: RwSignal::new(Phase::Starting),
             current: RwSignal::new(None),

@@ -1,7 +1,7 @@
 //! What the search may change, as checkboxes in plain words (docs/ADVISOR.md, "Targets and
 //! knobs"): the engine's knobs, each with what one step of it does.
 
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use crate::study::advise::spec::{edit_advise, errors_view};
 use leptos::prelude::*;
 use quotalab_engine::study::advise::Knob;
@@ -21,7 +21,7 @@ fn words(knob: Knob) -> &'static str {
 
 #[component]
 pub fn AdviseKnobs(problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     // Without an advise field the search would vary the engine's default knobs; they can be
     // changed once there is a target (a field without one is not kept, `edit_advise`).
     let unset = move || state.workspace.with(|w| w.settings.advise.is_none());

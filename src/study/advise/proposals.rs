@@ -6,7 +6,7 @@
 //!
 //! Every number and verdict is the engine's advice; this file only lays it out.
 
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use crate::state::workspace::variant_tag;
 use crate::study::numbers;
 use leptos::prelude::*;
@@ -55,7 +55,7 @@ fn cost_cell(a: &Assessment, currency: &str) -> impl IntoView {
 
 #[component]
 pub fn AdviseProposals(advice: Advice) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let threshold = advice.wait_threshold_h;
     let currency = advice.currency.clone();
     let targets: Vec<Option<Target>> = advice
@@ -148,7 +148,7 @@ pub fn AdviseProposals(advice: Advice) -> impl IntoView {
                 let (tag, name) = state.workspace.with_untracked(|w| {
                     (variant_tag(w.active), w.active_scenario().name.clone())
                 });
-                state.tell(
+                state.screen.tell(
                     false,
                     format!("Proposal {} is variant {tag}, \u{201c}{name}\u{201d}: it is in Compare and the report.", j + 1),
                 );

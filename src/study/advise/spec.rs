@@ -4,7 +4,7 @@
 //! here too, so the target rows and the budget read alike (their words are the engine's,
 //! `study::advise::words`, which the advice's own sentences use as well).
 
-use crate::state::AppState;
+use crate::state::Editor;
 use leptos::prelude::*;
 use quotalab_engine::study::advise::target::Bound;
 use quotalab_engine::study::advise::AdviseSpec;
@@ -15,7 +15,7 @@ use std::convert::Infallible;
 /// Applies `change` to the advise field (an empty one if there is none yet). A field left with
 /// neither targets nor budgets is dropped, so a scenario whose search was cleared is written as a
 /// plain scenario again.
-pub fn edit_advise(state: &AppState, change: impl FnOnce(&mut AdviseSpec)) {
+pub fn edit_advise(state: &Editor, change: impl FnOnce(&mut AdviseSpec)) {
     state.edit_workspace(|w| {
         let mut spec = w
             .settings

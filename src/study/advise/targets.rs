@@ -6,7 +6,7 @@
 //! Rows are keyed by their position and read their values from the workspace, so editing one
 //! keeps its controls (and the keyboard focus) in place.
 
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use crate::study::advise::spec::{edit_advise, errors_view, natural_bound, slider, starting_value};
 use crate::study::numbers;
 use leptos::prelude::*;
@@ -19,7 +19,7 @@ use quotalab_engine::Diagnostic;
 /// The form's targets and the budget.
 #[component]
 pub fn AdviseTargets(problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let count = Memo::new(move |_| {
         state
             .workspace
@@ -127,7 +127,7 @@ fn number_and_slider(
 /// One target: team, KPI, comparison and bound, or the text as written when it does not parse.
 #[component]
 fn TargetRow(i: usize, problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let text = Memo::new(move |_| {
         state.workspace.with(|w| {
             w.settings
@@ -251,7 +251,7 @@ fn bound_of(symbol: String) -> Option<Bound> {
 /// targets on a team's cost, so here they can only be removed).
 #[component]
 fn BudgetFields(problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let budgets = Memo::new(move |_| {
         state
             .workspace

@@ -6,7 +6,7 @@
 //! search is the study's `advise` field, so it is undone, saved and shared with the rest.
 
 use crate::state::place::place;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use crate::state::workspace::{variant_tag, Workspace};
 use crate::study::advise::cli::cli_command;
 use crate::study::advise::knobs::AdviseKnobs;
@@ -30,7 +30,7 @@ fn in_form(d: &Diagnostic) -> bool {
 
 #[component]
 pub fn AdviseView(run: AdviseRun) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let plan = Memo::new(move |_| state.workspace.with(plan_of));
     let problems = Memo::new(move |_| {
         plan.with(|p| p.as_ref().map(|p| p.validate().errors).unwrap_or_default())

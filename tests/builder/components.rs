@@ -2,47 +2,16 @@
 //! card changes the scenario and the allocation bar, diagnostics sit next to their field, and
 //! the JSON view applies what parses and points at the line of what does not.
 
-mod support;
-
+use crate::support::{all, default_scenario, element, mount_app};
 use leptos::prelude::*;
 use quotalab_app::components::build_zone::BuildZone;
 use quotalab_app::components::dialogs::Dialogs;
 use quotalab_app::components::header::Header;
-use quotalab_app::state::{AppState, Section, DEFAULT_SCENARIO};
+use quotalab_app::state::{Editor, Section, DEFAULT_SCENARIO};
 use quotalab_engine::scenario::Strategy;
 use quotalab_engine::Scenario;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
-
-/// Mounts the header, BUILD and dialogs over `scenario` into a fresh element.
-fn mount(scenario: Scenario) -> (AppState, web_sys::HtmlElement) {
-    let root = support::attached_root();
-    let owner = Owner::new();
-    owner.set();
-    let state = AppState::new(scenario);
-    // The state's signals live as long as their owner; the test page outlives each test.
-    std::mem::forget(owner);
-    leptos::mount::mount_to(root.clone(), move || {
-        provide_context(state);
-        view! { <Header /> <BuildZone /> <Dialogs /> }
-    })
-    .forget();
-    (state, root)
-}
-
-fn default_scenario() -> Scenario {
-    Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses")
-}
-
-fn element<T: JsCast>(root: &web_sys::HtmlElement, selector: &str) -> T {
-    root.query_selector(selector)
-        .ok()
-        .flatten()
-        .unwrap_or_else(|| panic!("no {selector}"))
-        .unchecked_into()
-}
 
 /// Types `text` into an input as a user would: set the value, fire `input`.
 fn type_into(input: &web_sys::HtmlInputElement, text: &str) {
@@ -52,13 +21,18 @@ fn type_into(input: &web_sys::HtmlInputElement, text: &str) {
         .expect("dispatch");
 }
 
+/// Mounts the header, BUILD and dialogs over `scenario` into a fresh element.
+fn mount(scenario: Scenario) -> (Editor, web_sys::HtmlElement) {
+    mount_app(scenario, || view! { <Header /> <BuildZone /> <Dialogs /> })
+}
+
 #[wasm_bindgen_test]
 async fn a_share_name_with_markup_renders_as_text() {
     let evil = "<img src=x onerror=alert(1)>";
     let mut scenario = default_scenario();
     quotalab_app::state::edits::rename_share(&mut scenario, 0, evil);
     let (_state, root) = mount(scenario);
-    support::settle().await;
+    crate::support::settle().await;
     assert!(
         root.query_selector("img").expect("query").is_none(),
         "no element was created from the name"
@@ -79,13 +53,13 @@ async fn a_share_name_with_markup_renders_as_text() {
 #[wasm_bindgen_test]
 async fn changing_a_strategy_updates_the_scenario_and_the_bar() {
     let (state, root) = mount(default_scenario());
-    support::settle().await;
+    crate::support::settle().await;
     let select: web_sys::HtmlSelectElement = element(&root, "#f-quota_shares-1--strategy");
     select.set_value("RESERVE");
     select
         .dispatch_event(&web_sys::Event::new("change").expect("event"))
         .expect("dispatch");
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(
         state
             .scenario
@@ -109,11 +83,11 @@ async fn changing_a_strategy_updates_the_scenario_and_the_bar() {
 #[wasm_bindgen_test]
 async fn engine_errors_appear_next_to_their_field_and_in_the_summary() {
     let (state, root) = mount(default_scenario());
-    support::settle().await;
+    crate::support::settle().await;
     let max: web_sys::HtmlInputElement =
         element(&root, "#f-quota_shares-0--capacity_limits-0--max_capacity");
     type_into(&max, "0");
-    support::settle().await;
+    crate::support::settle().await;
     assert!(!state.report.with_untracked(|r| r.is_valid()));
     let messages = element::<web_sys::Element>(
         &root,
@@ -143,7 +117,7 @@ async fn engine_errors_appear_next_to_their_field_and_in_the_summary() {
     let errors = state.errors();
 
     type_into(&max, "abc");
-    support::settle().await;
+    crate::support::settle().await;
     assert!(messages
         .text_content()
         .unwrap_or_default()
@@ -165,11 +139,11 @@ async fn engine_errors_appear_next_to_their_field_and_in_the_summary() {
 #[wasm_bindgen_test]
 async fn typing_in_one_field_is_one_undo_step() {
     let (state, root) = mount(default_scenario());
-    support::settle().await;
+    crate::support::settle().await;
     let borrow: web_sys::HtmlInputElement = element(&root, "#f-quota_shares-0--borrow_limit");
     for text in ["2", "25", "250"] {
         type_into(&borrow, text);
-        support::settle().await;
+        crate::support::settle().await;
     }
     assert_eq!(
         state
@@ -184,7 +158,7 @@ async fn typing_in_one_field_is_one_undo_step() {
             .with_untracked(|s| s.quota_shares[0].borrow_limit),
         Some(-1)
     );
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(
         (borrow.value(), borrow.placeholder()),
         (String::new(), "no cap".to_string()),
@@ -192,7 +166,7 @@ async fn typing_in_one_field_is_one_undo_step() {
     );
     type_into(&borrow, "40");
     type_into(&borrow, "");
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(
         state
             .scenario
@@ -205,8 +179,8 @@ async fn typing_in_one_field_is_one_undo_step() {
 #[wasm_bindgen_test]
 async fn the_json_view_applies_valid_text_and_points_at_bad_lines() {
     let (state, root) = mount(default_scenario());
-    state.section.set(Section::Json);
-    support::settle().await;
+    state.screen.section.set(Section::Json);
+    crate::support::settle().await;
     let area: web_sys::HtmlTextAreaElement = element(&root, "[data-testid=json-editor]");
     assert!(area.value().contains("\"quota_shares\""));
 
@@ -220,7 +194,7 @@ async fn the_json_view_applies_valid_text_and_points_at_bad_lines() {
         state.scenario.with_untracked(|s| s.name.clone()),
         "Renamed in JSON"
     );
-    support::settle().await;
+    crate::support::settle().await;
     assert!(
         area.value().contains("Renamed in JSON"),
         "the text the user typed stays"
@@ -229,7 +203,7 @@ async fn the_json_view_applies_valid_text_and_points_at_bad_lines() {
     area.set_value("{\n  \"version\": 1,\n  \"name\": }");
     area.dispatch_event(&web_sys::Event::new("input").expect("event"))
         .expect("dispatch");
-    support::settle().await;
+    crate::support::settle().await;
     let error = element::<web_sys::Element>(&root, "[data-testid=json-error]");
     assert!(
         error.text_content().unwrap_or_default().contains("line 3"),
@@ -247,14 +221,14 @@ async fn the_json_view_applies_valid_text_and_points_at_bad_lines() {
 async fn the_gallery_opens_an_example() {
     let (state, root) = mount(default_scenario());
     element::<web_sys::HtmlElement>(&root, ".topbar .actions button").click();
-    support::settle().await;
+    crate::support::settle().await;
     element::<web_sys::HtmlElement>(&root, "[data-testid=example-checkpoint-study]").click();
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(
         state.scenario.with_untracked(|s| s.name.clone()),
         "Checkpoint-interval study"
     );
-    assert!(state.dialog.get_untracked().is_none());
+    assert!(state.screen.dialog.get_untracked().is_none());
 }
 
 /// The default scenario with one scripted `update_share` of "medium" at hour 2.
@@ -266,20 +240,8 @@ fn scenario_with_share_update() -> Scenario {
     Scenario::parse_json(&json.to_string()).expect("the action is valid")
 }
 
-// The app's web-sys build leaves out NodeList, KeyboardEventInit and CSSStyleDeclaration; these
-// helpers reach the same DOM calls through `Reflect`.
-
-/// `root.querySelectorAll(selector)`, as elements.
-fn all(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
-    let method: js_sys::Function = js_sys::Reflect::get(root, &"querySelectorAll".into())
-        .expect("querySelectorAll")
-        .unchecked_into();
-    let list = method.call1(root, &selector.into()).expect("selector");
-    js_sys::Array::from(&list)
-        .iter()
-        .map(|e| e.unchecked_into())
-        .collect()
-}
+// The app's web-sys build leaves out KeyboardEventInit and CSSStyleDeclaration; these helpers
+// reach the same DOM calls through `Reflect`.
 
 /// Presses `key` on `target` (a bubbling, cancelable keydown).
 fn key_down(target: &web_sys::EventTarget, key: &str) {
@@ -318,8 +280,8 @@ fn computed(element: &web_sys::Element, property: &str) -> String {
 #[wasm_bindgen_test]
 async fn an_update_share_action_edits_its_capacity_limits_with_messages_at_the_fields() {
     let (state, root) = mount(scenario_with_share_update());
-    state.section.set(Section::Events);
-    support::settle().await;
+    state.screen.section.set(Section::Events);
+    crate::support::settle().await;
     let limits = || {
         state.scenario.with_untracked(|s| {
             s.actions[0]
@@ -331,7 +293,7 @@ async fn an_update_share_action_edits_its_capacity_limits_with_messages_at_the_f
     assert_eq!(limits(), None, "unchanged until asked");
     let toggle: web_sys::HtmlElement = element(&root, "[data-testid=action-changes-limits]");
     toggle.click();
-    support::settle().await;
+    crate::support::settle().await;
     let medium = state
         .scenario
         .with_untracked(|s| s.quota_shares[1].capacity_limits.clone());
@@ -342,7 +304,7 @@ async fn an_update_share_action_edits_its_capacity_limits_with_messages_at_the_f
         "#f-actions-0--update_share-capacity_limits-0--max_capacity",
     );
     type_into(&max, "0");
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(limits().map(|l| l[0].max_capacity), Some(0));
     let messages = element::<web_sys::Element>(
         &root,
@@ -368,7 +330,7 @@ async fn an_update_share_action_edits_its_capacity_limits_with_messages_at_the_f
 
     // Removing every limit is an error about the list, shown at the fieldset.
     element::<web_sys::HtmlElement>(&root, ".limits .limit-row .icon-button").click();
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(limits(), Some(vec![]));
     let list = element::<web_sys::Element>(&root, "#f-actions-0--update_share-capacity_limits-msg");
     assert!(
@@ -377,7 +339,7 @@ async fn an_update_share_action_edits_its_capacity_limits_with_messages_at_the_f
     );
 
     toggle.click();
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(
         limits(),
         None,
@@ -389,7 +351,7 @@ async fn an_update_share_action_edits_its_capacity_limits_with_messages_at_the_f
 #[wasm_bindgen_test]
 async fn build_tabs_follow_the_aria_tabs_pattern() {
     let (state, root) = mount(default_scenario());
-    support::settle().await;
+    crate::support::settle().await;
     let document = web_sys::window().unwrap().document().unwrap();
     let stops = || all(&root, "[role=tab][tabindex='0']").len();
     assert_eq!(stops(), 1, "one tab stop for the whole tab list");
@@ -418,8 +380,8 @@ async fn build_tabs_follow_the_aria_tabs_pattern() {
     for (key, section, id) in moves {
         let target = document.active_element().expect("a focused tab");
         key_down(&target, key);
-        support::settle().await;
-        assert_eq!(state.section.get_untracked(), section, "{key}");
+        crate::support::settle().await;
+        assert_eq!(state.screen.section.get_untracked(), section, "{key}");
         assert_eq!(focused(), id, "{key} moves focus to the tab");
         let tab: web_sys::Element = element(&root, &format!("#{id}"));
         assert_eq!(tab.get_attribute("aria-selected").as_deref(), Some("true"));
@@ -428,9 +390,9 @@ async fn build_tabs_follow_the_aria_tabs_pattern() {
     }
     let target = document.active_element().expect("a focused tab");
     key_down(&target, "a");
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(
-        state.section.get_untracked(),
+        state.screen.section.get_untracked(),
         Section::Scenario,
         "other keys do nothing"
     );
@@ -448,8 +410,8 @@ async fn every_explicit_job_is_reachable_page_by_page() {
         })
         .collect();
     let (state, root) = mount(Scenario::parse_json(&json.to_string()).expect("valid"));
-    state.section.set(Section::Workload);
-    support::settle().await;
+    state.screen.section.set(Section::Workload);
+    crate::support::settle().await;
     let rows = || all(&root, ".jobs-table > tbody").len();
     let position = || {
         element::<web_sys::Element>(&root, "[data-testid=pager-position]")
@@ -468,10 +430,10 @@ async fn every_explicit_job_is_reachable_page_by_page() {
     let disabled = |name: &str| button(name).has_attribute("disabled");
     assert!(disabled("First") && disabled("Previous"));
     button("Next").click();
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(position(), "jobs 201\u{2013}400 of 450");
     button("Last").click();
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(position(), "jobs 401\u{2013}450 of 450");
     assert_eq!(rows(), 50);
     assert!(disabled("Next") && disabled("Last"));
@@ -479,13 +441,13 @@ async fn every_explicit_job_is_reachable_page_by_page() {
     let name: web_sys::HtmlInputElement = element(&root, "#f-jobs-400--name");
     assert_eq!(name.value(), "job-400");
     type_into(&name, "renamed");
-    support::settle().await;
+    crate::support::settle().await;
     state.scenario.with_untracked(|s| {
         assert_eq!(s.jobs[400].name, "renamed");
         assert_eq!(s.jobs[0].name, "job-0");
     });
     button("Previous").click();
-    support::settle().await;
+    crate::support::settle().await;
     assert!(root
         .query_selector("#f-jobs-200--name")
         .expect("q")
@@ -505,8 +467,8 @@ async fn no_element_id_is_used_twice_on_any_tab() {
         Section::Events,
         Section::Json,
     ] {
-        state.section.set(section);
-        support::settle().await;
+        state.screen.section.set(section);
+        crate::support::settle().await;
         // The catalog's rows are inside a closed <details>: still in the page, still counted.
         let ids: Vec<String> = all(&root, "[id]").into_iter().map(|e| e.id()).collect();
         let mut seen = std::collections::BTreeSet::new();
@@ -521,7 +483,7 @@ async fn no_element_id_is_used_twice_on_any_tab() {
 async fn the_black_share_stays_visible_in_dark_mode() {
     let document = web_sys::window().unwrap().document().unwrap();
     let style = document.create_element("style").expect("style");
-    style.set_text_content(Some(include_str!("../public/style.css")));
+    style.set_text_content(Some(include_str!("../../public/style.css")));
     document
         .head()
         .expect("head")
@@ -534,7 +496,7 @@ async fn the_black_share_stays_visible_in_dark_mode() {
         scenario.quota_shares.push(share);
     }
     let (_state, root) = mount(scenario);
-    support::settle().await;
+    crate::support::settle().await;
     let cards = all(&root, "[data-testid=share-card]");
     let border = || computed(&cards[7], "borderLeftColor");
     let html = document.document_element().expect("html");

@@ -3,8 +3,6 @@
 //! Runs in the browser: plotters measures text through a canvas (`wasm-bindgen-test`, set up by
 //! `./dev setup`, see README.md).
 
-mod support;
-
 use leptos::prelude::*;
 use quotalab_app::results::charts::{timeline, Chart};
 use quotalab_engine::result::metrics::ALL_JOBS;
@@ -12,8 +10,6 @@ use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::PoolKind;
 use quotalab_engine::{simulate, Scenario};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const EVIL: &str = "<img src=x onerror=alert(1)>";
 
@@ -111,7 +107,7 @@ fn user_typed_names_are_escaped_in_every_chart() {
 
 #[wasm_bindgen_test]
 fn inserting_a_chart_creates_no_element_from_a_name() {
-    let host = support::attached_root();
+    let host = crate::support::attached_root();
     host.set_inner_html(&Chart::Completion.draw(&result()));
     assert!(
         host.query_selector("img").unwrap().is_none(),
@@ -226,7 +222,7 @@ fn reclaim_matrix_counts_who_took_from_whom() {
 /// A chart mounted as a component: the SVG lands in the page as elements, the name as text.
 #[wasm_bindgen_test]
 fn chart_svg_component_renders_text_not_markup() {
-    let host = support::attached_root();
+    let host = crate::support::attached_root();
     let svg = Chart::Fallback.draw(&result());
     let _mount = mount_to(
         host.clone(),

@@ -2,43 +2,14 @@
 //! scenario through the normal edit path, ids that stay unique beside the hidden editor, a QR
 //! code of the link, and Page Down / Page Up stepping through the slides.
 
-mod support;
-
+use crate::support::{all, default_scenario, mount_app};
 use leptos::prelude::*;
 use quotalab_app::components::build_zone::BuildZone;
 use quotalab_app::components::presenter::view::PresenterView;
-use quotalab_app::state::{AppState, DEFAULT_SCENARIO};
+use quotalab_app::state::Editor;
 use quotalab_engine::scenario::Strategy;
-use quotalab_engine::Scenario;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
-
-fn mount() -> (AppState, web_sys::HtmlElement) {
-    let root = support::attached_root();
-    let owner = Owner::new();
-    owner.set();
-    let state = AppState::new(Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses"));
-    std::mem::forget(owner);
-    leptos::mount::mount_to(root.clone(), move || {
-        provide_context(state);
-        view! { <BuildZone /> <PresenterView /> }
-    })
-    .forget();
-    (state, root)
-}
-
-fn all(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
-    let method: js_sys::Function = js_sys::Reflect::get(root, &"querySelectorAll".into())
-        .expect("querySelectorAll")
-        .unchecked_into();
-    let list = method.call1(root, &selector.into()).expect("selector");
-    js_sys::Array::from(&list)
-        .iter()
-        .map(|e| e.unchecked_into())
-        .collect()
-}
 
 fn text(root: &web_sys::Element, selector: &str) -> String {
     root.query_selector(selector)
@@ -59,10 +30,18 @@ fn press(key: &str) {
         .expect("dispatch");
 }
 
+/// Mounts BUILD and the presenter view over the default scenario, as the app root would.
+fn mount() -> (Editor, web_sys::HtmlElement) {
+    mount_app(
+        default_scenario(),
+        || view! { <BuildZone /> <PresenterView /> },
+    )
+}
+
 #[wasm_bindgen_test]
 async fn each_team_gets_a_column_of_live_controls_that_edit_the_scenario() {
     let (state, root) = mount();
-    support::settle().await;
+    crate::support::settle().await;
     let teams = all(&root, "[data-testid=team-controls]");
     assert_eq!(teams.len(), 3, "one column per team");
     let select: web_sys::HtmlSelectElement = root
@@ -75,7 +54,7 @@ async fn each_team_gets_a_column_of_live_controls_that_edit_the_scenario() {
     select
         .dispatch_event(&web_sys::Event::new("change").expect("event"))
         .expect("dispatch");
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(
         state
             .scenario
@@ -99,7 +78,7 @@ async fn each_team_gets_a_column_of_live_controls_that_edit_the_scenario() {
     limit
         .dispatch_event(&web_sys::Event::new("input").expect("event"))
         .expect("dispatch");
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(
         state
             .scenario
@@ -111,7 +90,7 @@ async fn each_team_gets_a_column_of_live_controls_that_edit_the_scenario() {
 #[wasm_bindgen_test]
 async fn ids_stay_unique_beside_the_hidden_editor() {
     let (_, root) = mount();
-    support::settle().await;
+    crate::support::settle().await;
     let ids: Vec<String> = all(&root, "[id]").into_iter().map(|e| e.id()).collect();
     let mut seen = std::collections::BTreeSet::new();
     let twice: Vec<&String> = ids.iter().filter(|id| !seen.insert(*id)).collect();
@@ -121,7 +100,7 @@ async fn ids_stay_unique_beside_the_hidden_editor() {
 #[wasm_bindgen_test]
 async fn the_link_is_a_qr_code_drawn_as_an_svg_path() {
     let (state, root) = mount();
-    support::settle().await;
+    crate::support::settle().await;
     let path = root
         .query_selector("[data-testid=scenario-qr] path")
         .expect("q")
@@ -132,7 +111,7 @@ async fn the_link_is_a_qr_code_drawn_as_an_svg_path() {
         "finder pattern first: {before:.40}"
     );
     state.edit(|s| s.name = "another agreement".into());
-    support::settle().await;
+    crate::support::settle().await;
     let after = root
         .query_selector("[data-testid=scenario-qr] path")
         .expect("q")
@@ -144,18 +123,18 @@ async fn the_link_is_a_qr_code_drawn_as_an_svg_path() {
 #[wasm_bindgen_test]
 async fn page_down_and_page_up_step_through_the_slides() {
     let (_, root) = mount();
-    support::settle().await;
+    crate::support::settle().await;
     let first = text(&root, "[data-testid=presenter-title]");
     assert!(text(&root, "[data-testid=presenter-count]").starts_with("1 / "));
     press("PageDown");
-    support::settle().await;
+    crate::support::settle().await;
     assert!(text(&root, "[data-testid=presenter-count]").starts_with("2 / "));
     assert_ne!(text(&root, "[data-testid=presenter-title]"), first);
     press("PageUp");
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(text(&root, "[data-testid=presenter-title]"), first);
     press("End");
-    support::settle().await;
+    crate::support::settle().await;
     let count = text(&root, "[data-testid=presenter-count]");
     let (at, of) = count.split_once(" / ").expect("n / N");
     assert_eq!(at, of, "End goes to the last slide");

@@ -2,8 +2,6 @@
 //! or at the mark the arrow keys reached says the exact values the chart was drawn from (CDF
 //! points, bars, sweep points with their 90% intervals), and Enter on a sweep point picks it.
 
-mod support;
-
 use leptos::prelude::*;
 use quotalab_app::results::charts::answers::AnsweringChart;
 use quotalab_app::results::charts::canvas::WIDTH;
@@ -22,8 +20,6 @@ use std::sync::{Arc, Mutex};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 /// The default scenario's result as the page holds it (its jobs as columns).
 fn default_result() -> Drawn {
     let scenario = Scenario::parse_json(DEFAULT_SCENARIO).expect("the default scenario parses");
@@ -32,7 +28,7 @@ fn default_result() -> Drawn {
 
 /// Mounts `drawn` as an answering chart; `picked` records what Enter or a click picked.
 fn mount(drawn: Marked, picked: Arc<Mutex<Vec<usize>>>) -> web_sys::HtmlElement {
-    let root = support::attached_root();
+    let root = crate::support::attached_root();
     root.style().set_property("width", "960px").expect("style");
     let on_pick = Callback::new(move |i: usize| picked.lock().expect("lock").push(i));
     leptos::mount::mount_to(root.clone(), move || {
@@ -94,10 +90,10 @@ async fn the_cdf_reads_out_hours_and_fraction_done_as_the_arrow_keys_walk_its_po
         "nothing is read out before focus or hover"
     );
     press(&host, "ArrowRight");
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(readout(&root), marks[0].text);
     press(&host, "ArrowRight");
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(readout(&root), marks[1].text);
     assert!(
         root.query_selector(".focus-mark")
@@ -127,7 +123,7 @@ async fn the_cdf_reads_out_hours_and_fraction_done_as_the_arrow_keys_walk_its_po
     for _ in 1..at {
         press(&host, "ArrowRight");
     }
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(readout(&root), last);
     root.remove();
 }
@@ -138,9 +134,9 @@ async fn the_first_key_on_a_chart_that_has_settled_reads_out_at_once() {
     let marks = drawn.marks.clone();
     let root = mount(drawn, Arc::default());
     // Let the chart's effects run, as a chart on screen for a while has.
-    support::settle().await;
+    crate::support::settle().await;
     press(&host(&root), "Home");
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(readout(&root), marks[0].text, "Home reads the first value");
     root.remove();
 }
@@ -167,11 +163,11 @@ async fn a_bar_reads_out_its_team_value_and_unit_under_the_pointer() {
     let host = host(&root);
     // Anywhere on the bar: near its start, not its end.
     hover(&host, (l + (r - l) / 5, (t + b) / 2), height);
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(readout(&root), mark.text);
     host.dispatch_event(&web_sys::Event::new("pointerleave").expect("event"))
         .expect("dispatch");
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(readout(&root), "", "leaving the chart hides the readout");
     root.remove();
 }
@@ -205,7 +201,7 @@ async fn a_sweep_point_reads_out_its_interval_and_enter_picks_it() {
     let host = host(&root);
     press(&host, "ArrowRight");
     press(&host, "ArrowRight");
-    support::settle().await;
+    crate::support::settle().await;
     let point = &summary.points[points[1]];
     let share = &point.shares[0];
     let e = share.completion_p90_h.expect("a p90 at this point");
@@ -223,7 +219,7 @@ async fn a_sweep_point_reads_out_its_interval_and_enter_picks_it() {
         "the 90% interval is read out: {expected}"
     );
     press(&host, "Enter");
-    support::settle().await;
+    crate::support::settle().await;
     assert_eq!(
         *picked.lock().expect("lock"),
         [1],

@@ -3,25 +3,18 @@
 //! nothing lost: a link leaves the autosaved work alone until an edit, and an unreadable
 //! autosave is kept aside until Download or Discard.
 
+use crate::support::{default_scenario, editor};
 use leptos::prelude::*;
 use quotalab_app::state::keeping::Saving;
 use quotalab_app::state::workspace::Workspace;
-use quotalab_app::state::{autosave, browser, link, AppState, DEFAULT_SCENARIO};
+use quotalab_app::state::{autosave, browser, link, Editor};
 use quotalab_engine::scenario::Strategy;
 use quotalab_engine::Scenario;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-fn default_scenario() -> Scenario {
-    Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses")
-}
-
-/// A state under its own reactive owner, as the app's root would create it.
-fn state() -> (Owner, AppState) {
-    let owner = Owner::new();
-    owner.set();
-    (owner.clone(), AppState::new(default_scenario()))
+/// An editor of the default scenario under its own owner.
+fn state() -> (Owner, Editor) {
+    editor(default_scenario())
 }
 
 #[wasm_bindgen_test]
@@ -74,7 +67,7 @@ fn replacing_the_scenario_keeps_the_old_one_one_undo_away() {
         .expect("example parses");
     state.open(other.clone(), "an example");
     assert!(
-        state.dialog.with_untracked(Option::is_some),
+        state.screen.dialog.with_untracked(Option::is_some),
         "unshared edits: ask first"
     );
     assert_eq!(
@@ -118,7 +111,7 @@ fn a_bad_link_says_why_and_leaves_the_scenario_alone() {
         browser::replace_hash(bad);
         state.open_link_in_url();
         assert_eq!(state.scenario.get_untracked(), before, "{bad}");
-        let notice = state.notice.get_untracked().expect("a message");
+        let notice = state.screen.notice.get_untracked().expect("a message");
         assert!(notice.is_error, "{bad}: {}", notice.text);
     }
     browser::replace_hash("");
@@ -157,23 +150,23 @@ fn a_link_keeps_the_earlier_work_until_an_edit_and_back_brings_it_again() {
     browser::replace_hash(&link::fragment(&Workspace::single(shared.clone())));
     state.open_link_in_url();
     assert_eq!(state.scenario.get_untracked(), shared);
-    assert_eq!(state.saving.get_untracked(), Saving::UntilEdit);
-    assert_eq!(state.saved_work.get_untracked(), Some(mine.clone()));
+    assert_eq!(state.keeping.saving.get_untracked(), Saving::UntilEdit);
+    assert_eq!(state.keeping.saved_work.get_untracked(), Some(mine.clone()));
 
     state.back_to_saved_work();
     assert_eq!(state.workspace.get_untracked(), mine);
-    assert_eq!(state.saving.get_untracked(), Saving::On);
-    assert_eq!(state.saved_work.get_untracked(), None);
+    assert_eq!(state.keeping.saving.get_untracked(), Saving::On);
+    assert_eq!(state.keeping.saved_work.get_untracked(), None);
 
     browser::replace_hash(&link::fragment(&Workspace::single(shared)));
     state.open_link_in_url();
     state.edit(|s| s.seed = 5);
     assert_eq!(
-        state.saving.get_untracked(),
+        state.keeping.saving.get_untracked(),
         Saving::On,
         "an edit makes it the user's work"
     );
-    assert_eq!(state.saved_work.get_untracked(), None);
+    assert_eq!(state.keeping.saved_work.get_untracked(), None);
     browser::replace_hash("");
 }
 
@@ -197,10 +190,10 @@ fn an_unreadable_autosave_is_kept_aside_untouched() {
     assert_eq!(autosave::kept_aside().as_deref(), Some(newer));
 
     let (_owner, state) = state();
-    state.kept_aside.set(true);
-    state.saving.set(Saving::Held);
+    state.keeping.kept_aside.set(true);
+    state.keeping.saving.set(Saving::Held);
     state.discard_kept_aside();
     assert_eq!(autosave::kept_aside(), None);
-    assert_eq!(state.saving.get_untracked(), Saving::On);
+    assert_eq!(state.keeping.saving.get_untracked(), Saving::On);
     local.remove_item(autosave::STORAGE_KEY).unwrap();
 }

@@ -2,20 +2,16 @@
 //! document"): the workspace keeps the study's `advise` field, so targets and knobs survive a
 //! reload (autosave) and travel in a link, even with a single variant.
 
+use crate::support::{default_scenario, editor};
 use leptos::prelude::*;
-use quotalab_app::state::{autosave, link, AppState, DEFAULT_SCENARIO};
+use quotalab_app::state::{autosave, link};
 use quotalab_engine::study::advise::{AdviseSpec, Knob};
-use quotalab_engine::Scenario;
 use std::convert::Infallible;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 #[wasm_bindgen_test]
 fn the_advisor_targets_survive_a_reload_and_travel_in_a_link() {
-    let owner = Owner::new();
-    owner.set();
-    let state = AppState::new(Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses"));
+    let (_owner, state) = editor(default_scenario());
     let mut spec = AdviseSpec::new(vec!["background:completion_p90_h<=10".into()]);
     spec.vary.push(Knob::Capacity);
     state.edit_workspace(|w| {

@@ -1,8 +1,6 @@
 //! KPI cards: one per share, with the engine's numbers, the change against the baseline variant
 //! and what changed since the previous run.
 
-mod support;
-
 use leptos::prelude::*;
 use quotalab_app::results::baseline::Reference;
 use quotalab_app::results::charts::canvas::share_summaries;
@@ -15,9 +13,7 @@ use quotalab_engine::{simulate, Scenario, SimResult};
 use std::sync::Arc;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-const DEFAULT: &str = include_str!("../scenarios/default.json");
+const DEFAULT: &str = include_str!("../../scenarios/default.json");
 
 fn outcome(revision: u64, result: SimResult) -> Arc<Outcome> {
     Arc::new(Outcome {
@@ -41,7 +37,7 @@ fn mount_with(
 ) -> web_sys::HtmlElement {
     // The session keeps only the share summaries of the run before.
     let previous = previous.map(|p| Arc::<[ShareResult]>::from(share_summaries(&p.result)));
-    let host = support::attached_root();
+    let host = crate::support::attached_root();
     let handle = mount_to(host.clone(), move || {
         view! { <KpiCards current=current.clone() previous=previous.clone() reference=reference.clone() /> }
     });
@@ -144,7 +140,7 @@ fn changes_are_shown_against_the_baseline_variant_first() {
 /// shows the engine's own preemptions and interruptions of its share, under those words.
 #[wasm_bindgen_test]
 fn the_cards_show_the_engine_preemptions_and_interruptions() {
-    let every_kind = include_str!("../crates/engine/tests/fixtures/every-stop-kind.json");
+    let every_kind = include_str!("../../crates/engine/tests/fixtures/every-stop-kind.json");
     let result = simulate(&Scenario::from_json(every_kind).unwrap());
     let shares = result.shares.clone();
     let host = mount(outcome(0, result), None);

@@ -2,23 +2,14 @@
 //! that Undo takes back, each variant is edited on its own, and the whole study survives a
 //! reload (autosave) and travels as a link.
 
+use crate::support::{default_scenario, editor};
 use leptos::prelude::*;
 use quotalab_app::state::workspace::Workspace;
-use quotalab_app::state::{autosave, browser, link, view, AppState, DEFAULT_SCENARIO};
+use quotalab_app::state::{autosave, browser, link, view, Editor};
 use quotalab_engine::scenario::Strategy;
-use quotalab_engine::Scenario;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-fn new_state() -> (Owner, AppState) {
-    let owner = Owner::new();
-    owner.set();
-    let scenario = Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses");
-    (owner.clone(), AppState::new(scenario))
-}
-
-fn variant_names(state: &AppState) -> Vec<String> {
+fn variant_names(state: &Editor) -> Vec<String> {
     state
         .workspace
         .with_untracked(|w| w.variants.iter().map(|v| v.name.clone()).collect())
@@ -26,7 +17,7 @@ fn variant_names(state: &AppState) -> Vec<String> {
 
 #[wasm_bindgen_test]
 fn duplicating_a_variant_is_one_undo_step() {
-    let (_owner, state) = new_state();
+    let (_owner, state) = editor(default_scenario());
     let baseline = state.scenario.get_untracked();
     state.edit_workspace(Workspace::duplicate_active);
     assert_eq!(variant_names(&state).len(), 2);
@@ -44,7 +35,7 @@ fn duplicating_a_variant_is_one_undo_step() {
 
 #[wasm_bindgen_test]
 fn an_edit_changes_only_the_variant_on_screen() {
-    let (_owner, state) = new_state();
+    let (_owner, state) = editor(default_scenario());
     state.edit_workspace(Workspace::duplicate_active);
     state.edit(|s| s.quota_shares[0].strategy = Strategy::Reserve);
     let (first, second) = state.workspace.with_untracked(|w| {
@@ -72,14 +63,14 @@ fn an_edit_changes_only_the_variant_on_screen() {
 
 #[wasm_bindgen_test]
 fn a_seventh_variant_is_refused_with_a_message() {
-    let (_owner, state) = new_state();
+    let (_owner, state) = editor(default_scenario());
     for _ in 1..6 {
         state.edit_workspace(Workspace::duplicate_active);
     }
     let before = state.workspace.get_untracked();
     state.edit_workspace(Workspace::duplicate_active);
     assert_eq!(state.workspace.get_untracked(), before);
-    let notice = state.notice.get_untracked().expect("a message");
+    let notice = state.screen.notice.get_untracked().expect("a message");
     assert!(
         notice.is_error && notice.text.contains("at most 6"),
         "{}",
@@ -89,7 +80,7 @@ fn a_seventh_variant_is_refused_with_a_message() {
 
 #[wasm_bindgen_test]
 fn a_study_round_trips_through_a_link_and_opens_in_another_state() {
-    let (_owner, state) = new_state();
+    let (_owner, state) = editor(default_scenario());
     state.edit_workspace(Workspace::duplicate_active);
     state.edit(|s| s.quota_shares[1].strategy = Strategy::Reserve);
     let url = state.make_link();
@@ -104,7 +95,7 @@ fn a_study_round_trips_through_a_link_and_opens_in_another_state() {
         &document[3..]
     );
 
-    let (_other_owner, other) = new_state();
+    let (_other_owner, other) = editor(default_scenario());
     other.open_link_in_url();
     assert_eq!(
         other.workspace.get_untracked(),
@@ -116,7 +107,7 @@ fn a_study_round_trips_through_a_link_and_opens_in_another_state() {
 
 #[wasm_bindgen_test]
 fn a_study_survives_a_reload() {
-    let (_owner, state) = new_state();
+    let (_owner, state) = editor(default_scenario());
     state.edit_workspace(Workspace::duplicate_active);
     state.edit(|s| s.seed = 1234);
     let saved = state.workspace.get_untracked();

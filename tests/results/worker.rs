@@ -18,9 +18,7 @@ use quotalab_engine::result::JobResult;
 use quotalab_engine::{simulate, Scenario};
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-const DEFAULT: &str = include_str!("../scenarios/default.json");
+const DEFAULT: &str = include_str!("../../scenarios/default.json");
 
 /// Every message the worker posts for `request` (sent as request `id`), as posted.
 fn served(id: u64, request: &Request) -> Vec<Vec<u8>> {
@@ -179,7 +177,7 @@ fn a_run_lets_go_of_the_result_before_it() {
 #[wasm_bindgen_test]
 fn a_story_of_an_earlier_run_is_that_runs_job() {
     let first = Scenario::from_json(DEFAULT).unwrap();
-    let second = Scenario::from_json(include_str!("../scenarios/lend-and-borrow.json")).unwrap();
+    let second = Scenario::from_json(include_str!("../../scenarios/lend-and-borrow.json")).unwrap();
     let (first_sent, second_sent) = (
         serde_json::to_string(&first).unwrap(),
         serde_json::to_string(&second).unwrap(),

@@ -1,10 +1,9 @@
 //! The app's side of quotalab-interop in a real browser: the "Import trace…" dialog reads picked
 //! files, previews jobs, shares and bad rows with their lines, waits for "Skip bad rows" and
-//! applies through `AppState::open` (one Undo away); the agreement report renders each share
+//! applies through `Editor::open` (one Undo away); the agreement report renders each share
 //! from the crate's model, says when results are not ready, and keeps user-typed names as text.
 
-mod support;
-
+use crate::support::{default_scenario, mount_app, sleep};
 use leptos::prelude::*;
 use quotalab_app::components::dialogs::Dialogs;
 use quotalab_app::components::header::Header;
@@ -12,7 +11,7 @@ use quotalab_app::interop::report::body::ReportBody;
 use quotalab_app::interop::report::study_body::StudyReportBody;
 use quotalab_app::interop::report::variant::{readiness, Readiness};
 use quotalab_app::results::session::{Outcome, Phase};
-use quotalab_app::state::{AppState, Dialog, DEFAULT_SCENARIO};
+use quotalab_app::state::{Dialog, Editor, DEFAULT_SCENARIO};
 use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::study::{compare, Definition, Study};
@@ -21,8 +20,6 @@ use quotalab_interop::report::{Report, StudyReport};
 use std::sync::Arc;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const EVIL: &str = "<img src=x onerror=alert(1)>";
 
@@ -40,33 +37,10 @@ const PHILLY: &str = "ResNet-18 (batch size 32)\tpython3 train.py\t-n\t1\t72000\
     ResNet-18 (batch size 32)\tpython3 train.py\t-n\t1\t36000\t7200.000000\t1\n";
 
 /// Mounts the header and the dialogs over the default scenario.
-fn mount() -> (AppState, web_sys::HtmlElement) {
-    let root = support::attached_root();
-    let owner = Owner::new();
-    owner.set();
-    let state = AppState::new(Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses"));
+fn mount() -> (Editor, web_sys::HtmlElement) {
     // The test server has no worker files: the interop worker's code answers in the page.
     quotalab_app::interop::client::answer_in_page(quotalab_app::interop::protocol::serve);
-    // The state's signals live as long as their owner; the test page outlives each test.
-    std::mem::forget(owner);
-    leptos::mount::mount_to(root.clone(), move || {
-        provide_context(state);
-        view! { <Header /> <Dialogs /> }
-    })
-    .forget();
-    (state, root)
-}
-
-async fn sleep(ms: i32) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        web_sys::window()
-            .expect("window")
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
-            .expect("timer");
-    });
-    wasm_bindgen_futures::JsFuture::from(promise)
-        .await
-        .expect("timer fires");
+    mount_app(default_scenario(), || view! { <Header /> <Dialogs /> })
 }
 
 /// Waits (up to 5 s) for `selector` to match inside `root`.
@@ -104,8 +78,8 @@ fn pick(input: &web_sys::HtmlInputElement, files: &[(&str, &str)]) {
         .expect("dispatched");
 }
 
-async fn open_dialog(state: AppState, root: &web_sys::HtmlElement) -> web_sys::HtmlInputElement {
-    state.dialog.set(Some(Dialog::TraceImport));
+async fn open_dialog(state: Editor, root: &web_sys::HtmlElement) -> web_sys::HtmlInputElement {
+    state.screen.dialog.set(Some(Dialog::TraceImport));
     wait_for(root, "[data-testid=trace-files]")
         .await
         .unchecked_into()
@@ -129,7 +103,10 @@ async fn the_header_opens_the_dialog() {
     assert_eq!(button.text_content().unwrap(), "Import trace\u{2026}");
     button.click();
     wait_for(&root, "[data-testid=trace-dialog]").await;
-    assert_eq!(state.dialog.get_untracked(), Some(Dialog::TraceImport));
+    assert_eq!(
+        state.screen.dialog.get_untracked(),
+        Some(Dialog::TraceImport)
+    );
     root.remove();
 }
 
@@ -182,11 +159,11 @@ async fn an_swf_log_previews_bad_rows_by_line_and_applies_once_they_are_skipped(
     assert_eq!(after.jobs.len(), 2);
     assert_eq!(after.quota_shares.len(), 2);
     assert_eq!(
-        state.dialog.get_untracked(),
+        state.screen.dialog.get_untracked(),
         None,
         "a pristine scenario is replaced at once"
     );
-    let notice = state.notice.get_untracked().expect("a notice").text;
+    let notice = state.screen.notice.get_untracked().expect("a notice").text;
     assert!(notice.contains("from trace log.swf"), "{notice}");
     state.undo();
     assert_eq!(
@@ -344,7 +321,7 @@ fn evil_report() -> (Arc<Report>, Arc<Drawn>) {
 #[wasm_bindgen_test]
 fn the_report_has_a_section_per_share_and_keeps_names_as_text() {
     let (report, result) = evil_report();
-    let host = support::attached_root();
+    let host = crate::support::attached_root();
     let shares = report.shares.len();
     let first_term = report.shares[1].promised[0].text.clone();
     std::mem::forget(mount_to(
@@ -423,7 +400,7 @@ fn the_study_report_has_every_variant_and_keeps_names_as_text() {
     let samples = definition.run(&definition.units()).expect("the units run");
     let comparison = compare(&study, &samples).expect("complete");
     let report = Arc::new(StudyReport::build(&study, &comparison).expect("the study's comparison"));
-    let host = support::attached_root();
+    let host = crate::support::attached_root();
     std::mem::forget(mount_to(
         host.clone(),
         move || view! { <StudyReportBody report=report.clone() /> },
