@@ -28,5 +28,5 @@ pub fn serve_simulation() {
 #[wasm_bindgen(js_name = quotalabResultOnMainThread)]
 pub fn result_on_main_thread(scenario_json: &str) -> Result<String, JsValue> {
     quotalab_app::results::debug::result_on_main_thread(scenario_json)
-        .map_err(|e| JsValue::from_str(&e))
+        .map_err(|e| JsValue::from_str(&e.to_string()))
 }

@@ -2,7 +2,7 @@
 //! export is a Blob URL clicked as a download, import reads the chosen file's text. The AWS and
 //! Kueue files of a scenario are named here too (`crate::interop::agreement::dialog` offers them).
 
-use crate::download::download_text;
+use crate::download::{download_text, NotDownloaded};
 use crate::state::workspace::Workspace;
 use crate::state::Editor;
 use quotalab_engine::study::Document;
@@ -59,10 +59,9 @@ pub fn export_file_name(workspace: &Workspace) -> String {
 }
 
 /// Offers the scenario, or the study when there are variants, as a `.json` download.
-pub fn export(workspace: &Workspace) -> Result<(), String> {
+pub fn export(workspace: &Workspace) -> Result<(), NotDownloaded> {
     let name = export_file_name(workspace);
-    download_text(&name, "application/json", &workspace.to_json_pretty())
-        .map_err(|_| "the browser could not create the file".to_string())
+    download_text(&name, "application/json", &workspace.to_json_pretty()).map_err(|_| NotDownloaded)
 }
 
 /// Reads the file the user picked and opens it, or says precisely why it cannot be opened

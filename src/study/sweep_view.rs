@@ -87,6 +87,20 @@ fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
     }
 }
 
+/// What is wrong with the sweep form, as it says so under its fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+enum SweepFormError {
+    #[error("Pick a parameter to sweep.")]
+    NoParameter,
+    /// The field ("From", "To") does not hold a number.
+    #[error("{0}: enter a number.")]
+    NotANumber(&'static str),
+    #[error("Steps: enter a whole number from {} to {}.", SWEEP_VALUES.start(), SWEEP_VALUES.end())]
+    Steps,
+    #[error("From and To give fewer than two different values; widen the range.")]
+    TooFewValues,
+}
+
 #[component]
 pub fn SweepView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl IntoView {
     let state = use_editor();
@@ -102,7 +116,7 @@ pub fn SweepView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl Int
         &parameters.get_untracked(),
     );
     let start = Callback::new(move |()| match form.sweep(&parameters.get_untracked()) {
-        Err(why) => form.error.set(Some(why)),
+        Err(why) => form.error.set(Some(why.to_string())),
         Ok(sweep) => {
             form.error.set(None);
             state.edit_workspace(|w| {
@@ -197,18 +211,18 @@ impl SweepForm {
     }
 
     /// The sweep the form describes, or what is wrong with it.
-    fn sweep(self, parameters: &[SweepParameter]) -> Result<Sweep, String> {
+    fn sweep(self, parameters: &[SweepParameter]) -> Result<Sweep, SweepFormError> {
         let param = self.param.get_untracked();
         let parameter = parameters
             .iter()
             .find(|p| p.path == param)
-            .ok_or("Pick a parameter to sweep.")?;
-        let number = |text: String, what: &str| {
+            .ok_or(SweepFormError::NoParameter)?;
+        let number = |text: String, what: &'static str| {
             text.trim()
                 .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite())
-                .ok_or(format!("{what}: enter a number."))
+                .ok_or(SweepFormError::NotANumber(what))
         };
         let from = number(self.from.get_untracked(), "From")?;
         let to = number(self.to.get_untracked(), "To")?;
@@ -219,16 +233,10 @@ impl SweepForm {
             .parse::<usize>()
             .ok()
             .filter(|s| SWEEP_VALUES.contains(s))
-            .ok_or(format!(
-                "Steps: enter a whole number from {} to {}.",
-                SWEEP_VALUES.start(),
-                SWEEP_VALUES.end()
-            ))?;
+            .ok_or(SweepFormError::Steps)?;
         let values = sweep_values(from, to, steps, parameter.integer);
         if values.len() < *SWEEP_VALUES.start() {
-            return Err(
-                "From and To give fewer than two different values; widen the range.".into(),
-            );
+            return Err(SweepFormError::TooFewValues);
         }
         Ok(Sweep { param, values })
     }

@@ -2,7 +2,7 @@
 //! card changes the scenario and the allocation bar, diagnostics sit next to their field, and
 //! the JSON view applies what parses and points at the line of what does not.
 
-use crate::support::{all, default_scenario, element, mount_app};
+use crate::support::{all, default_scenario, element, ids_used_twice, mount_app};
 use leptos::prelude::*;
 use quotalab_app::components::build_zone::BuildZone;
 use quotalab_app::components::dialogs::Dialogs;
@@ -470,9 +470,7 @@ async fn no_element_id_is_used_twice_on_any_tab() {
         state.screen.section.set(section);
         crate::support::settle().await;
         // The catalog's rows are inside a closed <details>: still in the page, still counted.
-        let ids: Vec<String> = all(&root, "[id]").into_iter().map(|e| e.id()).collect();
-        let mut seen = std::collections::BTreeSet::new();
-        let twice: Vec<&String> = ids.iter().filter(|id| !seen.insert(*id)).collect();
+        let twice = ids_used_twice(&root);
         assert!(twice.is_empty(), "{section:?}: ids used twice: {twice:?}");
     }
 }

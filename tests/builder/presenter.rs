@@ -2,7 +2,7 @@
 //! scenario through the normal edit path, ids that stay unique beside the hidden editor, a QR
 //! code of the link, and Page Down / Page Up stepping through the slides.
 
-use crate::support::{all, default_scenario, mount_app};
+use crate::support::{all, default_scenario, ids_used_twice, mount_app};
 use leptos::prelude::*;
 use quotalab_app::components::build_zone::BuildZone;
 use quotalab_app::components::presenter::view::PresenterView;
@@ -91,9 +91,7 @@ async fn each_team_gets_a_column_of_live_controls_that_edit_the_scenario() {
 async fn ids_stay_unique_beside_the_hidden_editor() {
     let (_, root) = mount();
     crate::support::settle().await;
-    let ids: Vec<String> = all(&root, "[id]").into_iter().map(|e| e.id()).collect();
-    let mut seen = std::collections::BTreeSet::new();
-    let twice: Vec<&String> = ids.iter().filter(|id| !seen.insert(*id)).collect();
+    let twice = ids_used_twice(&root);
     assert!(twice.is_empty(), "ids used twice: {twice:?}");
 }
 

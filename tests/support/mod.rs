@@ -79,6 +79,17 @@ pub fn all(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
         .collect()
 }
 
+/// The ids that more than one element inside `root` carries: a label's `for` or an
+/// `aria-labelledby` would find the wrong one.
+pub fn ids_used_twice(root: &web_sys::Element) -> Vec<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    all(root, "[id]")
+        .into_iter()
+        .map(|e| e.id())
+        .filter(|id| !seen.insert(id.clone()))
+        .collect()
+}
+
 /// Waits `ms` milliseconds of the page's clock.
 pub async fn sleep(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {

@@ -43,38 +43,57 @@ pub const DEFAULT_TEAMS: u32 = quotalab_interop::traces::alibaba::DEFAULT_TEAMS;
 /// Philly: GPUs per node when the user gives no number (docs/TRACES.md).
 pub const DEFAULT_GPUS_PER_NODE: u32 = 2;
 
+/// A field of the form that does not hold what its option allows, in the words the CLI uses for
+/// its flag (docs/TRACES.md).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FormError {
+    #[error("{field} expects a number, got \"{text}\"")]
+    NotANumber { field: &'static str, text: String },
+    #[error("{field} expects a whole number, got \"{text}\"")]
+    NotWhole { field: &'static str, text: String },
+    #[error("{field} is 0 or more, got {value}")]
+    Negative { field: &'static str, value: f64 },
+    #[error("{field} is at least 1, got 0")]
+    Zero { field: &'static str },
+    #[error("Window to (hours) must be after Window from ({from} h), got {to} h")]
+    WindowBackwards { from: f64, to: f64 },
+    #[error("Keep one job in N needs a whole number N of at least 1")]
+    OneInN,
+    #[error("Keep a fraction of jobs needs a number between 0 and 1")]
+    Fraction,
+    #[error("Seed is a whole number of 0 or more, got \"{0}\"")]
+    Seed(String),
+    /// The catalog's own message (`GpuCatalog::with_mappings`).
+    #[error("GPU catalog: {0}")]
+    Catalog(String),
+}
+
 impl TraceForm {
     /// The import options the form describes for `format`, or the first field that is wrong.
-    pub fn options(&self, format: TraceFormat) -> Result<ImportOptions, String> {
+    pub fn options(&self, format: TraceFormat) -> Result<ImportOptions, FormError> {
         let from_h = hours(&self.from_h, "Window from (hours)")?;
         let to_h = hours(&self.to_h, "Window to (hours)")?;
         if let (Some(from), Some(to)) = (from_h, to_h) {
             if to <= from {
-                return Err(format!(
-                    "Window to (hours) must be after Window from ({from} h), got {to} h"
-                ));
+                return Err(FormError::WindowBackwards { from, to });
             }
         }
         let sampling = match self.sampling {
             SamplingChoice::All => Sampling::All,
             SamplingChoice::OneIn => match whole(&self.sample_value, "Keep one job in N")? {
                 Some(n) if n >= 1 => Sampling::OneIn(n),
-                _ => return Err("Keep one job in N needs a whole number N of at least 1".into()),
+                _ => return Err(FormError::OneInN),
             },
             SamplingChoice::Fraction => {
                 match number(&self.sample_value, "Keep a fraction of jobs")? {
                     Some(f) if (0.0..=1.0).contains(&f) => Sampling::Fraction(f),
-                    _ => {
-                        return Err("Keep a fraction of jobs needs a number between 0 and 1".into())
-                    }
+                    _ => return Err(FormError::Fraction),
                 }
             }
         };
         let seed = match self.seed.trim() {
             "" => 0,
-            text => text
-                .parse()
-                .map_err(|_| format!("Seed is a whole number of 0 or more, got \"{text}\""))?,
+            text => text.parse().map_err(|_| FormError::Seed(text.to_owned()))?,
         };
         let teams = at_least_one(&self.teams, "Teams")?;
         let gpus_per_node = at_least_one(&self.gpus_per_node, "GPUs per node")?;
@@ -84,7 +103,7 @@ impl TraceForm {
                 format
                     .default_catalog()
                     .with_mappings(spec)
-                    .map_err(|e| format!("GPU catalog: {e}"))?,
+                    .map_err(FormError::Catalog)?,
             ),
         };
         let name = Some(self.name.trim())
@@ -118,7 +137,7 @@ pub fn default_catalog_text(format: TraceFormat) -> String {
         .join(", ")
 }
 
-fn number(text: &str, field: &str) -> Result<Option<f64>, String> {
+fn number(text: &str, field: &'static str) -> Result<Option<f64>, FormError> {
     match text.trim() {
         "" => Ok(None),
         t => t
@@ -126,30 +145,33 @@ fn number(text: &str, field: &str) -> Result<Option<f64>, String> {
             .ok()
             .filter(|x| x.is_finite())
             .map(Some)
-            .ok_or_else(|| format!("{field} expects a number, got \"{t}\"")),
+            .ok_or_else(|| FormError::NotANumber {
+                field,
+                text: t.to_owned(),
+            }),
     }
 }
 
-fn hours(text: &str, field: &str) -> Result<Option<f64>, String> {
+fn hours(text: &str, field: &'static str) -> Result<Option<f64>, FormError> {
     match number(text, field)? {
-        Some(h) if h < 0.0 => Err(format!("{field} is 0 or more, got {h}")),
+        Some(h) if h < 0.0 => Err(FormError::Negative { field, value: h }),
         other => Ok(other),
     }
 }
 
-fn whole(text: &str, field: &str) -> Result<Option<u32>, String> {
+fn whole(text: &str, field: &'static str) -> Result<Option<u32>, FormError> {
     match text.trim() {
         "" => Ok(None),
-        t => t
-            .parse()
-            .map(Some)
-            .map_err(|_| format!("{field} expects a whole number, got \"{t}\"")),
+        t => t.parse().map(Some).map_err(|_| FormError::NotWhole {
+            field,
+            text: t.to_owned(),
+        }),
     }
 }
 
-fn at_least_one(text: &str, field: &str) -> Result<Option<u32>, String> {
+fn at_least_one(text: &str, field: &'static str) -> Result<Option<u32>, FormError> {
     match whole(text, field)? {
-        Some(0) => Err(format!("{field} is at least 1, got 0")),
+        Some(0) => Err(FormError::Zero { field }),
         other => Ok(other),
     }
 }
@@ -195,7 +217,7 @@ mod tests {
 
     #[test]
     fn bad_values_name_their_field() {
-        let bad = |form: TraceForm| form.options(TraceFormat::Alibaba).unwrap_err();
+        let bad = |form: TraceForm| form.options(TraceFormat::Alibaba).unwrap_err().to_string();
         let with = |f: fn(&mut TraceForm)| {
             let mut form = TraceForm::default();
             f(&mut form);

@@ -107,7 +107,7 @@ impl Preview {
         }
         let mut options = match form.options(format) {
             Ok(options) => options,
-            Err(message) => return Preview::Failed(message),
+            Err(wrong) => return Preview::Failed(wrong.to_string()),
         };
         let trace_files: Vec<TraceFile> = files
             .iter()
