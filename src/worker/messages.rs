@@ -12,7 +12,7 @@ use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::JobResult;
 use quotalab_engine::study::advise::{AdvicePlan, StartOutcome};
 use quotalab_engine::study::{Unit, UnitSample};
-use quotalab_interop::report::Report;
+use quotalab_interop::report::AgreementReport;
 use serde::{Deserialize, Serialize};
 
 /// The simulation worker (`worker::simulation`, started by `public/simulation-worker.js`).
@@ -107,7 +107,10 @@ pub enum Reply {
     /// An advisor start's outcome.
     AdviseStart(Box<StartOutcome>),
     /// A variant's report section.
-    VariantReport { unit: Unit, report: Box<Report> },
+    VariantReport {
+        unit: Unit,
+        report: Box<AgreementReport>,
+    },
 }
 
 /// Why a finished run's body could not be read as what the page draws.

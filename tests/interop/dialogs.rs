@@ -16,7 +16,7 @@ use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::study::{compare, Definition, Study};
 use quotalab_engine::{simulate, Scenario};
-use quotalab_interop::report::{Report, StudyReport};
+use quotalab_interop::report::{AgreementReport, StudyReport};
 use std::sync::Arc;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -309,11 +309,11 @@ fn evil_scenario() -> Scenario {
 }
 
 /// The default scenario with one share renamed to `name`, and its result.
-fn evil_report() -> (Arc<Report>, Arc<Drawn>) {
+fn evil_report() -> (Arc<AgreementReport>, Arc<Drawn>) {
     let scenario = evil_scenario();
     let result = simulate(&scenario);
     (
-        Arc::new(Report::of_run(&scenario, &result)),
+        Arc::new(AgreementReport::of_run(&scenario, &result)),
         Arc::new(Drawn::of(result, ALL_JOBS)),
     )
 }

@@ -8,7 +8,7 @@ mod support;
 use quotalab_engine::scenario::JobSpec;
 use quotalab_engine::{simulate, time, Scenario};
 use quotalab_interop::traces::{
-    swf, CapacityGiven, ImportError, ImportOptions, Imported, ShareBy, TraceFile,
+    swf, CapacityGiven, ImportError, ImportOptions, ImportedTrace, ShareBy, TraceFile,
 };
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
@@ -19,7 +19,7 @@ fn log() -> String {
     std::fs::read_to_string(path).unwrap()
 }
 
-fn import(options: &ImportOptions) -> Result<Imported, ImportError> {
+fn import(options: &ImportOptions) -> Result<ImportedTrace, ImportError> {
     let text = log();
     swf::import(
         &[TraceFile {
@@ -30,7 +30,7 @@ fn import(options: &ImportOptions) -> Result<Imported, ImportError> {
     )
 }
 
-fn default_import() -> Imported {
+fn default_import() -> ImportedTrace {
     import(&ImportOptions::default()).expect("the default import works")
 }
 
@@ -70,7 +70,7 @@ fn raw_of(job: &JobSpec, raw: &[Raw]) -> Raw {
     *raw.iter().find(|r| r.0 == number).unwrap()
 }
 
-fn note<'a>(imported: &'a Imported, words: &str) -> &'a str {
+fn note<'a>(imported: &'a ImportedTrace, words: &str) -> &'a str {
     imported
         .report
         .notes

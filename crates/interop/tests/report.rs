@@ -264,13 +264,13 @@ fn the_report_from_job_columns_equals_the_report_from_job_records() {
     )
     .unwrap();
     let result = simulate(&scenario);
-    let from_records = report::Report::of_run(&scenario, &result);
+    let from_records = report::AgreementReport::of_run(&scenario, &result);
     let drawn = quotalab_engine::result::view::Drawn::of(result, "all jobs");
     assert!(
         drawn.result.jobs.is_empty(),
         "the page's result has no job records"
     );
-    let from_columns = report::Report::build(&scenario, &drawn, &drawn.jobs);
+    let from_columns = report::AgreementReport::build(&scenario, &drawn, &drawn.jobs);
     assert_eq!(from_columns, from_records);
     let md = from_columns.to_markdown();
     assert!(

@@ -4,7 +4,7 @@
 
 use quotalab_engine::study::numbers::{estimate, signed, verdict_words};
 use quotalab_engine::study::{compare, Comparison, Definition, Kpi, Study};
-use quotalab_interop::report::{variant_report, Report, StudyReport, StudyReportError};
+use quotalab_interop::report::{variant_report, AgreementReport, StudyReport, StudyReportError};
 
 const STUDY: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -159,7 +159,7 @@ fn a_comparison_of_other_variants_is_refused() {
 fn assembled_from_variant_reports_made_elsewhere_it_is_the_report_built_here() {
     let (study, comparison, report) = built();
     // What the web app does: each variant's report made on its own (in a worker), sent as JSON.
-    let sent: Vec<Report> = study
+    let sent: Vec<AgreementReport> = study
         .variants
         .iter()
         .map(|v| serde_json::to_string(&variant_report(v)).expect("serialises"))

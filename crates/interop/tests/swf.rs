@@ -11,7 +11,7 @@ fn row(number: u64, submit_s: u64, wait_s: i64, run_s: u64, procs: u32, group: u
 fn import(
     text: &str,
     options: &ImportOptions,
-) -> Result<quotalab_interop::traces::Imported, ImportError> {
+) -> Result<quotalab_interop::traces::ImportedTrace, ImportError> {
     swf::import(
         &[TraceFile {
             name: "log.swf",

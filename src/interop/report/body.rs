@@ -1,7 +1,7 @@
 //! The agreement report of one scenario: title, the run at a glance with the key charts, one
 //! section per share (the promise next to the outcome), the assumptions. Every string comes from
-//! the interop crate's `Report` and is put in the DOM as text; the charts are the RESULTS zone's
-//! SVGs, whose text plotters escapes (src/results/charts/canvas.rs).
+//! the interop crate's `AgreementReport` and is put in the DOM as text; the charts are the RESULTS
+//! zone's SVGs, whose text plotters escapes (src/results/charts/canvas.rs).
 
 use super::facts::FactsTable;
 use super::share::ShareReport;
@@ -9,7 +9,7 @@ use crate::results::charts::Chart;
 use leptos::prelude::*;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::RULES_VERSION;
-use quotalab_interop::report::Report;
+use quotalab_interop::report::AgreementReport;
 use std::sync::Arc;
 
 /// The charts the report wants (completion, preemptions, cost, borrowed and lent capacity), as
@@ -22,7 +22,7 @@ pub const REPORT_CHARTS: [Chart; 4] = [
 ];
 
 #[component]
-pub fn ReportBody(report: Arc<Report>, result: Arc<Drawn>) -> impl IntoView {
+pub fn ReportBody(report: Arc<AgreementReport>, result: Arc<Drawn>) -> impl IntoView {
     view! {
         <article class="report">
             <header>
@@ -41,7 +41,7 @@ pub fn ReportBody(report: Arc<Report>, result: Arc<Drawn>) -> impl IntoView {
 /// its comparison tables carry the numbers, and a chart per variant would double its pages.
 #[component]
 pub fn ReportSections(
-    report: Arc<Report>,
+    report: Arc<AgreementReport>,
     #[prop(optional, into)] result: Option<Arc<Drawn>>,
 ) -> impl IntoView {
     let charts = result.filter(|r| !r.shares.is_empty()).map(|result| {

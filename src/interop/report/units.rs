@@ -14,7 +14,7 @@ use crate::worker::messages::{Reply, Request};
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::result::view::Footprint;
 use quotalab_engine::study::{Comparison, Study, Unit};
-use quotalab_interop::report::{Report, StudyReport, StudyReportError};
+use quotalab_interop::report::{AgreementReport, StudyReport, StudyReportError};
 
 /// Jobs, over every variant, above which the sections are made one at a time: making a million
 /// jobs' full result takes a worker about 1.7 GB (docs/PERFORMANCE.md, "The run lets go of its
@@ -30,7 +30,7 @@ pub struct VariantReports {
 }
 
 impl Work for VariantReports {
-    type Item = (Unit, Report);
+    type Item = (Unit, AgreementReport);
     type Done = StudyReport;
     type Error = StudyReportError;
 
@@ -67,7 +67,7 @@ impl Work for VariantReports {
         }
     }
 
-    fn item(reply: Reply) -> Option<(Unit, Report)> {
+    fn item(reply: Reply) -> Option<(Unit, AgreementReport)> {
         match reply {
             Reply::VariantReport { unit, report } => Some((unit, *report)),
             _ => None,
@@ -86,8 +86,11 @@ impl Work for VariantReports {
         self.digest.clone()
     }
 
-    fn summarize(&self, items: &[(Unit, Report)]) -> Result<StudyReport, StudyReportError> {
-        let mut sections: Vec<&(Unit, Report)> = items.iter().collect();
+    fn summarize(
+        &self,
+        items: &[(Unit, AgreementReport)],
+    ) -> Result<StudyReport, StudyReportError> {
+        let mut sections: Vec<&(Unit, AgreementReport)> = items.iter().collect();
         sections.sort_by_key(|(unit, _)| unit.index);
         let reports = sections.into_iter().map(|(_, r)| r.clone()).collect();
         StudyReport::assemble(&self.study, &self.comparison, reports)

@@ -1,7 +1,7 @@
-//! The report of the variant on screen and its current results: the interop crate's `Report`
-//! for that scenario, shown only when the results belong to it (the same test as the RESULTS
-//! panel: the outcome's revision is the state's revision); otherwise it says why there is nothing
-//! to report yet instead of showing stale numbers.
+//! The report of the variant on screen and its current results: the interop crate's
+//! `AgreementReport` for that scenario, shown only when the results belong to it (the same test as
+//! the RESULTS panel: the outcome's revision is the state's revision); otherwise it says why there
+//! is nothing to report yet instead of showing stale numbers.
 
 use super::body::ReportBody;
 use super::frame::{Download, NotReady};
@@ -10,7 +10,7 @@ use crate::results::session::{use_session, Outcome, Phase};
 use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::result::view::Drawn;
-use quotalab_interop::report::Report;
+use quotalab_interop::report::AgreementReport;
 use std::sync::Arc;
 
 /// Whether the results on hand can be reported, and if not, why.
@@ -35,7 +35,7 @@ impl PartialEq for Readiness {
 /// The report of one outcome, and that outcome's result for the charts.
 #[derive(Debug, Clone)]
 struct Built {
-    report: Arc<Report>,
+    report: Arc<AgreementReport>,
     result: Arc<Drawn>,
     outcome: Arc<Outcome>,
 }
@@ -89,11 +89,9 @@ pub fn VariantReport(download: RwSignal<Option<Download>>) -> impl IntoView {
     // Built once per outcome, and only while the outcome is current.
     let built = Memo::new(move |_| match readiness.get() {
         Readiness::Ready(outcome) => Some(Built {
-            report: Arc::new(
-                state
-                    .scenario
-                    .with_untracked(|s| Report::build(s, &outcome.result, &outcome.result.jobs)),
-            ),
+            report: Arc::new(state.scenario.with_untracked(|s| {
+                AgreementReport::build(s, &outcome.result, &outcome.result.jobs)
+            })),
             result: Arc::new(outcome.result.clone()),
             outcome,
         }),
