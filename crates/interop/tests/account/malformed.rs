@@ -4,10 +4,9 @@
 use quotalab_interop::account::{import_account, AccountError, AccountOptions, InputFile};
 use serde_json::Value;
 
-mod support;
 
 fn fixtures() -> Vec<InputFile> {
-    support::accounts(&["research-lab", "two-teams", "kueue"])
+    crate::support::accounts(&["research-lab", "two-teams", "kueue"])
 }
 
 /// An import may fail only by finding nothing, mixing systems, or (never, we check) making a

@@ -3,7 +3,6 @@
 //! that gave such a user a misleading picture (docs/TRACES.md, "SWF", "Capacity", "The model's
 //! gap"). The expected numbers are worked out here from the log's raw rows.
 
-mod support;
 
 use quotalab_engine::scenario::JobSpec;
 use quotalab_engine::{simulate, time, Scenario};
@@ -282,7 +281,7 @@ fn counts_read_with_their_plural() {
 fn nothing_is_lost() {
     let imported = default_import();
     let r = &imported.report;
-    support::nothing_lost(r);
+    crate::support::nothing_lost(r);
     assert!(r.skipped.keys().any(|k| k.contains("no run time")));
     assert!(r.skipped.keys().any(|k| k.contains("no processor count")));
     let window = ImportOptions {
@@ -292,7 +291,7 @@ fn nothing_is_lost() {
     };
     let part = import(&window).unwrap();
     let r = &part.report;
-    support::nothing_lost(r);
+    crate::support::nothing_lost(r);
     assert!(r.skipped.contains_key("submitted outside the time window"));
 }
 

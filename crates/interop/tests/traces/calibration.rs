@@ -3,7 +3,6 @@
 //! every import keeps every row or says why not. The Philly slice (Gavel's lists) records no
 //! starts, so it has nothing to calibrate, and says so.
 
-mod support;
 
 use quotalab_engine::result::calibration::Side;
 use quotalab_engine::simulate;
@@ -79,7 +78,7 @@ fn alibaba_calibration_observes_what_the_pod_list_says() {
         &["openb_pod_list_default.csv", "openb_node_list_gpu_node.csv"],
     );
     let imported = alibaba::import(&files(&owned), &ImportOptions::default()).unwrap();
-    support::nothing_lost(&imported.report);
+    crate::support::nothing_lost(&imported.report);
     let share_of: BTreeMap<&str, &str> = imported
         .scenario
         .jobs
@@ -177,7 +176,7 @@ fn philly_records_no_starts_and_says_so() {
         ],
     );
     let imported = philly::import(&files(&owned), &ImportOptions::default()).unwrap();
-    support::nothing_lost(&imported.report);
+    crate::support::nothing_lost(&imported.report);
     assert!(imported.scenario.jobs.iter().all(|j| j.observed.is_none()));
     assert!(imported.report.waits.is_none());
     assert!(imported

@@ -5,10 +5,9 @@
 use quotalab_engine::scenario::{JobSpec, ObservedStatus, Scenario, Strategy};
 use quotalab_interop::account::{import_account, AccountImport, AccountOptions, InputFile};
 
-mod support;
 
 fn account(name: &str) -> Vec<InputFile> {
-    support::accounts(&[name])
+    crate::support::accounts(&[name])
 }
 
 fn import(name: &str, options: &AccountOptions) -> AccountImport {

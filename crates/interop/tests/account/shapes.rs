@@ -7,9 +7,8 @@ use quotalab_interop::account::timestamp::iso8601;
 use serde::Deserialize;
 use serde_json::Value;
 use std::path::Path;
-use support::{files, root};
+use crate::support::{files, root};
 
-mod support;
 
 fn json(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap())
