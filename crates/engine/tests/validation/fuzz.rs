@@ -9,7 +9,7 @@ use quotalab_engine::Scenario;
 use quotalab_mutate::{apply_json, apply_to_text};
 use serde_json::Value;
 
-const DEFAULT: &str = include_str!("../../../scenarios/default.json");
+const DEFAULT: &str = include_str!("../../../../scenarios/default.json");
 
 /// Parses and, when that succeeds, validates: both must return, whatever the text.
 fn read(text: &str) {

@@ -1,14 +1,9 @@
 //! Every error and warning docs/FORMAT.md names comes with the JSON path of the field it is about.
 //! Each case edits one field of a valid base scenario and names the finding it must produce.
 
-mod cases;
-
-use cases::{case, Finding};
+use crate::cases::{self, case, Finding};
 use quotalab_engine::{LoadError, Scenario, Severity};
 use serde_json::{json, Value};
-
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 fn base() -> Value {
     json!({
@@ -37,7 +32,7 @@ fn base() -> Value {
 
 /// Every finding of the base after `edit`.
 fn findings(edit: impl FnOnce(&mut Value)) -> Vec<Finding> {
-    cases::findings(base(), edit)
+    crate::cases::findings(base(), edit)
 }
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]
@@ -382,7 +377,7 @@ fn from_json_returns_every_error_at_once() {
 /// the version docs/SEMANTICS.md says it is.
 #[test]
 fn the_rules_version_is_the_one_semantics_md_states() {
-    let title = include_str!("../../../docs/SEMANTICS.md")
+    let title = include_str!("../../../../docs/SEMANTICS.md")
         .lines()
         .next()
         .unwrap_or_default();

@@ -4,9 +4,6 @@
 
 use quotalab_engine::{simulate, Scenario};
 
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
-
 const SCENARIO: &str = r#"{
   "version": 1, "name": "signed zeros", "horizon_h": 10,
   "instance_types": [ { "name": "ml.free.xlarge", "accelerator": "A10G", "accelerators": 1,

@@ -4,7 +4,7 @@
 use quotalab_engine::{simulate, Scenario};
 
 fn scenario() -> Scenario {
-    Scenario::from_json(include_str!("fixtures/calibration-two-teams.json")).expect("valid")
+    Scenario::from_json(include_str!("../fixtures/calibration-two-teams.json")).expect("valid")
 }
 
 #[test]
@@ -65,7 +65,7 @@ fn no_observed_block_means_no_calibration_field() {
 
 #[test]
 fn observed_times_that_run_backwards_are_errors() {
-    let text = include_str!("fixtures/calibration-two-teams.json").replace(
+    let text = include_str!("../fixtures/calibration-two-teams.json").replace(
         "\"first_start_h\": 0.1, \"end_h\": 1.1",
         "\"first_start_h\": 2, \"end_h\": 1",
     );
@@ -78,7 +78,7 @@ fn observed_times_that_run_backwards_are_errors() {
 
 #[test]
 fn unknown_observed_fields_are_refused() {
-    let text = include_str!("fixtures/calibration-two-teams.json")
+    let text = include_str!("../fixtures/calibration-two-teams.json")
         .replace("\"reason\": \"Stopped by the user\"", "\"why\": \"x\"");
     assert!(Scenario::from_json(&text).is_err());
 }

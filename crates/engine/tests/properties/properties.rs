@@ -5,18 +5,14 @@
 //!
 //! Natively proptest draws the seeds; in the browser a fixed range of seeds runs the same checks.
 
-mod support;
 
 use quotalab_engine::result::{Outcome, PoolKind, Status};
 use quotalab_engine::scenario::catalog;
 use quotalab_engine::{simulate, simulate_audited, Scenario, SimResult};
 
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
-
 /// Every property for one generated scenario; `Err` names the first that failed.
 fn check_seed(seed: u64) -> Result<(), String> {
-    let Some(scenario) = support::scenario(seed) else {
+    let Some(scenario) = crate::support::scenario(seed) else {
         return Ok(());
     };
     let (result, violations) = simulate_audited(&scenario);
@@ -149,7 +145,7 @@ fn mangle(text: &str, k: usize, value: &str) -> String {
 
 /// Mangled scenarios load or fail with an error, and when they load they run, without panicking.
 fn mangled_input_never_panics(seed: u64, k: usize, value: &str) {
-    let Some(scenario) = support::scenario(seed) else {
+    let Some(scenario) = crate::support::scenario(seed) else {
         return;
     };
     let text = mangle(&scenario.to_json_pretty(), k, value);
@@ -195,7 +191,7 @@ mod native {
 
     #[test]
     fn generator_produces_mostly_valid_scenarios() {
-        let valid = (0..200).filter(|&s| support::scenario(s).is_some()).count();
+        let valid = (0..200).filter(|&s| crate::support::scenario(s).is_some()).count();
         assert!(
             valid > 100,
             "only {valid} of 200 generated scenarios are valid; the properties would test little"
@@ -236,7 +232,7 @@ mod browser {
 fn generated_scenarios_exercise_preemption_and_fallback() {
     // The properties only mean something if the generator reaches the interesting rules.
     let results: Vec<SimResult> = (0..300)
-        .filter_map(support::scenario)
+        .filter_map(crate::support::scenario)
         .map(|s| simulate(&s))
         .collect();
     let preempted = results.iter().filter(|r| r.totals.preemptions > 0).count();

@@ -4,12 +4,8 @@
 //! instant, over every pending job and type, starts and preempts nothing. Both checks run inside
 //! audited runs (`simulate_audited`), after every pass of the run.
 
-mod support;
 
 use quotalab_engine::simulate_audited;
-
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 /// Runs generated scenarios from seed 0 on until `wanted` valid ones have run; returns the
 /// first violation found.
@@ -19,7 +15,7 @@ fn check_scenarios(wanted: usize) -> Result<usize, String> {
         if ran == wanted {
             break;
         }
-        let Some(scenario) = support::scenario(seed) else {
+        let Some(scenario) = crate::support::scenario(seed) else {
             continue;
         };
         ran += 1;
