@@ -73,8 +73,8 @@ while IFS= read -r hit; do
     if ! grep -qxF "$name" <<<"$tracked_docs"; then
       report "$file:$line" "names a document this repository does not have: $name"
     fi
-  done < <(grep -oE '\b[A-Z][A-Z_]+\.md\b' <<<"$text" | sort -u)
-done < <(git grep -n -I -E '\b[A-Z][A-Z_]+\.md\b' -- ':!package-lock.json' || true)
+  done < <(grep -oE '\b[A-Z][A-Z_-]*[A-Z_]\.md\b' <<<"$text" | sort -u)
+done < <(git grep -n -I -E '\b[A-Z][A-Z_-]*[A-Z_]\.md\b' -- ':!package-lock.json' || true)
 
 if ((found > 0)); then
   echo "check-self-contained: $found reference(s) outside the repository" >&2

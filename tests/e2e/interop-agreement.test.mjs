@@ -99,7 +99,7 @@ export const tests = [
 
         // And read back by the native importer, to the same shares.
         const fromAws = JSON.parse(quotalab('import', 'aws', bundle));
-        const fromKueue = JSON.parse(quotalab('import', 'kueue', yaml));
+        const fromKueue = JSON.parse(quotalab('import', 'kueue', yaml, '--rules', 'aws'));
         const want = JSON.stringify(terms(scenario));
         expect(JSON.stringify(terms(fromAws)) === want, `AWS read back: ${JSON.stringify(terms(fromAws))} vs ${want}`);
         expect(JSON.stringify(terms(fromKueue)) === want, `Kueue read back: ${JSON.stringify(terms(fromKueue))} vs ${want}`);

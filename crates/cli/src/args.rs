@@ -65,3 +65,28 @@ fn seeds_help() -> String {
          [default: the study file's, else {DEFAULT_SEEDS}]"
     )
 }
+
+/// `--rules aws|kueue`: which rules' form a scenario is written in (docs/FORMAT.md, "Kueue").
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RulesArg {
+    /// AWS Batch quota shares
+    Aws,
+    /// Kueue ClusterQueues, cohorts and ResourceFlavors
+    Kueue,
+}
+
+impl From<RulesArg> for quotalab_engine::scenario::Rules {
+    fn from(r: RulesArg) -> Self {
+        match r {
+            RulesArg::Aws => quotalab_engine::scenario::Rules::Aws,
+            RulesArg::Kueue => quotalab_engine::scenario::Rules::Kueue,
+        }
+    }
+}
+
+/// A translation's notes on standard error, one a line: `dropped: jobs[*].max_pending_h: ...`.
+pub fn print_notes(notes: &[quotalab_engine::translate::Note]) {
+    for note in notes {
+        eprintln!("{note}");
+    }
+}

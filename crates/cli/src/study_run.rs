@@ -91,7 +91,13 @@ pub fn finish(
         .summarize(samples)
         .map_err(|e| Failure::Other(e.to_string()))?;
     let table = match &summary {
-        Summary::Comparison(c) => study_table::comparison(c),
+        Summary::Comparison(c) => {
+            let labels = match definition {
+                Definition::Compare(study) => study_table::rule_labels(&study.variants),
+                Definition::Sweep(_) => None,
+            };
+            study_table::comparison(c, labels.as_deref())
+        }
         Summary::Sweep(s) => study_table::sweep(s),
     };
     let default = format!("{kind}.json");

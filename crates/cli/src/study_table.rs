@@ -3,16 +3,39 @@
 
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::{Comparison, Difference, Estimate, Kpi, SweepSummary, Verdict};
+use quotalab_engine::Scenario;
 use std::fmt::Write;
 
 const CELL: usize = 26;
 /// A difference cell: "+12.34 [+10.00, +14.68] *better".
 const DIFF: usize = 32;
 
-/// One block per share: KPI rows, one column per variant, then one difference column per
-/// variant after the first. `*` marks a significant difference.
-pub fn comparison(c: &Comparison) -> String {
+/// Column labels when the variants run under different rules: `V1 (AWS Batch)`, `V2 (Kueue)`,
+/// so a comparison of the same agreement under both rules reads side by side; `None` when every
+/// variant follows the same rules (the columns are then the variants' names).
+pub fn rule_labels(variants: &[Scenario]) -> Option<Vec<String>> {
+    let first = variants.first()?.rules;
+    if variants.iter().all(|v| v.rules == first) {
+        return None;
+    }
+    Some(
+        variants
+            .iter()
+            .enumerate()
+            .map(|(i, v)| format!("V{} ({})", i + 1, v.rules.title()))
+            .collect(),
+    )
+}
+
+/// One block per share: KPI rows, one column per variant (`labels`, else its name), then one
+/// difference column per variant after the first. `*` marks a significant difference.
+pub fn comparison(c: &Comparison, labels: Option<&[String]>) -> String {
     let mut out = String::new();
+    let label = |i: usize| -> String {
+        labels
+            .and_then(|l| l.get(i).cloned())
+            .unwrap_or_else(|| c.variants[i].name.clone())
+    };
     let _ = writeln!(
         out,
         "{}: {}; mean [90% interval]; differences vs '{}' paired by seed, * = significant",
@@ -20,6 +43,11 @@ pub fn comparison(c: &Comparison) -> String {
         counted(c.seeds.len() as u64, "seed"),
         c.variants[0].name
     );
+    if labels.is_some() {
+        for (i, v) in c.variants.iter().enumerate() {
+            let _ = writeln!(out, "{} is '{}'", label(i), v.name);
+        }
+    }
     for change in &c.changes {
         let _ = writeln!(
             out,
@@ -45,11 +73,11 @@ pub fn comparison(c: &Comparison) -> String {
     for share in shares {
         let _ = writeln!(out, "\nshare {share}");
         let mut header = format!("{:<30}", "KPI");
-        for v in &c.variants {
-            let _ = write!(header, " {:>CELL$}", clip(&v.name));
+        for i in 0..c.variants.len() {
+            let _ = write!(header, " {:>CELL$}", clip(&label(i)));
         }
-        for v in &c.variants[1..] {
-            let _ = write!(header, " {:>DIFF$}", clip(&format!("{} - first", v.name)));
+        for i in 1..c.variants.len() {
+            let _ = write!(header, " {:>DIFF$}", clip(&format!("{} - first", label(i))));
         }
         let _ = writeln!(out, "{}", header.trim_end());
         for (row, kpi) in Kpi::COMPARED.iter().enumerate() {

@@ -40,6 +40,7 @@ pub mod sim;
 pub mod study;
 pub mod synthetic;
 pub mod time;
+pub mod translate;
 pub mod validate;
 
 pub use diagnostic::{Diagnostic, LoadError, Report, Severity};

@@ -173,6 +173,15 @@ impl Quantity {
         }
     }
 
+    /// The sum, in this quantity's notation, at most the largest quantity (2^53 units): a pod's
+    /// requests are its containers' added up (Kubernetes' rule).
+    pub fn plus(&self, other: &Quantity) -> Quantity {
+        Quantity {
+            nanos: (self.nanos + other.nanos).min(MAX_UNITS * NANOS),
+            notation: self.notation,
+        }
+    }
+
     /// The value as a float of units, for charts and costs (never for quota arithmetic).
     pub fn as_f64(&self) -> f64 {
         self.nanos as f64 / NANOS as f64
@@ -416,6 +425,17 @@ mod tests {
             Err(QuantityError::TooLarge(_))
         ));
         assert_eq!(q("-0"), Quantity::zero());
+    }
+
+    #[test]
+    fn sums_keep_the_first_notation() {
+        assert_eq!(q("500m").plus(&q("1.5")).to_string(), "2");
+        assert_eq!(q("1Gi").plus(&q("512Mi")).to_string(), "1536Mi");
+        assert_eq!(
+            q("8P").plus(&q("8P")),
+            q("8P").plus(&q("8P")).plus(&q("1")),
+            "capped"
+        );
     }
 
     #[test]

@@ -560,11 +560,11 @@ case!(
         json!({ "at_h": 0, "pod_sets": [ { "nvidia.com/gpu": "a100-spot" } ] })
 );
 case!(
-    an_admitted_job_was_reserved_by_the_states_time,
+    an_admitted_jobs_reservation_time_is_a_time,
     Error,
     "jobs[0].admitted.at_h",
-    "job pretrain: at_h is when its quota was reserved, in hours from -1000000 to 0",
-    |d| admitted(d, |a| a["at_h"] = json!(2))
+    "job pretrain: at_h is when its quota was reserved, in hours from -1000000 to 1000000",
+    |d| admitted(d, |a| a["at_h"] = json!(2e6))
 );
 case!(
     an_admitted_job_has_a_flavor_map_per_pod_set,

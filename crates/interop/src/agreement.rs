@@ -85,6 +85,9 @@ pub enum ImportError {
     /// The configuration reads as a scenario that does not validate.
     #[error("{0}")]
     Rejected(Rejected<Imported>),
+    /// Kueue YAML that is not YAML, or an object that does not read (its kind, name and field).
+    #[error("{0}")]
+    Kueue(#[from] crate::kueue::KueueError),
 }
 
 impl Agreement {
@@ -175,20 +178,13 @@ pub(crate) fn add_placeholder_types(
     names: impl IntoIterator<Item = String>,
     notes: &mut Vec<String>,
 ) {
-    use quotalab_engine::scenario::InstanceType;
     for t in names {
         if scenario.instance_type(&t).is_some() {
             continue;
         }
         notes.push(format!("instance type {t} is not in the built-in catalog; it gets a placeholder definition (1 accelerator, price 0) to edit"));
-        scenario.instance_types.push(InstanceType {
-            name: t,
-            accelerator: "unknown".into(),
-            accelerators: 1,
-            accelerator_memory_gib: 0.0,
-            price_per_h: 0.0,
-            speed: 1.0,
-            accelerated: None,
-        });
+        scenario
+            .instance_types
+            .push(quotalab_engine::translate::placeholder_type(&t));
     }
 }

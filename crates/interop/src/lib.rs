@@ -6,7 +6,8 @@
 //! - imports public GPU-cluster traces into a [`Scenario`](quotalab_engine::Scenario)
 //!   ([`traces`]: Philly, Alibaba 2023 and any Standard Workload Format log);
 //! - exports a scenario's agreement as AWS Batch CLI input ([`aws`]) and as Kueue YAML
-//!   ([`kueue`]), and reads both back, as well as hand-written Kueue YAML.
+//!   ([`kueue`]), and reads both back, as well as a Kueue cluster's own YAML (objects and
+//!   Workloads) into a scenario under Kueue's rules.
 //!
 //! Everything works on text in memory, never on paths, so the web app (wasm32) can call it on
 //! uploaded files and the CLI on files it has read. The engine stays the one place that knows
@@ -25,7 +26,8 @@
 //!       "strategy": "LEND_AND_BORROW", "borrow_limit": 100 } ]
 //! }"#).unwrap();
 //! let yaml = kueue::export(&scenario).yaml;
-//! let back = kueue::import(&yaml).unwrap();
+//! let rules = quotalab_engine::scenario::Rules::Aws;
+//! let back = kueue::import_for_rules(&yaml, &kueue::ImportOptions::default(), rules).unwrap();
 //! assert_eq!(Agreement::of(&back.scenario), Agreement::of(&scenario));
 //! let bundle = aws::export(&scenario);
 //! let back = aws::import(&bundle.files).unwrap();

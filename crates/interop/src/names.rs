@@ -2,6 +2,7 @@
 //! names AWS and Kubernetes accept, keeping them unique. The exports also carry the original name
 //! (an AWS tag, a Kubernetes annotation), so an import gives back exactly what was exported.
 
+use quotalab_engine::translate::names::{dns_label, dns_subdomain};
 use std::collections::HashSet;
 
 /// AWS Batch names: letters, digits, `-` and `_`, 1 to 128 characters.
@@ -23,53 +24,17 @@ pub fn aws(name: &str, taken: &mut HashSet<String>) -> String {
     unique(out, 128, taken)
 }
 
-/// A Kubernetes DNS-1123 label: lowercase letters, digits and `-`, starting and ending with a
-/// letter or digit, 1 to 63 characters. Used for ClusterQueues and the Cohort.
+/// A Kubernetes DNS-1123 label (namespaces), unique among `taken`.
 pub fn k8s_label(name: &str, taken: &mut HashSet<String>) -> String {
-    let mapped: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let trimmed: String = mapped.trim_matches('-').chars().take(63).collect();
-    let trimmed = trimmed.trim_end_matches('-').to_string();
-    let out = if trimmed.is_empty() {
-        "x".to_string()
-    } else {
-        trimmed
-    };
-    unique(out, 63, taken)
+    let base = dns_label(name).unwrap_or_else(|| "x".to_string());
+    unique(base, 63, taken)
 }
 
-/// A Kubernetes DNS-1123 subdomain (dots allowed), used for ResourceFlavors, so that
-/// `ml.g5.xlarge` keeps its name.
+/// A Kubernetes DNS-1123 subdomain (dots allowed: most object names, so that `ml.g5.xlarge`
+/// keeps its name), unique among `taken`.
 pub fn k8s_subdomain(name: &str, taken: &mut HashSet<String>) -> String {
-    let mapped: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '.' {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let trimmed: String = mapped
-        .trim_matches(|c| c == '-' || c == '.')
-        .chars()
-        .take(253)
-        .collect();
-    let out = if trimmed.is_empty() {
-        "x".to_string()
-    } else {
-        trimmed
-    };
-    unique(out, 253, taken)
+    let base = dns_subdomain(name).unwrap_or_else(|| "x".to_string());
+    unique(base, 253, taken)
 }
 
 /// Appends `-2`, `-3`, ... until the name is not taken, keeping within `max` characters.

@@ -20,6 +20,7 @@ const SWF: &str = "; MaxProcs: 16\n\
 1 0 10 3600 4 -1 -1 4 -1 -1 1 7 1 -1 -1 -1 -1 -1\n\
 2 60 -1 7200 8 -1 -1 8 -1 -1 1 8 2 -1 -1 -1 -1 -1\n";
 const KUEUE: &str = include_str!("fixtures/kueue/hand-written.yaml");
+const KUEUE_CLUSTER: &str = include_str!("fixtures/kueue/cluster.yaml");
 
 fn options(keep_going: bool) -> ImportOptions {
     ImportOptions {
@@ -78,6 +79,21 @@ proptest! {
     #[test]
     fn kueue_never_panics(edits in quotalab_mutate::bytes()) {
         let _ = kueue::import(&apply_to_text(KUEUE, &edits));
+    }
+
+    /// A cluster's objects and Workloads, mutated: the import, its export, the export's import
+    /// and both translations return a value.
+    #[test]
+    fn kueue_workloads_never_panic(edits in quotalab_mutate::bytes(), from_state: bool) {
+        let options = kueue::ImportOptions { from_state, ..kueue::ImportOptions::default() };
+        let text = apply_to_text(KUEUE_CLUSTER, &edits);
+        let _ = kueue::import_for_rules(&text, &options, quotalab_engine::scenario::Rules::Aws);
+        if let Ok(imported) = kueue::import_with(&text, &options) {
+            let yaml = kueue::export(&imported.scenario).yaml;
+            let _ = kueue::import_with(&yaml, &options);
+            let aws = quotalab_engine::translate::to_aws(&imported.scenario).scenario;
+            let _ = quotalab_engine::translate::to_kueue(&aws);
+        }
     }
 
     #[test]

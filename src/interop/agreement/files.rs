@@ -111,7 +111,13 @@ pub fn import(files: &[LoadedFile]) -> Result<AgreementImport, Refusal> {
         ([one], []) => (
             Source::KueueYaml,
             format!("the Kueue file {}", one.name),
-            kueue::import(&one.text),
+            // The builder edits AWS shares: a Kueue file opens as its AWS translation, whose
+            // notes say what AWS cannot state (docs/KUEUE-TRANSLATION.md).
+            kueue::import_for_rules(
+                &one.text,
+                &kueue::ImportOptions::default(),
+                quotalab_engine::scenario::Rules::Aws,
+            ),
         ),
         (_, []) => {
             return Err(Refusal::plain(format!(

@@ -29,7 +29,10 @@ enum Target {
                       quotalab export aws scenario.json -o bundle.json"
     )]
     Aws(Destination),
-    /// Kueue ResourceFlavors, Cohort and ClusterQueues as YAML
+    /// Kueue objects and Workloads as YAML (an AWS scenario through its translation)
+    ///
+    /// What the translation approximates or drops goes to stderr and the file's opening comment
+    /// (docs/KUEUE-TRANSLATION.md).
     #[command(
         mut_arg("output", |a| a.help("Write the YAML to FILE instead of stdout")),
         after_help = "Example:\n  quotalab export kueue scenario.json -o agreement.yaml"

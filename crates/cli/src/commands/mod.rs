@@ -6,6 +6,7 @@ pub mod advise;
 pub mod bench;
 pub mod compare;
 pub mod completions;
+pub mod convert;
 pub mod export;
 pub mod import;
 pub mod merge;
@@ -35,6 +36,7 @@ pub enum Command {
     Report(report::Args),
     Import(import::Args),
     Export(export::Args),
+    Convert(convert::Args),
     Compare(compare::Args),
     Sweep(sweep::Args),
     Advise(advise::Args),
@@ -51,6 +53,7 @@ impl Command {
             Command::Report(args) => report::main(args),
             Command::Import(args) => import::main(args),
             Command::Export(args) => export::main(args),
+            Command::Convert(args) => convert::main(args),
             Command::Compare(args) => compare::main(args),
             Command::Sweep(args) => sweep::main(args),
             Command::Advise(args) => advise::main(args),

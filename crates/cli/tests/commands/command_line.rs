@@ -47,7 +47,16 @@ const COMMANDS: &[(&[&str], &[&str])] = &[
         &["--share-by", "--keep-going", "--name", "-o, --output"],
     ),
     (&["import", "aws"], &["--keep-going", "-o, --output"]),
-    (&["import", "kueue"], &["--keep-going", "-o, --output"]),
+    (
+        &["import", "kueue"],
+        &[
+            "--from-state",
+            "--default-runtime",
+            "--rules",
+            "--keep-going",
+            "-o, --output",
+        ],
+    ),
     (
         &["import", "account"],
         &["--capacity", "--name", "-o, --output"],
@@ -55,6 +64,7 @@ const COMMANDS: &[(&[&str], &[&str])] = &[
     (&["export"], &[]),
     (&["export", "aws"], &["-o, --output"]),
     (&["export", "kueue"], &["-o, --output"]),
+    (&["convert"], &["--rules", "-o, --output"]),
     (
         &["compare"],
         &["--seeds", "--threshold", "--shard", "-o, --output"],

@@ -7,6 +7,7 @@ mod collect;
 mod command_line;
 mod common;
 mod contract;
+mod kueue;
 mod report;
 mod robust;
 mod stop_counts;

@@ -64,18 +64,18 @@ fn validate_reads_a_study_and_applies_its_rules() {
     );
 }
 
-fn cluster_queue(name: &str) -> String {
-    format!("apiVersion: kueue.x-k8s.io/v1beta1\nkind: ClusterQueue\nmetadata:\n  name: {name}\nspec:\n  resourceGroups:\n  - coveredResources: [\"nvidia.com/gpu\"]\n    flavors:\n    - name: ml.g5.xlarge\n      resources:\n      - name: nvidia.com/gpu\n        nominalQuota: 1\n")
+/// A Kueue cluster with one Workload whose name, fine for Kubernetes (253 characters), is
+/// longer than a scenario's names may be (128).
+fn long_workload_name() -> String {
+    let name = "w".repeat(200);
+    format!("apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\nmetadata:\n  name: a10g\nspec:\n  nodeLabels:\n    node.kubernetes.io/instance-type: g5.xlarge\n---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata:\n  name: team\nspec:\n  namespaceSelector: {{}}\n  resourceGroups:\n  - coveredResources: [\"nvidia.com/gpu\"]\n    flavors:\n    - name: a10g\n      resources:\n      - name: nvidia.com/gpu\n        nominalQuota: 1\n---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\nmetadata:\n  name: team\nspec:\n  clusterQueue: team\n---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata:\n  name: {name}\n  creationTimestamp: \"2026-01-01T00:00:00Z\"\nspec:\n  queueName: team\n  podSets:\n  - count: 1\n    template: {{spec: {{containers: [{{resources: {{requests: {{nvidia.com/gpu: 1}}}}}}]}}}}\n")
 }
 
 #[test]
 fn an_import_that_does_not_validate_exits_2_and_writes_nothing_unless_asked() {
     let dir = work_folder("robust-kueue");
     let yaml = dir.join("queues.yaml");
-    let queues: Vec<String> = (0..21)
-        .map(|i| cluster_queue(&format!("team-{i}")))
-        .collect();
-    std::fs::write(&yaml, queues.join("---\n")).unwrap();
+    std::fs::write(&yaml, long_workload_name()).unwrap();
     let out_path = dir.join("out.json");
     let args = [
         "import",
@@ -87,7 +87,7 @@ fn an_import_that_does_not_validate_exits_2_and_writes_nothing_unless_asked() {
     let out = quotalab(&args, None);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(
-        text(&out.stderr).contains("quota_shares: at most 20 quota shares"),
+        text(&out.stderr).contains("jobs[0].name: names are at most 128 characters"),
         "{}",
         text(&out.stderr)
     );
@@ -96,13 +96,13 @@ fn an_import_that_does_not_validate_exits_2_and_writes_nothing_unless_asked() {
     let out = quotalab(&[&args[..], &["--keep-going"]].concat(), None);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
-        text(&out.stderr).contains("problem: quota_shares: at most 20"),
+        text(&out.stderr).contains("problem: jobs[0].name: names are at most 128"),
         "{}",
         text(&out.stderr)
     );
     let written: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&out_path).unwrap()).unwrap();
-    assert_eq!(written["quota_shares"].as_array().map(Vec::len), Some(21));
+    assert_eq!(written["jobs"][0]["name"].as_str().map(str::len), Some(200));
 }
 
 #[test]

@@ -157,10 +157,9 @@ impl UsageLog {
                     .collect(),
                 _ => Vec::new(),
             };
-            let capacity: i64 = world
-                .roots_and_lone_queues()
-                .map(|n| world.nodes[n].subtree_quota[*fr])
-                .sum();
+            // Every node's own quota: what the queues keep private under a lending limit is
+            // quota too, though their cohort never sees it.
+            let capacity: i64 = world.nodes.iter().map(|n| n.nominal[*fr]).sum();
             let capacity = unit(capacity);
             let total_used: u32 = used.iter().sum();
             let mut pool_used = PoolLevels::default();

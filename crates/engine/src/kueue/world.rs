@@ -171,11 +171,6 @@ impl World {
         (fr / self.resources.len(), fr % self.resources.len())
     }
 
-    /// The nodes without a parent: the cohort roots and the queues in no cohort.
-    pub fn roots_and_lone_queues(&self) -> impl Iterator<Item = NodeId> + '_ {
-        (0..self.nodes.len()).filter(|&n| self.nodes[n].parent.is_none())
-    }
-
     /// The root of the tree a node is in.
     pub fn root_of(&self, mut n: NodeId) -> NodeId {
         while let Some(p) = self.nodes[n].parent {

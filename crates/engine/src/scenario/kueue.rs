@@ -124,7 +124,7 @@ pub struct ResourceFlavor {
 pub const INSTANCE_TYPE_LABEL: &str = "node.kubernetes.io/instance-type";
 
 /// Node labels, with the value, that make a flavor spot (Karpenter, EKS, GKE).
-const SPOT_LABELS: [(&str, &str); 3] = [
+pub const SPOT_LABELS: [(&str, &str); 3] = [
     ("karpenter.sh/capacity-type", "spot"),
     ("eks.amazonaws.com/capacityType", "SPOT"),
     ("cloud.google.com/gke-spot", "true"),
@@ -759,8 +759,9 @@ fn is_main_pod_set(name: &str) -> bool {
 #[serde(deny_unknown_fields)]
 pub struct Admitted {
     /// When its quota was reserved (the `QuotaReserved` condition's time), in hours on the
-    /// scenario's clock, earlier than 0 for a job admitted before the state was taken. Only
-    /// Kueue's victim order reads it: the most recently admitted are preempted first.
+    /// scenario's clock, whose 0 an import puts at the file's earliest creation, so it may be
+    /// after 0. Only Kueue's victim order reads it: the most recently admitted are preempted
+    /// first.
     pub at_h: f64,
     /// The flavor of each resource, per pod set in the job's order.
     pub pod_sets: Vec<BTreeMap<String, String>>,

@@ -52,7 +52,7 @@ pub struct Scenario {
     pub horizon_h: Option<f64>,
     /// Which rules the run follows: AWS Batch's (docs/SEMANTICS.md, the default) or Kueue's
     /// (docs/KUEUE.md). A scenario whose agreement is written for the other rules is run through
-    /// the engine's translation (`crate::kueue::translate`), and its result says so.
+    /// the engine's translation (`crate::translate`), and its result says so.
     #[serde(
         default,
         deserialize_with = "null_as_default",

@@ -87,6 +87,19 @@ pub fn simulate_with_progress(
     every_events: u64,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Option<SimResult> {
+    // A scenario whose agreement is written for the other rules runs through the translation
+    // (docs/FORMAT.md, "Kueue"); its result says what each field became.
+    if let Some(translation) = crate::translate::for_rules(scenario) {
+        let mut result =
+            simulate_with_progress(&translation.scenario, events, every_events, progress)?;
+        result.notes.extend(translation.notes.iter().map(|n| {
+            format!(
+                "run under {} rules through the translation: {n}",
+                scenario.rules.title()
+            )
+        }));
+        return Some(result);
+    }
     if scenario.kueue.is_some() {
         return crate::kueue::simulate(scenario, events, every_events, progress);
     }

@@ -4,7 +4,6 @@
 //! instant, over every pending job and type, starts and preempts nothing. Both checks run inside
 //! audited runs (`simulate_audited`), after every pass of the run.
 
-
 use quotalab_engine::simulate_audited;
 
 /// Runs generated scenarios from seed 0 on until `wanted` valid ones have run; returns the

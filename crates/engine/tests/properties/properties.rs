@@ -5,7 +5,6 @@
 //!
 //! Natively proptest draws the seeds; in the browser a fixed range of seeds runs the same checks.
 
-
 use quotalab_engine::result::{Outcome, PoolKind, Status};
 use quotalab_engine::scenario::catalog;
 use quotalab_engine::{simulate, simulate_audited, Scenario, SimResult};
@@ -191,7 +190,9 @@ mod native {
 
     #[test]
     fn generator_produces_mostly_valid_scenarios() {
-        let valid = (0..200).filter(|&s| crate::support::scenario(s).is_some()).count();
+        let valid = (0..200)
+            .filter(|&s| crate::support::scenario(s).is_some())
+            .count();
         assert!(
             valid > 100,
             "only {valid} of 200 generated scenarios are valid; the properties would test little"

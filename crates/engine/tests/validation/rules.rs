@@ -472,3 +472,32 @@ fn actions_name_generated_jobs_as_the_generator_writes_them() {
         assert_eq!(errors.is_empty(), exists, "{job}: {errors:?}");
     }
 }
+
+/// Under a Kueue agreement a job names its ClusterQueue in `share`, its preference list may be
+/// empty and its pod sets give its size (docs/FORMAT.md, "A job under Kueue"); under AWS shares
+/// the same job is refused.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_kueue_job_names_its_queue_and_may_have_pods_instead_of_a_preference_list() {
+    let job = json!({ "name": "k", "share": "q", "submit_h": 0, "duration_h": 1,
+        "pod_sets": [ { "count": 2, "requests": { "nvidia.com/gpu": "1" } } ] });
+    let kueue = json!({ "version": 1, "name": "k", "rules": "kueue",
+        "kueue": { "resource_flavors": [ { "name": "f", "instance_type": "ml.g5.xlarge" } ],
+                   "cluster_queues": [ { "name": "q", "namespace_selector": {},
+                       "resource_groups": [ { "covered_resources": ["nvidia.com/gpu"],
+                           "flavors": [ { "name": "f", "resources": [
+                               { "name": "nvidia.com/gpu", "nominal_quota": "2" } ] } ] } ] } ] },
+        "jobs": [ job ] });
+    let s = Scenario::parse_json(&kueue.to_string()).unwrap();
+    assert!(s.validate().is_valid(), "{:?}", s.validate().errors);
+    let aws = findings(|d| d["jobs"][0] = job.clone());
+    assert!(
+        aws.iter()
+            .any(|(_, p, m)| p == "jobs[0].share" && m.contains("no quota share")),
+        "{aws:?}"
+    );
+    assert!(
+        aws.iter().any(|(_, p, _)| p == "jobs[0].preferences"),
+        "{aws:?}"
+    );
+}

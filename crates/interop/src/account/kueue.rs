@@ -11,23 +11,19 @@ use super::job_rows::{read_jobs, JobSkip};
 use super::pages::Item;
 use super::timestamp::millis;
 use super::unmapped::UnmappedList;
-use crate::kueue::import::{flavor_instance_type, import_objects};
-use crate::kueue::NAME_ANNOTATION;
+use crate::kueue::{agreement_objects, flavor_type, NAME_ANNOTATION};
 use crate::rows::Outcome;
 use quotalab_engine::scenario::{ObservedStatus, Scenario};
+use quotalab_engine::translate::{queue_shares, to_aws};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// The agreement's kinds; LocalQueues name the ClusterQueue behind a Workload's `queueName`.
 const AGREEMENT_KINDS: &[&str] = &["ResourceFlavor", "Cohort", "ClusterQueue"];
 
-/// The scenario holding the agreement, and the notes of the Kueue import.
+/// The scenario holding the agreement, and the notes of the Kueue import: the objects read as
+/// Kueue's (`crate::kueue`), then translated to AWS quota shares, each translation note kept.
 pub fn agreement(objects: &[Item], unmapped: &mut UnmappedList) -> Option<(Scenario, Vec<String>)> {
-    let values: Vec<Value> = objects
-        .iter()
-        .filter(|o| AGREEMENT_KINDS.contains(&kind(o)))
-        .map(|o| o.value.clone())
-        .collect();
     for o in objects {
         if !AGREEMENT_KINDS.contains(&kind(o)) && !["Workload", "LocalQueue"].contains(&kind(o)) {
             unmapped.push(
@@ -37,8 +33,12 @@ pub fn agreement(objects: &[Item], unmapped: &mut UnmappedList) -> Option<(Scena
             );
         }
     }
-    match import_objects(&values) {
-        Ok(imported) => Some((imported.scenario, imported.notes)),
+    match kueue_form(objects) {
+        Ok((scenario, mut notes)) => {
+            let t = to_aws(&scenario);
+            notes.extend(t.notes.iter().map(ToString::to_string));
+            Some((t.scenario, notes))
+        }
         Err(e) => {
             let label = objects
                 .first()
@@ -49,19 +49,31 @@ pub fn agreement(objects: &[Item], unmapped: &mut UnmappedList) -> Option<(Scena
     }
 }
 
+/// The agreement's objects as a Kueue-form scenario.
+fn kueue_form(objects: &[Item]) -> Result<(Scenario, Vec<String>), crate::agreement::ImportError> {
+    let values: Vec<(String, Value)> = objects
+        .iter()
+        .filter(|o| AGREEMENT_KINDS.contains(&kind(o)))
+        .map(|o| (o.label.clone(), o.value.clone()))
+        .collect();
+    agreement_objects(values).map(|i| (i.scenario, i.notes))
+}
+
 fn kind(item: &Item) -> &str {
     item.str("kind").unwrap_or("")
 }
 
 /// Per ClusterQueue: the share's name and the instance types of its flavors, in order.
 struct Queues {
-    share: BTreeMap<String, String>,
+    /// The AWS share each ClusterQueue's jobs go to (none: the scenario has no shares).
+    share: BTreeMap<String, Option<String>>,
     flavors: BTreeMap<String, Vec<String>>,
     flavor_types: BTreeMap<String, String>,
     local: BTreeMap<(String, String), String>,
 }
 
 fn queues(objects: &[Item]) -> Queues {
+    let placed = kueue_form(objects).map_or_else(|_| BTreeMap::new(), |(s, _)| queue_shares(&s));
     let mut q = Queues {
         share: BTreeMap::new(),
         flavors: BTreeMap::new(),
@@ -71,7 +83,7 @@ fn queues(objects: &[Item]) -> Queues {
     for o in objects.iter().filter(|o| kind(o) == "ResourceFlavor") {
         if let Some(name) = o.str("metadata/name") {
             q.flavor_types
-                .insert(name.to_string(), flavor_instance_type(&o.value, name));
+                .insert(name.to_string(), flavor_type(&o.value));
         }
     }
     for o in objects {
@@ -83,7 +95,11 @@ fn queues(objects: &[Item]) -> Queues {
                 let share = o
                     .str(&format!("metadata/annotations/{NAME_ANNOTATION}"))
                     .unwrap_or(name);
-                q.share.insert(name.to_string(), share.to_string());
+                let aws = placed
+                    .get(share)
+                    .cloned()
+                    .unwrap_or_else(|| Some(share.to_string()));
+                q.share.insert(name.to_string(), aws);
                 let types = o
                     .array("spec/resourceGroups")
                     .iter()
@@ -158,7 +174,7 @@ fn condition<'a>(
 struct Head<'a> {
     name: String,
     cluster_queue: String,
-    share: &'a str,
+    share: &'a Option<String>,
     submit_ms: i64,
 }
 
@@ -243,7 +259,7 @@ fn history(item: &Item, head: Head, queues: &Queues, unmapped: &mut UnmappedList
     JobHistory {
         label: label.to_string(),
         name: head.name,
-        share: Some(head.share.to_string()),
+        share: head.share.clone(),
         submit_ms: head.submit_ms,
         priority: item
             .get("spec/priority")

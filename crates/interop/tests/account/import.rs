@@ -5,7 +5,6 @@
 use quotalab_engine::scenario::{JobSpec, ObservedStatus, Scenario, Strategy};
 use quotalab_interop::account::{import_account, AccountImport, AccountOptions, InputFile};
 
-
 fn account(name: &str) -> Vec<InputFile> {
     crate::support::accounts(&[name])
 }

@@ -4,7 +4,6 @@
 use quotalab_interop::account::{import_account, AccountError, AccountOptions, InputFile};
 use serde_json::Value;
 
-
 fn fixtures() -> Vec<InputFile> {
     crate::support::accounts(&["research-lab", "two-teams", "kueue"])
 }

@@ -12,7 +12,6 @@ use quotalab_interop::{aws, kueue};
 use serde_json::{json, Value};
 use std::path::Path;
 
-
 const QUEUE_ARN: &str = "arn:aws:batch:us-east-1:123456789012:job-queue/q";
 /// 2026-03-02T08:00:00Z: the history's t = 0.
 const T0_MS: i64 = 1_772_438_400_000;
@@ -177,7 +176,8 @@ fn service_job(k: usize, spec: &quotalab_engine::scenario::JobSpec, result: &Job
 
 #[test]
 fn a_simulated_history_imported_back_replays_every_start_and_type() {
-    let text = std::fs::read_to_string(crate::support::root().join("history-roundtrip.json")).unwrap();
+    let text =
+        std::fs::read_to_string(crate::support::root().join("history-roundtrip.json")).unwrap();
     let original = Scenario::from_json(&text).unwrap();
     let run = simulate(&original);
     // The story has reclaim, in-share preemption and a pending time-out.

@@ -3,12 +3,11 @@
 //! `CreateTrainingJob` input), Kubernetes objects against Kueue's CRD schemas, v1beta1 and
 //! v1beta2. The subsets of those models live in `fixtures/account/shapes/` (README there).
 
+use crate::support::{files, root};
 use quotalab_interop::account::timestamp::iso8601;
 use serde::Deserialize;
 use serde_json::Value;
 use std::path::Path;
-use crate::support::{files, root};
-
 
 fn json(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap())

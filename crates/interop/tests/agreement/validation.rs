@@ -75,34 +75,55 @@ fn aws_names_of_200_characters_are_refused() {
     );
 }
 
+/// The flavor every ClusterQueue of these tests names.
+const FLAVOR: &str = "apiVersion: kueue.x-k8s.io/v1beta1\nkind: ResourceFlavor\nmetadata:\n  name: ml.g5.xlarge\nspec:\n  nodeLabels:\n    node.kubernetes.io/instance-type: g5.xlarge\n---\n";
+
 fn cluster_queue(name: &str, gpus: &str) -> String {
+    format!("{FLAVOR}{}", queue_only(name, gpus))
+}
+
+fn queue_only(name: &str, gpus: &str) -> String {
     format!(
         "apiVersion: kueue.x-k8s.io/v1beta1\nkind: ClusterQueue\nmetadata:\n  name: {name}\nspec:\n  cohort: all\n  resourceGroups:\n  - coveredResources: [\"nvidia.com/gpu\"]\n    flavors:\n    - name: ml.g5.xlarge\n      resources:\n      - name: nvidia.com/gpu\n        nominalQuota: {gpus}\n"
     )
 }
 
 #[test]
-fn kueue_more_cluster_queues_than_the_share_limit_are_refused() {
+fn kueue_more_cluster_queues_than_aws_shares_pool_the_smallest_as_aws() {
     let shares = quotalab_engine::validate::MAX_SHARES + 1;
-    let yaml: Vec<String> = (0..shares)
-        .map(|i| cluster_queue(&format!("team-{i}"), "1"))
+    let queues: Vec<String> = (0..shares)
+        .map(|i| queue_only(&format!("team-{i}"), &(i + 1).to_string()))
         .collect();
-    let r = rejected(kueue::import(&yaml.join("---\n")));
-    assert!(
-        has(&r, "quota_shares", "at most 20 quota shares"),
-        "{:?}",
-        r.errors
+    let yaml = format!("{FLAVOR}{}", queues.join("---\n"));
+    let kueue_form = kueue::import(&yaml).unwrap().scenario;
+    assert_eq!(
+        kueue_form.kueue.unwrap().cluster_queues.len(),
+        shares,
+        "Kueue has no such limit"
+    );
+    let options = kueue::ImportOptions::default();
+    let aws =
+        kueue::import_for_rules(&yaml, &options, quotalab_engine::scenario::Rules::Aws).unwrap();
+    assert_eq!(
+        aws.scenario.quota_shares.len(),
+        quotalab_engine::validate::MAX_SHARES
     );
     assert!(
-        r.to_string()
-            .starts_with("the imported scenario does not validate"),
-        "{r}"
+        aws.notes.iter().any(|n| n.contains("team-0, team-1")),
+        "{:?}",
+        aws.notes
     );
 }
 
 #[test]
-fn kueue_names_of_200_characters_are_refused() {
-    let r = rejected(kueue::import(&cluster_queue(&"q".repeat(200), "1")));
+fn kueue_names_of_200_characters_are_refused_as_aws_shares() {
+    let options = kueue::ImportOptions::default();
+    let yaml = cluster_queue(&"q".repeat(200), "1");
+    let r = rejected(kueue::import_for_rules(
+        &yaml,
+        &options,
+        quotalab_engine::scenario::Rules::Aws,
+    ));
     assert!(
         has(&r, "quota_shares[0].name", "at most 128 characters"),
         "{:?}",
@@ -111,12 +132,22 @@ fn kueue_names_of_200_characters_are_refused() {
 }
 
 #[test]
-fn kueue_a_queue_without_quota_is_refused() {
+fn kueue_a_queue_without_quota_has_no_aws_share() {
     let yaml = "apiVersion: kueue.x-k8s.io/v1beta1\nkind: ClusterQueue\nmetadata:\n  name: empty\nspec:\n  resourceGroups: []\n";
-    let err = kueue::import(yaml).unwrap_err().to_string();
     assert!(
-        err.contains("ClusterQueue empty: no flavor with a quota"),
-        "{err}"
+        kueue::import(yaml).is_ok(),
+        "a ClusterQueue may have no quota in Kueue"
+    );
+    let options = kueue::ImportOptions::default();
+    let aws =
+        kueue::import_for_rules(yaml, &options, quotalab_engine::scenario::Rules::Aws).unwrap();
+    assert!(aws.scenario.quota_shares.is_empty());
+    assert!(
+        aws.notes
+            .iter()
+            .any(|n| n.contains("one ClusterQueue in no cohort")),
+        "{:?}",
+        aws.notes
     );
 }
 

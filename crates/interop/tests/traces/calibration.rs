@@ -3,7 +3,6 @@
 //! every import keeps every row or says why not. The Philly slice (Gavel's lists) records no
 //! starts, so it has nothing to calibrate, and says so.
 
-
 use quotalab_engine::result::calibration::Side;
 use quotalab_engine::simulate;
 use quotalab_interop::traces::{alibaba, philly, CapacityGiven, ImportOptions, TraceFile};

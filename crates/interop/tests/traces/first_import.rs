@@ -3,7 +3,6 @@
 //! that gave such a user a misleading picture (docs/TRACES.md, "SWF", "Capacity", "The model's
 //! gap"). The expected numbers are worked out here from the log's raw rows.
 
-
 use quotalab_engine::scenario::JobSpec;
 use quotalab_engine::{simulate, time, Scenario};
 use quotalab_interop::traces::{

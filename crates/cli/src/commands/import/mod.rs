@@ -47,7 +47,7 @@ enum Format {
     Swf(trace::Args),
     /// `quotalab export aws` output (a directory or a bundle) back to a scenario
     Aws(aws::Args),
-    /// `quotalab export kueue` YAML back to a scenario
+    /// Kueue YAML (a cluster's objects and Workloads, or `quotalab export kueue`) as a scenario
     Kueue(kueue::Args),
     /// Your AWS account or Kueue cluster as it is, with its job history (docs/ACCOUNT.md)
     Account(account::Args),

@@ -214,10 +214,13 @@ fn check_admitted(
         );
     }
     let path = format!("{}.admitted", s.path);
-    if !(admitted.at_h.is_finite() && (-MAX_TIME_H..=0.0).contains(&admitted.at_h)) {
+    // The time of its `QuotaReserved` condition on the scenario's clock, whose 0 is the file's
+    // earliest creation: it may be after 0 although the job holds its flavors from 0
+    // (docs/KUEUE.md, "The cluster's current state").
+    if !(admitted.at_h.is_finite() && (-MAX_TIME_H..=MAX_TIME_H).contains(&admitted.at_h)) {
         report.error(
             format!("{path}.at_h"),
-            format!("{}: at_h is when its quota was reserved, in hours from -{MAX_TIME_H} to 0: at or before the cluster's state was taken", s.label),
+            format!("{}: at_h is when its quota was reserved, in hours from -{MAX_TIME_H} to {MAX_TIME_H}", s.label),
         );
     }
     if admitted.pod_sets.len() != placed.len() {

@@ -1,0 +1,127 @@
+//! The file's objects read into their shapes by kind, each error naming the object's kind, name
+//! and field path. Kinds the import does not read (Jobs, Pods, AdmissionChecks, ...) are counted
+//! and skipped.
+
+use super::super::carried::{ScenarioHeader, SCENARIO_CONFIGMAP, SCENARIO_KEY};
+use super::super::documents::{Document, Skipped};
+use super::super::error::KueueError;
+use super::super::shapes::queue::{ClusterQueueSpec, CohortSpec};
+use super::super::shapes::workload::Workload;
+use super::super::shapes::{
+    ConfigMap, Configuration, FairSharingConfig, FlavorSpec, LocalQueueSpec, Namespace, Object,
+    PriorityClass,
+};
+use serde::de::DeserializeOwned;
+
+/// Every object the import reads, in file order.
+#[derive(Default)]
+pub(super) struct Parsed {
+    pub flavors: Vec<Object<FlavorSpec>>,
+    pub cohorts: Vec<Object<CohortSpec>>,
+    pub queues: Vec<Object<ClusterQueueSpec>>,
+    pub local_queues: Vec<Object<LocalQueueSpec>>,
+    pub classes: Vec<PriorityClass>,
+    pub namespaces: Vec<Namespace>,
+    pub workloads: Vec<Workload>,
+    pub fair_sharing: Option<FairSharingConfig>,
+    pub header: Option<ScenarioHeader>,
+    pub skipped: Skipped,
+}
+
+/// `doc` read as `T`; an error names the object and the field path.
+fn typed<T: DeserializeOwned>(doc: &Document) -> Result<T, KueueError> {
+    serde_path_to_error::deserialize(&doc.value).map_err(|e| {
+        let path = e.path().to_string();
+        let field = if path == "." { String::new() } else { path };
+        KueueError::object(doc.kind(), &doc.name(), field, e.into_inner().to_string())
+    })
+}
+
+fn group(doc: &Document) -> &str {
+    let api = doc
+        .value
+        .get("apiVersion")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("");
+    api.split_once('/').map_or("", |(g, _)| g)
+}
+
+pub(super) fn parse(docs: &[Document]) -> Result<Parsed, KueueError> {
+    let mut p = Parsed::default();
+    for doc in docs {
+        match (group(doc), doc.kind()) {
+            ("kueue.x-k8s.io", "ResourceFlavor") => p.flavors.push(flavor(doc)?),
+            ("kueue.x-k8s.io", "Cohort") => p.cohorts.push(typed(doc)?),
+            ("kueue.x-k8s.io", "ClusterQueue") => p.queues.push(typed(doc)?),
+            ("kueue.x-k8s.io", "LocalQueue") => p.local_queues.push(typed(doc)?),
+            ("kueue.x-k8s.io", "WorkloadPriorityClass") => p.classes.push(typed(doc)?),
+            ("kueue.x-k8s.io", "Workload") => p.workloads.push(typed(doc)?),
+            ("", "Namespace") => p.namespaces.push(typed(doc)?),
+            ("config.kueue.x-k8s.io", "Configuration") => {
+                let c: Configuration = typed(doc)?;
+                p.fair_sharing = enabled(c.fair_sharing);
+            }
+            ("", "ConfigMap") => config_map(doc, &mut p)?,
+            (_, kind) => p.skipped.add(format!(
+                "{}: not an object of Kueue's agreement or workload",
+                if kind.is_empty() {
+                    "a document without a kind"
+                } else {
+                    kind
+                }
+            )),
+        }
+    }
+    Ok(p)
+}
+
+/// A ResourceFlavor may have no `spec` at all.
+fn flavor(doc: &Document) -> Result<Object<FlavorSpec>, KueueError> {
+    if doc.value.get("spec").is_some() {
+        return typed(doc);
+    }
+    let mut value = doc.value.clone();
+    if let Some(map) = value.as_object_mut() {
+        map.insert("spec".into(), serde_json::json!({}));
+    }
+    typed(&Document {
+        place: doc.place.clone(),
+        value,
+    })
+}
+
+/// v1beta1's `fairSharing.enable: false` is off; anything else present is on.
+fn enabled(f: Option<FairSharingConfig>) -> Option<FairSharingConfig> {
+    f.filter(|f| f.enable != Some(false))
+        .map(|f| FairSharingConfig { enable: None, ..f })
+}
+
+/// The export's scenario fields, or Kueue's manager configuration kept in a ConfigMap.
+fn config_map(doc: &Document, p: &mut Parsed) -> Result<(), KueueError> {
+    let map: ConfigMap = typed(doc)?;
+    if map.metadata.name == SCENARIO_CONFIGMAP {
+        if let Some(text) = map.data.get(SCENARIO_KEY) {
+            let header = serde_json::from_str(text).map_err(|e| {
+                KueueError::object(
+                    "ConfigMap",
+                    SCENARIO_CONFIGMAP,
+                    format!("data.{SCENARIO_KEY}"),
+                    e.to_string(),
+                )
+            })?;
+            p.header = Some(header);
+            return Ok(());
+        }
+    }
+    for text in map.data.values() {
+        if let Ok(c) = serde_yaml_ng::from_str::<Configuration>(text) {
+            if c.kind == "Configuration" {
+                p.fair_sharing = enabled(c.fair_sharing);
+                return Ok(());
+            }
+        }
+    }
+    p.skipped
+        .add("ConfigMap: neither Kueue's configuration nor Quota Lab's scenario".into());
+    Ok(())
+}
