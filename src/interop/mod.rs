@@ -6,7 +6,8 @@
 //!   `protocol` is the messages and the worker's side, `client` the page's.
 //! - `trace`, `account`, `agreement`: the three import and export dialogs ("Import trace…",
 //!   "Import account…", "AWS / Kueue…"), each with the plain logic its worker runs; `files` reads
-//!   picked files with the File API; `asking`: a dialog's latest question and its answer.
+//!   picked files with the File API, `picking` shows the field that picks them and the Apply
+//!   and Cancel buttons; `asking`: a dialog's latest question and its answer.
 //! - `report`: the printable agreement report of the variant on screen or of the whole study.
 
 pub mod account;
@@ -14,6 +15,7 @@ pub mod agreement;
 pub mod asking;
 pub mod client;
 pub mod files;
+pub mod picking;
 pub mod protocol;
 pub mod report;
 pub mod trace;

@@ -14,14 +14,7 @@ pub const PANEL_ID: &str = "variant-panel";
 #[component]
 pub fn VariantBar() -> impl IntoView {
     let state = use_editor();
-    let names = Memo::new(move |_| {
-        state.workspace.with(|w| {
-            w.variants
-                .iter()
-                .map(|v| v.name.clone())
-                .collect::<Vec<_>>()
-        })
-    });
+    let names = Memo::new(move |_| state.workspace.with(Workspace::names));
     let active = Memo::new(move |_| state.workspace.with(|w| w.active));
     let pick = move |i: usize| state.select_variant(i);
     let on_key = move |ev: leptos::ev::KeyboardEvent| {

@@ -2,7 +2,7 @@
 //! card changes the scenario and the allocation bar, diagnostics sit next to their field, and
 //! the JSON view applies what parses and points at the line of what does not.
 
-use crate::support::{all, default_scenario, element, ids_used_twice, mount_app};
+use crate::support::{all, choose, default_scenario, element, ids_used_twice, mount_app};
 use leptos::prelude::*;
 use quotalab_app::components::build_zone::BuildZone;
 use quotalab_app::components::dialogs::Dialogs;
@@ -55,10 +55,7 @@ async fn changing_a_strategy_updates_the_scenario_and_the_bar() {
     let (state, root) = mount(default_scenario());
     crate::support::settle().await;
     let select: web_sys::HtmlSelectElement = element(&root, "#f-quota_shares-1--strategy");
-    select.set_value("RESERVE");
-    select
-        .dispatch_event(&web_sys::Event::new("change").expect("event"))
-        .expect("dispatch");
+    choose(&select, "RESERVE");
     crate::support::settle().await;
     assert_eq!(
         state

@@ -2,7 +2,7 @@
 //! scenario through the normal edit path, ids that stay unique beside the hidden editor, a QR
 //! code of the link, and Page Down / Page Up stepping through the slides.
 
-use crate::support::{all, default_scenario, ids_used_twice, mount_app};
+use crate::support::{all, choose, default_scenario, ids_used_twice, mount_app};
 use leptos::prelude::*;
 use quotalab_app::components::build_zone::BuildZone;
 use quotalab_app::components::presenter::view::PresenterView;
@@ -50,10 +50,7 @@ async fn each_team_gets_a_column_of_live_controls_that_edit_the_scenario() {
         .expect("the third team's strategy")
         .unchecked_into();
     let revision = state.revision.get_untracked();
-    select.set_value("LEND");
-    select
-        .dispatch_event(&web_sys::Event::new("change").expect("event"))
-        .expect("dispatch");
+    choose(&select, "LEND");
     crate::support::settle().await;
     assert_eq!(
         state

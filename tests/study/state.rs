@@ -10,9 +10,7 @@ use quotalab_engine::scenario::Strategy;
 use wasm_bindgen_test::*;
 
 fn variant_names(state: &Editor) -> Vec<String> {
-    state
-        .workspace
-        .with_untracked(|w| w.variants.iter().map(|v| v.name.clone()).collect())
+    state.workspace.with_untracked(Workspace::names)
 }
 
 #[wasm_bindgen_test]

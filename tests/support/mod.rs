@@ -90,6 +90,14 @@ pub fn ids_used_twice(root: &web_sys::Element) -> Vec<String> {
         .collect()
 }
 
+/// Picks `value` in `select` as a user would: set it, fire `change`.
+pub fn choose(select: &web_sys::HtmlSelectElement, value: &str) {
+    select.set_value(value);
+    select
+        .dispatch_event(&web_sys::Event::new("change").expect("event"))
+        .expect("dispatch");
+}
+
 /// Waits `ms` milliseconds of the page's clock.
 pub async fn sleep(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {

@@ -10,6 +10,7 @@ use crate::components::modal::Modal;
 use crate::interop::asking::Asking;
 use crate::interop::client;
 use crate::interop::files::picked;
+use crate::interop::picking::{ApplyOrCancel, FilesField};
 use crate::interop::protocol::{Answer, Task};
 use crate::interop::trace::preview::capacity_line;
 use crate::state::use_editor;
@@ -59,22 +60,13 @@ pub fn AccountImportDialog() -> impl IntoView {
                     "(docs/examples/collect-aws.sh writes them all), or kubectl get resourceflavors,cohorts,clusterqueues,"
                     "localqueues,workloads -A -o yaml. Pick every file at once; they are read in this browser, nothing is uploaded."
                 </p>
-                <div class="field wide">
-                    <label for="account-files">"Account files"</label>
-                    <input id="account-files" type="file" multiple accept=".json,.yaml,.yml,application/json"
-                        data-testid="account-files" on:change=on_pick />
-                </div>
+                <FilesField id="account-files" label="Account files" accept=".json,.yaml,.yml,application/json" on_pick />
                 {move || busy.get().then(|| view! { <p class="hint" role="status" data-testid="account-busy">"Reading the files\u{2026}"</p> })}
                 {move || outcome.get().map(|o| match o.as_ref() {
                     Ok(imported) => view! { <AccountSummary imported=imported.clone() /> }.into_any(),
                     Err(message) => view! { <p class="error" role="alert" data-testid="account-error">{message.clone()}</p> }.into_any(),
                 })}
-                <div class="dialog-actions">
-                    <button type="button" class="primary" data-testid="account-apply" disabled=move || !ready() on:click=apply>
-                        "Apply: open as the scenario"
-                    </button>
-                    <button type="button" on:click=move |_| state.screen.dialog.set(None)>"Cancel"</button>
-                </div>
+                <ApplyOrCancel testid="account-apply" ready apply />
             </div>
         </Modal>
     }

@@ -15,6 +15,7 @@ use crate::download::download_text;
 use crate::interop::asking::Asking;
 use crate::interop::client;
 use crate::interop::files::picked;
+use crate::interop::picking::{ApplyOrCancel, FilesField};
 use crate::interop::protocol::{Answer, Task};
 use crate::interop::trace::preview::{capacity_line, share_lines};
 use crate::state::use_editor;
@@ -168,22 +169,14 @@ fn ImportFiles() -> impl IntoView {
     view! {
         <section aria-labelledby="import-head">
             <h3 id="import-head">"Import AWS or Kueue files"</h3>
-            <div class="field wide">
-                <label for="agreement-files">"The AWS bundle, the .json files of an AWS export, or a Kueue .yaml file"</label>
-                <input id="agreement-files" type="file" multiple accept=".json,.yaml,.yml,.sh,application/json"
-                    data-testid="agreement-files" on:change=on_pick />
-            </div>
+            <FilesField id="agreement-files" label="The AWS bundle, the .json files of an AWS export, or a Kueue .yaml file"
+                accept=".json,.yaml,.yml,.sh,application/json" on_pick />
             {move || busy.get().then(|| view! { <p class="hint" role="status" data-testid="agreement-busy">"Reading the files\u{2026}"</p> })}
             {move || outcome.get().map(|o| match o.as_ref() {
                 Ok(import) => view! { <ImportSummary import=import.clone() /> }.into_any(),
                 Err(refusal) => view! { <RefusalView refusal=refusal.clone() /> }.into_any(),
             })}
-            <div class="dialog-actions">
-                <button type="button" class="primary" data-testid="agreement-apply" disabled=move || !ready() on:click=apply>
-                    "Apply: open as the scenario"
-                </button>
-                <button type="button" on:click=move |_| state.screen.dialog.set(None)>"Cancel"</button>
-            </div>
+            <ApplyOrCancel testid="agreement-apply" ready apply />
         </section>
     }
 }

@@ -16,6 +16,7 @@ use crate::components::modal::Modal;
 use crate::interop::asking::Asking;
 use crate::interop::client;
 use crate::interop::files::picked;
+use crate::interop::picking::{ApplyOrCancel, FilesField};
 use crate::interop::protocol::{Answer, Task};
 use crate::state::browser::now_ms;
 use crate::state::use_editor;
@@ -140,21 +141,12 @@ pub fn TraceImportDialog() -> impl IntoView {
                     "Alibaba 2023: a pod list with a node list. SWF: any Standard Workload Format log. "
                     "The files are read in this browser; nothing is uploaded."
                 </p>
-                <div class="field wide">
-                    <label for="trace-files">"Trace files"</label>
-                    <input id="trace-files" type="file" multiple accept=".trace,.csv,.swf,.txt,.log"
-                        data-testid="trace-files" on:change=on_pick />
-                </div>
+                <FilesField id="trace-files" label="Trace files" accept=".trace,.csv,.swf,.txt,.log" on_pick />
                 <ul class="picked-files">{picked_names}</ul>
                 {move || reading_error.get().map(|m| view! { <p class="error" role="alert">{m}</p> })}
                 <TraceOptions form format=format.into() />
                 <TraceSummary preview busy />
-                <div class="dialog-actions">
-                    <button type="button" class="primary" data-testid="trace-apply" disabled=move || !ready() on:click=apply>
-                        "Apply: open as the scenario"
-                    </button>
-                    <button type="button" on:click=move |_| state.screen.dialog.set(None)>"Cancel"</button>
-                </div>
+                <ApplyOrCancel testid="trace-apply" ready apply />
             </div>
         </Modal>
     }
