@@ -12,7 +12,7 @@
 //! loop, with these requests and replies.
 
 use super::account::task::AccountOutcome;
-use super::agreement::files::{AgreementImport, Exports, Refusal};
+use super::agreement::files::{AgreementImport, Exports, NotExportable, Refusal};
 use super::trace::form::TraceForm;
 use super::trace::preview::{LoadedFile, Preview};
 use super::{account, agreement};
@@ -61,7 +61,7 @@ pub enum Task {
 pub enum Answer {
     Trace(Preview),
     Account(AccountOutcome),
-    Export(Result<Exports, String>),
+    Export(Result<Exports, NotExportable>),
     ImportAgreement(Result<AgreementImport, Refusal>),
 }
 

@@ -8,7 +8,7 @@
 //! Apply, which goes through `Editor::open` (it asks before replacing unsaved edits and keeps
 //! the old scenario one Undo away).
 
-use super::files::{AgreementImport, Exports, Refusal};
+use super::files::{AgreementImport, Exports, NotExportable, Refusal};
 use crate::components::modal::Modal;
 use crate::components::scenario_files::file_name_as;
 use crate::download::download_text;
@@ -19,6 +19,7 @@ use crate::interop::picking::{ApplyOrCancel, FilesField};
 use crate::interop::protocol::{Answer, Task};
 use crate::interop::trace::preview::{capacity_line, share_lines};
 use crate::state::use_editor;
+use crate::worker::WorkerError;
 use leptos::prelude::*;
 use quotalab_engine::Scenario;
 
@@ -34,21 +35,30 @@ pub fn AgreementDialog() -> impl IntoView {
     }
 }
 
+/// Why the exports are not on screen: the scenario, or the worker that makes them.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+enum ExportFailed {
+    #[error(transparent)]
+    Scenario(#[from] NotExportable),
+    #[error("The files could not be made: {0}.")]
+    Worker(#[from] WorkerError),
+}
+
 /// The exports of the scenario on screen, asked for once when the dialog opens.
 #[component]
 fn ExportFiles() -> impl IntoView {
     let state = use_editor();
     let scenario = state.scenario.get_untracked();
-    let asking = Asking::<Result<Exports, String>>::default();
+    let asking = Asking::<Result<Exports, ExportFailed>>::default();
     let exports = asking.answer;
     let task = Task::Export {
         scenario: scenario.to_json_pretty(),
     };
     asking.ask(async move {
         match client::ask(task).await {
-            Ok(Answer::Export(result)) => result,
-            Ok(other) => Err(client::other_answer(other).to_string()),
-            Err(why) => Err(format!("The files could not be made: {why}.")),
+            Ok(Answer::Export(result)) => result.map_err(ExportFailed::from),
+            Ok(other) => Err(client::other_answer(other).into()),
+            Err(why) => Err(why.into()),
         }
     });
     let scenario = StoredValue::new(scenario);
@@ -63,7 +73,7 @@ fn ExportFiles() -> impl IntoView {
             {move || match exports.get() {
                 None => view! { <p class="hint" role="status" data-testid="export-busy">"Making the files\u{2026}"</p> }.into_any(),
                 Some(done) => match done.as_ref() {
-                    Err(message) => view! { <p class="error" role="alert" data-testid="export-error">{message.clone()}</p> }.into_any(),
+                    Err(failed) => view! { <p class="error" role="alert" data-testid="export-error">{failed.to_string()}</p> }.into_any(),
                     Ok(made) => view! { <Downloads exports=made.clone() scenario=scenario.get_value() /> }.into_any(),
                 },
             }}

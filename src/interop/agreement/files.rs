@@ -13,6 +13,12 @@ use serde::{Deserialize, Serialize};
 /// The AWS bundle's file of `aws` commands, one of the export's files.
 pub const COMMANDS: &str = "commands.sh";
 
+/// Why a scenario cannot be exported: it must validate, as `quotalab export` requires. The
+/// engine's message, carried back from the interop worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, thiserror::Error)]
+#[error("Fix the scenario first; it cannot be exported: {0}")]
+pub struct NotExportable(pub String);
+
 /// Both exports of one scenario.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Exports {
@@ -23,9 +29,9 @@ pub struct Exports {
 impl Exports {
     /// The exports of `scenario_json`, or why the scenario cannot be exported (it must
     /// validate, as `quotalab export` requires).
-    pub fn of(scenario_json: &str) -> Result<Exports, String> {
-        let scenario = Scenario::from_json(scenario_json)
-            .map_err(|e| format!("Fix the scenario first; it cannot be exported: {e}"))?;
+    pub fn of(scenario_json: &str) -> Result<Exports, NotExportable> {
+        let scenario =
+            Scenario::from_json(scenario_json).map_err(|e| NotExportable(e.to_string()))?;
         Ok(Exports {
             aws: aws::export(&scenario),
             kueue: kueue::export(&scenario),
@@ -235,6 +241,9 @@ mod tests {
             "{broken:?}"
         );
         let invalid = Exports::of(r#"{"version":1,"name":"x","quota_shares":[{"name":""}]}"#);
-        assert!(invalid.unwrap_err().starts_with("Fix the scenario first"));
+        assert!(invalid
+            .unwrap_err()
+            .to_string()
+            .starts_with("Fix the scenario first"));
     }
 }
