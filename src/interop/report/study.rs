@@ -21,6 +21,7 @@ use crate::study::run::{Run, StudyPhase, StudyRun};
 use leptos::prelude::*;
 use quotalab_engine::result::view::Footprint;
 use quotalab_engine::study::{Comparison, Definition, Study, Summary};
+use quotalab_engine::Diagnostic;
 use quotalab_interop::report;
 use std::sync::Arc;
 
@@ -50,7 +51,7 @@ pub fn offer(run: StudyRun) {
 enum Shown {
     Ready(Arc<report::StudyReport>),
     /// The study has errors; the first few of them.
-    Invalid(String),
+    Invalid(StudyErrors),
     /// A variant (its tag, `V2`) has more jobs than the browser runs.
     TooLarge {
         variant: String,
@@ -77,18 +78,19 @@ enum Shown {
     },
 }
 
+/// The first few errors of a study that does not validate, each with its JSON path.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+struct StudyErrors(Vec<Diagnostic>);
+
 /// The study as it stands, with the digest of its comparison, or its errors.
-fn current(workspace: &crate::state::workspace::Workspace) -> Result<(Study, String), String> {
+fn current(
+    workspace: &crate::state::workspace::Workspace,
+) -> Result<(Study, String), StudyErrors> {
     let study = workspace.to_study();
     let findings = study.validate();
     if !findings.is_valid() {
-        let first: Vec<String> = findings
-            .errors
-            .iter()
-            .take(3)
-            .map(ToString::to_string)
-            .collect();
-        return Err(first.join("; "));
+        return Err(StudyErrors(findings.errors.into_iter().take(3).collect()));
     }
     let digest = Definition::Compare(study.clone()).digest();
     Ok((study, digest))
@@ -97,7 +99,7 @@ fn current(workspace: &crate::state::workspace::Workspace) -> Result<(Study, Str
 fn shown(
     run: Option<StudyRun>,
     sections: SectionsRun,
-    study: Result<(Study, String), String>,
+    study: Result<(Study, String), StudyErrors>,
     title: String,
 ) -> Shown {
     let (mut study, digest) = match study {
