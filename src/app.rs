@@ -9,19 +9,32 @@ use crate::components::dialogs::Dialogs;
 use crate::components::header::Header;
 use crate::components::keyboard;
 use crate::components::notice_bar::NoticeBar;
-use crate::components::presenter_view::PresenterView;
+use crate::components::presenter::view::PresenterView;
 use crate::components::status_bar::StatusBar;
-use crate::state::provide_app_state;
+use crate::interop::report::study::provide_compare_run;
+use crate::results::{baseline, session};
+use crate::state::{start_editor, Editor};
 use crate::study::results_modes::ResultsModes;
 use crate::study::variant_bar::{self, VariantBar};
 use leptos::prelude::*;
 
+/// Provides every store the views share, once, at the root: the editor and its screen, the run
+/// session, the baseline and the Compare view's run (docs/ARCHITECTURE.md, "The app's state").
+pub fn provide_stores(editor: Editor) {
+    provide_context(editor);
+    provide_context(editor.screen);
+    session::provide(editor);
+    baseline::provide(editor);
+    provide_compare_run();
+}
+
 #[component]
 pub fn App() -> impl IntoView {
-    let state = provide_app_state();
+    let state = start_editor();
+    provide_stores(state);
     keyboard::install(state);
     view! {
-        <div class="app" class:presentation=move || state.presentation.get()>
+        <div class="app" class:presentation=move || state.screen.presentation.get()>
             <Header />
             <NoticeBar />
             <main class="zones">
@@ -37,7 +50,7 @@ pub fn App() -> impl IntoView {
                 </section>
             </main>
             <StatusBar />
-            {move || state.presentation.get().then(|| view! { <PresenterView /> })}
+            {move || state.screen.presentation.get().then(|| view! { <PresenterView /> })}
             <Dialogs />
         </div>
     }

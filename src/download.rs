@@ -4,6 +4,11 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
 
+/// The browser did not take a download (it could not make the file or the link to it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the browser could not create the file")]
+pub struct NotDownloaded;
+
 /// Makes the browser save `content` as `file_name`.
 pub fn download_text(file_name: &str, mime: &str, content: &str) -> Result<(), JsValue> {
     let parts = js_sys::Array::of1(&JsValue::from_str(content));

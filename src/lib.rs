@@ -5,7 +5,8 @@
 //! - `components`: the BUILD zone and the page frame, one component per file.
 //! - `results`: running the engine off the main thread and the RESULTS zone.
 //! - `interop`: trace upload and the printable agreement report (`quotalab-interop`).
-//! - `simulation_worker`: the same module's side in a simulation worker.
+//! - `worker`: the page's workers, one protocol for all: the page's handle, and the simulation
+//!   worker's side of the same module.
 //! - `download`: hands a file to the browser as a download (exports, reports, saved work).
 //! - `study`: variants compared over many seeds, and parameter sweeps, in parallel workers.
 //!
@@ -17,8 +18,8 @@ pub mod components;
 pub mod download;
 pub mod interop;
 pub mod results;
-pub mod simulation_worker;
 pub mod state;
 pub mod study;
+pub mod worker;
 
 pub use app::App;

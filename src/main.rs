@@ -10,7 +10,7 @@
 use wasm_bindgen::prelude::*;
 
 fn main() {
-    if quotalab_app::simulation_worker::in_worker() {
+    if quotalab_app::worker::in_worker() {
         return;
     }
     console_error_panic_hook::set_once();
@@ -20,7 +20,7 @@ fn main() {
 /// Makes this worker a simulation worker (`public/simulation-worker.js` calls it).
 #[wasm_bindgen(js_name = quotalabServeSimulation)]
 pub fn serve_simulation() {
-    quotalab_app::simulation_worker::serve_simulation();
+    quotalab_app::worker::simulation::serve_simulation();
 }
 
 /// The engine's result JSON for a scenario JSON, computed on the page's main thread, for the
@@ -28,5 +28,5 @@ pub fn serve_simulation() {
 #[wasm_bindgen(js_name = quotalabResultOnMainThread)]
 pub fn result_on_main_thread(scenario_json: &str) -> Result<String, JsValue> {
     quotalab_app::results::debug::result_on_main_thread(scenario_json)
-        .map_err(|e| JsValue::from_str(&e))
+        .map_err(|e| JsValue::from_str(&e.to_string()))
 }

@@ -26,8 +26,9 @@ while IFS= read -r hit; do
 done < <(git grep -n -I -E -e "$sibling" -e "$machine" || true)
 
 # 2. Rust string literals that are relative paths ("../x", or "/../x" after CARGO_MANIFEST_DIR):
-# resolved from the source file's folder (include_str!/include_bytes! of a plain literal) or from
-# the crate's folder (CARGO_MANIFEST_DIR), they must stay inside the repository.
+# resolved from the source file's folder (include_str!/include_bytes! of a plain literal, a
+# module's #[path]) or from the crate's folder (CARGO_MANIFEST_DIR), they must stay inside the
+# repository.
 crate_dir() {
   local dir
   dir=$(dirname "$1")
@@ -47,9 +48,9 @@ while IFS= read -r hit; do
     if [[ $path == /* ]]; then
       base=$(crate_dir "$file") # concat!(env!("CARGO_MANIFEST_DIR"), "/../x")
       path=${path#/}
-    elif [[ $text$previous == *include_str!* || $text$previous == *include_bytes!* ]] &&
-      [[ $text != *CARGO_MANIFEST_DIR* ]]; then
-      base=$(dirname "$file") # include_str!("../x") is relative to the source file
+    elif [[ $text$previous == *include_str!* || $text$previous == *include_bytes!* ||
+      $text == *'#[path = '* ]] && [[ $text != *CARGO_MANIFEST_DIR* ]]; then
+      base=$(dirname "$file") # include_str!("../x") and #[path = "../x"] are relative to the source file
     else
       base=$(crate_dir "$file") # Path::new(env!("CARGO_MANIFEST_DIR")).join("../x")
     fi

@@ -4,15 +4,12 @@
 //! first use (`quotalab_app::interop::client`).
 //!
 //! It serves requests with [`quotalab_app::interop::protocol::serve`], through the same
-//! [`quotalab_app::results::protocol::serving::serve_requests`] as the simulation worker, which
-//! reports panics and announces that it is ready.
+//! [`quotalab_app::worker::serve::serve_requests`] as the simulation worker, which reports
+//! panics and announces that it is ready.
 
 use quotalab_app::interop::protocol::serve;
-use quotalab_app::results::protocol::serving::serve_requests;
-use wasm_bindgen::prelude::*;
+use quotalab_app::worker::serve::serve_requests;
 
 fn main() {
-    serve_requests(|replies, request| {
-        let _ = replies.post_message(&JsValue::from_str(&serve(&request)));
-    });
+    serve_requests(serve);
 }

@@ -11,7 +11,7 @@ use super::time_axis::{self, TimeTicks};
 use super::tip::tip;
 use crate::state::palette::share_paint_by_name;
 use crate::state::paths::control_id;
-use crate::state::{edits, use_app_state};
+use crate::state::{edits, use_editor};
 use leptos::prelude::*;
 use quotalab_engine::scenario::{
     Action, ActionKind, Cancel, CapacityLimit, SetPriority, Strategy, UpdateShare,
@@ -49,7 +49,7 @@ fn describe(a: &Action) -> String {
 
 #[component]
 pub fn ActionsSection() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let count = Memo::new(move |_| state.scenario.with(|s| s.actions.len()));
     view! {
         <section class="build-section" aria-label="Scripted actions">
@@ -113,7 +113,7 @@ fn set_kind(a: &mut Action, kind: &str, first_share: String) {
 
 #[component]
 fn ActionRow(index: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = format!("actions[{index}]");
     let get = move |s: &Scenario| s.actions.get(index).cloned();
     let at = bind(

@@ -6,7 +6,7 @@
 //! limits add up to more than the pool the bar grows past it and the overflow is marked.
 
 use crate::state::palette::{ink_on, share_paint, UNOWNED_GREY};
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::scenario::Strategy;
 use quotalab_engine::Scenario;
@@ -92,7 +92,7 @@ impl Allocation {
 
 #[component]
 pub fn AllocationBar(#[prop(into)] instance_type: String) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let name = instance_type.clone();
     let allocation = Memo::new(move |_| state.scenario.with(|s| Allocation::of(s, &name)));
     let label = instance_type.clone();

@@ -7,7 +7,7 @@ use super::field_messages::FieldMessages;
 use super::number_input::NumberInput;
 use super::tip::tip;
 use crate::state::paths::control_id;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::scenario::Arrivals;
 use quotalab_engine::Scenario;
@@ -48,7 +48,7 @@ pub fn parse_hours(text: &str) -> Option<Vec<f64>> {
 
 #[component]
 pub fn ArrivalsEditor(mix: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = format!("job_mixes[{mix}].arrivals");
     let kind = bind(
         path.clone(),
@@ -135,7 +135,7 @@ pub fn ArrivalsEditor(mix: usize) -> impl IntoView {
                 }
             });
         } else {
-            state.tell(
+            state.screen.tell(
                 true,
                 "Arrival hours are numbers separated by commas, e.g. 0, 1.5, 3",
             );

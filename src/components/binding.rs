@@ -1,11 +1,11 @@
 //! A control's link to one scenario field: its JSON path, its current value, and how to write it.
 //!
 //! Controls never hold a copy of the field: the value is a memo over the scenario, and writing
-//! goes through [`AppState::edit_field`](crate::state::AppState::edit_field), so undo, autosave
+//! goes through [`Editor::edit_field`](crate::state::Editor::edit_field), so undo, autosave
 //! and validation see every keystroke. Getters return `Option` because a row can outlive its item
 //! for a moment when a list shrinks; the control then shows the default.
 
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::Scenario;
 
@@ -27,7 +27,7 @@ pub fn bind<T>(
 where
     T: Clone + Default + PartialEq + Send + Sync + 'static,
 {
-    let state = use_app_state();
+    let state = use_editor();
     let path = path.into();
     let value = Memo::new(move |_| state.scenario.with(|s| get(s).unwrap_or_default()));
     let key = path.clone();

@@ -10,7 +10,7 @@ use super::scenario_section::ScenarioSection;
 use super::shares_section::SharesSection;
 use super::tablist::{on_tab_key, tab_stop};
 use super::workload_section::WorkloadSection;
-use crate::state::{paths, use_app_state, Section};
+use crate::state::{paths, use_editor, Section};
 use leptos::prelude::*;
 
 const TABS: [(Section, &str); 6] = [
@@ -31,7 +31,7 @@ const PANEL_ID: &str = "build-panel";
 
 #[component]
 pub fn BuildZone() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     JobsPage::provide();
     // How many findings each tab holds, so a problem on a hidden tab is still in sight.
     let count = move |tab: Section| {
@@ -43,18 +43,22 @@ pub fn BuildZone() -> impl IntoView {
     };
     let sections = TABS.map(|(s, _)| s);
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        on_tab_key(&ev, &sections, state.section.get_untracked(), tab_id, |s| {
-            state.section.set(s)
-        })
+        on_tab_key(
+            &ev,
+            &sections,
+            state.screen.section.get_untracked(),
+            tab_id,
+            |s| state.screen.section.set(s),
+        )
     };
     let tabs = TABS
         .iter()
         .map(|&(tab, label)| {
-            let selected = move || state.section.get() == tab;
+            let selected = move || state.screen.section.get() == tab;
             view! {
                 <button type="button" role="tab" id=tab_id(tab) aria-controls=PANEL_ID
                     aria-selected=move || selected().to_string() tabindex=move || tab_stop(selected())
-                    class:active=selected on:click=move |_| state.section.set(tab)>
+                    class:active=selected on:click=move |_| state.screen.section.set(tab)>
                     {label}
                     {move || (count(tab) > 0 && tab != Section::Json).then(|| view! {
                         <span class="badge" aria-label=format!("{} findings", count(tab))>{count(tab)}</span>
@@ -67,8 +71,8 @@ pub fn BuildZone() -> impl IntoView {
         <DiagnosticsSummary />
         <div class="tabs" role="tablist" aria-label="Parts of the scenario" on:keydown=on_key>{tabs}</div>
         <div class="tab-panel" role="tabpanel" id=PANEL_ID tabindex="0"
-            aria-labelledby=move || tab_id(state.section.get())>
-            {move || match state.section.get() {
+            aria-labelledby=move || tab_id(state.screen.section.get())>
+            {move || match state.screen.section.get() {
                 Section::Scenario => view! { <ScenarioSection /> }.into_any(),
                 Section::Capacity => view! { <CapacitySection /> }.into_any(),
                 Section::Shares => view! { <SharesSection /> }.into_any(),

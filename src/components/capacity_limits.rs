@@ -8,7 +8,7 @@ use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
 use super::tip::tip;
-use crate::state::{edits, use_app_state};
+use crate::state::{edits, use_editor};
 use leptos::prelude::*;
 use quotalab_engine::scenario::CapacityLimit;
 use quotalab_engine::Scenario;
@@ -84,7 +84,7 @@ impl LimitsOwner {
 
 #[component]
 pub fn CapacityLimits(owner: LimitsOwner) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = owner.path();
     let id = crate::state::paths::control_id(&path);
     let count = Memo::new(move |_| state.scenario.with(|s| owner.limits(s).map_or(0, Vec::len)));
@@ -131,7 +131,7 @@ pub fn max_capacity(owner: LimitsOwner, limit: usize) -> Binding<Option<f64>> {
 
 #[component]
 fn LimitRow(owner: LimitsOwner, limit: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = format!("{}[{limit}]", owner.path());
     let get = move |s: &Scenario| owner.limits(s)?.get(limit).cloned();
     let instance_type = bind(

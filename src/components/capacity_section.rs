@@ -6,13 +6,13 @@ use super::catalog_table::CatalogTable;
 use super::spot_pools::SpotPools;
 use super::tip::tip;
 use super::training_plans::TrainingPlans;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::scenario::Capacity;
 
 #[component]
 pub fn CapacitySection() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let pools = Memo::new(move |_| state.scenario.with(|s| s.capacity.len()));
     // The next pool is for the first catalog type that has none yet.
     let add = move |_| {

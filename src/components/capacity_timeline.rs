@@ -9,7 +9,7 @@ use super::options;
 use super::time_axis::{self, TimeTicks};
 use super::tip::tip;
 use crate::state::paths::control_id;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::scenario::{Capacity, CapacityChange};
 
@@ -31,7 +31,7 @@ pub fn steps(capacity: &Capacity, horizon: f64) -> Vec<(f64, u32)> {
 
 #[component]
 pub fn CapacityTimeline(index: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = format!("capacity[{index}]");
     let instance_type = bind(
         format!("{path}.instance_type"),
@@ -125,7 +125,7 @@ fn draw(scenario: &quotalab_engine::Scenario, index: usize) -> Option<impl IntoV
 
 #[component]
 fn StepRow(capacity: usize, step: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = format!("capacity[{capacity}].changes[{step}]");
     let get =
         move |s: &quotalab_engine::Scenario| s.capacity.get(capacity)?.changes.get(step).cloned();

@@ -6,7 +6,7 @@ use super::binding::bind;
 use super::number_input::NumberInput;
 use super::tip::tip;
 use crate::state::paths::control_id;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::scenario::InstanceType;
 use quotalab_engine::Scenario;
@@ -36,7 +36,7 @@ fn override_path(s: &Scenario, name: &str) -> String {
 
 #[component]
 pub fn CatalogTable() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let names = Memo::new(move |_| {
         state
             .scenario
@@ -60,7 +60,7 @@ pub fn CatalogTable() -> impl IntoView {
 
 #[component]
 fn CatalogRow(name: String) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let row = {
         let name = name.clone();
         Memo::new(move |_| state.scenario.with(|s| s.instance_type(&name)))

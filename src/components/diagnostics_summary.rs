@@ -3,13 +3,13 @@
 use super::focus::focus_path;
 use super::jobs_table::JobsPage;
 use crate::state::place::place;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::Severity;
 
 #[component]
 pub fn DiagnosticsSummary() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let jobs_page = use_context::<JobsPage>();
     let items = move || {
         state.report.with(|r| {

@@ -4,21 +4,21 @@
 
 use super::how_it_works::HowItWorksDialog;
 use super::modal::Modal;
-use crate::interop::account_dialog::AccountImportDialog;
-use crate::interop::agreement_dialog::AgreementDialog;
-use crate::interop::report_view::AgreementReportView;
-use crate::interop::trace_dialog::TraceImportDialog;
+use crate::interop::account::dialog::AccountImportDialog;
+use crate::interop::agreement::dialog::AgreementDialog;
+use crate::interop::report::view::AgreementReportView;
+use crate::interop::trace::dialog::TraceImportDialog;
 use crate::state::gallery::EXAMPLES;
 use crate::state::workspace::Workspace;
-use crate::state::{use_app_state, Dialog};
+use crate::state::{use_editor, Dialog};
 use leptos::prelude::*;
 use quotalab_engine::Scenario;
 
 /// Whichever dialog the state says is open.
 #[component]
 pub fn Dialogs() -> impl IntoView {
-    let state = use_app_state();
-    move || match state.dialog.get() {
+    let state = use_editor();
+    move || match state.screen.dialog.get() {
         None => ().into_any(),
         Some(Dialog::Examples) => view! { <ExamplesDialog /> }.into_any(),
         Some(Dialog::Shortcuts) => view! { <ShortcutsDialog /> }.into_any(),
@@ -35,15 +35,15 @@ pub fn Dialogs() -> impl IntoView {
 
 #[component]
 fn ExamplesDialog() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let items = EXAMPLES
         .iter()
         .map(|example| {
             let open = move |_| {
-                state.dialog.set(None);
+                state.screen.dialog.set(None);
                 match Scenario::parse_json(example.json) {
                     Ok(scenario) => state.open(scenario, "the examples"),
-                    Err(e) => state.tell(true, format!("The example {} is broken: {e}", example.id)),
+                    Err(e) => state.screen.tell(true, format!("The example {} is broken: {e}", example.id)),
                 }
             };
             view! {
@@ -66,13 +66,13 @@ fn ExamplesDialog() -> impl IntoView {
 /// Opening a scenario or study over edits that were never shared or exported.
 #[component]
 fn ConfirmReplace(workspace: Workspace, origin: String) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let current = state.workspace.with_untracked(title);
     let incoming = title(&workspace);
     let stored = StoredValue::new(workspace);
     let place = origin.clone();
     let replace = move |_| {
-        state.dialog.set(None);
+        state.screen.dialog.set(None);
         state.replace_workspace(stored.get_value(), &place, false);
     };
     view! {
@@ -83,7 +83,7 @@ fn ConfirmReplace(workspace: Workspace, origin: String) -> impl IntoView {
             </p>
             <div class="dialog-actions">
                 <button type="button" class="primary" on:click=replace data-testid="confirm-replace">"Replace"</button>
-                <button type="button" on:click=move |_| state.dialog.set(None)>"Keep editing"</button>
+                <button type="button" on:click=move |_| state.screen.dialog.set(None)>"Keep editing"</button>
             </div>
         </Modal>
     }

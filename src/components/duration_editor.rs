@@ -5,7 +5,7 @@ use super::binding::{bind, Binding};
 use super::choice_inputs::SelectInput;
 use super::number_input::NumberInput;
 use super::tip::tip;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::scenario::{DurationDistribution, DurationSpec};
 use quotalab_engine::Scenario;
@@ -86,7 +86,7 @@ fn number(mix: usize, field: &str, index: usize) -> Binding<Option<f64>> {
 
 #[component]
 pub fn DurationEditor(mix: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let kind = bind(
         format!("job_mixes[{mix}].duration_h"),
         move |s| spec(s, mix).map(|d| kind_of(&d).to_string()),

@@ -1,7 +1,7 @@
 //! The engine's errors and warnings for one control, shown right under it.
 
 use crate::state::paths::{control_id, diagnostics_at};
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::Severity;
 
@@ -17,7 +17,7 @@ pub fn FieldMessages(
     #[prop(optional, into)]
     id_scope: String,
 ) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let id = format!("{id_scope}{}-msg", control_id(&path));
     let found = Memo::new(move |_| state.report.with(|r| diagnostics_at(r.all(), &path, exact)));
     view! {

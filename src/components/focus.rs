@@ -2,12 +2,12 @@
 //! with the path's id, or the nearest enclosing one that has an id (a card, a list).
 
 use crate::state::paths::{ancestors, control_id, section_of};
-use crate::state::AppState;
+use crate::state::Editor;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-pub fn focus_path(state: AppState, path: String) {
-    state.section.set(section_of(&path));
+pub fn focus_path(state: Editor, path: String) {
+    state.screen.section.set(section_of(&path));
     // The tab renders on this tick; look for the control on the next frame.
     request_animation_frame(move || {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {

@@ -8,7 +8,7 @@ use super::job_ref::JobRef;
 use super::number_input::{NumberInput, Numbers};
 use super::preference_list::PreferenceList;
 use super::tip::tip;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::scenario::JobKind;
 
@@ -18,7 +18,7 @@ fn hours(v: Option<f64>) -> f64 {
 
 #[component]
 pub fn JobAttributesEditor(job: JobRef) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let priority = attr(
         job,
         "priority",

@@ -13,12 +13,12 @@ use super::options;
 use super::tip::tip;
 use crate::state::palette::share_paint_by_name;
 use crate::state::paths::control_id;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 
 #[component]
 pub fn JobMixCard(index: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = format!("job_mixes[{index}]");
     let name = bind(
         format!("{path}.name"),

@@ -13,7 +13,7 @@ use super::pager::{page_rows, Pager};
 use super::tip::tip;
 use crate::state::palette::share_paint_by_name;
 use crate::state::paths::control_id;
-use crate::state::{edits, use_app_state};
+use crate::state::{edits, use_editor};
 use leptos::prelude::*;
 
 /// Rows per page; more would make every edit re-render thousands of inputs.
@@ -43,7 +43,7 @@ impl JobsPage {
 
 #[component]
 pub fn JobsTable() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let total = Memo::new(move |_| state.scenario.with(|s| s.jobs.len()));
     let page = use_context::<JobsPage>()
         .unwrap_or_else(|| JobsPage(RwSignal::new(0)))
@@ -71,7 +71,7 @@ pub fn JobsTable() -> impl IntoView {
 
 #[component]
 fn JobRow(index: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = format!("jobs[{index}]");
     let open = RwSignal::new(false);
     let name = bind(

@@ -2,7 +2,7 @@
 //! at once (one undo step per burst of typing), and edits made elsewhere rewrite the text unless
 //! it already says the same thing, so the user's own formatting survives their own edits.
 
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::html::Textarea;
 use leptos::prelude::*;
 use quotalab_engine::{LoadError, Scenario};
@@ -42,7 +42,7 @@ fn line_range(text: &str, line: usize) -> (u32, u32) {
 
 #[component]
 pub fn JsonView() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let area: NodeRef<Textarea> = NodeRef::new();
     let draft = RwSignal::new(state.scenario.with_untracked(Scenario::to_json_pretty));
     let problem = RwSignal::new(None::<Problem>);

@@ -4,17 +4,17 @@
 //! hijacked except for undo and redo, which act on the scenario because every keystroke already
 //! edited it; the JSON text area keeps its own.
 
-use crate::state::{AppState, Dialog};
+use crate::state::{Dialog, Editor};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// Listens on the window for the app's lifetime.
-pub fn install(state: AppState) {
+pub fn install(state: Editor) {
     let handle = window_event_listener(leptos::ev::keydown, move |ev| on_key(state, &ev));
     on_cleanup(move || handle.remove());
 }
 
-fn on_key(state: AppState, ev: &web_sys::KeyboardEvent) {
+fn on_key(state: Editor, ev: &web_sys::KeyboardEvent) {
     let target = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
@@ -38,25 +38,25 @@ fn on_key(state: AppState, ev: &web_sys::KeyboardEvent) {
             ev.prevent_default();
             state.redo();
         }
-        "Escape" if state.dialog.with_untracked(Option::is_some) => {
+        "Escape" if state.screen.dialog.with_untracked(Option::is_some) => {
             ev.prevent_default();
-            state.dialog.set(None);
+            state.screen.dialog.set(None);
         }
-        "Escape" if state.presentation.get_untracked() => {
+        "Escape" if state.screen.presentation.get_untracked() => {
             ev.prevent_default();
-            state.toggle_presentation();
+            state.screen.toggle_presentation();
         }
-        "Escape" if state.selected_job.with_untracked(Option::is_some) => {
+        "Escape" if state.screen.selected_job.with_untracked(Option::is_some) => {
             ev.prevent_default();
-            state.selected_job.set(None);
+            state.screen.selected_job.set(None);
         }
-        "?" if !typing && !command => state.dialog.set(Some(Dialog::Shortcuts)),
-        "p" | "P" if !typing && !command && !ev.alt_key() => state.toggle_presentation(),
+        "?" if !typing && !command => state.screen.dialog.set(Some(Dialog::Shortcuts)),
+        "p" | "P" if !typing && !command && !ev.alt_key() => state.screen.toggle_presentation(),
         "i" | "I" if !typing && !command && !ev.alt_key() => {
-            state.dialog.set(Some(Dialog::TraceImport))
+            state.screen.dialog.set(Some(Dialog::TraceImport))
         }
         "r" | "R" if !typing && !command && !ev.alt_key() => {
-            state.dialog.set(Some(Dialog::AgreementReport))
+            state.screen.dialog.set(Some(Dialog::AgreementReport))
         }
         _ => {}
     }

@@ -7,7 +7,7 @@
 use super::binding::Binding;
 use super::field_messages::FieldMessages;
 use crate::state::paths::control_id;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::html::Input;
 use leptos::prelude::*;
 
@@ -21,26 +21,39 @@ pub enum Numbers {
     WholeFrom(i64),
 }
 
+/// What is wrong with a number field's text, as the field says it under the input.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum NumberError {
+    #[error("enter a number")]
+    Empty,
+    #[error("\u{201c}{0}\u{201d} is not a number")]
+    NotANumber(String),
+    #[error("enter a finite number")]
+    NotFinite,
+    #[error("enter a whole number, {0} or more")]
+    NotWholeFrom(i64),
+}
+
 impl Numbers {
     /// The number in `text`, or what is wrong with it. Empty is `None` when `optional`.
-    pub fn parse(self, text: &str, optional: bool) -> Result<Option<f64>, String> {
+    pub fn parse(self, text: &str, optional: bool) -> Result<Option<f64>, NumberError> {
         let text = text.trim();
         if text.is_empty() {
             return if optional {
                 Ok(None)
             } else {
-                Err("enter a number".into())
+                Err(NumberError::Empty)
             };
         }
         let value: f64 = text
             .parse()
-            .map_err(|_| format!("\u{201c}{text}\u{201d} is not a number"))?;
+            .map_err(|_| NumberError::NotANumber(text.to_owned()))?;
         match self {
-            _ if !value.is_finite() => Err("enter a finite number".into()),
+            _ if !value.is_finite() => Err(NumberError::NotFinite),
             Numbers::WholeFrom(min)
                 if value.fract() != 0.0 || value < min as f64 || value > f64::from(u32::MAX) =>
             {
-                Err(format!("enter a whole number, {min} or more"))
+                Err(NumberError::NotWholeFrom(min))
             }
             _ => Ok(Some(value)),
         }
@@ -73,7 +86,7 @@ pub fn NumberInput(
     let input: NodeRef<Input> = NodeRef::new();
     let problem = RwSignal::new(None::<String>);
     // The status and the results must know too: the scenario still holds the last number.
-    let state = use_app_state();
+    let state = use_editor();
     let key = id.clone();
     Effect::new(move |_| {
         let bad = problem.with(Option::is_some);
@@ -116,7 +129,7 @@ pub fn NumberInput(
             problem.set(None);
             set.run(v);
         }
-        Err(why) => problem.set(Some(why)),
+        Err(why) => problem.set(Some(why.to_string())),
     };
     view! {
         <div class="field number-field">
@@ -146,6 +159,7 @@ mod tests {
         assert!(Numbers::Decimal
             .parse("abc", false)
             .unwrap_err()
+            .to_string()
             .contains("abc"));
         assert!(Numbers::Decimal.parse("inf", false).is_err());
     }

@@ -1,11 +1,11 @@
 //! The choices pickers offer, derived from the scenario so they follow its edits.
 
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 
 /// Every instance type the scenario may name, labelled with what a planner compares.
 pub fn instance_types() -> Signal<Vec<(String, String)>> {
-    let state = use_app_state();
+    let state = use_editor();
     Signal::derive(move || {
         state.scenario.with(|s| {
             s.catalog()
@@ -24,7 +24,7 @@ pub fn instance_types() -> Signal<Vec<(String, String)>> {
 
 /// The quota shares, by name.
 pub fn shares() -> Signal<Vec<(String, String)>> {
-    let state = use_app_state();
+    let state = use_editor();
     Signal::derive(move || {
         state.scenario.with(|s| {
             s.quota_shares

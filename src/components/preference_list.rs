@@ -11,7 +11,7 @@ use super::number_input::{NumberInput, Numbers};
 use super::options;
 use super::tip::tip;
 use crate::state::paths::control_id;
-use crate::state::{edits, use_app_state};
+use crate::state::{edits, use_editor};
 use leptos::prelude::*;
 use quotalab_engine::scenario::{JobAttributes, Preference};
 
@@ -39,7 +39,7 @@ fn set_per_entry_counts(a: &mut JobAttributes, per_entry: bool) {
 
 #[component]
 pub fn PreferenceList(job: JobRef) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = job.field("preferences");
     let entries = Memo::new(move |_| {
         state
@@ -109,7 +109,7 @@ pub fn PreferenceList(job: JobRef) -> impl IntoView {
 
 #[component]
 fn EntryRow(job: JobRef, entry: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = format!("{}[{entry}]", job.field("preferences"));
     let get = move |s: &quotalab_engine::Scenario| {
         job.get(s).and_then(|a| a.preferences.get(entry).cloned())

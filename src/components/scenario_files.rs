@@ -1,10 +1,10 @@
 //! Import and export of scenario and study `.json` files, entirely in the browser (no upload):
 //! export is a Blob URL clicked as a download, import reads the chosen file's text. The AWS and
-//! Kueue files of a scenario are named here too (`crate::interop::agreement_dialog` offers them).
+//! Kueue files of a scenario are named here too (`crate::interop::agreement::dialog` offers them).
 
-use crate::download::download_text;
+use crate::download::{download_text, NotDownloaded};
 use crate::state::workspace::Workspace;
-use crate::state::AppState;
+use crate::state::Editor;
 use quotalab_engine::study::Document;
 use quotalab_engine::Scenario;
 use wasm_bindgen_futures::JsFuture;
@@ -59,20 +59,19 @@ pub fn export_file_name(workspace: &Workspace) -> String {
 }
 
 /// Offers the scenario, or the study when there are variants, as a `.json` download.
-pub fn export(workspace: &Workspace) -> Result<(), String> {
+pub fn export(workspace: &Workspace) -> Result<(), NotDownloaded> {
     let name = export_file_name(workspace);
-    download_text(&name, "application/json", &workspace.to_json_pretty())
-        .map_err(|_| "the browser could not create the file".to_string())
+    download_text(&name, "application/json", &workspace.to_json_pretty()).map_err(|_| NotDownloaded)
 }
 
 /// Reads the file the user picked and opens it, or says precisely why it cannot be opened
 /// (the current scenario stays untouched).
-pub async fn import(state: AppState, file: web_sys::File) {
+pub async fn import(state: Editor, file: web_sys::File) {
     let name = file.name();
     let text = match JsFuture::from(file.text()).await {
         Ok(text) => text.as_string().unwrap_or_default(),
         Err(_) => {
-            return state.tell(
+            return state.screen.tell(
                 true,
                 format!("Could not read \u{201c}{name}\u{201d}; nothing was changed."),
             )
@@ -83,7 +82,7 @@ pub async fn import(state: AppState, file: web_sys::File) {
             Workspace::from_document(document),
             &format!("the file \u{201c}{name}\u{201d}"),
         ),
-        Err(e) => state.tell(
+        Err(e) => state.screen.tell(
             true,
             format!("Could not import \u{201c}{name}\u{201d}: {e}. Nothing was changed."),
         ),

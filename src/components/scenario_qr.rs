@@ -4,7 +4,7 @@
 //! The code is drawn as one SVG path built by Leptos as attributes, never as markup text, so
 //! nothing in the scenario can become an element. Clicking it enlarges it for the back row.
 
-use crate::state::{browser, link, use_app_state};
+use crate::state::{browser, link, use_editor};
 use leptos::prelude::*;
 use qrcodegen::{QrCode, QrCodeEcc};
 
@@ -31,7 +31,7 @@ pub fn qr_path(text: &str) -> Option<(i32, String)> {
 
 #[component]
 pub fn ScenarioQr() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let large = RwSignal::new(false);
     let url = Memo::new(move |_| browser::url_with(&state.workspace.with(link::fragment)));
     let code = Memo::new(move |_| url.with(|u| qr_path(u)));

@@ -5,7 +5,7 @@
 
 use super::binding::{bind, Binding};
 use super::tip::tip;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::scenario::{Strategy, UNLIMITED_BORROW};
 
@@ -57,7 +57,7 @@ pub fn borrow_limit(index: usize) -> Binding<Option<f64>> {
 
 /// Whether the share may borrow at all, which is when a borrow limit means something.
 pub fn may_borrow(index: usize) -> Signal<bool> {
-    let state = use_app_state();
+    let state = use_editor();
     Memo::new(move |_| {
         state.scenario.with(|s| {
             s.quota_shares

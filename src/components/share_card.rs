@@ -10,12 +10,12 @@ use super::share_bindings;
 use super::tip::tip;
 use crate::state::palette::share_paint;
 use crate::state::paths::control_id;
-use crate::state::{edits, use_app_state};
+use crate::state::{edits, use_editor};
 use leptos::prelude::*;
 
 #[component]
 pub fn ShareCard(index: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = format!("quota_shares[{index}]");
     let may_borrow = share_bindings::may_borrow(index);
     let name = bind(

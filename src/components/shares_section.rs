@@ -3,13 +3,13 @@
 use super::allocation_bar::AllocationBar;
 use super::field_messages::FieldMessages;
 use super::share_card::ShareCard;
-use crate::state::{catalog, edits, use_app_state};
+use crate::state::{catalog, edits, use_editor};
 use leptos::prelude::*;
 use quotalab_engine::validate::MAX_SHARES;
 
 #[component]
 pub fn SharesSection() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let types = Memo::new(move |_| {
         state.scenario.with(|s| {
             let mut types = catalog::types_in_use(s);

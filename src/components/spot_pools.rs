@@ -7,13 +7,13 @@ use super::number_input::{NumberInput, Numbers};
 use super::options;
 use super::tip::tip;
 use crate::state::paths::control_id;
-use crate::state::{edits, use_app_state};
+use crate::state::{edits, use_editor};
 use leptos::prelude::*;
 use quotalab_engine::scenario::SpotPool;
 
 #[component]
 pub fn SpotPools() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let count = Memo::new(move |_| state.scenario.with(|s| s.spot.len()));
     let add = move |_| {
         state.edit(|s| {
@@ -36,7 +36,7 @@ pub fn SpotPools() -> impl IntoView {
 
 #[component]
 fn SpotRow(index: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = format!("spot[{index}]");
     let instance_type = bind(
         format!("{path}.instance_type"),

@@ -1,6 +1,6 @@
 //! The status bar (docs/DESIGN.md): "valid, 2 warnings, 1,204 jobs", then the results' own status.
 
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::result::numbers::counted;
 
@@ -17,7 +17,7 @@ pub fn describe(errors: usize, warnings: usize) -> String {
 
 #[component]
 pub fn StatusBar() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let validation = move || describe(state.errors(), state.report.with(|r| r.warnings.len()));
     let jobs = move || {
         state

@@ -10,7 +10,7 @@ use super::options;
 use super::time_axis::{self, TimeTicks};
 use super::tip::tip;
 use crate::state::paths::control_id;
-use crate::state::{edits, use_app_state};
+use crate::state::{edits, use_editor};
 use leptos::prelude::*;
 use quotalab_engine::scenario::{PlanBlock, TrainingPlan};
 use quotalab_engine::Scenario;
@@ -21,7 +21,7 @@ const WIND_DOWN_H: f64 = 0.5;
 
 #[component]
 pub fn TrainingPlans() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let count = Memo::new(move |_| state.scenario.with(|s| s.training_plans.len()));
     let add = move |_| {
         state.edit(|s| {
@@ -50,7 +50,7 @@ pub fn TrainingPlans() -> impl IntoView {
 
 #[component]
 fn PlanCard(index: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = format!("training_plans[{index}]");
     let name = bind(
         format!("{path}.name"),
@@ -182,7 +182,7 @@ fn draw(scenario: &Scenario, index: usize) -> Option<impl IntoView> {
 
 #[component]
 fn BlockRow(plan: usize, block: usize) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let path = format!("training_plans[{plan}].blocks[{block}]");
     let get = move |s: &Scenario| s.training_plans.get(plan)?.blocks.get(block).cloned();
     let start = bind(

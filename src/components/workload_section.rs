@@ -2,12 +2,12 @@
 
 use super::job_mix_card::JobMixCard;
 use super::jobs_table::JobsTable;
-use crate::state::{edits, use_app_state};
+use crate::state::{edits, use_editor};
 use leptos::prelude::*;
 
 #[component]
 pub fn WorkloadSection() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let mixes = Memo::new(move |_| state.scenario.with(|s| s.job_mixes.len()));
     view! {
         <section class="build-section" aria-label="Workload">

@@ -8,27 +8,38 @@
 //! chart, does not carry them (docs/PERFORMANCE.md, "First load, per file"). The page only
 //! deserialises the answers: scenarios and the importers' reports, plain data.
 //!
-//! A request and its reply travel as JSON strings; every reply echoes its request's `id`. The
-//! worker announces `Ready` and reports panics exactly as the simulation worker does
-//! (`results::protocol::serving`), so the page's worker handle treats both alike.
+//! It is a worker like the simulation worker (`crate::worker`): the same envelope, handle and
+//! loop, with these requests and replies.
 
-use super::account_task::{self, AccountOutcome};
-use super::agreement_files::{self, AgreementImport, Exports, Refusal};
-use super::trace_form::TraceForm;
-use super::trace_preview::{LoadedFile, Preview};
+use super::account::task::AccountOutcome;
+use super::agreement::files::{AgreementImport, Exports, NotExportable, Refusal};
+use super::trace::form::TraceForm;
+use super::trace::preview::{LoadedFile, Preview};
+use super::{account, agreement};
+use crate::worker::protocol::{Boot, Protocol, Script};
+use crate::worker::serve::{serve_message, Answered, Done, Post};
 use quotalab_interop::traces::TraceFormat;
 use serde::{Deserialize, Serialize};
 
-/// One request to the interop worker.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Request {
-    pub id: u64,
-    pub task: Task,
+/// The interop worker (`src/bin/quotalab-interop.rs`, built by Trunk: index.html).
+pub struct Interop;
+
+impl Protocol for Interop {
+    type Request = Task;
+    type Reply = Answer;
+    const SCRIPT: Script = Script {
+        url: "./quotalab-interop_loader.js",
+        boot: Boot::Loader,
+        name: "the import and export worker",
+        stopped: "the import or export stopped",
+    };
 }
 
-/// What the worker is asked to do.
+/// What the worker is asked to do. Its fields follow its kind, as the simulation worker's
+/// requests' do (`worker::messages::Request`), so large files are read straight into their
+/// strings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", content = "fields", rename_all = "snake_case")]
 pub enum Task {
     /// What a trace upload would make (`Preview::of`).
     Trace {
@@ -44,88 +55,84 @@ pub enum Task {
     ImportAgreement { files: Vec<LoadedFile> },
 }
 
-/// The worker's answer to request `id`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Reply {
-    pub id: u64,
-    pub answer: Answer,
-}
-
 /// One answer per kind of task, in the same order.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum Answer {
     Trace(Preview),
     Account(AccountOutcome),
-    Export(Result<Exports, String>),
+    Export(Result<Exports, NotExportable>),
     ImportAgreement(Result<AgreementImport, Refusal>),
-    /// The request could not be read; a page and worker of different builds, say.
-    Unreadable(String),
 }
 
-impl Answer {
-    /// Why an answer is not the one a request wanted: its own message when the worker could not
-    /// read the request, otherwise a page and a worker of different builds.
-    pub fn mismatch(self) -> String {
-        match self {
-            Answer::Unreadable(why) => why,
-            _ => "the import and export worker answered another question; reload the page".into(),
-        }
-    }
+/// Serves one message as the interop worker does (`src/bin/quotalab-interop.rs`; the browser
+/// tests serve in the page with it).
+pub fn serve(message: &str, post: &mut Post<'_>) {
+    serve_message::<Interop>(message, &mut |task, _| answer(task), post);
 }
 
-/// Handles one request message and returns the reply to post.
-pub fn serve(message: &str) -> String {
-    let reply = match serde_json::from_str::<Request>(message) {
-        Ok(request) => Reply {
-            id: request.id,
-            answer: answer(request.task),
-        },
-        Err(e) => Reply {
-            id: 0,
-            answer: Answer::Unreadable(format!("the interop worker could not read a request: {e}")),
-        },
-    };
-    serde_json::to_string(&reply).expect("a reply always serialises")
-}
-
-fn answer(task: Task) -> Answer {
-    match task {
+/// Answers one task.
+fn answer(task: Task) -> Answered<Answer> {
+    Ok(Done::reply(match task {
         Task::Trace {
             format,
             files,
             form,
         } => Answer::Trace(Preview::of(format, &files, &form)),
-        Task::Account { files } => Answer::Account(account_task::import(&files)),
+        Task::Account { files } => Answer::Account(account::task::import(&files)),
         Task::Export { scenario } => Answer::Export(Exports::of(&scenario)),
-        Task::ImportAgreement { files } => Answer::ImportAgreement(agreement_files::import(&files)),
-    }
+        Task::ImportAgreement { files } => {
+            Answer::ImportAgreement(agreement::files::import(&files))
+        }
+    }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::worker::posted::Posted;
+    use crate::worker::wire::{encode_request, Header, Message, Refusal as Refused};
+
+    fn header(message: &str) -> Header<Answer> {
+        let mut posted = Vec::new();
+        serve(message, &mut |parts| posted.push(parts.concat()));
+        assert_eq!(posted.len(), 1);
+        Message::read(Posted::Copied(posted.remove(0)))
+            .expect("a header")
+            .header
+    }
 
     #[test]
     fn a_request_is_answered_under_its_id() {
-        let request = Request {
-            id: 7,
-            task: Task::Export {
-                scenario: include_str!("../../scenarios/default.json").into(),
-            },
+        let task = Task::Export {
+            scenario: include_str!("../../scenarios/default.json").into(),
         };
-        let reply: Reply =
-            serde_json::from_str(&serve(&serde_json::to_string(&request).unwrap())).unwrap();
-        assert_eq!(reply.id, 7);
-        let Answer::Export(Ok(exports)) = reply.answer else {
-            panic!("the default scenario exports: {:?}", reply.answer)
+        let Header::Reply {
+            id: 7,
+            done: true,
+            reply: Answer::Export(Ok(exports)),
+        } = header(&encode_request(7, &task))
+        else {
+            panic!("the default scenario exports")
         };
         assert!(exports.kueue.yaml.contains("ClusterQueue"));
     }
 
     #[test]
-    fn an_unreadable_request_gets_an_answer_not_silence() {
-        let reply: Reply = serde_json::from_str(&serve("{not json")).unwrap();
-        assert!(matches!(reply.answer, Answer::Unreadable(ref m) if m.contains("could not read")));
+    fn an_unreadable_request_is_refused_not_ignored() {
+        assert!(matches!(
+            header("{not json"),
+            Header::Refused {
+                id: 0,
+                refusal: Refused::Unreadable(_)
+            }
+        ));
+        assert!(matches!(
+            header(r#"{"id":3,"request":{"kind":"sample"}}"#),
+            Header::Refused {
+                id: 3,
+                refusal: Refused::Unreadable(_)
+            }
+        ));
     }
 }

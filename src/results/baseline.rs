@@ -7,15 +7,13 @@
 //! editing the variant on screen never re-runs the baseline.
 
 use crate::results::charts::canvas::share_summaries;
-use crate::results::protocol::posted::Posted;
-use crate::results::protocol::{encode_request, Header, Reply, Request};
-use crate::results::session::worker::{OnFailure, SimWorker};
 use crate::state::workspace::variant_tag;
-use crate::state::{use_app_state, AppState};
+use crate::state::Editor;
+use crate::worker::messages::{Reply, Request, Simulation};
+use crate::worker::{Latest, Worker};
 use leptos::prelude::*;
 use quotalab_engine::result::ShareResult;
 use quotalab_engine::Scenario;
-use std::rc::Rc;
 use std::sync::Arc;
 
 /// A finished run of the baseline variant: its share summaries, all the cards and slides compare
@@ -36,47 +34,43 @@ pub struct Baseline {
     /// The baseline's latest result; `None` while the variant on screen is the baseline itself,
     /// in a scenario without variants, or before the baseline has run.
     pub reference: RwSignal<Option<Reference>>,
-    worker: StoredValue<Option<SimWorker>, LocalStorage>,
-    run: StoredValue<u64>,
+    worker: StoredValue<Option<Worker<Simulation>>, LocalStorage>,
+    runs: Latest,
 }
 
 /// The variant to run as the baseline, when it is not the one on screen.
-fn baseline_scenario(state: AppState, index: usize) -> Option<(usize, Arc<Scenario>)> {
+fn baseline_scenario(state: Editor, index: usize) -> Option<(usize, Arc<Scenario>)> {
     state.workspace.with(|w| {
         let index = index.min(w.variants.len() - 1);
         (w.variants.len() > 1 && index != w.active).then(|| (index, w.variants[index].clone()))
     })
 }
 
-/// The baseline of this app, created on first use on the root owner (see `use_session`).
+/// Starts the baseline of the work `state` edits and provides it as context (the app root, once).
+pub fn provide(state: Editor) -> Baseline {
+    let baseline = Baseline::start(state);
+    provide_context(baseline);
+    baseline
+}
+
+/// The baseline the app root provided.
 pub fn use_baseline() -> Baseline {
-    if let Some(baseline) = use_context::<Baseline>() {
-        return baseline;
-    }
-    let state = use_app_state();
-    let mut root = Owner::current().expect("components render inside an owner");
-    while let Some(parent) = root.parent() {
-        root = parent;
-    }
-    root.with(|| {
-        let baseline = Baseline::start(state);
-        provide_context(baseline);
-        baseline
-    })
+    expect_context::<Baseline>()
 }
 
 impl Baseline {
-    fn start(state: AppState) -> Baseline {
+    fn start(state: Editor) -> Baseline {
         let baseline = Baseline {
             index: RwSignal::new(0),
             reference: RwSignal::new(None),
             worker: StoredValue::new_local(None),
-            run: StoredValue::new(0),
+            runs: Latest::new(),
         };
         let wanted = Memo::new(move |_| baseline_scenario(state, baseline.index.get()));
         Effect::new(move |_| match wanted.get() {
             Some((index, scenario)) => baseline.run(index, &scenario),
             None => {
+                baseline.runs.stop();
                 baseline.worker.set_value(None);
                 baseline.reference.set(None);
             }
@@ -91,44 +85,33 @@ impl Baseline {
 
     fn run(self, index: usize, scenario: &Scenario) {
         self.reference.set(None);
+        // A fresh worker per baseline run: a change of the baseline ends the run in flight.
+        self.worker.set_value(None);
         if !scenario.validate().errors.is_empty() {
-            self.worker.set_value(None);
             return;
         }
-        let run = self.run.get_value() + 1;
-        self.run.set_value(run);
-        let tag = variant_tag(index);
-        let on_reply: Rc<dyn Fn(Posted)> = Rc::new(move |posted| self.receive(run, &tag, posted));
-        // If the baseline's worker fails, the cards simply show no comparison: the failure of
-        // the run on screen is what the status line reports.
-        let on_failure: OnFailure = Rc::new(move |_| self.reference.set(None));
-        // A fresh worker per baseline run: a change of the baseline ends the run in flight.
-        let Ok(worker) = SimWorker::spawn_bytes(on_reply, on_failure) else {
+        let Ok(worker) = Worker::start() else {
             return;
         };
-        worker.send(encode_request(&Request {
-            run,
+        let ticket = self.runs.start();
+        let asked = worker.ask(Request::Run {
+            run: ticket.number(),
             progress_every: 0,
             scenario: serde_json::to_string(scenario).expect("a scenario always serialises"),
             fault: None,
-        }));
+        });
         self.worker.set_value(Some(worker));
-    }
-
-    fn receive(self, run: u64, tag: &str, posted: Posted) {
-        let Some(reply) = Reply::read(posted) else {
-            return;
-        };
-        if !matches!(reply.header, Header::Done { run: r, .. } if r == run)
-            || run != self.run.get_value()
-        {
-            return;
-        }
-        if let Ok(result) = reply.drawn() {
-            self.reference.set(Some(Reference {
-                tag: tag.to_owned(),
-                shares: share_summaries(&result).into(),
-            }));
-        }
+        let tag = variant_tag(index);
+        // If the baseline's run fails, the cards simply show no comparison: the failure of the
+        // run on screen is what the status line reports.
+        ticket.run(asked, move |answer| {
+            let drawn = answer.ok().filter(|a| matches!(a.reply, Reply::Ran { .. }));
+            if let Some(result) = drawn.and_then(|a| a.drawn().ok()) {
+                self.reference.set(Some(Reference {
+                    tag,
+                    shares: share_summaries(&result).into(),
+                }));
+            }
+        });
     }
 }

@@ -5,9 +5,10 @@
 
 use crate::results::format::hours;
 use crate::results::session::Outcome;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::result::calibration::{Calibration, Side, START_TOLERANCE_H};
+use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::numbers::counted;
 use std::sync::Arc;
 
@@ -31,7 +32,7 @@ fn maybe_hours(h: Option<f64>) -> String {
 
 #[component]
 fn CalibrationBody(c: Calibration) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let headline = format!(
         "{} of {} that really started were simulated to start within {} min (or 10% of their wait); {} of {} ran on the same instance type.",
         percent(c.start_within_tolerance),
@@ -48,7 +49,7 @@ fn CalibrationBody(c: Calibration) -> impl IntoView {
             let (o, m): (&Side, &Side) = (&s.observed, &s.simulated);
             view! {
                 <tr data-testid="calibration-share">
-                    <th scope="row">{s.name.as_ref().map_or("all jobs".to_string(), |n| n.to_string())}</th>
+                    <th scope="row">{s.name.as_deref().unwrap_or(ALL_JOBS).to_string()}</th>
                     <td>{s.jobs}</td>
                     {pair(maybe_hours(o.wait_p50_h), maybe_hours(m.wait_p50_h))}
                     {pair(maybe_hours(o.completion_p90_h), maybe_hours(m.completion_p90_h))}
@@ -65,7 +66,7 @@ fn CalibrationBody(c: Calibration) -> impl IntoView {
             let name = d.job.to_string();
             let open = {
                 let name = name.clone();
-                move |_| state.selected_job.set(Some(name.clone()))
+                move |_| state.screen.selected_job.set(Some(name.clone()))
             };
             let what = match d.deviation_h {
                 Some(h) if h > 0.0 => format!("started {} later than it really did", hours(h)),

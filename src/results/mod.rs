@@ -1,7 +1,7 @@
 //! The RESULTS zone: runs the scenario on screen in a Web Worker and shows what it does.
 //!
-//! - `protocol`: the worker's messages, and the worker's whole job (`serve`);
-//! - `session`: when to run, the worker handle, and the latest outcomes;
+//! - `session`: when to run, asking the simulation worker (`crate::worker`), and the latest
+//!   outcomes;
 //! - `panel` and `status`: the two components the page frame renders;
 //! - `kpi`, `calibration`, `charts`, `jobs`: what the panel shows; `baseline`: the variant the KPIs
 //!   compare with; `export`: files out; `theme`: dark mode;
@@ -21,7 +21,6 @@ pub mod format;
 pub mod jobs;
 pub mod kpi;
 mod panel;
-pub mod protocol;
 pub mod session;
 mod status;
 mod theme;

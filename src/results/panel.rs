@@ -13,12 +13,12 @@ use crate::results::jobs::{JobStory, JobsTable};
 use crate::results::kpi::{BaselineChoice, KpiCards};
 use crate::results::session::{use_session, Phase};
 use crate::results::theme::ThemeToggle;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 
 #[component]
 pub fn ResultsPanel() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let session = use_session();
     let baseline = use_baseline();
     let outcome = Signal::derive(move || session.current.get());
@@ -58,7 +58,7 @@ pub fn ResultsPanel() -> impl IntoView {
 #[component]
 fn StaleNote() -> impl IntoView {
     let session = use_session();
-    let state = use_app_state();
+    let state = use_editor();
     let why = move || {
         let unparsed = state.unparsed.with(|u| u.len());
         if unparsed > 0 {

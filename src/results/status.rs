@@ -2,7 +2,8 @@
 //! estimate and a Cancel button, or why nothing runs.
 
 use crate::results::format;
-use crate::results::session::{now_ms, use_session, Phase, RunProgress, Session};
+use crate::results::session::{use_session, Phase, RunProgress, Session};
+use crate::state::browser::now_ms;
 use leptos::prelude::*;
 use quotalab_engine::result::numbers::counted;
 

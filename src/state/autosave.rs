@@ -97,17 +97,22 @@ pub fn decode(text: &str) -> Result<Workspace, RestoreError> {
     Ok(workspace)
 }
 
+/// Why the work was not saved, as the notice tells the user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum NotSaved {
+    #[error("this browser does not allow saving (localStorage is off)")]
+    NoStorage,
+    #[error("the browser refused to save the scenario (storage full?); export it to keep it")]
+    Refused,
+}
+
 /// Writes the workspace to localStorage. Failing to save (private mode, quota) is not fatal:
-/// the page keeps working and the returned message tells the user their work is not kept.
-pub fn save(workspace: &Workspace) -> Result<(), String> {
-    let storage =
-        local_storage().ok_or("this browser does not allow saving (localStorage is off)")?;
+/// the page keeps working and the notice tells the user their work is not kept.
+pub fn save(workspace: &Workspace) -> Result<(), NotSaved> {
+    let storage = local_storage().ok_or(NotSaved::NoStorage)?;
     storage
         .set_item(STORAGE_KEY, &encode(workspace))
-        .map_err(|_| {
-            "the browser refused to save the scenario (storage full?); export it to keep it"
-                .to_string()
-        })
+        .map_err(|_| NotSaved::Refused)
 }
 
 /// The autosaved workspace: `None` when nothing was saved. An unreadable value is set aside

@@ -42,7 +42,10 @@ pub fn url_with(fragment: &str) -> String {
     format!("{origin}{path}{fragment}")
 }
 
-/// Milliseconds since the epoch, for coalescing undo steps.
+/// Milliseconds on the page's clock (`performance.now`), the one clock of the app: undo steps
+/// coalesce by it, and the status bar and the study and import timings measure by it.
 pub fn now_ms() -> f64 {
-    js_sys::Date::now()
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or_else(js_sys::Date::now, |p| p.now())
 }

@@ -1,7 +1,7 @@
 //! Edits that touch more than one field: adding items with sensible defaults, and renames that
 //! carry over to every reference (a share renamed on its card stays the share its jobs name).
 //!
-//! These are plain functions on a `Scenario`, called inside [`AppState::edit`](super::AppState::edit),
+//! These are plain functions on a `Scenario`, called inside [`Editor::edit`](super::Editor::edit),
 //! so each is one undo step and testable without a browser.
 
 use quotalab_engine::scenario::{

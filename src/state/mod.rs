@@ -1,10 +1,12 @@
-//! The app's state: the scenario on screen and everything that keeps it safe.
+//! The app's state, in stores with one job each, provided once by the app root (`crate::app`):
+//! [`Editor`], the work on screen and its history, and [`screen::Screen`], what is on screen
+//! around it; the run session and the baseline are `crate::results`'.
 //!
 //! The workspace (a scenario, or a study of variants) is the one source of truth; `scenario` is
 //! the variant on screen. Validation and results derive from them; the BUILD zone changes them
-//! only through [`AppState::edit`] (or [`AppState::edit_field`], or [`AppState::edit_workspace`]
-//! for variants), which records an undo step and bumps [`AppState::revision`], so results can
-//! tell which scenario they show.
+//! only through [`Editor::edit`] (or [`Editor::edit_field`], or [`Editor::edit_workspace`] for
+//! variants), which records an undo step and bumps [`Editor::revision`], so results can tell
+//! which scenario they show.
 //!
 //! - `workspace`: a scenario or a study; `history`: undo and redo; `autosave`: localStorage;
 //!   `link`: the `#s=` link codec; `keeping`: what the autosave may overwrite, and the ways back.
@@ -12,7 +14,7 @@
 //! - `catalog`: the instance types a scenario can name; `paths`: JSON paths to controls;
 //!   `place`: JSON paths in the scenario's own words, for messages.
 //! - `palette`: one colour per share, for every picture in the app.
-//! - `view`: the tab, chart and variant a link reopens.
+//! - `screen`: the screen's store; `view`: the tab, chart and variant a link reopens.
 
 pub mod autosave;
 pub mod browser;
@@ -25,66 +27,29 @@ pub mod link;
 pub mod palette;
 pub mod paths;
 pub mod place;
+pub mod screen;
 pub mod view;
 pub mod workspace;
 
 use history::History;
-use keeping::Saving;
+use keeping::{Keeping, Saving};
 use leptos::prelude::*;
 use quotalab_engine::{Report, Scenario};
 use std::collections::BTreeSet;
 use workspace::Workspace;
 
+pub use screen::{use_screen, Dialog, Notice, Screen, Section};
+
 /// The default scenario: three teams sharing a small g5 pool (the AWS walkthrough shape).
 pub const DEFAULT_SCENARIO: &str = include_str!("../../scenarios/default.json");
 
-/// The tabs of the BUILD zone, in docs/DESIGN.md's order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Section {
-    Scenario,
-    Capacity,
-    Shares,
-    Workload,
-    Events,
-    Json,
-}
-
-/// The modal dialog on screen, if any. One at a time, closed by Escape.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Dialog {
-    Examples,
-    Shortcuts,
-    /// Opening `workspace` (from `origin`: an example, a file, a link) would replace edits that
-    /// were never shared or exported: ask first.
-    ConfirmReplace {
-        workspace: Box<Workspace>,
-        origin: String,
-    },
-    /// "Import trace…": trace files in, a preview, then `open`.
-    TraceImport,
-    /// "Import account…": an account's describe output in, what was not imported, then `open`.
-    AccountImport,
-    /// "AWS / Kueue…": the agreement as AWS Batch and Kueue files, and those files read back.
-    AgreementFiles,
-    /// The printable agreement report of the scenario and its current results.
-    AgreementReport,
-    /// "How this works": the mechanisms in plain words (`components::how_it_works`).
-    HowItWorks,
-}
-
-/// A message for the user above the zones: a link that could not be opened, an import that
-/// failed, what Undo will bring back.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Notice {
-    pub is_error: bool,
-    pub text: String,
-}
-
-/// Shared handles, provided as context at the root and copied into components.
+/// The work on screen and its history: the workspace, the variant being edited, every change
+/// as an undo step, and how it is kept (`keeping`). The editor's one store; it tells the user
+/// through the screen (`screen`), which it holds a handle on.
 #[derive(Clone, Copy)]
-pub struct AppState {
+pub struct Editor {
     /// The scenario on screen (the workspace's active variant). Read it freely; change it only
-    /// through [`AppState::edit`].
+    /// through [`Editor::edit`].
     pub scenario: RwSignal<Scenario>,
     /// Every variant, with the one on screen; change it only through the methods below.
     pub workspace: RwSignal<Workspace>,
@@ -93,61 +58,43 @@ pub struct AppState {
     /// Bumped when a scenario or study is opened in place of the work on screen (an example, a
     /// file, a link, a trace): the KPI cards show changes only between runs of one document.
     pub opened: RwSignal<u64>,
-    /// The job whose story is open, if any.
-    pub selected_job: RwSignal<Option<String>>,
     /// The engine's errors and warnings for the scenario on screen.
     pub report: Memo<Report>,
     pub history: RwSignal<History<Workspace>>,
     /// False once the user edits; true again after the scenario was loaded, linked or exported.
     /// Replacing a scenario that is not pristine asks first.
     pub pristine: RwSignal<bool>,
-    pub section: RwSignal<Section>,
-    pub dialog: RwSignal<Option<Dialog>>,
-    pub notice: RwSignal<Option<Notice>>,
-    /// The last link made by "Copy link", shown so it can be copied by hand.
-    pub share_link: RwSignal<Option<String>>,
-    /// Presentation mode: the presenter view covers the editor (`components::presenter_view`).
-    pub presentation: RwSignal<bool>,
-    /// Whether changes are autosaved now (`keeping`).
-    pub saving: RwSignal<Saving>,
-    /// The work the autosave holds while a link's document is on screen ("Back to your scenario").
-    pub saved_work: RwSignal<Option<Workspace>>,
-    /// Whether an unreadable autosave is kept aside, waiting for Download or Discard.
-    pub kept_aside: RwSignal<bool>,
     /// The ids of number fields whose text is not a number ("abc"). The scenario keeps the last
     /// number, so validation cannot see them; the status and the results count them as errors.
     pub unparsed: RwSignal<BTreeSet<String>>,
-    /// The RESULTS tab on screen, and the chart on its Results tab (a chart slug): links carry
-    /// them (`view`).
-    pub tab: RwSignal<view::Tab>,
-    pub chart: RwSignal<Option<String>>,
+    /// Whether changes are autosaved now, and the work kept while a link is on screen.
+    pub keeping: Keeping,
+    /// Where the editor's messages and dialogs go.
+    pub screen: Screen,
 }
 
-impl AppState {
-    /// A state showing `scenario`, touching neither storage nor the URL (tests use this).
+impl Editor {
+    /// An editor of `scenario` on a fresh screen, touching neither storage nor the URL (tests use
+    /// this).
     pub fn new(scenario: Scenario) -> Self {
+        Editor::on(Screen::default(), scenario)
+    }
+
+    /// An editor of `scenario` that tells the user through `screen`.
+    pub fn on(screen: Screen, scenario: Scenario) -> Self {
         let workspace = RwSignal::new(Workspace::single(scenario.clone()));
         let scenario = RwSignal::new(scenario);
-        AppState {
+        Editor {
             scenario,
             workspace,
             revision: RwSignal::new(0),
             opened: RwSignal::new(0),
-            selected_job: RwSignal::new(None),
             report: Memo::new(move |_| scenario.with(Scenario::validate)),
             history: RwSignal::new(History::default()),
             pristine: RwSignal::new(true),
-            section: RwSignal::new(Section::Shares),
-            dialog: RwSignal::new(None),
-            notice: RwSignal::new(None),
-            share_link: RwSignal::new(None),
-            presentation: RwSignal::new(false),
-            saving: RwSignal::new(Saving::On),
-            saved_work: RwSignal::new(None),
-            kept_aside: RwSignal::new(false),
             unparsed: RwSignal::new(BTreeSet::new()),
-            tab: RwSignal::new(view::Tab::Results),
-            chart: RwSignal::new(None),
+            keeping: Keeping::default(),
+            screen,
         }
     }
 
@@ -181,7 +128,7 @@ impl AppState {
     ) {
         let mut after = self.workspace.get_untracked();
         if let Err(why) = change(&mut after) {
-            return self.tell(true, why.to_string());
+            return self.screen.tell(true, why.to_string());
         }
         if self.workspace.with_untracked(|before| after != *before) {
             self.record_and_show(after, None);
@@ -242,12 +189,12 @@ impl AppState {
         self.open_workspace(Workspace::single(scenario), origin);
     }
 
-    /// Opens a scenario or a study (see [`AppState::open`]).
+    /// Opens a scenario or a study (see [`Editor::open`]).
     pub fn open_workspace(&self, workspace: Workspace, origin: &str) {
         if self.pristine.get_untracked() || self.workspace.with_untracked(|w| *w == workspace) {
             self.replace_workspace(workspace, origin, false);
         } else {
-            self.dialog.set(Some(Dialog::ConfirmReplace {
+            self.screen.dialog.set(Some(Dialog::ConfirmReplace {
                 workspace: Box::new(workspace),
                 origin: origin.to_string(),
             }));
@@ -275,20 +222,12 @@ impl AppState {
         self.pristine.set(true);
         self.opened.update(|o| *o += 1);
         self.show(workspace, keep_link);
-        self.tell(false, format!("Opened \u{201c}{name}\u{201d} from {origin}. Undo (Ctrl+Z) brings back what you had before."));
+        self.screen.tell(false, format!("Opened \u{201c}{name}\u{201d} from {origin}. Undo (Ctrl+Z) brings back what you had before."));
     }
 
     /// Errors on screen: the engine's, and number fields holding text that is not a number.
     pub fn errors(&self) -> usize {
         self.report.with(|r| r.errors.len()) + self.unparsed.with(BTreeSet::len)
-    }
-
-    /// Shows a message above the zones.
-    pub fn tell(&self, is_error: bool, text: impl Into<String>) {
-        self.notice.set(Some(Notice {
-            is_error,
-            text: text.into(),
-        }));
     }
 
     /// Opens the scenario in the URL fragment, if there is one, without touching the autosaved
@@ -300,7 +239,7 @@ impl AppState {
         let (fragment, view) = view::split(&hash);
         match link::from_fragment(fragment) {
             None => {}
-            Some(Err(e)) => self.tell(true, e.to_string()),
+            Some(Err(e)) => self.screen.tell(true, e.to_string()),
             Some(Ok(workspace)) => {
                 self.open_link(workspace);
                 if let Some(view) = view {
@@ -313,9 +252,9 @@ impl AppState {
     /// Shows the variant, tab and chart a link was copied from.
     fn show_view(&self, view: view::View) {
         self.select_variant(view.variant);
-        self.tab.set(view.tab);
+        self.screen.tab.set(view.tab);
         if view.chart.is_some() {
-            self.chart.set(view.chart);
+            self.screen.chart.set(view.chart);
         }
     }
 
@@ -323,14 +262,9 @@ impl AppState {
     fn current_view(&self) -> view::View {
         view::View {
             variant: self.workspace.with_untracked(|w| w.active),
-            tab: self.tab.get_untracked(),
-            chart: self.chart.get_untracked(),
+            tab: self.screen.tab.get_untracked(),
+            chart: self.screen.chart.get_untracked(),
         }
-    }
-
-    /// Presentation mode on or off.
-    pub fn toggle_presentation(&self) {
-        self.presentation.update(|p| *p = !*p);
     }
 
     /// Puts a link to the scenario (or the study), and to the view on screen, in the address bar
@@ -342,19 +276,19 @@ impl AppState {
         );
         browser::replace_hash(&fragment);
         let url = browser::url_with(&fragment);
-        self.share_link.set(Some(url.clone()));
+        self.screen.share_link.set(Some(url.clone()));
         self.pristine.set(true);
         url
     }
 }
 
-/// Creates the state at start-up and provides it as context: the autosaved work (or the
-/// default scenario), then the link in the URL if there is one; from then on every change is
-/// autosaved.
-pub fn provide_app_state() -> AppState {
+/// Creates the editor at start-up: the autosaved work (or the default scenario), then the link in
+/// the URL if there is one; from then on every change is autosaved. The app root provides it
+/// (`crate::app::provide_stores`).
+pub fn start_editor() -> Editor {
     let default =
         Scenario::parse_json(DEFAULT_SCENARIO).expect("the bundled default scenario is valid");
-    let state = AppState::new(default.clone());
+    let state = Editor::new(default.clone());
     match autosave::restore() {
         None => {}
         Some(Ok(saved)) => {
@@ -362,32 +296,36 @@ pub fn provide_app_state() -> AppState {
             state.show(saved, true);
         }
         Some(Err(unrestored)) => {
-            state.tell(true, unrestored.error.to_string());
+            state.screen.tell(true, unrestored.error.to_string());
             if !unrestored.kept_aside {
-                state.saving.set(Saving::Held);
+                state.keeping.saving.set(Saving::Held);
             }
         }
     }
-    state.kept_aside.set(autosave::kept_aside().is_some());
+    state
+        .keeping
+        .kept_aside
+        .set(autosave::kept_aside().is_some());
     state.open_link_in_url();
     // An Effect, because saving is a side effect of the scenario changing, whoever changed it.
     Effect::new(move |_| {
-        let on = state.saving.get() == Saving::On;
+        let on = state.keeping.saving.get() == Saving::On;
         if let Err(why) = state
             .workspace
             .with(|w| if on { autosave::save(w) } else { Ok(()) })
         {
-            state.tell(true, format!("Your edits are not being saved: {why}."));
+            state
+                .screen
+                .tell(true, format!("Your edits are not being saved: {why}."));
         }
     });
     // A link pasted into the address bar of an open tab.
     let listener = window_event_listener(leptos::ev::hashchange, move |_| state.open_link_in_url());
     on_cleanup(move || listener.remove());
-    provide_context(state);
     state
 }
 
-/// The state provided by [`provide_app_state`].
-pub fn use_app_state() -> AppState {
-    expect_context::<AppState>()
+/// The editor the app root provided.
+pub fn use_editor() -> Editor {
+    expect_context::<Editor>()
 }

@@ -75,6 +75,11 @@ pub enum VariantError {
 }
 
 impl Workspace {
+    /// The variants' names, in order: what the variant tabs and the baseline choice list.
+    pub fn names(&self) -> Vec<String> {
+        self.variants.iter().map(|v| v.name.clone()).collect()
+    }
+
     /// A workspace of one scenario.
     pub fn single(scenario: Scenario) -> Workspace {
         Workspace {
@@ -266,7 +271,7 @@ mod tests {
         let mut ws = default_workspace();
         ws.duplicate_active().expect("room for a variant");
         ws.duplicate_active().expect("room for a variant");
-        let names: Vec<_> = ws.variants.iter().map(|v| v.name.clone()).collect();
+        let names = ws.names();
         let base = &names[0];
         assert_eq!(
             names[1..],

@@ -2,7 +2,7 @@
 //! workshop sees the comparison follow the edit), after a click when it is large (hundreds of runs
 //! of a big trace should not start on every keystroke).
 
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use crate::state::workspace::Workspace;
 use crate::study::run::StudyRun;
 use leptos::prelude::*;
@@ -68,7 +68,7 @@ pub fn current_while_visible(
     visible: Signal<bool>,
     define: fn(&Workspace) -> Result<Definition, Vec<String>>,
 ) -> Current {
-    let state = use_app_state();
+    let state = use_editor();
     Memo::new(
         move |last: Option<&Result<Definition, Vec<String>>>| match last {
             Some(last) if !visible.get() => last.clone(),

@@ -6,7 +6,7 @@
 use crate::results::colours::share_colour;
 use crate::results::export::{file_slug, TableCsv};
 use crate::state::workspace::Workspace;
-use crate::state::{use_app_state, AppState};
+use crate::state::{use_editor, Editor};
 use crate::study::auto_run::{current_while_visible, follow, Follow};
 use crate::study::charts::{completion_overlay, cost_bars, share_index, share_names, variant_tag};
 use crate::study::controls::Problems;
@@ -37,9 +37,9 @@ fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
 
 #[component]
 pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     // The study's agreement report reports this run's comparison.
-    crate::interop::report_study::offer(run);
+    crate::interop::report::study::offer(run);
     let current = current_while_visible(visible, definition);
     let Follow {
         waits_for_click,
@@ -56,7 +56,7 @@ pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl I
             <StudyControls run on_run=start run_label="Run comparison" can_run />
             <ThresholdInput state />
             <button type="button" class="compare-report" data-testid="compare-report" title="Every variant, this comparison and what changed, ready to print (R)"
-                on:click=move |_| state.dialog.set(Some(crate::state::Dialog::AgreementReport))>"Agreement report of the study"</button>
+                on:click=move |_| state.screen.dialog.set(Some(crate::state::Dialog::AgreementReport))>"Agreement report of the study"</button>
             {move || waits_for_click.get().then(|| view! {
                 <p class="study-note">"This comparison is large, so it runs when you press \u{201c}Run comparison\u{201d}."</p>
             })}
@@ -75,7 +75,7 @@ pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl I
 
 /// The T of P(wait < T).
 #[component]
-fn ThresholdInput(state: AppState) -> impl IntoView {
+fn ThresholdInput(state: Editor) -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     let set = move |ev: leptos::ev::Event| match event_target_value(&ev).trim().parse::<f64>() {
         Ok(t) if t.is_finite() && t > 0.0 => {
@@ -165,7 +165,7 @@ fn ShareComparison(comparison: Arc<Comparison>, share: String) -> impl IntoView 
         .enumerate()
         .map(|(i, v)| view! { <th scope="col">{variant_tag(i)}" "<span class="variant-name">{v.name.clone()}</span></th> })
         .collect_view();
-    let rows = Kpi::ALL
+    let rows = Kpi::COMPARED
         .iter()
         .map(|&kpi| {
             let cells = comparison

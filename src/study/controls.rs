@@ -1,7 +1,7 @@
 //! The controls every study view shares: K seeds, the run button, the progress bar and Cancel,
 //! and the list of what stops the study from running.
 
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use crate::study::auto_run::Current;
 use crate::study::run::{Run, StudyPhase, Work};
 use leptos::prelude::*;
@@ -20,7 +20,7 @@ pub fn StudyControls<W: Work>(
     #[prop(into)]
     can_run: Signal<bool>,
 ) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     // Compare and Sweep each have these controls, so the message's id names the view.
     let error_id = format!(
         "study-seeds-error-{}",

@@ -6,22 +6,15 @@
 //! - `compare_view`, `sweep_view`, `controls`, `charts`, `numbers`: what those views show;
 //!   `figure`: one of their charts with exports and readout; `tables`: their numbers as CSV;
 //!   `point_variant`: a sweep point opened as a variant;
-//! - `run`, `auto_run`, `pool`, `protocol`: running the units in workers and summarising them;
-//! - `advise_view` with `advise_targets`, `advise_knobs`, `advise_spec`, `advise_proposals`,
-//!   `advise_cli`: the advisor's form, its proposals and its command line (docs/ADVISOR.md);
-//!   `advise_run`, `advise_protocol`: its search, one start per worker.
+//! - `run`, `auto_run`, `pool`: running the units in workers (`crate::worker`) and summarising
+//!   them;
+//! - `advise`: the advisor's form, its proposals, its command line and its search, one start
+//!   per worker (docs/ADVISOR.md).
 //!
 //! The app computes no statistic itself: samples come from the engine's `run_sample` in the
 //! workers and summaries from `Definition::summarize`, exactly as in the CLI.
 
-mod advise_cli;
-mod advise_knobs;
-mod advise_proposals;
-pub mod advise_protocol;
-pub mod advise_run;
-mod advise_spec;
-mod advise_targets;
-mod advise_view;
+pub mod advise;
 pub mod auto_run;
 pub mod charts;
 mod compare_view;
@@ -30,7 +23,6 @@ mod figure;
 pub mod numbers;
 pub mod point_variant;
 pub mod pool;
-pub mod protocol;
 pub mod results_modes;
 pub mod run;
 mod sweep_view;

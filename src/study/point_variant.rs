@@ -7,8 +7,9 @@
 //! already opened rather than a copy under another name.
 
 use crate::results::format::round_for_people;
-use crate::state::workspace::{variant_tag, Workspace};
+use crate::state::workspace::{variant_tag, VariantError, Workspace};
 use quotalab_engine::study::apply_parameter;
+use quotalab_engine::Diagnostic;
 
 /// The variant's name: the swept variant's tag, the parameter in words, and the value.
 pub fn point_name(swept: usize, label: &str, value: f64) -> String {
@@ -19,6 +20,20 @@ pub fn point_name(swept: usize, label: &str, value: f64) -> String {
     )
 }
 
+/// Why a sweep point could not be opened as a variant.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PointError {
+    /// The point's value does not apply: its name, then the engine's reason and the JSON path.
+    #[error("{name}: {} (JSON path {})", .diagnostic.message, .diagnostic.path)]
+    Refused {
+        name: String,
+        diagnostic: Diagnostic,
+    },
+    /// There is no room for another variant.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+}
+
 /// Adds the variant on screen with `param` set to `value` (named by `point_name`) and shows it;
 /// if a variant of that name exists, shows that one. An error leads with the point's name, then
 /// the engine's reason and the JSON path.
@@ -27,16 +42,21 @@ pub fn open_point(
     param: &str,
     label: &str,
     value: f64,
-) -> Result<(), String> {
+) -> Result<(), PointError> {
     let name = point_name(workspace.active, label, value);
     if let Some(existing) = workspace.variants.iter().position(|v| v.name == name) {
         workspace.select(existing);
         return Ok(());
     }
-    let mut scenario = apply_parameter(workspace.active_scenario(), param, value)
-        .map_err(|d| format!("{name}: {} (JSON path {})", d.message, d.path))?;
+    let mut scenario =
+        apply_parameter(workspace.active_scenario(), param, value).map_err(|diagnostic| {
+            PointError::Refused {
+                name: name.clone(),
+                diagnostic,
+            }
+        })?;
     scenario.name = name;
-    workspace.duplicate_active().map_err(|e| e.to_string())?;
+    workspace.duplicate_active()?;
     workspace.set_active_scenario(scenario);
     Ok(())
 }
@@ -84,7 +104,9 @@ mod tests {
     fn a_value_the_scenario_refuses_is_an_error_and_adds_nothing() {
         let scenario = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
         let mut workspace = Workspace::single(scenario);
-        let err = open_point(&mut workspace, "capacity[0].count", "pool size", -3.0).unwrap_err();
+        let err = open_point(&mut workspace, "capacity[0].count", "pool size", -3.0)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("capacity[0].count"), "{err}");
         assert_eq!(workspace.variants.len(), 1);
     }

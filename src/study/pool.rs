@@ -1,19 +1,16 @@
 //! A pool of simulation workers that runs a study's units in parallel (docs/STUDY.md): one
-//! worker per core, up to `navigator.hardwareConcurrency`, each given the next unit as soon as
+//! worker per core, up to `navigator.hardwareConcurrency`, each asked the next unit as soon as
 //! it answers, so a slow unit (a sweep point with scarce capacity, say) never holds the others.
 //!
 //! Dropping the pool terminates every worker, which is how a study run is cancelled or
 //! superseded: a run inside a worker is one synchronous call that cannot listen for "stop".
-//!
-//! When a unit fails, in the engine or because its worker died, the pool names the unit
-//! ("run 2 of 20: variant 1, seed 2") and the study stops cleanly: a summary needs every unit,
-//! so carrying on would only spend time on a result that cannot be shown.
+//! What was still asked of them is answered `Gone`, and their tasks end.
 
-use crate::results::protocol::{encode_request, Fault, Request};
-use crate::results::session::fault::TestFault;
-use crate::results::session::worker::SimWorker;
+use crate::worker::fault::TestFault;
+use crate::worker::messages::{Fault, Reply, Request, Simulation};
+use crate::worker::{Ticket, Worker, WorkerError};
 use quotalab_engine::study::Unit;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
@@ -22,11 +19,14 @@ const MAX_WORKERS: usize = 8;
 
 /// Running workers; drop it to stop them all.
 pub struct Pool {
-    _workers: Vec<Rc<SimWorker>>,
+    _workers: Vec<Rc<Worker<Simulation>>>,
 }
 
-/// The units not yet handed to a worker, each with its encoded request.
-type Queue = RefCell<VecDeque<(Unit, String)>>;
+/// The units not yet asked of a worker, each with its request.
+type Queue = RefCell<VecDeque<(Unit, Request)>>;
+
+/// Where every unit's reply goes, with the unit it answers.
+pub type OnAnswer = Rc<dyn Fn(Unit, Result<Reply, WorkerError>)>;
 
 /// How many workers to start for `units` units on this machine.
 pub fn worker_count(units: usize) -> usize {
@@ -37,99 +37,70 @@ pub fn worker_count(units: usize) -> usize {
 }
 
 impl Pool {
-    /// Starts `workers` workers on `jobs` (each unit with its encoded request). `decode` reads a
-    /// reply of this run (`None` for any other message), `describe` words a unit's failure, and
-    /// every answer goes to `on_answer` (`run::Work` says what the jobs are: samples of a study,
-    /// or starts of an advisor search).
-    pub fn run<T: 'static>(
-        jobs: Vec<(Unit, String)>,
+    /// Starts `workers` workers on `units` (each with its request). Every reply goes to
+    /// `on_answer` while `ticket` is current.
+    pub fn run(
+        units: Vec<(Unit, Request)>,
         workers: usize,
-        decode: impl Fn(&str) -> Option<Result<T, String>> + 'static,
-        describe: impl Fn(Unit, &str) -> String + 'static,
-        on_answer: Rc<dyn Fn(Answer<T>)>,
-    ) -> Result<Pool, String> {
+        ticket: Ticket,
+        on_answer: OnAnswer,
+    ) -> Result<Pool, WorkerError> {
         let fault = TestFault::requested();
         let queue: Rc<Queue> = Rc::new(RefCell::new(
-            jobs.into_iter()
+            units
+                .into_iter()
                 .map(|(unit, request)| (unit, with_fault(unit, request, fault)))
                 .collect(),
         ));
-        let decode = Rc::new(decode);
-        let describe = Rc::new(describe);
         let mut started = Vec::with_capacity(workers);
         for _ in 0..workers {
-            let me: Rc<RefCell<Weak<SimWorker>>> = Rc::new(RefCell::new(Weak::new()));
-            // The unit this worker is running, for the failure message.
-            let running: Rc<Cell<Option<Unit>>> = Rc::new(Cell::new(None));
-            let (queued, replies, me_in_reply, busy) = (
-                queue.clone(),
-                on_answer.clone(),
-                me.clone(),
-                running.clone(),
-            );
-            let (decoder, words) = (decode.clone(), describe.clone());
-            let on_reply: Rc<dyn Fn(String)> = Rc::new(move |text: String| {
-                let answer = match decoder(&text) {
-                    Some(Ok(done)) => Answer::Done(done),
-                    Some(Err(message)) => Answer::Failed(worded(&*words, busy.get(), &message)),
-                    None => return,
-                };
-                replies(answer);
-                feed(&me_in_reply.borrow(), &queued, &busy);
-            });
-            let (failures, crashed, words) = (on_answer.clone(), running.clone(), describe.clone());
-            let on_failure: Rc<dyn Fn(String)> = Rc::new(move |message: String| {
-                failures(Answer::Failed(worded(&*words, crashed.get(), &message)));
-            });
-            let worker = Rc::new(
-                SimWorker::spawn(on_reply, on_failure)
-                    .map_err(|_| "this browser could not start a Web Worker".to_string())?,
-            );
-            *me.borrow_mut() = Rc::downgrade(&worker);
-            feed(&me.borrow(), &queue, &running);
+            let worker = Rc::new(Worker::start()?);
+            let (weak, queue, on_answer) =
+                (Rc::downgrade(&worker), queue.clone(), on_answer.clone());
+            leptos::task::spawn_local(work_through(weak, queue, ticket, on_answer));
             started.push(worker);
         }
         Ok(Pool { _workers: started })
     }
 }
 
-/// A reply of a [`Pool::run`]: the unit's result, or why it failed (naming the unit).
-pub enum Answer<T> {
-    Done(T),
-    Failed(String),
-}
-
-/// The failure `message` of `unit` in `describe`'s words, or the bare message when no unit was
-/// running (the worker died before it got one).
-fn worded(describe: &dyn Fn(Unit, &str) -> String, unit: Option<Unit>, message: &str) -> String {
-    match unit {
-        Some(u) => describe(u, message),
-        None => message.to_owned(),
+/// One worker's share: the next unit, until none is left, the worker is gone or the run is moot.
+async fn work_through(
+    worker: Weak<Worker<Simulation>>,
+    queue: Rc<Queue>,
+    ticket: Ticket,
+    on_answer: OnAnswer,
+) {
+    loop {
+        let Some((unit, request)) = queue.borrow_mut().pop_front() else {
+            return;
+        };
+        // The worker is held only while asking, so dropping the pool stops it.
+        let Some(asked) = worker.upgrade().map(|w| w.ask(request)) else {
+            return;
+        };
+        let answer = asked.await.map(|a| a.reply);
+        if !ticket.is_current() {
+            return;
+        }
+        let failed = answer.is_err();
+        on_answer(unit, answer);
+        if failed {
+            return;
+        }
     }
 }
 
 /// A unit's request as the worker gets it; under the `study-panic` test fault the second unit
 /// is replaced by a run that panics in the worker.
-fn with_fault(unit: Unit, request: String, fault: Option<TestFault>) -> String {
+fn with_fault(unit: Unit, request: Request, fault: Option<TestFault>) -> Request {
     if fault == Some(TestFault::StudyPanic) && unit.index == 1 {
-        return encode_request(&Request {
+        return Request::Run {
             run: 0,
             progress_every: 0,
             scenario: String::new(),
             fault: Some(Fault::Panic),
-        });
+        };
     }
     request
-}
-
-/// Gives `worker` the next request, if any is left, and remembers which unit it runs.
-fn feed(worker: &Weak<SimWorker>, queue: &Queue, running: &Cell<Option<Unit>>) {
-    let Some(worker) = worker.upgrade() else {
-        return;
-    };
-    let next = queue.borrow_mut().pop_front();
-    running.set(next.as_ref().map(|(unit, _)| *unit));
-    if let Some((_, request)) = next {
-        worker.send(request);
-    }
 }

@@ -4,10 +4,10 @@
 
 use crate::components::tablist::{on_tab_key, tab_stop};
 use crate::results::ResultsPanel;
-use crate::state::use_app_state;
+use crate::state::use_screen;
 use crate::state::view::Tab;
-use crate::study::advise_run::AdviseRun;
-use crate::study::advise_view::AdviseView;
+use crate::study::advise::run::AdviseRun;
+use crate::study::advise::view::AdviseView;
 use crate::study::compare_view::CompareView;
 use crate::study::run::StudyRun;
 use crate::study::sweep_view::SweepView;
@@ -42,7 +42,7 @@ fn panel_id(tab: Tab) -> String {
 #[component]
 pub fn ResultsModes() -> impl IntoView {
     // The tab lives in the app state, so a link can reopen it (`state::view`).
-    let mode = use_app_state().tab;
+    let mode = use_screen().tab;
     let compare_run = StudyRun::default();
     let sweep_run = StudyRun::default();
     let advise_run = AdviseRun::default();

@@ -7,37 +7,39 @@
 //! the previous one (terminating its workers), and replies carry their batch number, so a
 //! superseded run can never overwrite a newer one.
 
-use crate::results::session::now_ms;
-use crate::study::pool::{worker_count, Answer, Pool};
-use crate::study::protocol::{decode_reply, SampleReply, SampleRequest};
+use crate::state::browser::now_ms;
+use crate::study::pool::{worker_count, Pool};
+use crate::worker::messages::{Reply, Request, Simulation};
+use crate::worker::protocol::Protocol;
+use crate::worker::{Latest, Ticket, WorkerError};
 use leptos::prelude::*;
 use quotalab_engine::result::numbers::counted;
-use quotalab_engine::study::{Definition, Summary, Unit, UnitSample};
+use quotalab_engine::study::{Definition, StudyError, Summary, Unit, UnitSample};
 use std::rc::Rc;
 use std::sync::Arc;
-use std::time::Duration;
 
-/// What a kind of study run sends to the workers and how it sums up their answers.
+/// What a kind of study run asks the workers and how it sums up their answers.
 pub trait Work: Send + Sync + 'static {
     /// One unit's answer.
     type Item: Send + Sync + 'static;
     /// The summary of every answer.
     type Done: Send + Sync + 'static;
-    /// Every unit with its encoded request for batch `batch`.
-    fn requests(&self, batch: u64) -> Result<Vec<(Unit, String)>, String>;
+    /// Why the work cannot be split into units or summed up.
+    type Error: std::fmt::Display;
+    /// Every unit with its request.
+    fn requests(&self) -> Result<Vec<(Unit, Request)>, Self::Error>;
     /// How many workers run `units` units: one per core unless the work says fewer.
     fn workers(&self, units: usize) -> usize {
         worker_count(units)
     }
-    /// A worker's reply of batch `batch`: the unit's answer, or why it failed; `None` for any
-    /// other message.
-    fn decode(text: &str, batch: u64) -> Option<Result<Self::Item, String>>;
+    /// A unit's answer in a worker's reply; `None` for a reply of another kind.
+    fn item(reply: Reply) -> Option<Self::Item>;
     /// The failure `message` of `unit` out of `total`, naming the unit.
     fn failure(unit: Unit, total: usize, message: &str) -> String;
     /// The digest of what runs: equal digests, same work.
     fn digest(&self) -> String;
     /// The summary of every unit's answer.
-    fn summarize(&self, items: &[Self::Item]) -> Result<Self::Done, String>;
+    fn summarize(&self, items: &[Self::Item]) -> Result<Self::Done, Self::Error>;
     /// The progress in words: "12 of 40 runs".
     fn progress(done: usize, total: usize) -> String;
     /// The units of a finished run in words: "40 runs".
@@ -79,9 +81,10 @@ pub struct Finished {
 impl Work for Definition {
     type Item = UnitSample;
     type Done = Finished;
+    type Error = StudyError;
 
-    fn requests(&self, batch: u64) -> Result<Vec<(Unit, String)>, String> {
-        let scenarios = self.scenarios().map_err(|e| e.to_string())?;
+    fn requests(&self) -> Result<Vec<(Unit, Request)>, StudyError> {
+        let scenarios = self.scenarios()?;
         let scenario_json: Vec<String> = scenarios
             .iter()
             .map(|s| serde_json::to_string(s).expect("a scenario always serialises"))
@@ -90,21 +93,20 @@ impl Work for Definition {
         Ok(self
             .units()
             .iter()
-            .map(|&u| {
-                let scenario = scenario_json[u.variant_or_point].clone();
-                (
-                    u,
-                    SampleRequest::new(batch, u, seeds[u.seed_index], scenario).encode(),
-                )
+            .map(|&unit| {
+                let request = Request::Sample {
+                    unit,
+                    seed: seeds[unit.seed_index],
+                    scenario: scenario_json[unit.variant_or_point].clone(),
+                };
+                (unit, request)
             })
             .collect())
     }
 
-    fn decode(text: &str, batch: u64) -> Option<Result<UnitSample, String>> {
-        match decode_reply(text)? {
-            SampleReply::SampleDone { batch: b, sample } if b == batch => Some(Ok(sample)),
-            SampleReply::SampleFailed { batch: b, message } if b == batch => Some(Err(message)),
-            // A reply from an older batch.
+    fn item(reply: Reply) -> Option<UnitSample> {
+        match reply {
+            Reply::Sample(sample) => Some(*sample),
             _ => None,
         }
     }
@@ -123,10 +125,10 @@ impl Work for Definition {
         Definition::digest(self)
     }
 
-    fn summarize(&self, items: &[UnitSample]) -> Result<Finished, String> {
+    fn summarize(&self, items: &[UnitSample]) -> Result<Finished, StudyError> {
         Ok(Finished {
             digest: Definition::digest(self),
-            summary: Definition::summarize(self, items).map_err(|e| e.to_string())?,
+            summary: Definition::summarize(self, items)?,
         })
     }
 
@@ -145,7 +147,7 @@ pub struct Run<W: Work> {
     pub finished: RwSignal<Option<Arc<W::Done>>>,
     /// The digest of the work being run or last run.
     pub digest: RwSignal<Option<String>>,
-    batch: StoredValue<u64>,
+    runs: Latest,
     pool: StoredValue<Option<Pool>, LocalStorage>,
     items: StoredValue<Vec<W::Item>>,
     work: StoredValue<Option<W>>,
@@ -168,7 +170,7 @@ impl<W: Work> Default for Run<W> {
             phase: RwSignal::new(StudyPhase::Idle),
             finished: RwSignal::new(None),
             digest: RwSignal::new(None),
-            batch: StoredValue::new(0),
+            runs: Latest::new(),
             pool: StoredValue::new_local(None),
             items: StoredValue::new(Vec::new()),
             work: StoredValue::new(None),
@@ -180,13 +182,12 @@ impl<W: Work> Run<W> {
     /// Runs `work` (which must be valid), replacing any run in flight.
     pub fn start(self, work: W) {
         self.stop_pool();
-        let batch = self.batch.get_value() + 1;
-        self.batch.set_value(batch);
-        let jobs = match work.requests(batch) {
-            Ok(jobs) => jobs,
-            Err(message) => return self.phase.set(StudyPhase::Failed(message)),
+        let ticket = self.runs.start();
+        let units = match work.requests() {
+            Ok(units) => units,
+            Err(err) => return self.phase.set(StudyPhase::Failed(err.to_string())),
         };
-        let total = jobs.len();
+        let total = units.len();
         let workers = work.workers(total);
         self.digest.set(Some(work.digest()));
         self.work.set_value(Some(work));
@@ -197,60 +198,64 @@ impl<W: Work> Run<W> {
             workers,
             started_ms: now_ms(),
         });
-        let on_answer: Rc<dyn Fn(Answer<W::Item>)> =
-            Rc::new(move |answer| self.receive(batch, answer));
-        let decode = move |text: &str| W::decode(text, batch);
-        let failure = move |unit: Unit, message: &str| W::failure(unit, total, message);
-        match Pool::run(jobs, workers, decode, failure, on_answer) {
+        let on_answer = Rc::new(move |unit: Unit, answer: Result<Reply, WorkerError>| {
+            self.receive(ticket, unit, total, answer)
+        });
+        match Pool::run(units, workers, ticket, on_answer) {
             Ok(pool) => self.pool.set_value(Some(pool)),
-            Err(message) => self.phase.set(StudyPhase::Failed(message)),
+            Err(err) => self.phase.set(StudyPhase::Failed(err.to_string())),
         }
     }
 
     /// Stops the run in flight; what was shown before stays.
     pub fn cancel(self) {
         if self.phase.get_untracked().is_running() {
-            self.batch.update_value(|b| *b += 1);
+            self.runs.stop();
             self.stop_pool();
             self.phase.set(StudyPhase::Cancelled);
         }
     }
 
-    fn receive(self, batch: u64, answer: Answer<W::Item>) {
-        if batch != self.batch.get_value() {
+    /// Takes `unit`'s answer, one of `total`; the last one is summed up.
+    fn receive(self, ticket: Ticket, unit: Unit, total: usize, answer: Result<Reply, WorkerError>) {
+        if !ticket.is_current() {
             return;
         }
-        match answer {
-            Answer::Failed(message) => {
-                self.batch.update_value(|b| *b += 1);
-                self.stop_pool_later();
-                self.phase.set(StudyPhase::Failed(message));
-            }
-            Answer::Done(item) => {
-                self.items.update_value(|s| s.push(item));
-                let done = self.items.with_value(Vec::len);
-                let StudyPhase::Running {
+        let item = answer.and_then(|reply| {
+            W::item(reply).ok_or(WorkerError::OtherAnswer(Simulation::SCRIPT.name))
+        });
+        let item = match item {
+            Ok(item) => item,
+            Err(err) => {
+                self.runs.stop();
+                self.stop_pool();
+                return self.phase.set(StudyPhase::Failed(W::failure(
+                    unit,
                     total,
-                    workers,
-                    started_ms,
-                    ..
-                } = self.phase.get_untracked()
-                else {
-                    return;
-                };
-                if done < total {
-                    self.phase.set(StudyPhase::Running {
-                        done,
-                        total,
-                        workers,
-                        started_ms,
-                    });
-                    return;
-                }
-                self.stop_pool_later();
-                self.summarise(total, workers, now_ms() - started_ms);
+                    &err.to_string(),
+                )));
             }
+        };
+        self.items.update_value(|s| s.push(item));
+        let done = self.items.with_value(Vec::len);
+        let StudyPhase::Running {
+            workers,
+            started_ms,
+            ..
+        } = self.phase.get_untracked()
+        else {
+            return;
+        };
+        if done < total {
+            return self.phase.set(StudyPhase::Running {
+                done,
+                total,
+                workers,
+                started_ms,
+            });
         }
+        self.stop_pool();
+        self.summarise(total, workers, now_ms() - started_ms);
     }
 
     fn summarise(self, runs: usize, workers: usize, elapsed_ms: f64) {
@@ -267,26 +272,13 @@ impl<W: Work> Run<W> {
                     elapsed_ms,
                 });
             }
-            Err(message) => self.phase.set(StudyPhase::Failed(message)),
+            Err(err) => self.phase.set(StudyPhase::Failed(err.to_string())),
         }
     }
 
+    /// Drops the pool: its workers stop, and their tasks end (answers run in tasks, never inside
+    /// a worker's own event handler, so this is safe from anywhere).
     fn stop_pool(self) {
         self.pool.set_value(None);
-    }
-
-    /// Drops the pool after the current message: this runs inside a worker's `onmessage`, and a
-    /// worker must not be torn down from inside its own handler.
-    fn stop_pool_later(self) {
-        let batch = self.batch.get_value();
-        set_timeout(
-            move || {
-                // A newer run may have started since; its pool stays.
-                if self.batch.get_value() == batch {
-                    self.stop_pool();
-                }
-            },
-            Duration::ZERO,
-        );
     }
 }

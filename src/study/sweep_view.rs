@@ -13,7 +13,7 @@
 use crate::components::scenario_files::export_file_name;
 use crate::results::export::TableCsv;
 use crate::results::format::round_for_people;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use crate::state::view::Tab;
 use crate::state::workspace::Workspace;
 use crate::study::auto_run::{current_while_visible, follow, Follow};
@@ -87,9 +87,23 @@ fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
     }
 }
 
+/// What is wrong with the sweep form, as it says so under its fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+enum SweepFormError {
+    #[error("Pick a parameter to sweep.")]
+    NoParameter,
+    /// The field ("From", "To") does not hold a number.
+    #[error("{0}: enter a number.")]
+    NotANumber(&'static str),
+    #[error("Steps: enter a whole number from {} to {}.", SWEEP_VALUES.start(), SWEEP_VALUES.end())]
+    Steps,
+    #[error("From and To give fewer than two different values; widen the range.")]
+    TooFewValues,
+}
+
 #[component]
 pub fn SweepView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let parameters = Memo::new(move |_| state.scenario.with(sweep_parameters));
     let current = current_while_visible(visible, definition);
     let Follow {
@@ -102,7 +116,7 @@ pub fn SweepView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl Int
         &parameters.get_untracked(),
     );
     let start = Callback::new(move |()| match form.sweep(&parameters.get_untracked()) {
-        Err(why) => form.error.set(Some(why)),
+        Err(why) => form.error.set(Some(why.to_string())),
         Ok(sweep) => {
             form.error.set(None);
             state.edit_workspace(|w| {
@@ -197,18 +211,18 @@ impl SweepForm {
     }
 
     /// The sweep the form describes, or what is wrong with it.
-    fn sweep(self, parameters: &[SweepParameter]) -> Result<Sweep, String> {
+    fn sweep(self, parameters: &[SweepParameter]) -> Result<Sweep, SweepFormError> {
         let param = self.param.get_untracked();
         let parameter = parameters
             .iter()
             .find(|p| p.path == param)
-            .ok_or("Pick a parameter to sweep.")?;
-        let number = |text: String, what: &str| {
+            .ok_or(SweepFormError::NoParameter)?;
+        let number = |text: String, what: &'static str| {
             text.trim()
                 .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite())
-                .ok_or(format!("{what}: enter a number."))
+                .ok_or(SweepFormError::NotANumber(what))
         };
         let from = number(self.from.get_untracked(), "From")?;
         let to = number(self.to.get_untracked(), "To")?;
@@ -219,16 +233,10 @@ impl SweepForm {
             .parse::<usize>()
             .ok()
             .filter(|s| SWEEP_VALUES.contains(s))
-            .ok_or(format!(
-                "Steps: enter a whole number from {} to {}.",
-                SWEEP_VALUES.start(),
-                SWEEP_VALUES.end()
-            ))?;
+            .ok_or(SweepFormError::Steps)?;
         let values = sweep_values(from, to, steps, parameter.integer);
         if values.len() < *SWEEP_VALUES.start() {
-            return Err(
-                "From and To give fewer than two different values; widen the range.".into(),
-            );
+            return Err(SweepFormError::TooFewValues);
         }
         Ok(Sweep { param, values })
     }
@@ -277,7 +285,7 @@ fn SweepFields(form: SweepForm, parameters: Memo<Vec<SweepParameter>>) -> impl I
 
 #[component]
 fn SweepCharts(summary: SweepSummary) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let currency = state.scenario.with_untracked(|s| s.currency.0.clone());
     let summary = std::sync::Arc::new(summary);
     let open = {
@@ -287,7 +295,7 @@ fn SweepCharts(summary: SweepSummary) -> impl IntoView {
                 return;
             };
             state.edit_workspace(|w| open_point(w, &summary.param, &summary.label, value));
-            state.tab.set(Tab::Compare);
+            state.screen.tab.set(Tab::Compare);
         }
     };
     let table = std::sync::Arc::clone(&summary);

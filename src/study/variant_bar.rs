@@ -3,7 +3,7 @@
 //! arrows, Home and End; `components::tablist`).
 
 use crate::components::tablist::{on_tab_key, tab_stop};
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use crate::state::workspace::Workspace;
 use crate::study::charts::variant_tag;
 use leptos::prelude::*;
@@ -13,15 +13,8 @@ pub const PANEL_ID: &str = "variant-panel";
 
 #[component]
 pub fn VariantBar() -> impl IntoView {
-    let state = use_app_state();
-    let names = Memo::new(move |_| {
-        state.workspace.with(|w| {
-            w.variants
-                .iter()
-                .map(|v| v.name.clone())
-                .collect::<Vec<_>>()
-        })
-    });
+    let state = use_editor();
+    let names = Memo::new(move |_| state.workspace.with(Workspace::names));
     let active = Memo::new(move |_| state.workspace.with(|w| w.active));
     let pick = move |i: usize| state.select_variant(i);
     let on_key = move |ev: leptos::ev::KeyboardEvent| {

@@ -158,7 +158,7 @@ export const tests = [
   {
     name: 'an interop worker that fails to load ends the export and the import with its reason, not a waiting dialog',
     fn: async (page, ctx) => {
-      // The test hook of the simulation worker (results/session/fault.rs) makes every worker's
+      // The test hook of the simulation worker (src/worker/fault.rs) makes every worker's
       // script throw as it loads, the interop worker's too.
       // No run succeeds here, so the page never becomes "ready"; its header is enough.
       await page.goto(`${ctx.baseUrl}?worker-fault=load`);

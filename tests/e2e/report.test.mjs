@@ -145,7 +145,7 @@ export const tests = [
     fn: async (page, ctx) => {
       await comparedTwoVariants(page, ctx);
       // From now on, the second unit of every pool run panics in its worker (the test hook of
-      // src/results/session/fault.rs): here, the run that makes V2's section.
+      // src/worker/fault.rs): here, the run that makes V2's section.
       await page.evaluate(() => history.replaceState(null, '', `?worker-fault=study-panic${location.hash}`));
       await page.locator('[data-testid="compare-report"]').click();
       const report = page.locator('[data-testid="agreement-report"]');

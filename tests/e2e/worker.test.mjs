@@ -1,6 +1,6 @@
 // End-to-end tests of a failing simulation worker: each way a worker can fail ends the run with a
 // message and a Retry, the status never stays "running", and the last good results stay on
-// screen. The page's test-only hook `?worker-fault=KIND` (src/results/session/fault.rs) makes
+// screen. The page's test-only hook `?worker-fault=KIND` (src/worker/fault.rs) makes
 // the worker fail on purpose; the first run of the page still succeeds, except under `load`.
 
 const ready = (page) => page.locator('[data-testid="app-ready"]');

@@ -80,7 +80,7 @@ pub fn comparison(c: &Comparison, labels: Option<&[String]>) -> String {
             let _ = write!(header, " {:>DIFF$}", clip(&format!("{} - first", label(i))));
         }
         let _ = writeln!(out, "{}", header.trim_end());
-        for (row, kpi) in Kpi::ALL.iter().enumerate() {
+        for (row, kpi) in Kpi::COMPARED.iter().enumerate() {
             let label = match kpi {
                 Kpi::WaitBelowThreshold => format!("P(wait < {} h)", c.wait_threshold_h),
                 Kpi::Cost => format!("Cost ({})", c.currency),

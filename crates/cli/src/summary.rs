@@ -21,7 +21,7 @@ pub fn table(result: &SimResult) -> String {
     );
     let _ = writeln!(
         out,
-        "{:<20} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10} {:>12}",
+        "{:<20} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>9} {:>10} {:>12}",
         "share",
         "jobs",
         "done",
@@ -30,6 +30,7 @@ pub fn table(result: &SimResult) -> String {
         "wait",
         "borrowed",
         "preempt",
+        "interrupt",
         "fallback",
         "lost GPU-h",
         "cost"
@@ -37,7 +38,7 @@ pub fn table(result: &SimResult) -> String {
     for s in &result.shares {
         let _ = writeln!(
             out,
-            "{:<20} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10.1} {:>12}",
+            "{:<20} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>9} {:>10.1} {:>12}",
             truncate(&s.name, 20),
             s.jobs,
             s.succeeded,
@@ -45,7 +46,8 @@ pub fn table(result: &SimResult) -> String {
             maybe(s.completion_p90_h),
             duration(s.wait_mean_h),
             format!("{:.1} ih", s.borrowed_instance_h),
-            s.preempted.reclaim + s.preempted.in_share + s.preempted.limit_lowered,
+            s.preemptions,
+            s.interruptions,
             percent(s.fallback_rate),
             s.lost_accelerator_h,
             money(s.cost, &result.currency)
@@ -54,13 +56,14 @@ pub fn table(result: &SimResult) -> String {
     let t = &result.totals;
     let _ = writeln!(
         out,
-        "total: {}, {} succeeded, {} failed, {} timed out, {} unfinished; {}; {:.1} GPU-h lost; fallback rate {}; cost {}{}",
+        "total: {}, {} succeeded, {} failed, {} timed out, {} unfinished; {}, {}; {:.1} GPU-h lost; fallback rate {}; cost {}{}",
         counted(u64::from(t.jobs), "job"),
         count(u64::from(t.succeeded)),
         count(u64::from(t.failed)),
         count(u64::from(t.timed_out)),
         count(u64::from(t.unfinished)),
         counted(u64::from(t.preemptions), "preemption"),
+        counted(u64::from(t.interruptions), "interruption"),
         t.lost_accelerator_h,
         percent(t.fallback_rate),
         money(t.cost, &result.currency),

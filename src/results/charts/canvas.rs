@@ -12,6 +12,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use quotalab_engine::result::columns::JobColumns;
+use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::ShareResult;
 use quotalab_engine::SimResult;
@@ -96,9 +97,6 @@ pub fn house_mesh<'a, 'b, 'c>(
 pub fn small_style() -> TextStyle<'static> {
     (FONT, 17).into_font().color(&INK)
 }
-
-/// What the app calls the one series, card and row of a scenario without quota shares.
-pub const ALL_JOBS: &str = "all jobs";
 
 /// Each share's summary, or for a scenario without shares the engine's summary of all its jobs
 /// as one (`metrics::all_jobs`, which the worker computes: the page has no job records), so

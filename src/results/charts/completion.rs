@@ -157,7 +157,8 @@ fn mark_percentiles(chart: &mut Plot, result: &Drawn, key: &ShareKey) -> DrawRes
 #[cfg(test)]
 mod tests {
     use super::draw;
-    use crate::results::charts::canvas::{svg_texts, ALL_JOBS};
+    use crate::results::charts::canvas::svg_texts;
+    use quotalab_engine::result::metrics::ALL_JOBS;
     use quotalab_engine::result::view::Drawn;
     use quotalab_engine::{simulate, Scenario};
 

@@ -1,4 +1,4 @@
-//! Reclaim impact: preemptions suffered per kind and share, the work lost to each cause
+//! Reclaim impact: preemptions and interruptions suffered per kind and share, the work lost to each cause
 //! (`shares[].lost_by_cause`), the restart overhead they cost
 //! (`shares[].restart_overhead_accelerator_h`) and the restarts, and who reclaimed from whom
 //! (`shares[].reclaimed_from`).
@@ -63,7 +63,7 @@ fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
         .collect();
     let kinds: Vec<String> = StopKind::AWS.map(|k| kind_label(k).to_owned()).to_vec();
     Bars {
-        title: "Preemptions suffered, by kind",
+        title: "Preemptions and interruptions, by kind",
         categories: &kinds,
         series: &series,
         axis: "attempts ended",

@@ -6,23 +6,23 @@ use crate::results::charts::answers::AnsweringChart;
 use crate::results::charts::marks::Marked;
 use crate::results::charts::{Chart, ChartCard, TimelineCard};
 use crate::results::session::Outcome;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use std::sync::Arc;
 
 #[component]
 pub fn ChartTabs(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
     // The chart lives in the app state by its slug, so a link can reopen it (`state::view`).
-    let state = use_app_state();
+    let state = use_editor();
     let chosen = Memo::new(move |_| {
-        state.chart.with(|slug| {
+        state.screen.chart.with(|slug| {
             Chart::ALL
                 .into_iter()
                 .find(|c| slug.as_deref() == Some(c.slug()))
                 .unwrap_or(Chart::Completion)
         })
     });
-    let choose = move |chart: Chart| state.chart.set(Some(chart.slug().to_owned()));
+    let choose = move |chart: Chart| state.screen.chart.set(Some(chart.slug().to_owned()));
     let tabs = Chart::ALL
         .map(|chart| {
             view! {

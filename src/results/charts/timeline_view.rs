@@ -1,5 +1,5 @@
 //! `TimelineCard`: the Gantt chart with a zoomable time window, and clickable bars that open the
-//! job's story (`AppState::selected_job`).
+//! job's story (`Editor::selected_job`).
 //!
 //! Zoom and pan four ways, all moving one window (`zoom::Window`): the buttons; Ctrl (or Cmd) +
 //! wheel, and a trackpad pinch, zoom around the pointer (a plain wheel keeps scrolling the page,
@@ -16,7 +16,7 @@ use crate::results::charts::timeline::{self, Hit};
 use crate::results::charts::zoom::{self, Window};
 use crate::results::charts::{Chart, ChartCard};
 use crate::results::session::Outcome;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -191,7 +191,7 @@ fn ZoomControls(
 /// Transparent rectangles over the bars, in the chart's own coordinates, that open a job's story.
 #[component]
 fn HitLayer(hits: Vec<Hit>, height: u32, swallow_click: StoredValue<bool>) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let bars = hits
         .into_iter()
         .map(|hit| {
@@ -201,7 +201,7 @@ fn HitLayer(hits: Vec<Hit>, height: u32, swallow_click: StoredValue<bool>) -> im
                 if swallow_click.get_value() {
                     swallow_click.set_value(false);
                 } else {
-                    state.selected_job.set(Some(job.clone()));
+                    state.screen.selected_job.set(Some(job.clone()));
                 }
             };
             view! {

@@ -8,21 +8,21 @@ use crate::results::format::{exact, hours, money};
 use crate::results::jobs::attempt_line::AttemptLine;
 use crate::results::jobs::words;
 use crate::results::session::{use_session, Outcome};
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::result::{Attempt, JobResult, Skipped};
 use std::sync::Arc;
 
-/// The drawer; open while `AppState::selected_job` names a job of the current result.
+/// The drawer; open while `Editor::selected_job` names a job of the current result.
 #[component]
 pub fn JobStory(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     // Escape closes it through the global shortcuts (`components::keyboard`), after any dialog.
-    let close = move || state.selected_job.set(None);
+    let close = move || state.screen.selected_job.set(None);
     let session = use_session();
     // The selected job's index in the current result, found by its name.
     let index = Memo::new(move |_| {
-        let name = state.selected_job.get()?;
+        let name = state.screen.selected_job.get()?;
         outcome.with(|o| o.as_ref()?.result.jobs.find(&name))
     });
     Effect::new(move || {

@@ -7,7 +7,7 @@ use crate::results::format::{exact, hours, money};
 use crate::results::jobs::query::{distinct, Column, Query, PAGE_SIZE};
 use crate::results::session::Outcome;
 use crate::state::palette::share_paint;
-use crate::state::use_app_state;
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::result::columns::{JobColumns, JobRow};
 use quotalab_engine::result::Text;
@@ -106,7 +106,7 @@ fn Filters(outcome: Signal<Option<Arc<Outcome>>>, query: RwSignal<Query>) -> imp
 
 /// One job's row. A plain function, not a component: it borrows the row from the columns.
 fn job_row(job: JobRow<'_>, shares: &[Text], currency: &str) -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let name = job.name.to_owned();
     let colour = job
         .share
@@ -118,7 +118,7 @@ fn job_row(job: JobRow<'_>, shares: &[Text], currency: &str) -> impl IntoView {
         .unwrap_or_else(|| "—".into());
     let opt_hours = |v: Option<f64>| v.map_or("—".to_owned(), hours);
     view! {
-        <tr data-testid="job-row" on:click=move |_| state.selected_job.set(Some(name.clone()))>
+        <tr data-testid="job-row" on:click=move |_| state.screen.selected_job.set(Some(name.clone()))>
             <td><button class="link-button">{job.name.to_owned()}</button></td>
             <td><span class="share-tag" style=format!("--share: {colour}")>{job.share.unwrap_or_default().to_owned()}</span></td>
             <td class=format!("status status-{}", job.status)>{job.status.to_string()}</td>

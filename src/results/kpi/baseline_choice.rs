@@ -2,22 +2,15 @@
 //! holds variants. A removed variant falls back to V1.
 
 use crate::results::baseline::use_baseline;
-use crate::state::use_app_state;
-use crate::state::workspace::variant_tag;
+use crate::state::use_editor;
+use crate::state::workspace::{variant_tag, Workspace};
 use leptos::prelude::*;
 
 #[component]
 pub fn BaselineChoice() -> impl IntoView {
-    let state = use_app_state();
+    let state = use_editor();
     let baseline = use_baseline();
-    let names = Memo::new(move |_| {
-        state.workspace.with(|w| {
-            w.variants
-                .iter()
-                .map(|v| v.name.clone())
-                .collect::<Vec<_>>()
-        })
-    });
+    let names = Memo::new(move |_| state.workspace.with(Workspace::names));
     Effect::new(move |_| {
         if baseline.index.get() >= names.with(Vec::len) {
             baseline.index.set(0);

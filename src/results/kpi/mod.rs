@@ -3,7 +3,6 @@
 //! since the previous run as a smaller hint, so a workshop sees what an edit did.
 
 mod baseline_choice;
-pub mod metric;
 
 pub use baseline_choice::BaselineChoice;
 
@@ -13,8 +12,9 @@ use crate::results::format::{count, exact, percent};
 use crate::results::session::Outcome;
 use crate::state::palette::share_paint;
 use leptos::prelude::*;
-use metric::{delta, show, Unit, METRICS};
 use quotalab_engine::result::ShareResult;
+use quotalab_engine::study::numbers::{change, short};
+use quotalab_engine::study::{Kpi, KpiUnit};
 use std::sync::Arc;
 
 /// The row of cards for the current outcome, compared with the baseline's result (when another
@@ -63,30 +63,31 @@ fn KpiCard(
     colour: &'static str,
     currency: String,
 ) -> impl IntoView {
-    let rows = METRICS
-        .iter()
-        .filter(|m| shared || !m.between_shares)
-        .map(|m| {
-            let now = (m.value)(&share);
-            let was = before.as_ref().and_then(|b| (m.value)(b));
-            let shown = now.map_or("—".to_owned(), |v| show(m.unit, v, &currency));
-            let shown = if m.unit == Unit::Jobs {
+    let rows = Kpi::CARD
+        .into_iter()
+        .filter(|kpi| shared || !kpi.between_shares())
+        .map(|kpi| {
+            let label = kpi.short_label();
+            let now = kpi.of_share(&share);
+            let was = before.as_ref().and_then(|b| kpi.of_share(b));
+            let shown = now.map_or("—".to_owned(), |v| short(kpi, v, &currency));
+            let shown = if kpi.unit() == KpiUnit::Jobs {
                 format!("{shown} / {}", count(u64::from(share.jobs)))
             } else {
                 shown
             };
-            let since = delta(m, was, now, &currency).map(|change| {
-                let title = format!("{} {} since the previous run", m.label, change.full);
+            let since = change(kpi, was, now, &currency).map(|change| {
+                let title = format!("{label} {} since the previous run", change.full);
                 let class = format!("{} since", delta_class(change.good));
                 view! { <span class=class data-testid="kpi-since" title=title>{change.short}</span> }
             });
             let against = baseline.as_ref().and_then(|(tag, b)| {
-                let change = delta(m, (m.value)(b), now, &currency)?;
-                let title = format!("{} {} compared with {tag}", m.label, change.full);
+                let change = change(kpi, kpi.of_share(b), now, &currency)?;
+                let title = format!("{label} {} compared with {tag}", change.full);
                 Some(view! { <span class=delta_class(change.good) data-testid="kpi-delta" title=title>{change.short}</span> })
             });
             view! {
-                <dt title=m.hint>{m.label}</dt>
+                <dt title=kpi.meaning()>{label}</dt>
                 <dd title=now.map(exact).unwrap_or_else(|| "no job succeeded".into())>{shown}</dd>
                 <dd class="delta-cell">{against}{since}</dd>
             }

@@ -1,64 +1,63 @@
 //! "Result JSON": the whole result document of the outcome on screen, asked for from the worker
-//! and saved as a `Blob` made of the pieces it sends (`protocol::full`), so the document is
+//! (`Request::Document`) and saved as a `Blob` made of the pieces it sends, so the document is
 //! never one string on the page.
 
 use crate::download::download_blob;
-use crate::results::protocol::full::FullRequest;
 use crate::results::session::{Outcome, Session};
+use crate::worker::messages::{Reply, Request};
+use crate::worker::wire::Answer;
+use crate::worker::WorkerError;
 use leptos::prelude::*;
+use std::rc::Rc;
 use wasm_bindgen::JsValue;
 use web_sys::{Blob, BlobPropertyBag};
 
 /// The file "Result JSON" saves.
 const FILE_NAME: &str = "quotalab-result.json";
 
-/// A download under way: the run whose document it is, and the pieces so far.
-pub struct Gathering {
-    run: u64,
-    parts: js_sys::Array,
-}
-
 impl Session {
-    /// Asks the worker for `outcome`'s whole result document and saves it once it has come.
+    /// Asks the worker for `outcome`'s whole result document and saves it once it has come;
+    /// meanwhile `saving_result` counts the bytes that have come.
     pub fn save_result_json(self, outcome: &Outcome) {
-        self.send(FullRequest::encode(outcome.run, &outcome.scenario));
-        self.gathering.set_value(Some(Gathering {
-            run: outcome.run,
-            parts: js_sys::Array::new(),
-        }));
+        let ticket = self.documents.start();
+        let parts = Rc::new(js_sys::Array::new());
         self.saving_result.set(Some(0));
+        let gathered = parts.clone();
+        let piece = move |answer: Answer<Reply>| {
+            if ticket.is_current() {
+                self.gather(&gathered, &answer.body());
+            }
+        };
+        let request = Request::Document {
+            run: outcome.run,
+            scenario: outcome.scenario.to_string(),
+        };
+        self.ask(ticket, request, piece, move |answer| match answer {
+            Ok(last) => {
+                self.gather(&parts, &last.body());
+                self.stop_gathering();
+                if let Err(err) = save(&parts) {
+                    self.fail(format!("the result could not be saved: {err:?}"));
+                }
+            }
+            // The worker was replaced (a newer run): the download dies with it.
+            Err(WorkerError::Gone) => self.stop_gathering(),
+            Err(err) => self.fail(format!("the result document could not be made: {err}")),
+        });
     }
 
-    /// The run whose document is being gathered, if any.
-    pub(super) fn gathering_run(self) -> Option<u64> {
-        self.gathering.with_value(|g| g.as_ref().map(|g| g.run))
+    /// Adds one piece of the document and counts it.
+    fn gather(self, parts: &js_sys::Array, piece: &[u8]) {
+        parts.push(&js_sys::Uint8Array::from(piece).into());
+        let arrived = piece.len() as u64;
+        self.saving_result
+            .update(|bytes| *bytes = bytes.map(|b| b + arrived));
     }
 
     /// Drops the download under way, if any: it is done, failed, or its worker is gone.
     pub(super) fn stop_gathering(self) {
-        self.gathering.set_value(None);
+        self.documents.stop();
         self.saving_result.set(None);
-    }
-
-    /// Takes one piece of a document; saves the file after the last one.
-    pub(super) fn receive_piece(self, run: u64, last: bool, piece: &[u8]) {
-        let done = self.gathering.with_value(|g| {
-            let g = g.as_ref().filter(|g| g.run == run)?;
-            g.parts.push(&js_sys::Uint8Array::from(piece).into());
-            last.then(|| g.parts.clone())
-        });
-        let Some(parts) = done else {
-            if self.gathering_run() == Some(run) {
-                let arrived = piece.len() as u64;
-                self.saving_result
-                    .update(|bytes| *bytes = bytes.map(|b| b + arrived));
-            }
-            return;
-        };
-        self.stop_gathering();
-        if let Err(err) = save(&parts) {
-            self.fail(format!("the result could not be saved: {err:?}"));
-        }
     }
 }
 

@@ -4,27 +4,27 @@
 //! Every edit schedules a run after a short quiet time (debounce), so typing does not start a run
 //! per keystroke. Each run gets a sequence number; a newer edit terminates a run still in flight,
 //! and replies carrying any other number are dropped, so the results shown always belong to the
-//! newest scenario that finished running. Each outcome records the `AppState::revision` it ran,
+//! newest scenario that finished running. Each outcome records the `Editor::revision` it ran,
 //! which the panel compares with the revision on screen.
 
-mod boot;
-pub mod fault;
 mod full_result;
 mod story;
-pub mod worker;
 
 use crate::results::charts::canvas::share_summaries;
-use crate::results::protocol::posted::Posted;
-use crate::results::protocol::{encode_request, Header, Reply, Request};
-use crate::state::{use_app_state, AppState};
-use fault::TestFault;
+use crate::state::browser::now_ms;
+use crate::state::Editor;
+use crate::worker::fault::TestFault;
+use crate::worker::handle::Asked;
+use crate::worker::messages::{wasm_memory_bytes, Reply, Request, Simulation};
+use crate::worker::protocol::Protocol;
+use crate::worker::wire::Answer;
+use crate::worker::{Latest, Ticket, Worker, WorkerError};
 use leptos::prelude::*;
 use quotalab_engine::result::view::{Drawn, Footprint};
 use quotalab_engine::result::ShareResult;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
-use worker::SimWorker;
 
 /// Scenarios with more jobs than this run after a longer pause and show their progress.
 pub const LARGE_JOBS: u64 = 20_000;
@@ -76,7 +76,7 @@ pub struct RunProgress {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
     pub revision: u64,
-    /// `AppState::opened` when the run started: which document the run belongs to.
+    /// `Editor::opened` when the run started: which document the run belongs to.
     pub opened: u64,
     /// What the page draws: the engine's result without its jobs and events, and the jobs as
     /// columns (`result::view::Drawn`).
@@ -88,16 +88,15 @@ pub struct Outcome {
     pub elapsed_ms: f64,
 }
 
-/// The run asked for most recently.
-#[derive(Debug, Clone, Default)]
-struct Latest {
-    run: u64,
+/// What a run was asked for: the revision and document on screen, and the scenario sent.
+#[derive(Debug, Clone)]
+struct Asking {
     revision: u64,
     opened: u64,
     scenario: Arc<str>,
 }
 
-/// Shared handles on the session (a `Copy` bag of signals, like `AppState`).
+/// Shared handles on the session (a `Copy` bag of signals, like `Editor`).
 #[derive(Clone, Copy)]
 pub struct Session {
     pub phase: RwSignal<Phase>,
@@ -109,49 +108,43 @@ pub struct Session {
     /// The wasm memory of the worker after the last run and of the page after drawing it, in
     /// bytes (the status bar carries them for `./dev bench-browser`).
     pub memory: RwSignal<(u64, u64)>,
-    state: AppState,
-    worker: StoredValue<Option<SimWorker>, LocalStorage>,
-    latest: StoredValue<Latest>,
+    state: Editor,
+    /// The worker, shared with the tasks awaiting its answers (they hold it only while asking).
+    worker: StoredValue<Option<Rc<Worker<Simulation>>>, LocalStorage>,
+    /// The runs asked for; a run's ticket number is its run number.
+    runs: Latest,
     debounce: StoredValue<Option<TimeoutHandle>>,
     /// When the last run was asked for, on the page's clock.
     last_start_ms: StoredValue<f64>,
-    /// Counts workers spawned, so a late failure report of a replaced worker is ignored.
-    generation: StoredValue<u64>,
-    /// The test-only failure the page's address asks for (`fault`).
+    /// The test-only failure the page's address asks for (`worker::fault`).
     fault: Option<TestFault>,
-    /// A "Result JSON" download under way (`full_result`); `saving_result` says so to the view.
-    gathering: StoredValue<Option<full_result::Gathering>, LocalStorage>,
+    /// The "Result JSON" downloads asked for (`full_result`); `saving_result` says how far the
+    /// latest has come.
+    documents: Latest,
     /// How many bytes of a "Result JSON" download have come, while one is under way: its button
     /// waits and counts meanwhile, since at a million jobs the worker runs the scenario again for
     /// the event list (`protocol::held`) and then writes over a gigabyte.
     pub saving_result: RwSignal<Option<u64>>,
     /// The job whose story is open, as the worker sent it (`story`).
     pub story: RwSignal<Option<story::Story>>,
+    stories: Latest,
 }
 
-/// The session of this app, created on first use.
-///
-/// `RunStatus` sits in the status bar, outside `ResultsPanel`'s subtree, and `app.rs` provides only
-/// `AppState`. So whichever of the two renders first creates the session on the root owner, where
-/// both find it as context, and where it lives as long as the app.
+/// Starts the run session of the scenario `state` edits and provides it as context; the app root
+/// calls it once, so the status bar and the RESULTS zone, in different subtrees, share it.
+pub fn provide(state: Editor) -> Session {
+    let session = Session::start(state);
+    provide_context(session);
+    session
+}
+
+/// The session the app root provided.
 pub fn use_session() -> Session {
-    if let Some(session) = use_context::<Session>() {
-        return session;
-    }
-    let state = use_app_state();
-    let mut root = Owner::current().expect("components render inside an owner");
-    while let Some(parent) = root.parent() {
-        root = parent;
-    }
-    root.with(|| {
-        let session = Session::start(state);
-        provide_context(session);
-        session
-    })
+    expect_context::<Session>()
 }
 
 impl Session {
-    fn start(state: AppState) -> Session {
+    fn start(state: Editor) -> Session {
         let session = Session {
             phase: RwSignal::new(Phase::Starting),
             current: RwSignal::new(None),
@@ -159,14 +152,14 @@ impl Session {
             memory: RwSignal::new((0, 0)),
             state,
             worker: StoredValue::new_local(None),
-            latest: StoredValue::new(Latest::default()),
+            runs: Latest::new(),
             debounce: StoredValue::new(None),
             last_start_ms: StoredValue::new(f64::NEG_INFINITY),
-            generation: StoredValue::new(0),
             fault: TestFault::requested(),
-            gathering: StoredValue::new_local(None),
+            documents: Latest::new(),
             saving_result: RwSignal::new(None),
             story: RwSignal::new(None),
+            stories: Latest::new(),
         };
         session.respawn();
         // Any edit (a new revision, or a scenario replaced wholesale) schedules a run.
@@ -178,41 +171,44 @@ impl Session {
         session
     }
 
-    /// Replaces the worker by a fresh one, ending any run in flight.
+    /// Replaces the worker by a fresh one, ending whatever it was doing (what was asked of the
+    /// old one is answered `Gone`).
     fn respawn(self) {
-        // A failure reported by an older worker (one this call replaces) is not this one's.
-        let generation = self.generation.get_value() + 1;
-        self.generation.set_value(generation);
-        // A download under way dies with the worker it was asked of.
-        self.stop_gathering();
-        let on_reply: Rc<dyn Fn(Posted)> = Rc::new(move |posted| self.receive(posted));
-        let on_failure: Rc<dyn Fn(String)> = Rc::new(move |message| {
-            if self.generation.get_value() == generation {
-                self.worker_failed(message);
-            }
-        });
         self.worker.set_value(None);
-        match SimWorker::spawn_bytes(on_reply, on_failure) {
-            Ok(worker) => self.worker.set_value(Some(worker)),
-            Err(err) => self.fail(format!("could not start the simulation worker: {err:?}")),
+        match Worker::start() {
+            Ok(worker) => self.worker.set_value(Some(Rc::new(worker))),
+            Err(err) => self.fail(err.to_string()),
         }
     }
 
-    /// The worker died: end the run with the reason, and drop the worker once its event handler
-    /// has returned (a worker must not be torn down from inside its own handler). The next run
-    /// starts a fresh one.
-    fn worker_failed(self, message: String) {
-        self.latest.update_value(|l| l.run += 1);
-        self.fail(message);
-        let generation = self.generation.get_value();
-        set_timeout(
-            move || {
-                if self.generation.get_value() == generation {
+    /// Asks the worker `request`, starting one if there is none, with `interim` for its interim
+    /// replies; the answer goes to `then` while `ticket` is current. A worker that failed is
+    /// dropped, so the next request starts a fresh one.
+    fn ask(
+        self,
+        ticket: Ticket,
+        request: Request,
+        interim: impl FnMut(Answer<Reply>) + 'static,
+        then: impl FnOnce(Asked<Reply>) + 'static,
+    ) {
+        if self.worker.with_value(Option::is_none) {
+            self.respawn();
+        }
+        let Some(worker) = self.worker.get_value() else {
+            return; // it could not even be created; the message says so
+        };
+        let asked = worker.ask_with(request, interim);
+        ticket.run(asked, move |answer| {
+            if let Err(WorkerError::Failed(_)) = &answer {
+                if self
+                    .worker
+                    .with_value(|w| w.as_ref().is_some_and(|w| Rc::ptr_eq(w, &worker)))
+                {
                     self.worker.set_value(None);
                 }
-            },
-            Duration::ZERO,
-        );
+            }
+            then(answer)
+        });
     }
 
     /// Ends whatever the session was doing with a message; the results shown stay.
@@ -278,41 +274,37 @@ impl Session {
         {
             return; // the worker could not even be created; the message says so
         }
-        let revision = self.state.revision.get_untracked();
-        let opened = self.state.opened.get_untracked();
-        let run = self.latest.with_value(|l| l.run) + 1;
+        let ticket = self.runs.start();
+        let run = ticket.number();
         self.last_start_ms.set_value(now_ms());
         let scenario = self
             .state
             .scenario
             .with_untracked(|s| serde_json::to_string(s).expect("a scenario always serialises"));
-        self.latest.set_value(Latest {
-            run,
-            revision,
-            opened,
+        let asking = Asking {
+            revision: self.state.revision.get_untracked(),
+            opened: self.state.opened.get_untracked(),
             scenario: Arc::from(scenario.as_str()),
-        });
-        let request = encode_request(&Request {
+        };
+        let request = Request::Run {
             run,
             progress_every: PROGRESS_EVERY,
             scenario,
             fault: TestFault::for_run(self.fault, run),
-        });
+        };
         self.phase.set(Phase::Running {
             started_ms: now_ms(),
             progress: None,
         });
         mark("quotalab:run-sent");
-        self.send(request);
-    }
-
-    /// Sends a message to the worker, starting one if the last one died.
-    fn send(self, request: String) {
-        if self.worker.with_value(Option::is_none) {
-            self.respawn();
-        }
-        self.worker
-            .with_value(|w| w.as_ref().map(|w| w.send(request)));
+        let progress = move |interim: Answer<Reply>| {
+            if ticket.is_current() {
+                self.progress(interim.reply);
+            }
+        };
+        self.ask(ticket, request, progress, move |answer| {
+            self.ran(run, asking, answer)
+        });
     }
 
     /// Stops the run in flight (the user pressed Cancel, or the scenario became invalid).
@@ -323,72 +315,67 @@ impl Session {
 
     fn cancel_run(self) {
         // Forget the run, so a reply already on its way is dropped.
-        self.latest.update_value(|l| l.run += 1);
+        self.runs.stop();
         if matches!(self.phase.get_untracked(), Phase::Running { .. }) {
             self.respawn();
         }
     }
 
-    /// Handles one message from the worker.
-    fn receive(self, posted: Posted) {
-        let Some(reply) = Reply::read(posted) else {
-            return self
-                .worker_failed("the simulation worker sent a reply the page cannot read".into());
+    /// Shows how far the run has come.
+    fn progress(self, reply: Reply) {
+        let Reply::Progress {
+            events,
+            now_h,
+            jobs_ended,
+            jobs,
+        } = reply
+        else {
+            return;
         };
-        let latest = self.latest.get_value();
-        match reply.header {
-            Header::Chunk { run, last } => self.receive_piece(run, last, &reply.body()),
-            Header::Story { run, job } => self.receive_story(run, job, &reply.body()),
-            Header::Ready => {}
-            Header::Progress {
-                run,
-                events,
-                now_h,
-                jobs_ended,
-                jobs,
-            } if run == latest.run => {
-                let progress = Some(RunProgress {
-                    events,
-                    now_h,
-                    jobs_ended,
-                    jobs,
-                });
-                self.phase.update(|p| {
-                    if let Phase::Running { progress: old, .. } = p {
-                        *old = progress
-                    }
-                });
+        let progress = Some(RunProgress {
+            events,
+            now_h,
+            jobs_ended,
+            jobs,
+        });
+        self.phase.update(|p| {
+            if let Phase::Running { progress: old, .. } = p {
+                *old = progress
             }
-            Header::Done {
+        });
+    }
+
+    /// Takes the answer to run `run`.
+    fn ran(self, run: u64, asking: Asking, answer: Asked<Reply>) {
+        let answer = match answer {
+            Ok(answer) => answer,
+            // A newer run replaced the worker; its own answer will come.
+            Err(WorkerError::Gone) => return,
+            Err(err) => return self.fail(err.to_string()),
+        };
+        let Reply::Ran {
+            elapsed_ms,
+            memory_bytes,
+            ..
+        } = answer.reply
+        else {
+            return self.fail(WorkerError::OtherAnswer(Simulation::SCRIPT.name).to_string());
+        };
+        mark("quotalab:result-received");
+        let parsed = answer.drawn();
+        drop(answer); // before drawing: at a million jobs it is a hundred megabytes or more
+        mark("quotalab:result-parsed");
+        self.memory.update(|(worker, _)| *worker = memory_bytes);
+        match parsed {
+            Ok(result) => self.show(Outcome {
+                revision: asking.revision,
+                opened: asking.opened,
+                result,
                 run,
+                scenario: asking.scenario,
                 elapsed_ms,
-                memory_bytes,
-                ..
-            } if run == latest.run => {
-                mark("quotalab:result-received");
-                let parsed = reply.drawn();
-                drop(reply); // before drawing: at a million jobs it is a hundred megabytes or more
-                mark("quotalab:result-parsed");
-                self.memory.update(|(worker, _)| *worker = memory_bytes);
-                match parsed {
-                    Ok(result) => self.show(Outcome {
-                        revision: latest.revision,
-                        opened: latest.opened,
-                        result,
-                        run,
-                        scenario: latest.scenario,
-                        elapsed_ms,
-                    }),
-                    Err(err) => self.fail(format!("unreadable result: {err}")),
-                }
-            }
-            Header::Failed { run, message } if run == latest.run => self.fail(message),
-            // A "Result JSON" of an earlier run (one shown while the next runs) that could not
-            // be made: its button must not wait on for ever.
-            Header::Failed { run, message } if self.gathering_run() == Some(run) => {
-                self.fail(format!("the result document could not be made: {message}"))
-            }
-            _ => {} // a reply to a run nobody waits for any more
+            }),
+            Err(err) => self.fail(format!("unreadable result: {err}")),
         }
     }
 
@@ -408,8 +395,7 @@ impl Session {
         // Rendering follows the signal change; the next frame is when the new charts show.
         request_animation_frame(move || {
             mark("quotalab:result-drawn");
-            self.memory
-                .update(|(_, page)| *page = crate::results::protocol::wasm_memory_bytes());
+            self.memory.update(|(_, page)| *page = wasm_memory_bytes());
         });
     }
 }
@@ -431,12 +417,4 @@ fn capitalised(message: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
-}
-
-/// Milliseconds on the page's clock.
-pub fn now_ms() -> f64 {
-    window()
-        .performance()
-        .map(|p| p.now())
-        .unwrap_or_else(js_sys::Date::now)
 }

@@ -1,9 +1,10 @@
 //! A job's story on demand: the page holds only the job columns, so opening a story asks the
-//! worker for that job's whole record (`protocol::story`), and the drawer shows it once it
-//! comes. A reply for another run or job than the one asked for last is dropped.
+//! worker for that job's whole record (`Request::Story`), and the drawer shows it once it
+//! comes. Only the story asked for last is shown.
 
-use crate::results::protocol::story::StoryRequest;
 use crate::results::session::{Outcome, Session};
+use crate::worker::messages::{Reply, Request};
+use crate::worker::WorkerError;
 use leptos::prelude::*;
 use quotalab_engine::result::JobResult;
 use std::sync::Arc;
@@ -20,35 +21,41 @@ pub struct Story {
 impl Session {
     /// Asks the worker for job `job` of `outcome`, unless it is the story already asked for.
     pub fn open_story(self, outcome: &Outcome, job: usize) {
-        let asked = self
+        let (run, asked) = (outcome.run, Some((outcome.run, job)));
+        if self
             .story
-            .with_untracked(|s| s.as_ref().map(|s| (s.run, s.job)));
-        if asked == Some((outcome.run, job)) {
+            .with_untracked(|s| s.as_ref().map(|s| (s.run, s.job)))
+            == asked
+        {
             return;
         }
         self.story.set(Some(Story {
-            run: outcome.run,
+            run,
             job,
             record: None,
         }));
-        self.send(StoryRequest::encode(outcome.run, job, &outcome.scenario));
-    }
-
-    /// Takes the worker's answer to a story request.
-    pub(super) fn receive_story(self, run: u64, job: usize, body: &[u8]) {
-        let asked = self
-            .story
-            .with_untracked(|s| s.as_ref().is_some_and(|s| s.run == run && s.job == job));
-        if !asked {
-            return;
-        }
-        match serde_json::from_slice::<JobResult>(body) {
-            Ok(record) => self.story.set(Some(Story {
-                run,
-                job,
-                record: Some(Arc::new(record)),
-            })),
-            Err(err) => self.fail(format!("the job's story cannot be read: {err}")),
-        }
+        let request = Request::Story {
+            run,
+            job,
+            scenario: outcome.scenario.to_string(),
+        };
+        self.ask(
+            self.stories.start(),
+            request,
+            |_| {},
+            move |answer| match answer.map(|a| a.reply) {
+                Ok(Reply::Story(record)) => self.story.set(Some(Story {
+                    run,
+                    job,
+                    record: Some(Arc::from(record)),
+                })),
+                Err(WorkerError::Gone) => {}
+                Ok(_) => self.fail(format!(
+                    "the job's story cannot be read: {}",
+                    WorkerError::OtherAnswer("the simulation worker")
+                )),
+                Err(err) => self.fail(format!("the job's story cannot be read: {err}")),
+            },
+        );
     }
 }

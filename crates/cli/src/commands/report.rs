@@ -10,12 +10,13 @@ use crate::output::write_output;
 use crate::study_run::run_units;
 use quotalab_engine::study::{compare, Definition, Document, Study};
 use quotalab_engine::Scenario;
-use quotalab_interop::report::{Report, StudyReport};
+use quotalab_interop::report::{AgreementReport, StudyReport};
 
 /// Simulate a scenario or a study; print the agreement report (Markdown or HTML)
 ///
-/// The HTML page needs nothing else (no scripts, no external files) and prints well (docs/REPORT.md).
-/// A study's report compares its variants over the study's seeds, as `quotalab compare` does.
+/// The HTML page needs nothing else (no scripts, no external files) and prints well
+/// (docs/REPORT.md). A study's report compares its variants over the study's seeds, as `quotalab
+/// compare` does.
 #[derive(clap::Args)]
 #[command(
     mut_arg("output", |a| a.help("Write the report to FILE instead of stdout")),
@@ -47,7 +48,7 @@ pub fn main(args: Args) -> Result<(), Failure> {
 
 fn scenario_report(scenario: &Scenario, format: Format) -> Result<String, Failure> {
     checked(scenario.validate())?;
-    let report = Report::of_run(
+    let report = AgreementReport::of_run(
         scenario,
         &quotalab_engine::simulate_without_events(scenario),
     );

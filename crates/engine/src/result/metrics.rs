@@ -198,6 +198,10 @@ fn share_results(
         .collect()
 }
 
+/// What people call all of a run's jobs taken as one share: the app's card, chart series and
+/// table row of a scenario without quota shares, and the CLI's calibration line.
+pub const ALL_JOBS: &str = "all jobs";
+
 /// Every job of `result` summed up as one share named `name`, for a scenario without quota
 /// shares (its result has no `shares`): the same counts, completion percentiles, waiting, losses
 /// and cost a share gets. Borrowing, lending, reclaims and own utilisation only exist between
@@ -315,6 +319,8 @@ fn share_result(
         wait_mean_h: total(jobs.iter().map(|j| j.wait_h)) / n,
         borrowed_instance_h: time.borrowed_instance_h,
         lent_instance_h: time.lent_instance_h,
+        preemptions: preempted.preemptions(),
+        interruptions: preempted.interruptions(),
         preempted,
         reclaims_made,
         reclaimed_from,
@@ -473,10 +479,12 @@ mod tests {
             all.succeeded,
             shares.iter().map(|s| s.succeeded).sum::<u32>()
         );
-        let suffered = |p: &PreemptionCounts| p.reclaim + p.in_share + p.spot + p.plan_end;
         assert_eq!(
-            suffered(&all.preempted),
-            shares.iter().map(|s| suffered(&s.preempted)).sum::<u32>()
+            (all.preemptions, all.interruptions),
+            (
+                shares.iter().map(|s| s.preemptions).sum::<u32>(),
+                shares.iter().map(|s| s.interruptions).sum::<u32>()
+            )
         );
     }
 }

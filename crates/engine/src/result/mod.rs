@@ -118,9 +118,9 @@ pub struct JobResult {
     pub selected: Option<Selected>,
     /// Every attempt in order; more than one after preemptions or interruptions.
     pub attempts: Vec<Attempt>,
-    /// Reclaim, in-share and limit-lowered preemptions suffered.
+    /// Preemptions suffered (reclaim, in-share, limit lowered: `StopKind::is_preemption`).
     pub preemptions: u32,
-    /// Plan-end and spot interruptions suffered.
+    /// Interruptions suffered (plan end, spot).
     pub interruptions: u32,
     /// Compute lost to preemptions and interruptions (work since the last checkpoint), in hours.
     pub lost_h: f64,
@@ -264,6 +264,26 @@ impl PreemptionCounts {
         }
     }
 
+    /// The preemptions among them: the kinds [`StopKind::is_preemption`] names, which count
+    /// against retries (SEMANTICS §5).
+    pub fn preemptions(&self) -> u32 {
+        self.summed(|kind| kind.is_preemption())
+    }
+
+    /// The interruptions among them: every other kind (plan end, spot).
+    pub fn interruptions(&self) -> u32 {
+        self.summed(|kind| !kind.is_preemption())
+    }
+
+    /// The counts of the kinds `chosen` picks, summed.
+    fn summed(&self, chosen: impl Fn(StopKind) -> bool) -> u32 {
+        StopKind::ALL
+            .into_iter()
+            .filter(|&kind| chosen(kind))
+            .map(|kind| self.of(kind))
+            .sum()
+    }
+
     fn of_mut(&mut self, kind: StopKind) -> &mut u32 {
         match kind {
             StopKind::Reclaim => &mut self.reclaim,
@@ -311,6 +331,13 @@ pub struct ShareResult {
     pub lent_instance_h: f64,
     /// What its jobs suffered, by kind.
     pub preempted: PreemptionCounts,
+    /// Of those, the preemptions (`PreemptionCounts::preemptions`), as `totals.preemptions`
+    /// counts them.
+    #[serde(default)]
+    pub preemptions: u32,
+    /// And the interruptions (`PreemptionCounts::interruptions`).
+    #[serde(default)]
+    pub interruptions: u32,
     /// Reclaims its jobs made from borrowing shares.
     pub reclaims_made: u32,
     /// Preemptions this share's jobs caused, by the share whose job was preempted.
@@ -428,9 +455,9 @@ pub struct Totals {
     /// The shares' restart overhead summed, and that of jobs without a share.
     #[serde(default)]
     pub restart_overhead_accelerator_h: f64,
-    /// Reclaim, in-share and limit-lowered preemptions (they count against retries).
+    /// Preemptions over all jobs (`StopKind::is_preemption`: they count against retries).
     pub preemptions: u32,
-    /// Plan-end and spot interruptions (they do not).
+    /// Interruptions over all jobs (plan end, spot: they do not).
     pub interruptions: u32,
     /// Share of started jobs whose first attempt was not on preference 0.
     pub fallback_rate: f64,

@@ -186,8 +186,10 @@ impl StopKind {
         }
     }
 
-    /// Whether it is a preemption (another job or an agreement change took the capacity) rather
-    /// than an interruption (the capacity itself went away).
+    /// Whether it is a preemption (another job or an agreement change took the capacity; counted
+    /// against retries) rather than an interruption (the capacity itself went away; SEMANTICS
+    /// §5). The one place that says which kinds are which: the result's counts per job, per share
+    /// and in the totals, and an attempt's outcome, all follow it.
     pub fn is_preemption(self) -> bool {
         !matches!(self, StopKind::PlanEnd | StopKind::Spot)
     }
@@ -201,6 +203,15 @@ impl StopKind {
             StopKind::InCohortReclaimWhileBorrowing => Some("InCohortReclaimWhileBorrowing"),
             StopKind::InCohortFairSharing => Some("InCohortFairSharing"),
             _ => None,
+        }
+    }
+
+    /// How an attempt stopped by this kind ended: preempted or interrupted.
+    pub fn outcome(self) -> Outcome {
+        if self.is_preemption() {
+            Outcome::Preempted
+        } else {
+            Outcome::Interrupted
         }
     }
 }

@@ -24,16 +24,17 @@ pub enum Stop {
 
 impl Stop {
     pub fn outcome(self) -> Outcome {
+        // A preemption or an interruption: which of the two is the kind's to say.
+        if let Some(kind) = self.kind() {
+            return kind.outcome();
+        }
         match self {
             Stop::Succeeded => Outcome::Succeeded,
             Stop::MemoryFailure => Outcome::Failed,
-            Stop::Reclaim | Stop::InShare | Stop::LimitLowered | Stop::Evicted(_) => {
-                Outcome::Preempted
-            }
-            Stop::PlanEnd | Stop::Spot => Outcome::Interrupted,
             Stop::Cancelled => Outcome::Cancelled,
             Stop::MaxWait => Outcome::Stopped,
-            Stop::Cut => Outcome::Cut,
+            // The horizon or the event budget: every kind was answered above.
+            _ => Outcome::Cut,
         }
     }
 

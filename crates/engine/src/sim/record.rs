@@ -260,10 +260,11 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
             .iter()
             .map(|a| accelerator_hours(world, &job.entries[a.entry], a.lost)),
     );
-    let counted = |f: fn(Stop) -> bool| {
+    let counted = |preemption: bool| {
         log.attempts[j]
             .iter()
-            .filter(|a| a.stop.is_some_and(f))
+            .filter_map(|a| a.stop.and_then(Stop::kind))
+            .filter(|kind| kind.is_preemption() == preemption)
             .count() as u32
     };
     let selected = log.attempts[j].last().map(|a| {
@@ -302,8 +303,8 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         selected,
         cost: total(attempts.iter().map(|a| a.cost)),
         attempts,
-        preemptions: counted(|s| matches!(s, Stop::Reclaim | Stop::InShare | Stop::LimitLowered)),
-        interruptions: counted(|s| matches!(s, Stop::PlanEnd | Stop::Spot)),
+        preemptions: counted(true),
+        interruptions: counted(false),
         lost_h: hours(lost),
         lost_accelerator_h: lost_accel,
         deadline_met: job

@@ -51,7 +51,7 @@ pub struct VariantSummary {
 pub struct ShareSummary {
     /// The share's name.
     pub share: String,
-    /// One entry per [`Kpi::ALL`], in that order.
+    /// One entry per [`Kpi::COMPARED`], in that order.
     pub kpis: Vec<KpiSummary>,
     /// `(hours, fraction of the share's jobs finished by then)`, pooled over seeds; it ends
     /// below 1 when jobs did not succeed. At most [`CDF_POINTS`] points.
@@ -206,7 +206,7 @@ fn summarize_share(
     baseline: Option<&[Option<&ShareSample>]>,
     threshold_h: f64,
 ) -> ShareSummary {
-    let kpis = Kpi::ALL
+    let kpis = Kpi::COMPARED
         .iter()
         .map(|&kpi| {
             let values: Vec<Option<f64>> = runs
@@ -251,9 +251,12 @@ pub fn kpi_value(s: &ShareSample, kpi: Kpi, threshold_h: f64) -> Option<f64> {
         }
         Kpi::BorrowedInstanceH => s.borrowed_instance_h,
         Kpi::LentInstanceH => s.lent_instance_h,
-        Kpi::PreemptionsSuffered => f64::from(s.preemptions_suffered),
+        Kpi::Preemptions => f64::from(s.preemptions),
+        Kpi::Interruptions => f64::from(s.interruptions),
         Kpi::ReclaimsMade => f64::from(s.reclaims_made),
         Kpi::LostAcceleratorH => s.lost_accelerator_h,
+        // A sample keeps no restart overhead: it is a single run's card, not compared.
+        Kpi::RestartOverheadAcceleratorH => return None,
         Kpi::Cost => s.cost,
         Kpi::FallbackRate => {
             if s.jobs == 0 {

@@ -1,12 +1,17 @@
-//! The KPIs a comparison reports per share, with their labels, units and which way is better.
+//! The KPIs: the numbers a share's outcome is judged by, each with its name, labels, unit,
+//! which way is better and its value. A comparison reports [`Kpi::COMPARED`] per share over its
+//! seeds; the app's KPI cards and presenter slides show [`Kpi::CARD`] of one run. Both are this
+//! one vocabulary, so a word means the same number everywhere (docs/ARCHITECTURE.md, "The
+//! result's vocabulary").
 
+use crate::result::ShareResult;
 use serde::{Deserialize, Serialize};
 
 /// Which way a KPI should move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Direction {
-    /// Less is better (waits, completion times, lost work, cost, preemptions suffered).
+    /// Less is better (waits, completion times, lost work, cost, preemptions).
     LowerIsBetter,
     /// More is better (jobs done, P(wait < T)).
     HigherIsBetter,
@@ -14,7 +19,7 @@ pub enum Direction {
     Neutral,
 }
 
-/// One per-share KPI of a comparison; the JSON name is the snake_case of the variant.
+/// One per-share KPI; the JSON name is the snake_case of the variant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kpi {
@@ -32,12 +37,18 @@ pub enum Kpi {
     BorrowedInstanceH,
     /// The share's idle limit used by others, instance-hours.
     LentInstanceH,
-    /// Preemptions and interruptions the share's jobs suffered (all kinds).
-    PreemptionsSuffered,
+    /// Preemptions the share's jobs suffered: reclaim, in-share, limit lowered
+    /// (`StopKind::is_preemption`).
+    Preemptions,
+    /// Interruptions the share's jobs suffered: plan end, spot.
+    Interruptions,
     /// Reclaims the share's jobs made.
     ReclaimsMade,
     /// Accelerator-hours of work lost to preemptions and interruptions.
     LostAcceleratorH,
+    /// Accelerator-hours spent starting jobs again after a preemption or interruption
+    /// (docs/ARCHITECTURE.md, "Restart overhead"); a single run's, not compared over seeds.
+    RestartOverheadAcceleratorH,
     /// Usage cost in the scenario's currency, plus the upfront cost of owned training plans.
     Cost,
     /// Fraction of the share's started jobs whose first attempt ran on an entry after their
@@ -81,11 +92,24 @@ impl Unit {
             Unit::Currency => "currency",
         }
     }
+
+    /// The unit as a narrow card writes it after a number ("2.4 GPU-h"); empty for counts and
+    /// money, whose numbers say it.
+    pub fn short(self) -> &'static str {
+        match self {
+            Unit::Hours => " h",
+            Unit::InstanceHours => " inst-h",
+            Unit::AcceleratorHours => " GPU-h",
+            Unit::Fraction => "%",
+            Unit::Jobs | Unit::Count | Unit::Currency => "",
+        }
+    }
 }
 
 impl Kpi {
-    /// Every KPI, in the order tables and JSON list them.
-    pub const ALL: [Kpi; 12] = [
+    /// The KPIs a comparison reports, in the order its tables and JSON list them; the names a
+    /// target may use.
+    pub const COMPARED: [Kpi; 13] = [
         Kpi::JobsDone,
         Kpi::CompletionP50H,
         Kpi::CompletionP90H,
@@ -93,11 +117,29 @@ impl Kpi {
         Kpi::WaitBelowThreshold,
         Kpi::BorrowedInstanceH,
         Kpi::LentInstanceH,
-        Kpi::PreemptionsSuffered,
+        Kpi::Preemptions,
+        Kpi::Interruptions,
         Kpi::ReclaimsMade,
         Kpi::LostAcceleratorH,
         Kpi::Cost,
         Kpi::FallbackRate,
+    ];
+
+    /// The KPIs a single run's card shows per share, in the card's order.
+    pub const CARD: [Kpi; 13] = [
+        Kpi::JobsDone,
+        Kpi::CompletionP50H,
+        Kpi::CompletionP90H,
+        Kpi::WaitMeanH,
+        Kpi::FallbackRate,
+        Kpi::BorrowedInstanceH,
+        Kpi::LentInstanceH,
+        Kpi::Preemptions,
+        Kpi::Interruptions,
+        Kpi::ReclaimsMade,
+        Kpi::LostAcceleratorH,
+        Kpi::RestartOverheadAcceleratorH,
+        Kpi::Cost,
     ];
 
     /// The JSON (and command-line) name, `completion_p90_h`.
@@ -108,9 +150,9 @@ impl Kpi {
             .unwrap_or_default()
     }
 
-    /// The KPI called `name` (its JSON name), if any.
+    /// The compared KPI called `name` (its JSON name), if any.
     pub fn from_name(name: &str) -> Option<Kpi> {
-        Kpi::ALL.into_iter().find(|k| k.name() == name)
+        Kpi::COMPARED.into_iter().find(|k| k.name() == name)
     }
 
     /// A label for people (`P(wait < T)` has the threshold filled in by the caller).
@@ -123,12 +165,89 @@ impl Kpi {
             Kpi::WaitBelowThreshold => "P(wait < T)",
             Kpi::BorrowedInstanceH => "Borrowed",
             Kpi::LentInstanceH => "Lent",
-            Kpi::PreemptionsSuffered => "Preemptions suffered",
+            Kpi::Preemptions => "Preemptions",
+            Kpi::Interruptions => "Interruptions",
             Kpi::ReclaimsMade => "Reclaims made",
             Kpi::LostAcceleratorH => "Lost work",
+            Kpi::RestartOverheadAcceleratorH => "Restart overhead",
             Kpi::Cost => "Cost",
             Kpi::FallbackRate => "Fallback rate",
         }
+    }
+
+    /// The label a KPI card shows: short, since the card is narrow and projected.
+    pub fn short_label(self) -> &'static str {
+        match self {
+            Kpi::JobsDone => "done",
+            Kpi::CompletionP50H => "p50",
+            Kpi::CompletionP90H => "p90",
+            Kpi::WaitMeanH => "mean wait",
+            Kpi::WaitBelowThreshold => "P(wait < T)",
+            Kpi::BorrowedInstanceH => "borrowed",
+            Kpi::LentInstanceH => "lent",
+            Kpi::Preemptions => "preemptions",
+            Kpi::Interruptions => "interruptions",
+            Kpi::ReclaimsMade => "reclaims made",
+            Kpi::LostAcceleratorH => "lost work",
+            Kpi::RestartOverheadAcceleratorH => "restart overhead",
+            Kpi::Cost => "cost",
+            Kpi::FallbackRate => "fallback rate",
+        }
+    }
+
+    /// What the number means, in a sentence (a card label's tooltip).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Kpi::JobsDone => "jobs of the share that succeeded, of all its jobs",
+            Kpi::CompletionP50H => "p50 completion: half of the succeeded jobs ended within this time of their submission",
+            Kpi::CompletionP90H => "p90 completion: nine in ten succeeded jobs ended within this time of their submission",
+            Kpi::WaitMeanH => "mean time a job of the share spent pending",
+            Kpi::WaitBelowThreshold => "of the share's jobs, the fraction that waited less than the study's threshold T",
+            Kpi::BorrowedInstanceH => "instance-hours used over the share's own limits",
+            Kpi::LentInstanceH => "instance-hours other shares used of this share's idle capacity",
+            Kpi::Preemptions => "preemptions the share's jobs suffered (reclaim, in-share, limit lowered); they count against retries",
+            Kpi::Interruptions => "interruptions the share's jobs suffered (plan end, spot); they do not count against retries",
+            Kpi::ReclaimsMade => "jobs of other shares this share's jobs reclaimed capacity from",
+            Kpi::LostAcceleratorH => "accelerator-hours of work lost since the last checkpoint, over all preemptions and interruptions",
+            Kpi::RestartOverheadAcceleratorH => "accelerator-hours spent starting jobs again after a preemption or interruption (the startup of every attempt after the first)",
+            Kpi::Cost => "on-demand and spot cost of the share's jobs, plus the upfront cost of the training plans it owns",
+            Kpi::FallbackRate => "of the share's started jobs, the fraction whose first attempt ran on an entry after their first choice",
+        }
+    }
+
+    /// Whether it only means something between quota shares (borrowing, lending, reclaims): a
+    /// scenario without shares leaves it out.
+    pub fn between_shares(self) -> bool {
+        matches!(
+            self,
+            Kpi::BorrowedInstanceH | Kpi::LentInstanceH | Kpi::ReclaimsMade
+        )
+    }
+
+    /// Its value in one run's share; `None` when it does not exist there (no succeeded job, no
+    /// started job), and for P(wait < T), which needs a study's threshold.
+    pub fn of_share(self, s: &ShareResult) -> Option<f64> {
+        Some(match self {
+            Kpi::JobsDone => f64::from(s.succeeded),
+            Kpi::CompletionP50H => s.completion_p50_h?,
+            Kpi::CompletionP90H => s.completion_p90_h?,
+            Kpi::WaitMeanH => s.wait_mean_h,
+            Kpi::WaitBelowThreshold => return None,
+            Kpi::BorrowedInstanceH => s.borrowed_instance_h,
+            Kpi::LentInstanceH => s.lent_instance_h,
+            Kpi::Preemptions => f64::from(s.preemptions),
+            Kpi::Interruptions => f64::from(s.interruptions),
+            Kpi::ReclaimsMade => f64::from(s.reclaims_made),
+            Kpi::LostAcceleratorH => s.lost_accelerator_h,
+            Kpi::RestartOverheadAcceleratorH => s.restart_overhead_accelerator_h,
+            Kpi::Cost => s.cost,
+            Kpi::FallbackRate => {
+                if s.started == 0 {
+                    return None;
+                }
+                s.fallback_rate
+            }
+        })
     }
 
     /// The unit (`Currency`: the comparison's `currency`).
@@ -138,8 +257,8 @@ impl Kpi {
             Kpi::CompletionP50H | Kpi::CompletionP90H | Kpi::WaitMeanH => Unit::Hours,
             Kpi::WaitBelowThreshold | Kpi::FallbackRate => Unit::Fraction,
             Kpi::BorrowedInstanceH | Kpi::LentInstanceH => Unit::InstanceHours,
-            Kpi::PreemptionsSuffered | Kpi::ReclaimsMade => Unit::Count,
-            Kpi::LostAcceleratorH => Unit::AcceleratorHours,
+            Kpi::Preemptions | Kpi::Interruptions | Kpi::ReclaimsMade => Unit::Count,
+            Kpi::LostAcceleratorH | Kpi::RestartOverheadAcceleratorH => Unit::AcceleratorHours,
             Kpi::Cost => Unit::Currency,
         }
     }
@@ -150,6 +269,16 @@ impl Kpi {
             Kpi::JobsDone | Kpi::WaitBelowThreshold => Direction::HigherIsBetter,
             Kpi::BorrowedInstanceH | Kpi::LentInstanceH | Kpi::ReclaimsMade => Direction::Neutral,
             _ => Direction::LowerIsBetter,
+        }
+    }
+
+    /// Whether a change by `change` (after minus before, not zero) is good news
+    /// (`Some(true)`), bad news (`Some(false)`) or neither (`None`).
+    pub fn judge(self, change: f64) -> Option<bool> {
+        match self.direction() {
+            Direction::LowerIsBetter => Some(change < 0.0),
+            Direction::HigherIsBetter => Some(change > 0.0),
+            Direction::Neutral => None,
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use super::kpi::{Kpi, Unit as KpiUnit};
 use super::stats::{Difference, Estimate, Verdict};
-use crate::result::numbers::{money, percent, round_for_people};
+use crate::result::numbers::{count, money, percent, round_for_people};
 
 /// `x` in `kpi`'s unit: "2.4 h", "93%", "$1,204", "12 jobs".
 pub fn value(kpi: Kpi, x: f64, currency: &str) -> String {
@@ -29,6 +29,53 @@ pub fn signed(kpi: Kpi, x: f64, currency: &str) -> String {
     } else {
         format!("\u{2212}{text}")
     }
+}
+
+/// `x` as a KPI card shows it, with the card's narrow unit: "2.4 GPU-h", "12.5%", "1,204",
+/// "$12.50".
+pub fn short(kpi: Kpi, x: f64, currency: &str) -> String {
+    format!("{}{}", bare(kpi, x, currency), kpi.unit().short())
+}
+
+/// `x` without its unit, money with its currency: "2.4", "12.5", "1,204", "$12.50".
+fn bare(kpi: Kpi, x: f64, currency: &str) -> String {
+    match kpi.unit() {
+        KpiUnit::Hours | KpiUnit::InstanceHours | KpiUnit::AcceleratorHours => round_for_people(x),
+        KpiUnit::Fraction => round_for_people(x * 100.0),
+        KpiUnit::Jobs | KpiUnit::Count => count(x.round() as u64),
+        KpiUnit::Currency => money(x, currency),
+    }
+}
+
+/// A change of a KPI between two runs, as a card shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Change {
+    /// "▲ +1.2": the card names the KPI and its value the unit, so the narrow card shows only
+    /// the number.
+    pub short: String,
+    /// "▲ +1.2 h", with the unit, for the tooltip.
+    pub full: String,
+    /// Good news (`Some(true)`), bad news (`Some(false)`) or neither (`None`): [`Kpi::judge`].
+    pub good: Option<bool>,
+}
+
+/// How the change from `before` to `after` reads; `None` when either is missing or nothing
+/// changed.
+pub fn change(kpi: Kpi, before: Option<f64>, after: Option<f64>, currency: &str) -> Option<Change> {
+    let change = after? - before?;
+    if change.abs() < 1e-6 {
+        return None;
+    }
+    let (arrow, sign) = if change > 0.0 {
+        ("\u{25b2}", "+")
+    } else {
+        ("\u{25bc}", "\u{2212}")
+    };
+    Some(Change {
+        short: format!("{arrow} {sign}{}", bare(kpi, change.abs(), currency)),
+        full: format!("{arrow} {sign}{}", short(kpi, change.abs(), currency)),
+        good: kpi.judge(change),
+    })
 }
 
 /// "2.4 h (2.1 to 2.7)"; without an interval (one seed) just the mean. Every KPI is a quantity
@@ -96,7 +143,38 @@ mod tests {
         assert_eq!(value(Kpi::Cost, 1204.2, "USD"), "$1,204");
         assert_eq!(signed(Kpi::CompletionP90H, -1.5, "USD"), "\u{2212}1.5 h");
         assert_eq!(signed(Kpi::JobsDone, 3.0, "USD"), "+3 jobs");
-        assert_eq!(value(Kpi::PreemptionsSuffered, 1.75, "USD"), "1.75");
+        assert_eq!(value(Kpi::Preemptions, 1.75, "USD"), "1.75");
+    }
+
+    #[test]
+    fn a_card_writes_narrow_units() {
+        assert_eq!(short(Kpi::LostAcceleratorH, 2.4166, "USD"), "2.42 GPU-h");
+        assert_eq!(short(Kpi::FallbackRate, 0.125, "USD"), "12.5%");
+        assert_eq!(short(Kpi::Preemptions, 1204.0, "USD"), "1,204");
+    }
+
+    #[test]
+    fn a_longer_p90_is_bad_news() {
+        let longer = change(Kpi::CompletionP90H, Some(4.0), Some(5.2), "USD").unwrap();
+        assert_eq!(
+            (longer.short.as_str(), longer.full.as_str()),
+            ("\u{25b2} +1.2", "\u{25b2} +1.2 h")
+        );
+        assert_eq!(longer.good, Some(false));
+    }
+
+    #[test]
+    fn a_cheaper_run_keeps_its_currency_in_the_short_form() {
+        let cheaper = change(Kpi::Cost, Some(54.88), Some(54.01), "USD").unwrap();
+        assert_eq!(cheaper.short, "\u{25bc} \u{2212}$0.87");
+        assert_eq!(cheaper.good, Some(true));
+    }
+
+    #[test]
+    fn no_change_no_delta() {
+        let overhead = Kpi::RestartOverheadAcceleratorH;
+        assert_eq!(change(overhead, Some(10.0), Some(10.0), "USD"), None);
+        assert_eq!(change(Kpi::Cost, None, Some(10.0), "USD"), None);
     }
 
     #[test]

@@ -45,8 +45,10 @@ pub struct ShareSample {
     pub borrowed_instance_h: f64,
     /// Instance-hours of the share's idle limit others used.
     pub lent_instance_h: f64,
-    /// Preemptions and interruptions its jobs suffered, all kinds.
-    pub preemptions_suffered: u32,
+    /// Preemptions its jobs suffered (as `shares[].preemptions` counts them).
+    pub preemptions: u32,
+    /// Interruptions its jobs suffered (as `shares[].interruptions` counts them).
+    pub interruptions: u32,
     /// Reclaims its jobs made.
     pub reclaims_made: u32,
     /// Accelerator-hours lost.
@@ -151,7 +153,8 @@ fn share_sample(name: &str, jobs: &[&JobResult]) -> ShareSample {
         wait_mean_h: waits_h.iter().sum::<f64>() / waits_h.len().max(1) as f64,
         borrowed_instance_h: 0.0,
         lent_instance_h: 0.0,
-        preemptions_suffered: jobs.iter().map(|j| j.preemptions + j.interruptions).sum(),
+        preemptions: jobs.iter().map(|j| j.preemptions).sum(),
+        interruptions: jobs.iter().map(|j| j.interruptions).sum(),
         reclaims_made: 0,
         lost_accelerator_h: jobs.iter().map(|j| j.lost_accelerator_h).sum(),
         cost: jobs.iter().map(|j| j.cost).sum(),

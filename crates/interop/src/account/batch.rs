@@ -6,7 +6,7 @@
 use super::pages::{Collected, Item};
 use super::unmapped::UnmappedList;
 use crate::agreement::ShareTerms;
-use crate::aws::import::{capacity_per_type, share_terms};
+use crate::aws::import::{capacity_per_type, share_terms, ShareTermsError};
 use crate::aws::shapes::{
     QuotaShareCapacityLimit, QuotaSharePreemptionConfiguration,
     QuotaShareResourceSharingConfiguration, ServiceEnvironmentCapacityLimit,
@@ -203,9 +203,17 @@ fn busiest_queue(collected: &Collected) -> Option<String> {
     })
 }
 
-fn read_share(item: &Item) -> Result<(String, ShareTerms), String> {
-    let detail: QuotaShareDetail =
-        serde_json::from_value(item.value.clone()).map_err(|e| e.to_string())?;
+/// Why a `describe-quota-share` item is not a quota share Quota Lab can read.
+#[derive(Debug, thiserror::Error)]
+enum UnreadShare {
+    #[error("{0}")]
+    Shape(#[from] serde_json::Error),
+    #[error("{0}")]
+    Terms(#[from] ShareTermsError),
+}
+
+fn read_share(item: &Item) -> Result<(String, ShareTerms), UnreadShare> {
+    let detail: QuotaShareDetail = serde_json::from_value(item.value.clone())?;
     let terms = share_terms(
         &detail.quota_share_name,
         &detail.tags,

@@ -60,7 +60,7 @@ pub fn import(files: &[ExportFile]) -> Result<Imported, ImportError> {
                     &share.resource_sharing_configuration,
                     &share.preemption_configuration,
                 )
-                .map_err(invalid)?,
+                .map_err(|e| invalid(e.to_string()))?,
             );
         } else if has("serviceEnvironmentType") {
             environment =
@@ -96,6 +96,21 @@ pub fn import(files: &[ExportFile]) -> Result<Imported, ImportError> {
     Imported { scenario, notes }.checked()
 }
 
+/// Why a quota share's members do not make terms of an agreement, by the member that is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShareTermsError {
+    #[error("resourceSharingConfiguration.strategy: expected RESERVE, LEND or LEND_AND_BORROW, found \"{0}\"")]
+    Strategy(String),
+    #[error("resourceSharingConfiguration.borrowLimit: only LEND_AND_BORROW takes a borrow limit")]
+    BorrowLimitWithoutBorrowing,
+    #[error("resourceSharingConfiguration.borrowLimit: the minimum is -1 (no cap)")]
+    BorrowLimitBelowMinusOne,
+    #[error(
+        "preemptionConfiguration.inSharePreemption: expected ENABLED or DISABLED, found \"{0}\""
+    )]
+    InSharePreemption(String),
+}
+
 /// A quota share's terms from the members `create-quota-share` takes and `describe-quota-share`
 /// returns alike; the `quotalab:name` tag, when present, is the share's own name.
 pub(crate) fn share_terms(
@@ -104,27 +119,24 @@ pub(crate) fn share_terms(
     capacity_limits: &[QuotaShareCapacityLimit],
     sharing: &QuotaShareResourceSharingConfiguration,
     preemption: &QuotaSharePreemptionConfiguration,
-) -> Result<ShareTerms, String> {
+) -> Result<ShareTerms, ShareTermsError> {
     let strategy = match sharing.strategy.as_str() {
         "RESERVE" => Strategy::Reserve,
         "LEND" => Strategy::Lend,
         "LEND_AND_BORROW" => Strategy::LendAndBorrow,
-        other => return Err(format!("resourceSharingConfiguration.strategy: expected RESERVE, LEND or LEND_AND_BORROW, found \"{other}\"")),
+        other => return Err(ShareTermsError::Strategy(other.to_owned())),
     };
     let borrow_limit = sharing.borrow_limit;
     if borrow_limit.is_some() && strategy != Strategy::LendAndBorrow {
-        return Err(
-            "resourceSharingConfiguration.borrowLimit: only LEND_AND_BORROW takes a borrow limit"
-                .into(),
-        );
+        return Err(ShareTermsError::BorrowLimitWithoutBorrowing);
     }
     if borrow_limit.is_some_and(|b| b < -1) {
-        return Err("resourceSharingConfiguration.borrowLimit: the minimum is -1 (no cap)".into());
+        return Err(ShareTermsError::BorrowLimitBelowMinusOne);
     }
     let in_share_preemption = match preemption.in_share_preemption.as_str() {
         "ENABLED" => true,
         "DISABLED" => false,
-        other => return Err(format!("preemptionConfiguration.inSharePreemption: expected ENABLED or DISABLED, found \"{other}\"")),
+        other => return Err(ShareTermsError::InSharePreemption(other.to_owned())),
     };
     Ok(ShareTerms {
         name: tags

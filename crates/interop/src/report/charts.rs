@@ -60,16 +60,19 @@ pub fn of_result(result: &SimResult) -> Vec<Chart> {
             vec![(s.cost, numbers::money(s.cost, currency))]
         }),
         chart(
-            "Preemptions",
-            &[("suffered", false), ("caused", true)],
+            "Preemptions and interruptions",
+            &[
+                ("preemptions suffered", false),
+                ("preemptions caused", true),
+                ("interruptions suffered", true),
+            ],
             result,
             |s| {
-                let p = &s.preempted;
-                let suffered = p.reclaim + p.in_share + p.limit_lowered + p.plan_end + p.spot;
                 let caused = caused_total(s);
                 vec![
-                    (suffered.into(), suffered.to_string()),
+                    (s.preemptions.into(), s.preemptions.to_string()),
                     (caused.into(), caused.to_string()),
+                    (s.interruptions.into(), s.interruptions.to_string()),
                 ]
             },
         ),

@@ -7,7 +7,7 @@ use super::charts::Chart;
 use super::colours;
 use super::escape::html as esc;
 use super::fact::Fact;
-use super::model::{Report, ShareSection};
+use super::model::{AgreementReport, ShareSection};
 use super::svg;
 use quotalab_engine::RULES_VERSION;
 use std::fmt::Write;
@@ -76,7 +76,7 @@ footer { margin-top: 28px; color: var(--muted); font-size: 12px; }
 }
 "#;
 
-pub fn render(report: &Report) -> String {
+pub fn render(report: &AgreementReport) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -107,7 +107,7 @@ pub fn document(title: &str, main: &str) -> String {
 }
 
 /// Everything after the title: the run at a glance, the shares, the assumptions.
-pub fn body(out: &mut String, report: &Report) {
+pub fn body(out: &mut String, report: &AgreementReport) {
     let _ = writeln!(
         out,
         "<section class=\"glance\"><h2>At a glance</h2><p class=\"summary\">{}</p>",

@@ -5,10 +5,10 @@
 use super::charts::Chart;
 use super::escape::markdown as esc;
 use super::fact::Fact;
-use super::model::{Report, ShareSection};
+use super::model::{AgreementReport, ShareSection};
 use std::fmt::Write;
 
-pub fn render(report: &Report) -> String {
+pub fn render(report: &AgreementReport) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# Agreement report: {}\n", esc(&report.title));
     if !report.description.is_empty() {
@@ -20,7 +20,7 @@ pub fn render(report: &Report) -> String {
 
 /// Everything after the title, its sections' headings at `level` (2 for a report of its own, 3
 /// for a variant within a study's report).
-pub fn body(out: &mut String, report: &Report, level: usize) {
+pub fn body(out: &mut String, report: &AgreementReport, level: usize) {
     let h = "#".repeat(level);
     let _ = writeln!(out, "{h} At a glance\n\n{}\n", esc(&report.summary));
     for chart in &report.charts {

@@ -2,14 +2,14 @@
 //! language (limits, lend and borrow terms, reclaim and preemption rules, retries, each with its
 //! AWS field) next to what the simulation showed, then the key charts and the assumptions.
 //!
-//! A [`Report`] is built once from a scenario and its result ([`Report::build`]) and rendered
-//! twice: [`markdown`] for pull requests and wikis, [`html`] for a printable, self-contained page.
-//! User-typed names are escaped by each renderer, never trusted as markup.
+//! An [`AgreementReport`] is built once from a scenario and its result ([`AgreementReport::build`])
+//! and rendered twice: [`markdown`] for pull requests and wikis, [`html`] for a printable,
+//! self-contained page. User-typed names are escaped by each renderer, never trusted as markup.
 //!
 //! A study gets a [`StudyReport`] ([`StudyReport::build`] from the study and the engine's
 //! comparison of it): the comparison table with 90% intervals and changes against the baseline,
-//! what changed between the variants, then each variant's own [`Report`]. Both models serialise,
-//! so building one can move to wherever the app runs its interop work.
+//! what changed between the variants, then each variant's own [`AgreementReport`]. Both models
+//! serialise, so building one can move to wherever the app runs its interop work.
 //!
 //! ```
 //! use quotalab_engine::{simulate, Scenario};
@@ -49,7 +49,7 @@ mod svg;
 mod terms;
 
 pub use fact::{Fact, Term};
-pub use model::{Report, ShareSection};
+pub use model::{AgreementReport, ShareSection};
 pub use study::{
     variant_report, Cell, ChangeList, ChangedField, KpiRow, ShareTable, StudyReport,
     StudyReportError, VariantReport,
@@ -59,15 +59,15 @@ use quotalab_engine::{Scenario, SimResult};
 
 /// The report as Markdown (GitHub-flavoured tables).
 pub fn markdown(scenario: &Scenario, result: &SimResult) -> String {
-    markdown::render(&Report::of_run(scenario, result))
+    markdown::render(&AgreementReport::of_run(scenario, result))
 }
 
 /// The report as one self-contained, printable HTML document (no scripts, no external resources).
 pub fn html(scenario: &Scenario, result: &SimResult) -> String {
-    html::render(&Report::of_run(scenario, result))
+    html::render(&AgreementReport::of_run(scenario, result))
 }
 
-impl Report {
+impl AgreementReport {
     /// This report as Markdown.
     pub fn to_markdown(&self) -> String {
         markdown::render(self)

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// The whole agreement report.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Report {
+pub struct AgreementReport {
     /// The scenario's name.
     pub title: String,
     pub description: String,
@@ -40,16 +40,16 @@ pub struct ShareSection {
     pub reading: Vec<String>,
 }
 
-impl Report {
+impl AgreementReport {
     /// Builds the report for a run that holds its job records (the CLI's, a study variant's).
-    pub fn of_run(scenario: &Scenario, result: &SimResult) -> Report {
-        Report::build(scenario, result, &JobColumns::of(result))
+    pub fn of_run(scenario: &Scenario, result: &SimResult) -> AgreementReport {
+        AgreementReport::build(scenario, result, &JobColumns::of(result))
     }
 
     /// Builds the report for `result`, which must be the result of simulating `scenario`, with
     /// its jobs as `jobs` (`JobColumns::of(result)`, or the columns the web page was sent, whose
     /// result has no job records).
-    pub fn build(scenario: &Scenario, result: &SimResult, jobs: &JobColumns) -> Report {
+    pub fn build(scenario: &Scenario, result: &SimResult, jobs: &JobColumns) -> AgreementReport {
         let shares = scenario
             .quota_shares
             .iter()
@@ -74,7 +74,7 @@ impl Report {
             .quota_shares
             .is_empty()
             .then(|| observed::of_totals(result));
-        Report {
+        AgreementReport {
             title: scenario.name.clone(),
             description: scenario.description.clone(),
             summary: summary(result),

@@ -5,7 +5,7 @@
 use super::breakdown;
 use super::fact::Fact;
 use super::numbers;
-use quotalab_engine::result::{LostByCause, PreemptionCounts, ShareResult};
+use quotalab_engine::result::{LostByCause, PreemptionCounts, ShareResult, StopKind};
 use quotalab_engine::SimResult;
 
 /// Lost work and the like: `1.2 accelerator-h`.
@@ -49,8 +49,12 @@ pub fn of_share(s: &ShareResult, own_name: &str, currency: &str) -> Vec<Fact> {
             value: breakdown::started_on(&s.started_on),
         },
         Fact {
-            label: "Preemptions suffered".into(),
-            value: suffered(&s.preempted),
+            label: "Preemptions".into(),
+            value: suffered(s.preemptions, &s.preempted, |k| k.is_preemption()),
+        },
+        Fact {
+            label: "Interruptions".into(),
+            value: suffered(s.interruptions, &s.preempted, |k| !k.is_preemption()),
         },
         Fact {
             label: "Preemptions caused".into(),
@@ -102,7 +106,11 @@ pub fn of_totals(result: &SimResult) -> Vec<Fact> {
             ),
         },
         Fact {
-            label: "Interruptions (plan end, spot)".into(),
+            label: "Preemptions".into(),
+            value: t.preemptions.to_string(),
+        },
+        Fact {
+            label: "Interruptions".into(),
             value: t.interruptions.to_string(),
         },
         Fact {
@@ -142,24 +150,34 @@ fn outcomes(s: &ShareResult) -> String {
     parts.join(", ")
 }
 
-/// Preemptions and interruptions by kind (SEMANTICS §5 and §1), only the kinds that happened.
-fn suffered(p: &PreemptionCounts) -> String {
-    let kinds = [
-        (p.reclaim, "reclaim"),
-        (p.in_share, "in-share"),
-        (p.limit_lowered, "limit lowered"),
-        (p.plan_end, "plan end"),
-        (p.spot, "spot"),
-    ];
-    let parts: Vec<String> = kinds
-        .iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, kind)| format!("{n} {kind}"))
+/// `3: 2 reclaim, 1 in-share`: the engine's count (`total`) and the kinds of it that happened
+/// (SEMANTICS §5), those the engine counts in it being the ones `counted` picks; `none` for 0.
+fn suffered(total: u32, p: &PreemptionCounts, counted: fn(StopKind) -> bool) -> String {
+    let parts: Vec<String> = StopKind::ALL
+        .into_iter()
+        .filter(|&kind| counted(kind) && p.of(kind) > 0)
+        .map(|kind| format!("{} {}", p.of(kind), kind_words(kind)))
         .collect();
-    if parts.is_empty() {
+    if total == 0 {
         "none".into()
     } else {
-        parts.join(", ")
+        format!("{total}: {}", parts.join(", "))
+    }
+}
+
+/// A kind in the report's words: SEMANTICS §5's for AWS's kinds, Kueue's own reason for its
+/// evictions (docs/KUEUE.md).
+fn kind_words(kind: StopKind) -> &'static str {
+    match kind {
+        StopKind::Reclaim => "reclaim",
+        StopKind::InShare => "in-share",
+        StopKind::LimitLowered => "limit lowered",
+        StopKind::PlanEnd => "plan end",
+        StopKind::Spot => "spot",
+        StopKind::InClusterQueue
+        | StopKind::InCohortReclamation
+        | StopKind::InCohortReclaimWhileBorrowing
+        | StopKind::InCohortFairSharing => kind.kueue_reason().unwrap_or(kind.as_str()),
     }
 }
 

@@ -4,14 +4,14 @@
 //!
 //! The numbers of the comparison are the engine's [`Comparison`], written by the engine's study
 //! formatter (`quotalab_engine::study::numbers`), so they read exactly as in the Compare view and
-//! in `quotalab compare`. Each variant's section is the one-scenario [`Report`] of that variant,
-//! simulated as it stands (its own seed), as its Results tab shows it.
+//! in `quotalab compare`. Each variant's section is the one-scenario [`AgreementReport`] of that
+//! variant, simulated as it stands (its own seed), as its Results tab shows it.
 //!
 //! [`StudyReport::build`] makes it all in one call (the CLI's way). [`StudyReport::assemble`]
 //! takes the variants' own reports made elsewhere by [`variant_report`]: the web app makes each in
 //! a simulation worker, since a variant's run can take seconds and must not hold the page.
 
-use super::model::Report;
+use super::model::AgreementReport;
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::numbers::{estimate, kpi_label, signed, verdict_words};
 use quotalab_engine::study::{Comparison, Kpi, KpiSummary, Study, Verdict};
@@ -93,7 +93,7 @@ pub struct VariantReport {
     pub tag: String,
     /// Which run the section shows, next to the comparison's seeds.
     pub run: String,
-    pub report: Report,
+    pub report: AgreementReport,
 }
 
 /// Why a comparison cannot be reported with a study.
@@ -109,8 +109,8 @@ pub enum StudyReportError {
 
 /// A variant's own section of the study's report: the variant simulated once, as it stands (its
 /// own seed), as its Results tab shows it.
-pub fn variant_report(scenario: &Scenario) -> Report {
-    Report::of_run(
+pub fn variant_report(scenario: &Scenario) -> AgreementReport {
+    AgreementReport::of_run(
         scenario,
         &quotalab_engine::simulate_without_events(scenario),
     )
@@ -128,7 +128,7 @@ impl StudyReport {
     pub fn assemble(
         study: &Study,
         comparison: &Comparison,
-        reports: Vec<Report>,
+        reports: Vec<AgreementReport>,
     ) -> Result<StudyReport, StudyReportError> {
         let ours: Vec<&str> = study.variants.iter().map(|v| v.name.as_str()).collect();
         let theirs: Vec<&str> = comparison
@@ -230,7 +230,7 @@ fn share_names(c: &Comparison) -> Vec<&str> {
 }
 
 fn table(c: &Comparison, share: &str, index: usize, columns: &[String]) -> ShareTable {
-    let rows = Kpi::ALL
+    let rows = Kpi::COMPARED
         .iter()
         .map(|&kpi| KpiRow {
             kpi,

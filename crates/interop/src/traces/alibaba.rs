@@ -20,7 +20,7 @@ use super::quotas::{split_evenly, ShareQuota};
 use super::report::ImportError;
 use super::skip::Skip;
 use super::window::{window, Placed, TraceReader};
-use super::{GpuCatalog, Imported, TraceFile};
+use super::{GpuCatalog, ImportedTrace, TraceFile};
 use crate::rows::{lines, Outcome};
 use quotalab_engine::result::numbers::count;
 use quotalab_engine::scenario::ObservedStatus;
@@ -41,7 +41,7 @@ fn is_pods(file: &TraceFile) -> bool {
 
 /// Imports Alibaba 2023 pod lists (`openb_pod_list_*.csv`) with a node list
 /// (`openb_node_list_gpu_node.csv` or `_all_node.csv`) for the capacity.
-pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<Imported, ImportError> {
+pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<ImportedTrace, ImportError> {
     let catalog = options
         .catalog
         .clone()

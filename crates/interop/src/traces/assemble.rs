@@ -10,7 +10,7 @@ use super::quotas::{self, ShareQuota};
 use super::report::{ImportError, ImportReport};
 use super::waits::ObservedWaits;
 use super::window::TraceReader;
-use super::Imported;
+use super::ImportedTrace;
 use crate::agreement::capacities;
 use crate::validated;
 use quotalab_engine::format::MAX_SCENARIO_BYTES;
@@ -56,7 +56,7 @@ pub fn assemble(
     reader: TraceReader,
     options: &ImportOptions,
     catalog: &GpuCatalog,
-) -> Result<Imported, ImportError> {
+) -> Result<ImportedTrace, ImportError> {
     if parts.jobs.is_empty() {
         return Err(ImportError::Empty(
             "every row was outside the window, sampled out, skipped or bad; widen the window or check the files".into(),
@@ -102,7 +102,7 @@ pub fn assemble(
 }
 
 /// The size check and the engine's validation; warnings are counted in a note.
-fn checked(scenario: Scenario, report: ImportReport) -> Result<Imported, ImportError> {
+fn checked(scenario: Scenario, report: ImportReport) -> Result<ImportedTrace, ImportError> {
     let bytes = validated::written_size(&scenario);
     if validated::too_large(bytes) {
         return Err(ImportError::TooLarge {
@@ -112,7 +112,7 @@ fn checked(scenario: Scenario, report: ImportReport) -> Result<Imported, ImportE
         });
     }
     let (mut imported, validation) =
-        validated::check(Imported { scenario, report }, |i| &i.scenario)
+        validated::check(ImportedTrace { scenario, report }, |i| &i.scenario)
             .map_err(ImportError::Rejected)?;
     if !validation.warnings.is_empty() {
         imported.report.note(format!(

@@ -51,7 +51,7 @@ pub struct TraceFile<'a> {
 
 /// A successful import: the scenario and what happened on the way.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Imported {
+pub struct ImportedTrace {
     pub scenario: Scenario,
     pub report: ImportReport,
 }
@@ -99,7 +99,7 @@ pub fn import(
     format: TraceFormat,
     files: &[TraceFile],
     options: &ImportOptions,
-) -> Result<Imported, ImportError> {
+) -> Result<ImportedTrace, ImportError> {
     match format {
         TraceFormat::Philly => philly::import(files, options),
         TraceFormat::Alibaba => alibaba::import(files, options),

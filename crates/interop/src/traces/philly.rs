@@ -17,7 +17,7 @@ use super::quotas::{split_evenly, ShareQuota};
 use super::report::ImportError;
 use super::table;
 use super::window::{window, Placed, TraceReader};
-use super::{GpuCatalog, Imported, TraceFile};
+use super::{GpuCatalog, ImportedTrace, TraceFile};
 use crate::rows::{lines, Outcome};
 use std::collections::HashMap;
 
@@ -77,7 +77,7 @@ type Gpus = Vec<(String, String)>;
 
 /// Imports Philly VC job lists. `files` holds the `.trace` files to use (each one VC) and the
 /// throughput table; the node list is optional (VCs without a node count get one node).
-pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<Imported, ImportError> {
+pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<ImportedTrace, ImportError> {
     let catalog = options
         .catalog
         .clone()

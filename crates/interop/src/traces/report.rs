@@ -75,7 +75,7 @@ pub enum ImportError {
     },
     /// The imported scenario does not validate.
     #[error("{0}")]
-    Rejected(Rejected<super::Imported>),
+    Rejected(Rejected<super::ImportedTrace>),
 }
 
 /// The import's account of itself, shown next to the scenario it made.

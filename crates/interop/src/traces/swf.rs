@@ -22,7 +22,7 @@ use super::swf_capacity as capacity;
 use super::swf_header::Header;
 use super::swf_row::{self, Row};
 use super::window::{window, TraceReader};
-use super::{GpuCatalog, Imported, TraceFile};
+use super::{GpuCatalog, ImportedTrace, TraceFile};
 use crate::rows::{lines, Line, Outcome};
 use quotalab_engine::result::numbers::{count, counted, percent};
 use quotalab_engine::validate::MAX_SHARES;
@@ -38,7 +38,7 @@ struct Processor {
 }
 
 /// Imports one or more SWF logs (their jobs together, as one workload).
-pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<Imported, ImportError> {
+pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<ImportedTrace, ImportError> {
     let catalog = options
         .catalog
         .clone()

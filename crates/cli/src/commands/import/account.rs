@@ -28,13 +28,25 @@ pub struct Args {
     pub output: Output,
 }
 
+/// A `--capacity` value that is not `TYPE=N`; clap names the flag before it.
+#[derive(Debug)]
+struct NotTypeEqualsN(String);
+
+impl std::fmt::Display for NotTypeEqualsN {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "expects TYPE=N (ml.p5.48xlarge=4), got \"{}\"", self.0)
+    }
+}
+
+impl std::error::Error for NotTypeEqualsN {}
+
 /// `--capacity TYPE=N`.
-fn capacity(value: &str) -> Result<(String, u32), String> {
+fn capacity(value: &str) -> Result<(String, u32), NotTypeEqualsN> {
     value
         .split_once('=')
         .and_then(|(t, n)| Some((t.trim().to_string(), n.trim().parse::<u32>().ok()?)))
         .filter(|(t, _)| !t.is_empty())
-        .ok_or_else(|| format!("expects TYPE=N (ml.p5.48xlarge=4), got \"{value}\""))
+        .ok_or_else(|| NotTypeEqualsN(value.to_owned()))
 }
 
 /// Every JSON and YAML file under the PATHs; the notes and the unmapped list go to stderr, the

@@ -53,7 +53,7 @@ impl Target {
             .ok_or_else(|| format!("\"{text}\" has no bound; write <= or >= and a number"))?;
         let kpi = kpi.trim();
         let kpi = Kpi::from_name(kpi).ok_or_else(|| {
-            let names: Vec<String> = Kpi::ALL.iter().map(|k| k.name()).collect();
+            let names: Vec<String> = Kpi::COMPARED.iter().map(|k| k.name()).collect();
             format!("\"{kpi}\" is not a KPI; use one of {}", names.join(", "))
         })?;
         let value: f64 = value

@@ -1,0 +1,56 @@
+//! What the CLI's tests share: running the `quotalab` binary, the scenarios they run, and a
+//! folder per test for the files it writes.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The app's default scenario.
+pub const DEFAULT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/default.json");
+
+/// A worked example (docs/SEMANTICS.md), kept with the engine's golden tests.
+pub const EXAMPLE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../engine/tests/examples/two-teams-reclaim.json"
+);
+
+/// A scenario with every kind of preemption and interruption, kept with the engine's fixtures.
+pub const EVERY_STOP_KIND: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../engine/tests/fixtures/every-stop-kind.json"
+);
+
+/// Runs `quotalab ARGS`, feeding `stdin` if given, and waits for it.
+pub fn quotalab(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quotalab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("quotalab starts");
+    if let Some(text) = stdin {
+        let mut pipe = child.stdin.take().expect("stdin");
+        pipe.write_all(text.as_bytes()).expect("write stdin");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("quotalab ends")
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh, empty folder for the files of one test, `name` unique among the tests (they run in
+/// parallel in one process).
+pub fn work_folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("quotalab-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+/// `file` in `dir`, as a command-line argument.
+pub fn path(dir: &Path, file: &str) -> String {
+    dir.join(file).to_string_lossy().into_owned()
+}

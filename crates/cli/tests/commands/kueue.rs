@@ -1,0 +1,236 @@
+//! The Kueue commands (docs/CLI.md): `import kueue` to either rules' form with its flags,
+//! `export kueue` through the translation, `convert` both ways, and `compare` of one agreement
+//! under both rules, its columns labelled by their rules.
+
+use crate::common::{quotalab, text, work_folder, DEFAULT, EXAMPLE};
+use serde_json::Value;
+
+const CLUSTER: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../interop/tests/fixtures/kueue/cluster.yaml"
+);
+
+/// A scenario's shares, with -1 (no cap, the default) left out of borrow limits as AWS does.
+fn shares(s: &Value) -> Value {
+    let mut shares = s["quota_shares"].clone();
+    for share in shares.as_array_mut().into_iter().flatten() {
+        if share["borrow_limit"] == -1 {
+            share.as_object_mut().map(|o| o.remove("borrow_limit"));
+        }
+    }
+    shares
+}
+
+fn json(bytes: &[u8]) -> Value {
+    serde_json::from_slice(bytes).unwrap_or_else(|e| panic!("{e}: {}", text(bytes)))
+}
+
+#[test]
+fn import_kueue_writes_the_kueue_form_and_with_rules_aws_the_shares_and_what_is_lost() {
+    let out = quotalab(&["import", "kueue", CLUSTER], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let s = json(&out.stdout);
+    assert_eq!(s["rules"], "kueue");
+    assert_eq!(s["kueue"]["cluster_queues"][0]["name"], "vision");
+    assert_eq!(s["jobs"].as_array().map(Vec::len), Some(3));
+    assert!(
+        text(&out.stderr).contains("note: skipped 1 x Job"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let out = quotalab(&["import", "kueue", CLUSTER, "--rules", "aws"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let s = json(&out.stdout);
+    assert!(s.get("kueue").is_none());
+    assert_eq!(s["quota_shares"][0]["name"], "vision");
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("dropped: kueue.fair_sharing:"), "{stderr}");
+    assert!(stderr.contains("approximated: kueue.cohorts:"), "{stderr}");
+}
+
+#[test]
+fn from_state_and_default_runtime_shape_the_jobs() {
+    let out = quotalab(
+        &[
+            "import",
+            "kueue",
+            CLUSTER,
+            "--from-state",
+            "--default-runtime",
+            "4",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let s = json(&out.stdout);
+    assert_eq!(
+        s["jobs"].as_array().map(Vec::len),
+        Some(2),
+        "the finished Workload is not state"
+    );
+    assert_eq!(s["jobs"][0]["admitted"]["at_h"], 1.5);
+    assert_eq!(s["jobs"][0]["duration_h"], 4.0);
+    let out = quotalab(
+        &["import", "kueue", CLUSTER, "--default-runtime", "0"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("--default-runtime must be a number of hours above 0"));
+}
+
+#[test]
+fn bad_kueue_yaml_exits_2_naming_the_object_and_field() {
+    let dir = work_folder("kueue-bad");
+    let file = dir.join("bad.yaml");
+    std::fs::write(&file, "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata:\n  name: research\nspec:\n  resourceGroups:\n  - coveredResources: [nvidia.com/gpu]\n    flavors:\n    - name: a100\n      resources:\n      - name: nvidia.com/gpu\n        nominalQuota: 8\n").unwrap();
+    let out = quotalab(&["import", "kueue", file.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("ClusterQueue research: spec.resourceGroups[0].flavors[0].name: flavor a100 is not a ResourceFlavor in the file"), "{}", text(&out.stderr));
+    std::fs::write(&file, "kind: [\n").unwrap();
+    let out = quotalab(&["import", "kueue", file.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("Kueue YAML, line 2, column 1: not YAML"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn export_kueue_of_an_aws_scenario_goes_through_the_translation() {
+    let out = quotalab(&["export", "kueue", EXAMPLE], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let yaml = text(&out.stdout);
+    assert!(
+        yaml.contains("# Translated from AWS quota shares"),
+        "{yaml}"
+    );
+    assert!(yaml.contains("kind: ClusterQueue") && yaml.contains("kind: Workload"));
+    let dir = work_folder("kueue-export");
+    let file = dir.join("two-teams.yaml");
+    std::fs::write(&file, &yaml).unwrap();
+    let back = quotalab(
+        &["import", "kueue", file.to_str().unwrap(), "--rules", "aws"],
+        None,
+    );
+    assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
+    let original: Value = serde_json::from_str(&std::fs::read_to_string(EXAMPLE).unwrap()).unwrap();
+    assert_eq!(shares(&json(&back.stdout)), shares(&original));
+}
+
+#[test]
+fn convert_translates_both_ways_and_says_what_each_part_became() {
+    let dir = work_folder("kueue-convert");
+    let kueue = dir.join("kueue.json");
+    let out = quotalab(
+        &[
+            "convert",
+            DEFAULT,
+            "--rules",
+            "kueue",
+            "-o",
+            kueue.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("carried: quota_shares[0]: ClusterQueue \"background\""),
+        "{}",
+        text(&out.stderr)
+    );
+    let s: Value = serde_json::from_str(&std::fs::read_to_string(&kueue).unwrap()).unwrap();
+    assert_eq!(s["rules"], "kueue");
+    assert!(s.get("quota_shares").is_none());
+
+    let out = quotalab(
+        &["convert", kueue.to_str().unwrap(), "--rules", "aws"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let back = json(&out.stdout);
+    let original: Value = serde_json::from_str(&std::fs::read_to_string(DEFAULT).unwrap()).unwrap();
+    assert_eq!(shares(&back), shares(&original));
+    assert_eq!(back["capacity"], original["capacity"]);
+
+    let out = quotalab(&["convert", DEFAULT, "--rules", "aws"], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr).lines().count(),
+        1,
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(text(&out.stderr).contains("already in AWS Batch's form"));
+    assert_eq!(shares(&json(&out.stdout)), shares(&original));
+
+    let out = quotalab(&["convert", DEFAULT, "--rules", "slurm"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// A study of the default scenario under AWS's rules and under Kueue's.
+fn both_rules(dir: &std::path::Path) -> String {
+    let aws: Value = serde_json::from_str(&std::fs::read_to_string(DEFAULT).unwrap()).unwrap();
+    let mut kueue = aws.clone();
+    kueue["name"] = "under Kueue".into();
+    kueue["rules"] = "kueue".into();
+    let study = serde_json::json!({ "kind": "study", "version": 1, "name": "rules", "seeds": 2, "variants": [aws, kueue] });
+    let file = dir.join("study.json");
+    std::fs::write(&file, study.to_string()).unwrap();
+    file.to_string_lossy().into_owned()
+}
+
+#[test]
+fn compare_labels_variants_that_differ_in_rules_by_their_rules() {
+    let dir = work_folder("kueue-compare");
+    let study = both_rules(&dir);
+    let out_json = dir.join("compare.json");
+    let out = quotalab(&["compare", &study, "-o", out_json.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert!(
+        table.contains("V1 (AWS Batch) is 'Three teams share a g5 pool'"),
+        "{table}"
+    );
+    assert!(table.contains("V2 (Kueue) is 'under Kueue'"), "{table}");
+    let header = table
+        .lines()
+        .find(|l| l.starts_with("KPI"))
+        .expect("a header row");
+    assert!(
+        header.contains("V1 (AWS Batch)")
+            && header.contains("V2 (Kueue)")
+            && header.contains("V2 (Kueue) - first"),
+        "{header}"
+    );
+    assert!(
+        table.contains("rules"),
+        "the change of rules is listed: {table}"
+    );
+}
+
+#[test]
+fn a_variant_under_kueue_rules_runs_its_translated_agreement() {
+    let dir = work_folder("kueue-kueue-run");
+    let mut s: Value = serde_json::from_str(&std::fs::read_to_string(DEFAULT).unwrap()).unwrap();
+    s["rules"] = "kueue".into();
+    let file = dir.join("kueue-rules.json");
+    std::fs::write(&file, s.to_string()).unwrap();
+    let out = quotalab(&["run", file.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let result = json(&out.stdout);
+    let notes = result["notes"].to_string();
+    assert!(
+        notes.contains("ClusterQueue"),
+        "the result says what the agreement became: {notes}"
+    );
+    let study = both_rules(&dir);
+    let out = quotalab(&["compare", &study, "--seeds", "2", "-o", "-"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let comparison = json(&out.stdout);
+    assert_ne!(
+        comparison["variants"][0]["shares"], comparison["variants"][1]["shares"],
+        "Kueue's rules give other numbers"
+    );
+}

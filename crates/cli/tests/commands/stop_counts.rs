@@ -1,0 +1,88 @@
+//! One scenario with all five kinds of stop of AWS's rules (SEMANTICS §5): `quotalab run
+//! --summary` and the agreement report (`quotalab report`, the interop crate's model as Markdown)
+//! show, per share and in the totals, the engine's own `preemptions` and `interruptions`, under
+//! those words. The app's KPI cards are checked against the same scenario in its browser tests
+//! (`tests/results_kpi.rs`).
+
+use crate::common::{quotalab, text, EVERY_STOP_KIND};
+use quotalab_engine::result::StopKind;
+use quotalab_engine::SimResult;
+
+fn engine_result() -> SimResult {
+    let out = quotalab(&["run", EVERY_STOP_KIND], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("the result JSON")
+}
+
+#[test]
+fn the_scenario_has_every_kind_of_stop() {
+    let result = engine_result();
+    for kind in StopKind::AWS {
+        let n: u32 = result.shares.iter().map(|s| s.preempted.of(kind)).sum();
+        assert!(n > 0, "no {} in the scenario", kind.as_str());
+    }
+}
+
+#[test]
+fn the_summary_shows_the_engine_counts() {
+    let result = engine_result();
+    let out = quotalab(&["run", EVERY_STOP_KIND, "--summary"], None);
+    let summary = text(&out.stdout);
+    let header = summary.lines().nth(1).expect("a header");
+    // The columns are right-aligned: a row's value ends where its header word does.
+    let column_end = |word: &str| header.find(&format!(" {word} ")).expect(word) + 1 + word.len();
+    let (preempt, interrupt) = (column_end("preempt"), column_end("interrupt"));
+    for share in &result.shares {
+        let row = summary
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(share.name.as_str()))
+            .expect("a row per share");
+        let value = |end: usize| row[..end].split_whitespace().last().unwrap_or_default();
+        assert_eq!(value(preempt), share.preemptions.to_string(), "{row}");
+        assert_eq!(value(interrupt), share.interruptions.to_string(), "{row}");
+    }
+    let t = &result.totals;
+    assert!(
+        summary.contains(&format!(
+            "{} preemptions, {} interruptions;",
+            t.preemptions, t.interruptions
+        )),
+        "{summary}"
+    );
+}
+
+#[test]
+fn the_report_shows_the_engine_counts() {
+    let result = engine_result();
+    let out = quotalab(&["report", EVERY_STOP_KIND], None);
+    let md = text(&out.stdout);
+    for share in &result.shares {
+        let section = md
+            .split("## Share: ")
+            .find(|s| s.starts_with(&format!("{} (", share.name)))
+            .expect("a section per share");
+        for (label, n) in [
+            ("Preemptions", share.preemptions),
+            ("Interruptions", share.interruptions),
+        ] {
+            let row = section
+                .lines()
+                .find(|l| l.starts_with(&format!("| {label} |")))
+                .unwrap_or_else(|| panic!("{}: no {label} row", share.name));
+            let shown = if n == 0 {
+                "none".to_string()
+            } else {
+                format!("{n}:")
+            };
+            assert!(row.contains(&format!("| {label} | {shown}")), "{row}");
+        }
+        let chart_row = format!(
+            "| {} | {} | {} | {} |",
+            share.name,
+            share.preemptions,
+            share.reclaimed_from.values().sum::<u32>(),
+            share.interruptions
+        );
+        assert!(md.contains(&chart_row), "{chart_row}");
+    }
+}

@@ -1,0 +1,216 @@
+//! The model's gap on the traces the repository ships (docs/TRACES.md, "The model's gap"): the
+//! observed side of a run's calibration is what the raw rows say, worked out here from them, and
+//! every import keeps every row or says why not. The Philly slice (Gavel's lists) records no
+//! starts, so it has nothing to calibrate, and says so.
+
+use quotalab_engine::result::calibration::Side;
+use quotalab_engine::simulate;
+use quotalab_interop::traces::{alibaba, philly, CapacityGiven, ImportOptions, TraceFile};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn dir(sub: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/traces")
+        .join(sub)
+}
+
+fn read(sub: &str, names: &[&str]) -> Vec<(String, String)> {
+    names
+        .iter()
+        .map(|n| {
+            (
+                n.to_string(),
+                std::fs::read_to_string(dir(sub).join(n)).unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn files(owned: &[(String, String)]) -> Vec<TraceFile<'_>> {
+    owned
+        .iter()
+        .map(|(name, text)| TraceFile { name, text })
+        .collect()
+}
+
+/// Nearest-rank percentiles and the mean of hours, as the calibration defines them.
+fn side(mut waits: Vec<f64>, mut completions: Vec<f64>) -> [Option<f64>; 5] {
+    waits.sort_by(f64::total_cmp);
+    completions.sort_by(f64::total_cmp);
+    let rank = |v: &[f64], p: f64| {
+        (!v.is_empty()).then(|| v[((p * v.len() as f64).ceil() as usize).max(1) - 1])
+    };
+    let mean = (!waits.is_empty()).then(|| waits.iter().sum::<f64>() / waits.len() as f64);
+    [
+        rank(&waits, 0.5),
+        rank(&waits, 0.9),
+        mean,
+        rank(&completions, 0.5),
+        rank(&completions, 0.9),
+    ]
+}
+
+fn measured(s: &Side) -> [Option<f64>; 5] {
+    [
+        s.wait_p50_h,
+        s.wait_p90_h,
+        s.wait_mean_h,
+        s.completion_p50_h,
+        s.completion_p90_h,
+    ]
+}
+
+/// Equal to the second: the engine subtracts hours, the raw rows whole seconds.
+fn same(a: [Option<f64>; 5], b: [Option<f64>; 5]) -> bool {
+    a.iter().zip(&b).all(|(x, y)| match (x, y) {
+        (Some(x), Some(y)) => (x - y).abs() < 1e-9,
+        (None, None) => true,
+        _ => false,
+    })
+}
+
+#[test]
+fn alibaba_calibration_observes_what_the_pod_list_says() {
+    let owned = read(
+        "alibaba-gpu-v2023-synthetic",
+        &["openb_pod_list_default.csv", "openb_node_list_gpu_node.csv"],
+    );
+    let imported = alibaba::import(&files(&owned), &ImportOptions::default()).unwrap();
+    crate::support::nothing_lost(&imported.report);
+    let share_of: BTreeMap<&str, &str> = imported
+        .scenario
+        .jobs
+        .iter()
+        .map(|j| (j.name.as_str(), j.share.as_deref().unwrap()))
+        .collect();
+    // Per share (and "" for all): waits of the pods that ran, completions of those that succeeded.
+    let mut raw: BTreeMap<&str, (Vec<f64>, Vec<f64>)> = BTreeMap::new();
+    let mut running = 0;
+    for line in owned[0].1.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (gpus, phase) = (f[3], f[7]);
+        let (created, deleted, scheduled) = (f[8], f[9], f[10]);
+        let Ok(scheduled) = scheduled.parse::<f64>() else {
+            continue;
+        };
+        let (created, deleted): (f64, f64) = (created.parse().unwrap(), deleted.parse().unwrap());
+        if gpus == "0" || deleted <= scheduled {
+            continue;
+        }
+        let share = share_of[f[0]];
+        running += usize::from(phase == "Running");
+        for key in ["", share] {
+            let (waits, completions) = raw.entry(key).or_default();
+            waits.push((scheduled - created) / 3600.0);
+            if phase == "Succeeded" {
+                completions.push((deleted - created) / 3600.0);
+            }
+        }
+    }
+    let calibration = simulate(&imported.scenario)
+        .calibration
+        .expect("observed pods");
+    let (waits, completions) = raw[""].clone();
+    assert_eq!(calibration.jobs_compared as usize, waits.len());
+    assert!(same(
+        measured(&calibration.observed),
+        side(waits, completions)
+    ));
+    for share in &calibration.shares {
+        let (waits, completions) = raw[share.name.as_deref().unwrap()].clone();
+        assert_eq!(share.jobs as usize, waits.len());
+        assert!(
+            same(measured(&share.observed), side(waits, completions)),
+            "{share:?}"
+        );
+    }
+    assert!(calibration.simulated.wait_p50_h.is_some());
+    // Pods still running at the trace's end are observed unfinished, not succeeded.
+    let unfinished = imported
+        .scenario
+        .jobs
+        .iter()
+        .filter(|j| j.observed.as_ref().unwrap().end_h.is_none())
+        .count();
+    assert_eq!(unfinished, running);
+}
+
+#[test]
+fn alibaba_capacity_can_be_given_per_type_or_in_all() {
+    let owned = read(
+        "alibaba-gpu-v2023-synthetic",
+        &["openb_pod_list_default.csv", "openb_node_list_gpu_node.csv"],
+    );
+    let own = alibaba::import(&files(&owned), &ImportOptions::default()).unwrap();
+    let first = own.scenario.capacity[0].instance_type.clone();
+    let options = ImportOptions {
+        capacity: Some(CapacityGiven::Instances(vec![(first.clone(), 2)])),
+        ..Default::default()
+    };
+    let given = alibaba::import(&files(&owned), &options).unwrap();
+    assert_eq!(given.scenario.capacity[0].count, 2);
+    assert_eq!(given.scenario.capacity[1], own.scenario.capacity[1]);
+    let on_first: u32 = given
+        .scenario
+        .quota_shares
+        .iter()
+        .map(|s| s.capacity_limits[0].max_capacity)
+        .sum();
+    assert!(
+        on_first <= 4,
+        "2 instances split among 4 teams, at least 1 each"
+    );
+}
+
+#[test]
+fn philly_records_no_starts_and_says_so() {
+    let owned = read(
+        "philly-gavel-per-vc",
+        &[
+            "6c71a0.trace",
+            "ed69ec.trace",
+            "gavel_isolated_throughputs.csv",
+            "philly_vc_nodes.csv",
+        ],
+    );
+    let imported = philly::import(&files(&owned), &ImportOptions::default()).unwrap();
+    crate::support::nothing_lost(&imported.report);
+    assert!(imported.scenario.jobs.iter().all(|j| j.observed.is_none()));
+    assert!(imported.report.waits.is_none());
+    assert!(imported
+        .report
+        .notes
+        .iter()
+        .any(|n| n.contains("no start or end times")));
+    // Arrivals are kept to the second: the raw rows' times, shifted by nothing.
+    let arrivals: Vec<i64> = owned[0]
+        .1
+        .lines()
+        .map(|l| {
+            l.split('\t')
+                .nth(5)
+                .unwrap()
+                .parse::<f64>()
+                .unwrap()
+                .round() as i64
+        })
+        .collect();
+    let vc: Vec<i64> = imported
+        .scenario
+        .jobs
+        .iter()
+        .filter(|j| j.share.as_deref() == Some("6c71a0"))
+        .map(|j| quotalab_engine::time::seconds(j.submit_h))
+        .collect();
+    let mut sorted = arrivals.clone();
+    sorted.sort_unstable();
+    assert_eq!(vc, sorted);
+    let half = ImportOptions {
+        capacity: Some(CapacityGiven::Accelerators(40)),
+        ..Default::default()
+    };
+    let smaller = philly::import(&files(&owned), &half).unwrap();
+    let gpus: u32 = smaller.scenario.capacity.iter().map(|c| c.count).sum();
+    assert_eq!(gpus, 40, "one GPU per instance of either type");
+}

@@ -1,0 +1,100 @@
+//! SWF import: the machine's size when the header does not state it, and logs too large to be
+//! one scenario.
+
+use quotalab_interop::traces::{swf, CapacityGiven, ImportError, ImportOptions, TraceFile};
+
+/// An SWF job line: number, submit, wait, run time, processors, group.
+fn row(number: u64, submit_s: u64, wait_s: i64, run_s: u64, procs: u32, group: u32) -> String {
+    format!("{number} {submit_s} {wait_s} {run_s} {procs} -1 -1 {procs} -1 -1 1 7 {group} -1 -1 -1 -1 -1\n")
+}
+
+fn import(
+    text: &str,
+    options: &ImportOptions,
+) -> Result<quotalab_interop::traces::ImportedTrace, ImportError> {
+    swf::import(
+        &[TraceFile {
+            name: "log.swf",
+            text,
+        }],
+        options,
+    )
+}
+
+/// Three jobs: 100 processors from 0 to 1 h; 127 from 0.5 h (submitted at 0, waited 30 min)
+/// to 2.5 h; 90 from 1 h. At most 227 run at once (0.5 h to 1 h); the largest job has 127.
+fn log_without_max_procs() -> String {
+    row(1, 0, 0, 3600, 100, 1) + &row(2, 0, 1800, 7200, 127, 2) + &row(3, 3600, -1, 3600, 90, 1)
+}
+
+#[test]
+fn without_max_procs_capacity_is_the_observed_peak() {
+    let imported = import(&log_without_max_procs(), &ImportOptions::default()).unwrap();
+    assert_eq!(imported.scenario.capacity[0].count, 227);
+    let shares: u32 = imported
+        .scenario
+        .quota_shares
+        .iter()
+        .map(|s| s.capacity_limits[0].max_capacity)
+        .sum();
+    assert_eq!(shares, 227);
+    assert!(
+        imported
+            .report
+            .notes
+            .iter()
+            .any(|n| n.contains("no MaxProcs") && n.contains("227 processors")),
+        "{:?}",
+        imported.report.notes
+    );
+}
+
+#[test]
+fn capacity_given_by_the_user_wins() {
+    let options = ImportOptions {
+        capacity: Some(CapacityGiven::Accelerators(300)),
+        ..Default::default()
+    };
+    let with_header = format!("; MaxProcs: 128\n{}", log_without_max_procs());
+    for text in [log_without_max_procs(), with_header] {
+        assert_eq!(
+            import(&text, &options).unwrap().scenario.capacity[0].count,
+            300
+        );
+    }
+}
+
+#[test]
+fn a_stated_max_procs_is_the_capacity() {
+    let text = format!("; MaxProcs: 256\n{}", log_without_max_procs());
+    assert_eq!(
+        import(&text, &ImportOptions::default())
+            .unwrap()
+            .scenario
+            .capacity[0]
+            .count,
+        256
+    );
+}
+
+#[test]
+fn a_log_too_large_for_one_scenario_is_refused_with_a_way_out() {
+    let rows = 1_200_000u64;
+    let mut text = String::with_capacity(rows as usize * 48);
+    text.push_str("; MaxProcs: 1024\n");
+    for n in 1..=rows {
+        text.push_str(&row(n, n * 10, 0, 600, 1 + (n % 8) as u32, (n % 3) as u32));
+    }
+    let Err(err) = import(&text, &ImportOptions::default()) else {
+        panic!("a log of {rows} rows was imported as one scenario");
+    };
+    let message = err.to_string();
+    assert!(
+        matches!(err, ImportError::TooLarge { bytes, .. } if bytes > 256 << 20),
+        "{message}"
+    );
+    assert!(
+        message.contains("--sample") && message.contains("--from-h"),
+        "{message}"
+    );
+}

@@ -1,0 +1,87 @@
+//! The presenter view's live controls: for each team, its strategy, its borrow limit and its limit
+//! per instance type, in a strip under the stage, one column per team like the KPI slides. Each
+//! control edits the scenario exactly as the share card does (`share_bindings`, `Editor::edit*`),
+//! so a change re-runs and is one undo step. Their ids carry a scope of their own, because the
+//! editor's controls for the same fields stay in the page, hidden.
+//!
+//! A projector's column is narrow and the room is not reading the API: strategies are shown in
+//! plain words ("Lend and borrow"), and the engine's "no limit" borrow limit (-1) as an empty
+//! field reading "no limit" rather than "-1 %".
+
+use crate::components::capacity_limits::{max_capacity, LimitsOwner, MAX_CAPACITY_TIP};
+use crate::components::choice_inputs::SelectInput;
+use crate::components::number_input::{NumberInput, Numbers};
+use crate::components::share_bindings;
+use crate::state::palette::share_paint;
+use crate::state::use_editor;
+use leptos::prelude::*;
+use quotalab_engine::scenario::Strategy;
+
+/// Prefixed to the ids of the presenter's controls.
+const SCOPE: &str = "present-";
+
+#[component]
+pub fn PresenterControls() -> impl IntoView {
+    let state = use_editor();
+    let count = Memo::new(move |_| state.scenario.with(|s| s.quota_shares.len()));
+    view! {
+        <section class="presenter-controls" aria-label="Live controls" data-testid="presenter-controls"
+            style=move || format!("--teams: {}", count.get().max(1))>
+            <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <TeamControls index=i /> } />
+        </section>
+    }
+}
+
+#[component]
+fn TeamControls(index: usize) -> impl IntoView {
+    let state = use_editor();
+    let name = move || {
+        state
+            .scenario
+            .with(|s| s.quota_shares.get(index).map(|q| q.name.clone()))
+    };
+    let owner = LimitsOwner::Share(index);
+    // Keyed by the type too: a limit whose type changes gets a control labelled with its new type.
+    let limits = Memo::new(move |_| {
+        state.scenario.with(|s| {
+            owner.limits(s).map_or_else(Vec::new, |l| {
+                l.iter()
+                    .enumerate()
+                    .map(|(k, l)| (k, l.instance_type.clone()))
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+    let may_borrow = share_bindings::may_borrow(index);
+    view! {
+        <div class="team-controls" style=format!("--share-colour: {}", share_paint(index)) data-testid="team-controls">
+            <h3><span class="swatch" aria-hidden="true"></span>{name}</h3>
+            <SelectInput binding=share_bindings::strategy(index) label="Strategy" options=strategies_in_words()
+                tip=share_bindings::STRATEGY_TIP id_scope=SCOPE />
+            <NumberInput binding=share_bindings::borrow_limit(index) label="Borrow limit" unit="%"
+                numbers=Numbers::WholeFrom(-1) optional=true placeholder="no cap"
+                disabled=Signal::derive(move || !may_borrow.get()) tip=share_bindings::BORROW_LIMIT_TIP id_scope=SCOPE />
+            <For each=move || limits.get() key=|l| l.clone() children=move |(k, instance_type)| view! {
+                <NumberInput binding=max_capacity(owner, k) label=instance_type unit="inst."
+                    numbers=Numbers::WholeFrom(0) tip=MAX_CAPACITY_TIP id_scope=SCOPE />
+            } />
+        </div>
+    }
+}
+
+/// The strategies, valued in the API's spelling (what `share_bindings::strategy` reads) and
+/// labelled in words short enough for a 1024 px projector's column.
+fn strategies_in_words() -> Vec<(String, String)> {
+    [Strategy::Reserve, Strategy::Lend, Strategy::LendAndBorrow]
+        .into_iter()
+        .map(|s| (s.as_str().to_owned(), strategy_words(s).to_owned()))
+        .collect()
+}
+
+fn strategy_words(strategy: Strategy) -> &'static str {
+    match strategy {
+        Strategy::Reserve => "Reserve",
+        Strategy::Lend => "Lend",
+        Strategy::LendAndBorrow => "Lend and borrow",
+    }
+}

@@ -1,0 +1,238 @@
+//! "AWS / Kueue…": the scenario's agreement as the files `quotalab export aws` and `quotalab
+//! export kueue` write, offered as downloads under the export's warnings, and the import of such
+//! files back (docs/AWS_EXPORT.md, "In the app").
+//!
+//! Both run in the interop worker (`client`). The exports are made when the dialog opens, so
+//! their warnings are on screen before anything is downloaded. An import shows the scenario it
+//! makes and the importer's notes, or why nothing can be imported, and changes nothing until
+//! Apply, which goes through `Editor::open` (it asks before replacing unsaved edits and keeps
+//! the old scenario one Undo away).
+
+use super::files::{AgreementImport, Exports, NotExportable, Refusal};
+use crate::components::modal::Modal;
+use crate::components::scenario_files::file_name_as;
+use crate::download::download_text;
+use crate::interop::asking::Asking;
+use crate::interop::client;
+use crate::interop::files::picked;
+use crate::interop::picking::{ApplyOrCancel, FilesField};
+use crate::interop::protocol::{Answer, Task};
+use crate::interop::trace::preview::{capacity_line, share_lines};
+use crate::state::use_editor;
+use crate::worker::WorkerError;
+use leptos::prelude::*;
+use quotalab_engine::Scenario;
+
+#[component]
+pub fn AgreementDialog() -> impl IntoView {
+    view! {
+        <Modal title="AWS Batch and Kueue" testid="agreement-dialog">
+            <div class="agreement-files">
+                <ExportFiles />
+                <ImportFiles />
+            </div>
+        </Modal>
+    }
+}
+
+/// Why the exports are not on screen: the scenario, or the worker that makes them.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+enum ExportFailed {
+    #[error(transparent)]
+    Scenario(#[from] NotExportable),
+    #[error("The files could not be made: {0}.")]
+    Worker(#[from] WorkerError),
+}
+
+/// The exports of the scenario on screen, asked for once when the dialog opens.
+#[component]
+fn ExportFiles() -> impl IntoView {
+    let state = use_editor();
+    let scenario = state.scenario.get_untracked();
+    let asking = Asking::<Result<Exports, ExportFailed>>::default();
+    let exports = asking.answer;
+    let task = Task::Export {
+        scenario: scenario.to_json_pretty(),
+    };
+    asking.ask(async move {
+        match client::ask(task).await {
+            Ok(Answer::Export(result)) => result.map_err(ExportFailed::from),
+            Ok(other) => Err(client::other_answer(other).into()),
+            Err(why) => Err(why.into()),
+        }
+    });
+    let scenario = StoredValue::new(scenario);
+    view! {
+        <section aria-labelledby="export-head">
+            <h3 id="export-head">"Export this agreement"</h3>
+            <p class="hint">
+                "The shares, their limits, strategies, borrow limits and in-share preemption, and the on-demand capacity: "
+                "the same files as quotalab export aws and quotalab export kueue. Jobs become submit-service-job skeletons "
+                "in the AWS bundle; plans, spot and capacity changes have no place in either."
+            </p>
+            {move || match exports.get() {
+                None => view! { <p class="hint" role="status" data-testid="export-busy">"Making the files\u{2026}"</p> }.into_any(),
+                Some(done) => match done.as_ref() {
+                    Err(failed) => view! { <p class="error" role="alert" data-testid="export-error">{failed.to_string()}</p> }.into_any(),
+                    Ok(made) => view! { <Downloads exports=made.clone() scenario=scenario.get_value() /> }.into_any(),
+                },
+            }}
+        </section>
+    }
+}
+
+/// The warnings of both exports, then a button per file.
+#[component]
+fn Downloads(exports: Exports, scenario: Scenario) -> impl IntoView {
+    let state = use_editor();
+    let save = move |name: String, mime: &'static str, text: String| {
+        move |_| {
+            if download_text(&name, mime, &text).is_err() {
+                state
+                    .screen
+                    .tell(true, "The browser could not create the file.");
+            }
+        }
+    };
+    let bundle = save(
+        file_name_as(&scenario, "aws.json"),
+        "application/json",
+        exports.aws.to_bundle_json() + "\n",
+    );
+    let commands = exports.commands().map(|text| {
+        save(
+            super::files::COMMANDS.into(),
+            "text/x-shellscript",
+            text.to_owned(),
+        )
+    });
+    let kueue = save(
+        file_name_as(&scenario, "kueue.yaml"),
+        "application/yaml",
+        exports.kueue.yaml.clone(),
+    );
+    view! {
+        <Warnings title="AWS" warnings=exports.aws.warnings.clone() testid="aws-warnings" />
+        <Warnings title="Kueue" warnings=exports.kueue.warnings.clone() testid="kueue-warnings" />
+        <p class="hint">
+            "The Kueue file opens with a comment listing what Kueue does differently from AWS (reclaim, borrow limits, idle capacity, preference lists)."
+        </p>
+        <div class="dialog-actions">
+            <button type="button" class="primary" data-testid="download-aws-bundle" on:click=bundle
+                title="Every --cli-input-json file and commands.sh in one JSON file; quotalab import aws reads it back">"AWS bundle (.json)"</button>
+            {commands.map(|c| view! {
+                <button type="button" data-testid="download-aws-commands" on:click=c
+                    title="The aws commands in order, for the files of the bundle">"commands.sh"</button>
+            })}
+            <button type="button" data-testid="download-kueue" on:click=kueue
+                title="ResourceFlavors, a Cohort and a ClusterQueue per share">"Kueue YAML"</button>
+        </div>
+    }
+}
+
+/// One export's warnings in a list, or a line saying there are none.
+#[component]
+fn Warnings(title: &'static str, warnings: Vec<String>, testid: &'static str) -> impl IntoView {
+    if warnings.is_empty() {
+        return view! { <p class="hint" data-testid=testid>{format!("{title}: no warnings.")}</p> }
+            .into_any();
+    }
+    let items = warnings
+        .into_iter()
+        .map(|w| view! { <li>{w}</li> })
+        .collect_view();
+    view! {
+        <div class="export-warnings" role="note" data-testid=testid>
+            <h4>{format!("{title}: read this before you use the files")}</h4>
+            <ul>{items}</ul>
+        </div>
+    }
+    .into_any()
+}
+
+/// Picked AWS or Kueue files, what they would open, and Apply.
+#[component]
+fn ImportFiles() -> impl IntoView {
+    let state = use_editor();
+    let asking = Asking::<Result<AgreementImport, Refusal>>::default();
+    let (outcome, busy) = (asking.answer, asking.busy);
+    let on_pick = move |ev: leptos::ev::Event| {
+        let Some(reading) = picked(&ev) else { return };
+        asking.ask(async move {
+            let files = reading.await.map_err(|e| Refusal::plain(e.to_string()))?;
+            match client::ask(Task::ImportAgreement { files }).await {
+                Ok(Answer::ImportAgreement(result)) => result,
+                Ok(other) => Err(Refusal::plain(client::other_answer(other).to_string())),
+                Err(why) => Err(Refusal::plain(format!("Nothing was imported: {why}."))),
+            }
+        });
+    };
+    let apply = move |_| {
+        let Some(done) = outcome.get_untracked() else {
+            return;
+        };
+        let Ok(import) = done.as_ref() else { return };
+        state.screen.dialog.set(None);
+        state.open(import.imported.scenario.clone(), &import.origin);
+    };
+    let ready = move || asking.settled(Result::is_ok);
+    view! {
+        <section aria-labelledby="import-head">
+            <h3 id="import-head">"Import AWS or Kueue files"</h3>
+            <FilesField id="agreement-files" label="The AWS bundle, the .json files of an AWS export, or a Kueue .yaml file"
+                accept=".json,.yaml,.yml,.sh,application/json" on_pick />
+            {move || busy.get().then(|| view! { <p class="hint" role="status" data-testid="agreement-busy">"Reading the files\u{2026}"</p> })}
+            {move || outcome.get().map(|o| match o.as_ref() {
+                Ok(import) => view! { <ImportSummary import=import.clone() /> }.into_any(),
+                Err(refusal) => view! { <RefusalView refusal=refusal.clone() /> }.into_any(),
+            })}
+            <ApplyOrCancel testid="agreement-apply" ready apply />
+        </section>
+    }
+}
+
+/// What the import would open: its shares and capacity, and the importer's notes.
+#[component]
+fn ImportSummary(import: AgreementImport) -> impl IntoView {
+    let s = &import.imported.scenario;
+    let shares = share_lines(s)
+        .into_iter()
+        .zip(&s.quota_shares)
+        .map(|(line, q)| view! { <li><strong>{line.name}</strong>{format!(" ({}): {}", q.strategy.as_str(), line.limits)}</li> })
+        .collect_view();
+    let capacity = capacity_line(s);
+    let notes = import
+        .imported
+        .notes
+        .iter()
+        .map(|n| view! { <li>{n.clone()}</li> })
+        .collect_view();
+    view! {
+        <div class="agreement-summary" data-testid="agreement-summary">
+            <p>{format!("From {}: {} share{}, on-demand capacity {}.", import.origin, s.quota_shares.len(),
+                if s.quota_shares.len() == 1 { "" } else { "s" },
+                if capacity.is_empty() { "none".to_string() } else { capacity })}</p>
+            <ul>{shares}</ul>
+            {(!import.imported.notes.is_empty()).then(|| view! {
+                <h4>"Notes from the import"</h4>
+                <ul class="notes" data-testid="agreement-notes">{notes}</ul>
+            })}
+            <p class="hint">"AWS and Kueue configuration holds no jobs: the scenario opens with the agreement only."</p>
+        </div>
+    }
+}
+
+#[component]
+fn RefusalView(refusal: Refusal) -> impl IntoView {
+    let errors = refusal
+        .errors
+        .into_iter()
+        .map(|e| view! { <li>{e}</li> })
+        .collect_view();
+    view! {
+        <div class="error" role="alert" data-testid="agreement-error">
+            <p>{refusal.message}</p>
+            <ul>{errors}</ul>
+        </div>
+    }
+}

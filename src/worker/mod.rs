@@ -1,0 +1,35 @@
+//! The page's workers, one protocol for all (docs/ARCHITECTURE.md, "From a button to the worker
+//! and back").
+//!
+//! - `protocol`: what makes a kind of worker (its request and reply enums, its script);
+//!   `messages`: the simulation worker's requests and replies;
+//! - `wire`: how a request and its replies travel (an envelope with an id, a header line and a
+//!   body), with the typed refusal of a request a worker cannot read; `posted`: a reply read
+//!   where it lies;
+//! - `handle`: the page's side, a [`Worker`] with an async `ask`; `boot`: how one starts;
+//!   `fault`: the failures the e2e tests stage;
+//! - `latest`: latest wins, for every line of requests the page makes;
+//! - `serve`: the worker's side, the loop every worker runs; `simulation`: what the simulation
+//!   worker answers.
+//!
+//! Nothing here knows what a view shows: the session, the baseline, the study runs and the
+//! interop dialogs ask, and draw what comes back.
+
+mod boot;
+pub mod fault;
+pub mod handle;
+pub mod latest;
+pub mod messages;
+pub mod posted;
+pub mod protocol;
+pub mod serve;
+pub mod simulation;
+pub mod wire;
+
+pub use handle::{Worker, WorkerError};
+pub use latest::{Latest, Ticket};
+
+/// Whether this instance of the module runs in a worker, where there is no page to mount.
+pub fn in_worker() -> bool {
+    web_sys::window().is_none()
+}

@@ -1,0 +1,115 @@
+//! The result the worker keeps: the last run's, so that a job's story ([`super::story`]) and the
+//! whole document ([`super::document`]) come from the very result the page drew. A run for the page
+//! leaves its event list out (`Events`, docs/ARCHITECTURE.md, "The page's view of a result"), so
+//! the whole document, the one thing that needs it, runs the scenario again with it, and that
+//! result is kept in its place. A request for a run the worker no longer holds (it ran another
+//! since, or it was replaced) runs that run's scenario again too, which gives the same result:
+//! same scenario, same seed.
+
+use crate::worker::wire::Refusal;
+use quotalab_engine::{simulate, simulate_without_events, Events, Scenario, SimResult};
+use std::cell::RefCell;
+
+/// A kept result: its run's number, whether it has its event list, and the result.
+struct Held {
+    run: u64,
+    events: Events,
+    result: SimResult,
+}
+
+thread_local! {
+    /// The last run's result, in the worker.
+    static LAST: RefCell<Option<Held>> = const { RefCell::new(None) };
+}
+
+/// The run whose result is held, if any: what a run may still answer stories for without
+/// running again.
+pub fn held_run() -> Option<u64> {
+    LAST.with(|last| last.borrow().as_ref().map(|held| held.run))
+}
+
+/// Keeps `result` of run `run`, made with or without its event list (`events`), replacing the
+/// one before.
+pub fn remember(run: u64, events: Events, result: SimResult) {
+    LAST.with(|last| {
+        *last.borrow_mut() = Some(Held {
+            run,
+            events,
+            result,
+        })
+    });
+}
+
+/// Lets go of the result held, so that a run does not have the one before it alive beside its
+/// own: at a million jobs each is over a gigabyte of the worker's wasm memory, which never
+/// shrinks (docs/PERFORMANCE.md, "1M jobs").
+pub fn forget() {
+    LAST.with(|last| *last.borrow_mut() = None);
+}
+
+/// Calls `f` with run `run`'s result, with its event list if `events` is `Kept`; runs
+/// `scenario` (JSON) again if the result held is another run's or lacks what is asked for. Its
+/// validation errors if it must run and cannot.
+pub fn with_result<R>(
+    run: u64,
+    scenario: &str,
+    events: Events,
+    f: impl FnOnce(&SimResult) -> R,
+) -> Result<R, Refusal> {
+    let enough = LAST.with(|last| {
+        last.borrow().as_ref().is_some_and(|held| {
+            held.run == run && (events == Events::LeftOut || held.events == Events::Kept)
+        })
+    });
+    if !enough {
+        let scenario =
+            Scenario::from_json(scenario).map_err(|err| Refusal::Invalid(err.to_string()))?;
+        // The result held goes first, so the two are never alive together.
+        forget();
+        let result = match events {
+            Events::Kept => simulate(&scenario),
+            Events::LeftOut => simulate_without_events(&scenario),
+        };
+        remember(run, events, result);
+    }
+    LAST.with(|last| {
+        let last = last.borrow();
+        // Just remembered, if it was not held already.
+        let held = last.as_ref().ok_or(Refusal::Stopped)?;
+        Ok(f(&held.result))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::DEFAULT_SCENARIO;
+    use quotalab_engine::simulate_without_events;
+
+    /// A scenario that cannot be read: asking with it shows whether the held result served the
+    /// request (it succeeds) or the scenario had to run again (it fails).
+    const UNREADABLE: &str = "not a scenario";
+
+    #[test]
+    fn the_whole_document_runs_again_for_the_event_list_and_is_kept_in_its_place() {
+        let scenario = Scenario::from_json(DEFAULT_SCENARIO).expect("default is valid");
+        let drawn = simulate_without_events(&scenario);
+        let jobs = drawn.jobs.len();
+        remember(3, Events::LeftOut, drawn);
+        // A story needs no event: the run the page drew serves it.
+        assert_eq!(
+            with_result(3, UNREADABLE, Events::LeftOut, |r| r.jobs.len()),
+            Ok(jobs)
+        );
+        // The whole document does: the held result cannot serve it, and a failed run again keeps
+        // what is held.
+        assert!(with_result(3, UNREADABLE, Events::Kept, |_| ()).is_err());
+        assert_eq!(held_run(), Some(3));
+        let events = with_result(3, DEFAULT_SCENARIO, Events::Kept, |r| r.events.len());
+        assert!(events.is_ok_and(|n| n > 0));
+        // That whole result now serves both without running again.
+        assert!(with_result(3, UNREADABLE, Events::Kept, |_| ()).is_ok());
+        assert!(with_result(3, UNREADABLE, Events::LeftOut, |_| ()).is_ok());
+        forget();
+    }
+}

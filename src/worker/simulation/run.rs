@@ -1,0 +1,67 @@
+//! A run for the page: the scenario runs with progress, and the reply's body is what the page
+//! draws (`quotalab_engine::result::view::Drawn`): the summary JSON, then the job columns. A
+//! job's whole record comes when its story is opened (`story`), and the whole document, byte
+//! for byte what the engine wrote, only on request, in pieces (`document`); both from the result
+//! the worker keeps (`held`).
+
+use super::held;
+use crate::worker::messages::{wasm_memory_bytes, Fault, Reply};
+use crate::worker::serve::{Answered, Done, Replier};
+use crate::worker::wire::Refusal;
+use quotalab_engine::result::metrics::ALL_JOBS;
+use quotalab_engine::result::view::Drawn;
+use quotalab_engine::{simulate_with_progress, Events, Scenario};
+
+/// Runs `scenario` (JSON) as run `run`, reporting progress every `progress_every` events.
+pub fn answer(
+    run: u64,
+    progress_every: u64,
+    scenario: &str,
+    fault: Option<Fault>,
+    now_ms: &dyn Fn() -> f64,
+    replier: &mut Replier<'_, '_, Reply>,
+) -> Answered<Reply> {
+    if let Some(fault) = fault {
+        fault.stage();
+    }
+    let scenario = Scenario::from_json(scenario).map_err(|e| Refusal::Invalid(e.to_string()))?;
+    let started = now_ms();
+    let mut report = |p: quotalab_engine::Progress| {
+        let progress = Reply::Progress {
+            events: p.events,
+            now_h: p.now_h,
+            jobs_ended: p.jobs_ended,
+            jobs: p.jobs,
+        };
+        replier.interim(progress, &[]);
+        true
+    };
+    // Cancelling is done by terminating the worker, so the callback never stops the run.
+    // The page draws no event: the run leaves the event list out, and "Result JSON" runs again
+    // with it (`held`, `document`).
+    let mut result =
+        simulate_with_progress(&scenario, Events::LeftOut, progress_every, &mut report)
+            .ok_or(Refusal::Stopped)?;
+    let elapsed_ms = now_ms() - started;
+    let mut body = Vec::new();
+    let summary_bytes = Drawn::write(&mut result, ALL_JOBS, &mut body) as u64;
+    held::remember(run, Events::LeftOut, result);
+    Ok(Done {
+        reply: Reply::Ran {
+            elapsed_ms,
+            memory_bytes: wasm_memory_bytes(),
+            summary_bytes,
+        },
+        body,
+    })
+}
+
+impl Fault {
+    /// Fails as asked; never returns.
+    fn stage(self) -> ! {
+        match self {
+            Fault::Panic => panic!("test fault: the engine panicked on purpose"),
+            Fault::Throw => wasm_bindgen::throw_str("test fault: the worker threw on purpose"),
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! The simulation worker's message round trip gives the engine's result byte for byte: what the
+//! page draws (the summary and the job columns, decoded here in wasm as the page decodes them),
+//! a job's story, and the whole document; and a message that is not a request is refused with a
+//! typed reason, never taken for a run.
+//!
+//! `worker::simulation::serve` is the whole of what the simulation worker does with a message
+//! (its `onmessage` only hands it over), so serving the same encoded request here proves the
+//! bytes. The e2e test `results: worker result equals the engine's` checks the real worker in
+//! the page.
+
+use quotalab_app::worker::messages::{Reply, Request};
+use quotalab_app::worker::posted::Posted;
+use quotalab_app::worker::simulation::{held_run, serve};
+use quotalab_app::worker::wire::{encode_request, Answer, Header, Message, Refusal};
+use quotalab_engine::result::metrics::ALL_JOBS;
+use quotalab_engine::result::view::Drawn;
+use quotalab_engine::result::JobResult;
+use quotalab_engine::{simulate, Scenario};
+use wasm_bindgen_test::*;
+
+const DEFAULT: &str = include_str!("../../scenarios/default.json");
+
+/// Every message the worker posts for `request` (sent as request `id`), as posted.
+fn served(id: u64, request: &Request) -> Vec<Vec<u8>> {
+    served_raw(&encode_request(id, request))
+}
+
+fn served_raw(message: &str) -> Vec<Vec<u8>> {
+    let mut posted = Vec::new();
+    serve(message, &|| 0.0, &mut |parts| posted.push(parts.concat()));
+    posted
+}
+
+fn read(bytes: &[u8]) -> Message<Reply> {
+    Message::read(Posted::Copied(bytes.to_vec())).expect("a header")
+}
+
+/// The last message's answer.
+fn answer(posted: &[Vec<u8>]) -> Answer<Reply> {
+    let (_, done, answer) = read(posted.last().expect("a reply"))
+        .into_answer()
+        .expect("an answer");
+    assert!(done, "the last message ends the answer");
+    answer
+}
+
+fn run(run: u64, progress_every: u64, scenario: &str) -> Request {
+    Request::Run {
+        run,
+        progress_every,
+        scenario: scenario.to_owned(),
+        fault: None,
+    }
+}
+
+#[wasm_bindgen_test]
+fn worker_result_is_byte_identical_to_the_engine() {
+    let scenario = Scenario::from_json(DEFAULT).unwrap();
+    let direct = simulate(&scenario);
+    // The page sends the scenario as it holds it: re-serialised from the parsed value.
+    let sent = serde_json::to_string(&scenario).unwrap();
+    let posted = served(3, &run(7, 0, &sent));
+    let done = answer(&posted);
+    assert!(matches!(done.reply, Reply::Ran { .. }), "{:?}", done.reply);
+    // What the page draws: the engine's summary and columns, byte for byte.
+    let mut expected = Vec::new();
+    Drawn::write(&mut direct.clone(), ALL_JOBS, &mut expected);
+    assert_eq!(*done.body(), expected[..]);
+    // Decoded as the page decodes it, every job's columns are the engine's job.
+    let drawn = done.drawn().expect("the page can read it");
+    assert_eq!(drawn, Drawn::of(direct.clone(), ALL_JOBS));
+    // Read as the page reads a reply it was sent: from the transferred buffer, where it lies.
+    let last = posted.last().unwrap();
+    let transferred = Posted::Transferred(js_sys::Uint8Array::from(&last[..]));
+    let (_, _, in_place) = Message::<Reply>::read(transferred)
+        .and_then(Message::into_answer)
+        .expect("a reply");
+    assert_eq!(*in_place.body(), expected[..]);
+    assert_eq!(in_place.drawn().expect("the page can read it"), drawn);
+    // Cut short anywhere past its header, it is an error, never a panic.
+    for cut in [
+        last.len() - 1,
+        last.len() / 2,
+        last.len() - expected.len() + 3,
+    ] {
+        let short = Posted::Transferred(js_sys::Uint8Array::from(&last[..cut]));
+        let (_, _, short) = Message::<Reply>::read(short)
+            .and_then(Message::into_answer)
+            .expect("the header is whole");
+        assert!(short.drawn().is_err(), "cut at {cut}");
+    }
+    assert_eq!(drawn.jobs.len(), direct.jobs.len());
+    for (j, job) in direct.jobs.iter().enumerate() {
+        let row = drawn.jobs.row(j);
+        assert_eq!(
+            (
+                row.name,
+                row.status,
+                row.completion_h,
+                row.cost,
+                row.attempts
+            ),
+            (
+                job.name.as_str(),
+                job.status,
+                job.completion_h,
+                job.cost,
+                job.attempts.len()
+            ),
+        );
+    }
+    // A job's story, asked for afterwards from the result the worker kept.
+    let story = answer(&served(
+        4,
+        &Request::Story {
+            run: 7,
+            job: 5,
+            scenario: sent.clone(),
+        },
+    ));
+    assert_eq!(story.reply, Reply::Story(Box::new(direct.jobs[5].clone())));
+    // The whole document, likewise: the pieces joined.
+    let pieces = served(
+        5,
+        &Request::Document {
+            run: 7,
+            scenario: sent,
+        },
+    );
+    let whole: Vec<u8> = pieces
+        .iter()
+        .flat_map(|p| read(p).into_answer().unwrap().2.body().into_owned())
+        .collect();
+    assert_eq!(whole, direct.to_json().into_bytes());
+}
+
+/// A run request lets go of the held result before anything of it is read, so nothing it
+/// allocates sits above that result in the heap (docs/PERFORMANCE.md, "The worker lets go of the
+/// held result first"): even a request that turns out unreadable has let go of it.
+#[wasm_bindgen_test]
+fn a_run_request_lets_go_of_the_held_result_before_reading_it() {
+    served(1, &run(1, 0, DEFAULT));
+    assert_eq!(held_run(), Some(1));
+    served_raw("not json");
+    assert_eq!(held_run(), None);
+}
+
+/// While a run runs, the worker holds no earlier result beside it (docs/PERFORMANCE.md, "A run no
+/// longer keeps the result before it"), and holds its own once it is done.
+#[wasm_bindgen_test]
+fn a_run_lets_go_of_the_result_before_it() {
+    served(1, &run(1, 0, DEFAULT));
+    assert_eq!(held_run(), Some(1));
+    let mut held_during = Vec::new();
+    serve(
+        &encode_request(2, &run(2, 10, DEFAULT)),
+        &|| 0.0,
+        &mut |parts| {
+            if matches!(
+                read(&parts.concat()).header,
+                Header::Reply {
+                    reply: Reply::Progress { .. },
+                    ..
+                }
+            ) {
+                held_during.push(held_run());
+            }
+        },
+    );
+    assert!(!held_during.is_empty(), "the run reports progress");
+    assert!(held_during.iter().all(Option::is_none), "{held_during:?}");
+    assert_eq!(held_run(), Some(2));
+}
+
+/// A run lets go of the result before it; a story of that earlier run is then its scenario run
+/// again, and is still that run's job, not the newer run's.
+#[wasm_bindgen_test]
+fn a_story_of_an_earlier_run_is_that_runs_job() {
+    let first = Scenario::from_json(DEFAULT).unwrap();
+    let second = Scenario::from_json(include_str!("../../scenarios/lend-and-borrow.json")).unwrap();
+    let (first_sent, second_sent) = (
+        serde_json::to_string(&first).unwrap(),
+        serde_json::to_string(&second).unwrap(),
+    );
+    let (first_job, second_job) = (
+        simulate(&first).jobs[5].clone(),
+        simulate(&second).jobs[5].clone(),
+    );
+    assert_ne!(first_job, second_job, "the scenarios give different jobs");
+    served(1, &run(1, 0, &first_sent));
+    served(2, &run(2, 0, &second_sent));
+    let story_of = |run: u64, sent: &str| -> JobResult {
+        let request = Request::Story {
+            run,
+            job: 5,
+            scenario: sent.to_owned(),
+        };
+        match answer(&served(9, &request)).reply {
+            Reply::Story(job) => *job,
+            other => panic!("not a story: {other:?}"),
+        }
+    };
+    assert_eq!(story_of(1, &first_sent), first_job);
+    assert_eq!(story_of(2, &second_sent), second_job);
+}
+
+#[wasm_bindgen_test]
+fn every_reply_carries_its_request_id() {
+    let posted = served(42, &run(1, 10, DEFAULT));
+    let headers: Vec<Header<Reply>> = posted.iter().map(|p| read(p).header).collect();
+    let progress = headers
+        .iter()
+        .filter(|h| {
+            matches!(
+                h,
+                Header::Reply {
+                    id: 42,
+                    done: false,
+                    reply: Reply::Progress { .. }
+                }
+            )
+        })
+        .count();
+    assert!(progress > 0, "a run of many events reports progress");
+    assert!(matches!(
+        headers.last(),
+        Some(Header::Reply {
+            id: 42,
+            done: true,
+            reply: Reply::Ran { .. }
+        })
+    ));
+}
+
+#[wasm_bindgen_test]
+fn an_invalid_scenario_is_refused_with_the_engine_message() {
+    let posted = served(
+        3,
+        &run(
+            3,
+            0,
+            r#"{ "version": 1, "name": "x", "jobs": [ { "name": "J" } ] }"#,
+        ),
+    );
+    assert_eq!(posted.len(), 1);
+    assert!(matches!(
+        read(&posted[0]).header,
+        Header::Refused {
+            id: 3,
+            refusal: Refusal::Invalid(_)
+        }
+    ));
+}
+
+/// Garbled text, an unknown kind or a request missing a field is refused under the id it
+/// carries, with the reason: never a silent single run.
+#[wasm_bindgen_test]
+fn a_message_that_is_not_a_request_is_refused_not_run() {
+    for (message, id) in [
+        ("not json", 0),
+        (
+            r#"{"id":5,"request":{"kind":"simulate_everything","fields":{}}}"#,
+            5,
+        ),
+        (
+            r#"{"id":6,"request":{"kind":"run","fields":{"scenario":"{}"}}}"#,
+            6,
+        ),
+        (r#"{"run":1,"progress_every":0,"scenario":"{}"}"#, 0),
+    ] {
+        let posted = served_raw(message);
+        assert_eq!(posted.len(), 1, "{message}");
+        let header = read(&posted[0]).header;
+        assert!(
+            matches!(&header, Header::Refused { id: i, refusal: Refusal::Unreadable(_) } if *i == id),
+            "{message}: {header:?}"
+        );
+    }
+    assert_eq!(held_run(), None, "nothing ran");
+}
