@@ -58,6 +58,23 @@ case!(
     |d| d["jobs"][0]["colour"] = json!("red")
 );
 case!(
+    five_million_jobs_is_the_limit_named_with_a_way_to_run_a_sample,
+    Error,
+    "jobs",
+    "would hold 5,000,003 jobs (explicit and generated); the limit is 5,000,000 jobs. Run a sample",
+    |d| d["job_mixes"][0]["count"] = json!(5_000_001)
+);
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn five_million_jobs_are_allowed() {
+    let over = |f: &Finding| f.1 == "jobs";
+    assert!(!findings(|d| d["job_mixes"][0]["count"] = json!(4_999_998))
+        .iter()
+        .any(over));
+}
+
+case!(
     a_plan_owner_must_be_a_share,
     Error,
     "training_plans[0].owner_share",
