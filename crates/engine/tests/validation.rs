@@ -319,14 +319,6 @@ case!(
     |d| d["job_mixes"][0]["duration_h"] = json!({"lognormal": {"median_h": 3, "p90_h": 1}})
 );
 case!(
-    too_many_jobs_is_a_clear_error,
-    Error,
-    "jobs",
-    "limit",
-    |d| d["job_mixes"][0]["count"] = json!(3_000_000)
-);
-
-case!(
     entry_outside_share_limits_warns,
     Warning,
     "jobs[0].preferences[0].instance_type",
