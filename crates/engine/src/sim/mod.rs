@@ -10,6 +10,7 @@ mod audit;
 pub(crate) mod ending;
 mod event_log;
 pub(crate) mod events;
+mod finished;
 mod fit;
 mod handlers;
 mod job_state;
@@ -30,6 +31,7 @@ use crate::result::SimResult;
 use crate::scenario::Scenario;
 use crate::time::{hours, Seconds};
 use events::{Event, EventQueue};
+pub use finished::Run;
 use job_state::JobState;
 use state::Capacity;
 pub(crate) use world::derived_duration;
@@ -87,14 +89,31 @@ pub fn simulate_with_progress(
     every_events: u64,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Option<SimResult> {
+    run(scenario, events, every_events, progress).map(Run::into_result)
+}
+
+/// Runs a validated scenario as [`simulate_with_progress`] does, and hands back the finished
+/// [`Run`] rather than its whole result: its figures, with the records, the columns and the
+/// document made from its history when asked for (for runs too large to hold every record).
+pub fn run(
+    scenario: &Scenario,
+    events: Events,
+    every_events: u64,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Option<Run> {
     if scenario.kueue.is_some() {
-        return crate::kueue::simulate(scenario, events, every_events, progress);
+        return crate::kueue::simulate(scenario, events, every_events, progress)
+            .map(Run::of_result);
     }
     let world = World::new(scenario);
     let mut sim = Sim::new(&world, events);
     sim.seed_events(scenario);
     sim.run(every_events, progress)?;
-    Some(record::build_result(scenario, &mut sim))
+    let parts = sim.into_history();
+    Some(Run::of_history(
+        scenario,
+        record::History::new(world, parts),
+    ))
 }
 
 /// Runs a validated scenario while checking the engine's invariants after every decision
@@ -105,11 +124,10 @@ pub fn simulate_audited(scenario: &Scenario) -> (SimResult, Vec<String>) {
     sim.audit = Some(audit::Audit::new(world.types.len(), world.jobs.len()));
     sim.seed_events(scenario);
     sim.run(0, &mut |_| true);
-    let result = record::build_result(scenario, &mut sim);
-    (
-        result,
-        sim.audit.take().map(|a| a.violations).unwrap_or_default(),
-    )
+    let violations = sim.audit.take().map(|a| a.violations).unwrap_or_default();
+    let parts = sim.into_history();
+    let history = record::History::new(world, parts);
+    (Run::of_history(scenario, history).into_result(), violations)
 }
 
 /// The most events one run processes; past it the run stops and says so. This guards against

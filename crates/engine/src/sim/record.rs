@@ -160,66 +160,130 @@ impl Log {
     }
 }
 
-/// Builds the result document from the finished run, moving the history out of its log.
-pub fn build_result(scenario: &Scenario, sim: &mut Sim) -> result::SimResult {
-    let world = sim.world;
-    let events = std::mem::take(&mut sim.log.events);
-    let usage = sim.log.usage.take_points();
-    let notes = std::mem::take(&mut sim.log.notes);
-    let log = &sim.log;
-    let jobs: Vec<JobResult> = (0..world.jobs.len())
-        .map(|j| job_result(world, &sim.jobs[j], log, j))
-        .collect();
-    let restart_overhead = (0..world.jobs.len())
-        .map(|j| restart_overhead(world, log, j))
-        .collect();
-    let share_times = log.usage.share_times();
-    // The jobs now hold what the attempt log and the job states said; letting those go before the
-    // events are converted, the last and largest step, lowers the run's peak memory
-    // (docs/PERFORMANCE.md, "The run lets go of its history as it builds the result").
-    sim.log.attempts = Vec::new();
-    sim.log.endings = Vec::new();
-    sim.jobs = Vec::new();
-    let usage = usage
-        .into_iter()
-        .enumerate()
-        .map(|(t, points)| UsageSeries {
-            instance_type: world.type_names[t].clone(),
-            unit: None,
-            points,
-        })
-        .collect();
-    let plans = plan_inputs(scenario, world, sim.now);
-    let accelerators: Vec<u32> = world.types.iter().map(|t| t.accelerators).collect();
-    let shares = world
-        .shares
-        .iter()
-        .map(|s| s.name.clone())
-        .collect::<Vec<_>>();
-    let mut result = result::metrics::aggregate(result::metrics::Inputs {
-        scenario,
-        jobs,
-        restart_overhead,
-        shares: &shares,
-        share_times: &share_times,
-        types: &world.type_names,
-        accelerators: &accelerators,
-        plans: &plans,
-        end_h: hours(sim.now),
-    });
-    // Sized up front: grown by doubling, the list of a million jobs' events would for a moment
-    // need its old and its doubled buffer at once, the largest allocation of the whole run.
-    let mut converted = Vec::with_capacity(events.len());
-    converted.extend(
-        events
+/// A run's history once it has ended: the compiled world, every job's last state and the log.
+/// Each job's record and the event list are made from it when they are asked for, so a caller
+/// that writes them out one by one never holds them all (docs/PERFORMANCE.md, "Five million
+/// jobs").
+pub struct History {
+    world: World,
+    jobs: Vec<JobState>,
+    log: Log,
+    /// When the run ended.
+    end: Seconds,
+}
+
+impl Sim<'_> {
+    /// The history of the run just done, in place of the simulation.
+    pub fn into_history(self) -> (Vec<JobState>, Log, Seconds) {
+        let Sim { jobs, log, now, .. } = self;
+        (jobs, log, now)
+    }
+}
+
+impl History {
+    /// The history of a run of `world` that ended at `end`, from its job states and log.
+    pub fn new(world: World, (jobs, log, end): (Vec<JobState>, Log, Seconds)) -> History {
+        History {
+            world,
+            jobs,
+            log,
+            end,
+        }
+    }
+
+    /// How many jobs the run had.
+    pub fn len(&self) -> usize {
+        self.jobs.len()
+    }
+
+    /// Job `j`'s record.
+    pub fn job(&self, j: JobId) -> JobResult {
+        job_result(&self.world, &self.jobs[j], &self.log, j)
+    }
+
+    /// The event list, in the order it happened; empty when the run left it out.
+    pub fn events(&self) -> impl Iterator<Item = result::Event> + '_ {
+        self.log
+            .events
+            .iter()
+            .filter_map(|&(at, happening)| happening.to_event(&self.world, at))
+    }
+
+    /// How many entries the event list holds at most (an `unfinished` ending is not one).
+    pub fn events_len(&self) -> usize {
+        self.log.events.len()
+    }
+
+    /// Everything of the result but its jobs and events, from every job's record made and let go
+    /// in turn; the usage series and the notes are moved out of the log.
+    pub fn summary(&mut self, scenario: &Scenario) -> result::SimResult {
+        let world = &self.world;
+        let share_times = self.log.usage.share_times();
+        let plans = plan_inputs(scenario, world, self.end);
+        let accelerators: Vec<u32> = world.types.iter().map(|t| t.accelerators).collect();
+        let shares: Vec<Text> = world.shares.iter().map(|s| s.name.clone()).collect();
+        let inputs = result::metrics::Inputs {
+            scenario,
+            jobs: Vec::new(),
+            restart_overhead: Vec::new(),
+            shares: &shares,
+            share_times: &share_times,
+            types: &world.type_names,
+            accelerators: &accelerators,
+            plans: &plans,
+            end_h: hours(self.end),
+        };
+        let mut sums = result::metrics::Aggregator::new(&inputs);
+        let share_of = |name: &str| {
+            let p = world.job_named(name);
+            world.jobs[p].share.map(|s| world.shares[s].name.clone())
+        };
+        for j in 0..self.jobs.len() {
+            sums.add(
+                &self.job(j),
+                restart_overhead(world, &self.log, j),
+                share_of,
+            );
+        }
+        let mut result = sums.finish();
+        result.usage = self
+            .log
+            .usage
+            .take_points()
             .into_iter()
-            .filter_map(|(at, happening)| happening.to_event(world, at)),
-    );
-    result.events = converted;
-    result.usage = usage;
-    result.notes = notes;
-    result.calibration = result::calibration::calibrate(scenario, &result.jobs);
-    result
+            .enumerate()
+            .map(|(t, points)| UsageSeries {
+                instance_type: world.type_names[t].clone(),
+                unit: None,
+                points,
+            })
+            .collect();
+        result.notes = std::mem::take(&mut self.log.notes);
+        // Only the explicit jobs (the first ones) can carry an observed block.
+        let observed: Vec<JobResult> = (scenario.jobs.iter().enumerate())
+            .filter(|(_, spec)| spec.observed.is_some())
+            .map(|(j, _)| self.job(j))
+            .collect();
+        result.calibration = result::calibration::calibrate(scenario, &observed);
+        result
+    }
+
+    /// Every job's record, then the event list, letting go of the rest of the history between
+    /// the two: the whole result, as it was made before records were made on demand.
+    pub fn into_parts(mut self) -> (Vec<JobResult>, Vec<result::Event>) {
+        let jobs: Vec<JobResult> = (0..self.jobs.len()).map(|j| self.job(j)).collect();
+        // The records hold what the attempt log and the job states said; letting those go
+        // before the events are converted lowers the peak (docs/PERFORMANCE.md, "The run lets
+        // go of its history as it builds the result").
+        self.log.attempts = Vec::new();
+        self.log.endings = Vec::new();
+        self.jobs = Vec::new();
+        // Sized up front: grown by doubling, the list of a million jobs' events would for a moment
+        // need its old and its doubled buffer at once.
+        let mut events = Vec::with_capacity(self.events_len());
+        events.extend(self.events());
+        (jobs, events)
+    }
 }
 
 /// The training plans with their owners and the instance-hours their blocks reserve before
