@@ -14,26 +14,71 @@ use crate::result::{self, Attempt, JobResult, Selected, Skipped, Text, UsageSeri
 use crate::scenario::Scenario;
 use crate::time::{hours, Seconds};
 
+/// What stands for "none" in the log's index fields.
+const NONE: u32 = u32::MAX;
+
+/// One attempt as the run records it, in a flat list of every job's attempts in the order they
+/// started; each links to its job's attempt before it. 48 bytes, where a list of its own
+/// per job cost four attempts' room and the list's header for a job with one attempt
+/// (docs/PERFORMANCE.md, "Five million jobs").
 struct AttemptLog {
     start: Seconds,
     end: Seconds,
-    entry: usize,
-    borrowed: u32,
-    stop: Option<Stop>,
-    by: Option<JobId>,
     lost: Seconds,
-    skipped: Vec<(usize, Reason)>,
+    job: u32,
+    /// The job's attempt before this one, or [`NONE`].
+    prev: u32,
+    /// The job whose start preempted it, or [`NONE`].
+    by: u32,
+    borrowed: u32,
+    entry: u8,
+    stop: Option<Stop>,
+    /// Why each entry before `entry` was passed over when it started, by entry index.
+    skipped: [Option<Reason>; MAX_ENTRIES - 1],
+}
+
+/// The most preference entries a job has (docs/FORMAT.md, validated).
+const MAX_ENTRIES: usize = 5;
+
+/// One entry of the event list as the run records it: what happened and to which job or attempt,
+/// eight bytes. Its time and details are those the attempt or the job's ending recorded at the
+/// same instant, so they are read from there when the list is converted; the rare events that
+/// are neither (actions and capacity steps) are kept whole in `Log::others`.
+#[derive(Debug, Clone, Copy)]
+enum Logged {
+    /// At the job's submission time.
+    Submitted(u32),
+    /// When the attempt started.
+    Started(u32),
+    /// When the attempt stopped: a preemption or an interruption.
+    Stopped(u32),
+    /// The job of the attempt, requeued when it stopped.
+    Requeued(u32),
+    /// When the job ended (never `unfinished`).
+    Ended(u32),
+    /// An entry of `Log::others`.
+    Other(u32),
 }
 
 pub struct Log {
     /// Whether `events` is recorded at all (`super::Events`).
     keep_events: bool,
-    events: Vec<(Seconds, Happening)>,
-    attempts: Vec<Vec<AttemptLog>>,
+    events: Vec<Logged>,
+    /// Priority changes, share updates and capacity steps, with their times.
+    others: Vec<(Seconds, Happening)>,
+    attempts: Vec<AttemptLog>,
+    /// Per job, its latest attempt, or [`NONE`].
+    last_attempt: Vec<u32>,
     endings: Vec<Option<(Seconds, Ending)>>,
     /// The utilisation series and the shares' integrated areas.
     pub usage: UsageLog,
     notes: Vec<String>,
+}
+
+/// An index of the log as its `u32` (jobs and attempts stay far below 4 billion: at most
+/// `validate::MAX_JOBS` jobs and `event_budget` events).
+fn index(i: usize) -> u32 {
+    u32::try_from(i).expect("a run's jobs and attempts fit the log's indices")
 }
 
 impl Log {
@@ -41,30 +86,94 @@ impl Log {
         Log {
             keep_events: events == Events::Kept,
             events: Vec::new(),
-            attempts: (0..world.jobs.len()).map(|_| Vec::new()).collect(),
+            others: Vec::new(),
+            attempts: Vec::new(),
+            last_attempt: vec![NONE; world.jobs.len()],
             endings: vec![None; world.jobs.len()],
             usage: UsageLog::new(world),
             notes: Vec::new(),
         }
     }
 
+    /// Job `j`'s attempts, first to last.
+    fn attempts(&self, j: JobId) -> Vec<&AttemptLog> {
+        let mut attempts = Vec::new();
+        let mut at = self.last_attempt[j];
+        while at != NONE {
+            let attempt = &self.attempts[at as usize];
+            attempts.push(attempt);
+            at = attempt.prev;
+        }
+        attempts.reverse();
+        attempts
+    }
+
     /// How many attempts a job has made so far.
     pub fn attempts_of(&self, j: JobId) -> usize {
-        self.attempts[j].len()
+        self.attempts(j).len()
     }
 
     pub fn note(&mut self, text: String) {
         self.notes.push(text);
     }
 
-    fn record(&mut self, now: Seconds, happening: Happening) {
+    fn record(&mut self, logged: Logged) {
         if self.keep_events {
-            self.events.push((now, happening));
+            self.events.push(logged);
         }
     }
 
-    pub fn submitted(&mut self, now: Seconds, j: JobId) {
-        self.record(now, Happening::Submitted(j));
+    fn record_other(&mut self, now: Seconds, happening: Happening) {
+        if self.keep_events {
+            self.events.push(Logged::Other(index(self.others.len())));
+            self.others.push((now, happening));
+        }
+    }
+
+    /// The event list's entry as its time and what happened, read from where it was recorded.
+    fn resolve(&self, world: &World, logged: Logged) -> (Seconds, Happening) {
+        let attempt = |a: u32| &self.attempts[a as usize];
+        match logged {
+            Logged::Submitted(j) => (
+                world.jobs[j as usize].submit,
+                Happening::Submitted(j as usize),
+            ),
+            Logged::Started(a) => {
+                let a = attempt(a);
+                let started = Happening::Started {
+                    job: a.job as usize,
+                    entry: usize::from(a.entry),
+                    borrowed: a.borrowed,
+                };
+                (a.start, started)
+            }
+            Logged::Stopped(a) => {
+                let a = attempt(a);
+                let stopped = Happening::Stopped {
+                    job: a.job as usize,
+                    stop: a.stop.unwrap_or(Stop::Cut),
+                    by: (a.by != NONE).then_some(a.by as usize),
+                    lost: a.lost,
+                };
+                (a.end, stopped)
+            }
+            Logged::Requeued(a) => (attempt(a).end, Happening::Requeued(attempt(a).job as usize)),
+            Logged::Ended(j) => {
+                let (at, ending) = self.endings[j as usize].expect("an ended job has its ending");
+                (
+                    at,
+                    Happening::Ended {
+                        job: j as usize,
+                        ending,
+                    },
+                )
+            }
+            Logged::Other(i) => self.others[i as usize],
+        }
+    }
+
+    pub fn submitted(&mut self, _now: Seconds, j: JobId) {
+        self.record(Logged::Submitted(index(j)));
     }
 
     pub fn started(
@@ -75,30 +184,25 @@ impl Log {
         borrowed: u32,
         skipped: &[Option<Reason>],
     ) {
-        self.record(
-            now,
-            Happening::Started {
-                job: j,
-                entry: e,
-                borrowed,
-            },
-        );
-        let skipped = skipped
-            .iter()
-            .take(e)
-            .enumerate()
-            .filter_map(|(k, r)| r.map(|r| (k, r)))
-            .collect();
-        self.attempts[j].push(AttemptLog {
+        let mut passed_over = [None; MAX_ENTRIES - 1];
+        for (k, reason) in skipped.iter().take(e).enumerate() {
+            passed_over[k] = *reason;
+        }
+        let at = index(self.attempts.len());
+        self.attempts.push(AttemptLog {
             start: now,
             end: now,
-            entry: e,
-            borrowed,
-            stop: None,
-            by: None,
             lost: 0,
-            skipped,
+            job: index(j),
+            prev: self.last_attempt[j],
+            by: NONE,
+            borrowed,
+            entry: u8::try_from(e).expect("at most five entries (validated)"),
+            stop: None,
+            skipped: passed_over,
         });
+        self.last_attempt[j] = at;
+        self.record(Logged::Started(at));
     }
 
     pub fn attempt_stopped(
@@ -109,28 +213,26 @@ impl Log {
         by: Option<JobId>,
         lost: Seconds,
     ) {
-        if let Some(attempt) = self.attempts[j].last_mut() {
-            attempt.end = now;
-            attempt.stop = Some(stop);
-            attempt.by = by;
-            attempt.lost = lost;
-        }
+        let at = self.last_attempt[j];
+        let attempt = &mut self.attempts[at as usize];
+        attempt.end = now;
+        attempt.stop = Some(stop);
+        attempt.by = by.map_or(NONE, index);
+        attempt.lost = lost;
         // The ending records succeeded, failed, cancelled, stopped and cut.
         if stop.kind().is_some() {
-            self.record(
-                now,
-                Happening::Stopped {
-                    job: j,
-                    stop,
-                    by,
-                    lost,
-                },
-            );
+            self.record(Logged::Stopped(at));
         }
     }
 
+    /// A job requeued the instant its attempt stopped.
     pub fn requeued(&mut self, now: Seconds, j: JobId) {
-        self.record(now, Happening::Requeued(j));
+        let at = self.last_attempt[j];
+        debug_assert_eq!(
+            self.attempts[at as usize].end, now,
+            "requeued as it stopped"
+        );
+        self.record(Logged::Requeued(at));
     }
 
     pub fn ended(&mut self, now: Seconds, j: JobId, ending: Ending) {
@@ -138,19 +240,19 @@ impl Log {
         if let Ending::Unfinished(_) = ending {
             return; // not an event: the run stopped around it
         }
-        self.record(now, Happening::Ended { job: j, ending });
+        self.record(Logged::Ended(index(j)));
     }
 
     pub fn priority_changed(&mut self, now: Seconds, j: JobId, priority: u32) {
-        self.record(now, Happening::PriorityChanged { job: j, priority });
+        self.record_other(now, Happening::PriorityChanged { job: j, priority });
     }
 
     pub fn share_updated(&mut self, now: Seconds, s: ShareId) {
-        self.record(now, Happening::ShareUpdated(s));
+        self.record_other(now, Happening::ShareUpdated(s));
     }
 
     pub fn capacity_changed(&mut self, now: Seconds, t: TypeId, count: u32) {
-        self.record(
+        self.record_other(
             now,
             Happening::CapacityChanged {
                 instance_type: t,
@@ -203,10 +305,10 @@ impl History {
 
     /// The event list, in the order it happened; empty when the run left it out.
     pub fn events(&self) -> impl Iterator<Item = result::Event> + '_ {
-        self.log
-            .events
-            .iter()
-            .filter_map(|&(at, happening)| happening.to_event(&self.world, at))
+        self.log.events.iter().filter_map(|&logged| {
+            let (at, happening) = self.log.resolve(&self.world, logged);
+            happening.to_event(&self.world, at)
+        })
     }
 
     /// How many entries the event list holds at most (an `unfinished` ending is not one).
@@ -272,11 +374,9 @@ impl History {
     /// the two: the whole result, as it was made before records were made on demand.
     pub fn into_parts(mut self) -> (Vec<JobResult>, Vec<result::Event>) {
         let jobs: Vec<JobResult> = (0..self.jobs.len()).map(|j| self.job(j)).collect();
-        // The records hold what the attempt log and the job states said; letting those go
-        // before the events are converted lowers the peak (docs/PERFORMANCE.md, "The run lets
-        // go of its history as it builds the result").
-        self.log.attempts = Vec::new();
-        self.log.endings = Vec::new();
+        // The records hold what the job states said; letting those go before the events are
+        // converted lowers the peak (docs/PERFORMANCE.md, "The run lets go of its history as it
+        // builds the result"). The events read the attempt log and the endings.
         self.jobs = Vec::new();
         // Sized up front: grown by doubling, the list of a million jobs' events would for a moment
         // need its old and its doubled buffer at once.
@@ -313,27 +413,24 @@ fn plan_inputs(scenario: &Scenario, world: &World, end: Seconds) -> Vec<PlanInpu
 fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult {
     let job = &world.jobs[j];
     let (end, ending) = log.endings[j].unwrap_or((0, Ending::Unfinished(None)));
-    let attempts: Vec<Attempt> = log.attempts[j]
+    let logged = log.attempts(j);
+    let attempts: Vec<Attempt> = logged
         .iter()
         .map(|a| attempt_result(world, job, a))
         .collect();
     let finished = !matches!(ending, Ending::Unfinished(_));
-    let lost: Seconds = log.attempts[j].iter().map(|a| a.lost).sum();
+    let lost: Seconds = logged.iter().map(|a| a.lost).sum();
     let lost_accel = total(
-        log.attempts[j]
+        logged
             .iter()
-            .map(|a| accelerator_hours(world, &job.entries[a.entry], a.lost)),
+            .map(|a| accelerator_hours(world, &job.entries[usize::from(a.entry)], a.lost)),
     );
-    let counted = |f: fn(Stop) -> bool| {
-        log.attempts[j]
-            .iter()
-            .filter(|a| a.stop.is_some_and(f))
-            .count() as u32
-    };
-    let selected = log.attempts[j].last().map(|a| {
-        let entry = &job.entries[a.entry];
+    let counted =
+        |f: fn(Stop) -> bool| logged.iter().filter(|a| a.stop.is_some_and(f)).count() as u32;
+    let selected = logged.last().map(|a| {
+        let entry = &job.entries[usize::from(a.entry)];
         Selected {
-            preference: a.entry,
+            preference: usize::from(a.entry),
             instance_type: world.type_names[entry.instance_type].clone(),
             instance_count: entry.count,
             pool: world.pools[entry.pool].kind.result_kind(),
@@ -359,7 +456,7 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         reason: ending.reason(),
         priority: state.priority as i32,
         submit_h: hours(job.submit),
-        first_start_h: log.attempts[j].first().map(|a| hours(a.start)),
+        first_start_h: logged.first().map(|a| hours(a.start)),
         end_h: finished.then(|| hours(end)),
         wait_h: hours(state.wait_total),
         completion_h: finished.then(|| hours(end - job.submit)),
@@ -391,10 +488,10 @@ fn accelerator_hours(world: &World, entry: &Entry, time: Seconds) -> f64 {
 /// only the part that elapsed.
 fn restart_overhead(world: &World, log: &Log, j: JobId) -> f64 {
     let job = &world.jobs[j];
-    total(log.attempts[j].iter().skip(1).map(|a| {
+    total(log.attempts(j).iter().skip(1).map(|a| {
         accelerator_hours(
             world,
-            &job.entries[a.entry],
+            &job.entries[usize::from(a.entry)],
             job.startup.min(a.end - a.start),
         )
     }))
@@ -408,14 +505,14 @@ fn plan_name(world: &World, pool: usize) -> Option<Text> {
 }
 
 fn attempt_result(world: &World, job: &super::world::Job, a: &AttemptLog) -> Attempt {
-    let entry = &job.entries[a.entry];
+    let entry = &job.entries[usize::from(a.entry)];
     let itype = &world.types[entry.instance_type];
     let pool = &world.pools[entry.pool];
     let stop = a.stop.unwrap_or(Stop::Cut);
     Attempt {
         start_h: hours(a.start),
         end_h: hours(a.end),
-        preference: a.entry,
+        preference: usize::from(a.entry),
         instance_type: world.type_names[entry.instance_type].clone(),
         instance_count: entry.count,
         pool: pool.kind.result_kind(),
@@ -423,15 +520,14 @@ fn attempt_result(world: &World, job: &super::world::Job, a: &AttemptLog) -> Att
         borrowed: a.borrowed,
         outcome: stop.outcome(),
         preemption: stop.kind(),
-        preempted_by: a.by.map(|b| world.jobs[b].name.clone()),
+        preempted_by: (a.by != NONE).then(|| world.jobs[a.by as usize].name.clone()),
         lost_h: hours(a.lost),
         cost: normalise_zero(
             hours(a.end - a.start) * f64::from(entry.count) * itype.price_per_h * pool.price_factor,
         ),
-        skipped: a
-            .skipped
-            .iter()
-            .map(|&(preference, r)| Skipped {
+        skipped: (a.skipped.iter().enumerate())
+            .filter_map(|(preference, r)| r.map(|r| (preference, r)))
+            .map(|(preference, r)| Skipped {
                 preference,
                 instance_type: world.type_names[job.entries[preference].instance_type].clone(),
                 instance_count: job.entries[preference].count,
