@@ -495,11 +495,7 @@ fn share_result(
 
 /// Per instance type (in the given order), its attempts' instance-hours and cost per pool.
 /// Pools come in (pool, plan) order.
-fn type_results(
-    types: &[Text],
-    pools: Vec<PoolSums>,
-    selections: Vec<u32>,
-) -> Vec<TypeResult> {
+fn type_results(types: &[Text], pools: Vec<PoolSums>, selections: Vec<u32>) -> Vec<TypeResult> {
     types
         .iter()
         .zip(pools)

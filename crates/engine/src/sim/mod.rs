@@ -204,13 +204,14 @@ impl<'w> Sim<'w> {
     /// Everything known in advance: submissions, capacity steps, plan blocks, actions.
     fn seed_events(&mut self, scenario: &Scenario) {
         let world = self.world;
-        for (j, job) in world.jobs.iter().enumerate() {
-            self.queue.push(
-                job.submit,
-                u64::from(world.name_rank[j]),
-                Event::Submit { job: j },
-            );
-        }
+        let arrivals = (world.jobs.iter().enumerate())
+            .map(|(j, job)| events::Arrival {
+                at: job.submit,
+                key: world.name_rank[j],
+                job: j as u32,
+            })
+            .collect();
+        self.queue.set_arrivals(arrivals);
         for (t, steps) in world.on_demand.iter().enumerate() {
             for &(at, count) in steps.iter().skip(1) {
                 self.queue.push(
