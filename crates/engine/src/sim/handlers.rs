@@ -53,8 +53,8 @@ impl Sim<'_> {
 
     fn submit(&mut self, j: JobId) {
         self.log.submitted(self.now, j);
-        if let Some(max_wait) = self.world.jobs[j].max_wait {
-            let at = self.world.jobs[j].submit + max_wait;
+        if let Some(max_wait) = self.world.job(j).max_wait {
+            let at = self.world.submit(j) + max_wait;
             self.queue.push(
                 at,
                 self.rank(j),
@@ -101,7 +101,7 @@ impl Sim<'_> {
     /// Takes a job out of the queues, closing its waiting time. A job that starts gets its entry
     /// reasons from the evaluation that started it, so they are not worked out here.
     fn dequeue(&mut self, j: JobId) {
-        let job = &self.world.jobs[j];
+        let job = self.world.job(j);
         let share = job.share.unwrap_or(0);
         let was_head = self.pending.share_queue[share].first().map(|k| k.job) == Some(j);
         let priority = self.jobs[j].priority;
@@ -123,7 +123,7 @@ impl Sim<'_> {
     /// Whether any entry of the job can be used at all (SEMANTICS §3: the pending clock pauses
     /// while every entry names a plan with no active block).
     fn clock_runs(&self, j: JobId) -> bool {
-        let job = &self.world.jobs[j];
+        let job = self.world.job(j);
         !job.plan_only
             || job.entries.iter().any(|e| matches!(self.world.pools[e.pool].kind, PoolKind::Plan(p) if self.cap.plan_open[p]))
     }
@@ -132,7 +132,7 @@ impl Sim<'_> {
         if self.jobs[j].clock_since.is_some() || !self.clock_runs(j) {
             return;
         }
-        let job = &self.world.jobs[j];
+        let job = self.world.job(j);
         let state = &mut self.jobs[j];
         state.clock_since = Some(self.now);
         state.clock_epoch += 1;
@@ -221,7 +221,7 @@ impl Sim<'_> {
     ) {
         self.dequeue(j);
         let world = self.world;
-        let job = &world.jobs[j];
+        let job = world.job(j);
         let entry = &job.entries[e];
         self.cap
             .occupy(entry.pool, entry.instance_type, job.share, entry.count);
@@ -232,7 +232,7 @@ impl Sim<'_> {
         let plan = attempt::Plan {
             start: self.now,
             startup: job.startup,
-            compute: state.remaining(entry.duration),
+            compute: state.remaining(world.duration(j, e)),
             checkpoint: job.checkpoint,
         };
         let memory_failure = job
@@ -321,12 +321,13 @@ impl Sim<'_> {
     /// Stops the running attempt now, saving checkpointed progress; returns the compute lost.
     pub(super) fn stop_attempt(&mut self, j: JobId, stop: Stop, by: Option<JobId>) -> Seconds {
         let world = self.world;
-        let job = &world.jobs[j];
+        let job = world.job(j);
         let state = &mut self.jobs[j];
         let Some(run) = state.running.take() else {
             return 0;
         };
         let entry = &job.entries[run.entry];
+        let duration = world.duration(j, run.entry);
         self.cap
             .release(entry.pool, entry.instance_type, job.share, entry.count);
         self.running.remove(world, j, entry.pool, state.priority);
@@ -345,16 +346,9 @@ impl Sim<'_> {
         } else {
             run.plan.interrupt(self.now)
         };
-        state.progress =
-            (state.progress + interrupted.saved as f64 / entry.duration as f64).min(1.0);
+        state.progress = (state.progress + interrupted.saved as f64 / duration as f64).min(1.0);
         let succeeded = stop == Stop::Succeeded;
-        self.audit_work(
-            j,
-            succeeded,
-            run.plan.compute,
-            interrupted.saved,
-            entry.duration,
-        );
+        self.audit_work(j, succeeded, run.plan.compute, interrupted.saved, duration);
         self.log
             .attempt_stopped(self.now, j, stop, by, interrupted.lost);
         interrupted.lost
@@ -371,7 +365,7 @@ impl Sim<'_> {
     /// preemption retries are used up.
     pub(super) fn preempt(&mut self, j: JobId, stop: Stop, by: Option<JobId>) {
         self.stop_attempt(j, stop, by);
-        let retries = self.world.jobs[j].preemption_retries;
+        let retries = self.world.job(j).preemption_retries;
         if retries.is_some_and(|n| self.jobs[j].retries_used >= n) {
             self.end(j, Ending::RetriesExhausted);
             return;
@@ -462,7 +456,7 @@ impl Sim<'_> {
     /// victim from this instant on.
     fn set_priority(&mut self, j: JobId, priority: u32) {
         let pending = self.jobs[j].phase == Phase::Pending;
-        let job = &self.world.jobs[j];
+        let job = self.world.job(j);
         let old = self.jobs[j].priority;
         if pending {
             let head = self.head_of(j);
@@ -531,7 +525,7 @@ impl Sim<'_> {
     /// Why a job that is still pending at the end never started: a permanent reason when every
     /// entry has one, otherwise the last reason seen on its first entry.
     fn blocked_by(&self, j: JobId) -> Option<Reason> {
-        let job = &self.world.jobs[j];
+        let job = self.world.job(j);
         let permanent: Vec<Option<Reason>> = (0..job.entries.len())
             .map(|e| {
                 super::fit::check(self.world, &self.cap, job, e)

@@ -121,7 +121,7 @@ pub fn run(
 pub fn simulate_audited(scenario: &Scenario) -> (SimResult, Vec<String>) {
     let world = World::new(scenario);
     let mut sim = Sim::new(&world, Events::Kept);
-    sim.audit = Some(audit::Audit::new(world.types.len(), world.jobs.len()));
+    sim.audit = Some(audit::Audit::new(world.types.len(), world.job_count()));
     sim.seed_events(scenario);
     sim.run(0, &mut |_| true);
     let violations = sim.audit.take().map(|a| a.violations).unwrap_or_default();
@@ -171,7 +171,8 @@ pub(crate) struct Sim<'w> {
 impl<'w> Sim<'w> {
     fn new(world: &'w World, events: Events) -> Self {
         let mut plan_jobs = vec![Vec::new(); world.plans.len()];
-        for (j, job) in world.jobs.iter().enumerate() {
+        for j in 0..world.job_count() {
+            let job = world.job(j);
             if job.plan_only {
                 for e in &job.entries {
                     if let world::PoolKind::Plan(p) = world.pools[e.pool].kind {
@@ -185,7 +186,9 @@ impl<'w> Sim<'w> {
             now: 0,
             queue: EventQueue::default(),
             cap: Capacity::new(world),
-            jobs: world.jobs.iter().map(JobState::new).collect(),
+            jobs: (0..world.job_count())
+                .map(|j| JobState::new(world.job(j)))
+                .collect(),
             pending: queues::PendingQueues::new(world),
             loosened: vec![false; world.types.len()],
             fresh: Vec::new(),
@@ -204,9 +207,9 @@ impl<'w> Sim<'w> {
     /// Everything known in advance: submissions, capacity steps, plan blocks, actions.
     fn seed_events(&mut self, scenario: &Scenario) {
         let world = self.world;
-        let arrivals = (world.jobs.iter().enumerate())
-            .map(|(j, job)| events::Arrival {
-                at: job.submit,
+        let arrivals = (0..world.job_count())
+            .map(|j| events::Arrival {
+                at: world.submit(j),
                 key: world.name_rank[j],
                 job: j as u32,
             })

@@ -88,8 +88,8 @@ impl Log {
             events: Vec::new(),
             others: Vec::new(),
             attempts: Vec::new(),
-            last_attempt: vec![NONE; world.jobs.len()],
-            endings: vec![None; world.jobs.len()],
+            last_attempt: vec![NONE; world.job_count()],
+            endings: vec![None; world.job_count()],
             usage: UsageLog::new(world),
             notes: Vec::new(),
         }
@@ -134,10 +134,7 @@ impl Log {
     fn resolve(&self, world: &World, logged: Logged) -> (Seconds, Happening) {
         let attempt = |a: u32| &self.attempts[a as usize];
         match logged {
-            Logged::Submitted(j) => (
-                world.jobs[j as usize].submit,
-                Happening::Submitted(j as usize),
-            ),
+            Logged::Submitted(j) => (world.submit(j as usize), Happening::Submitted(j as usize)),
             Logged::Started(a) => {
                 let a = attempt(a);
                 let started = Happening::Started {
@@ -338,7 +335,7 @@ impl History {
         let mut sums = result::metrics::Aggregator::new(&inputs);
         let share_of = |name: &str| {
             let p = world.job_named(name);
-            world.jobs[p].share.map(|s| world.shares[s].name.clone())
+            world.job(p).share.map(|s| world.shares[s].name.clone())
         };
         for j in 0..self.jobs.len() {
             sums.add(
@@ -411,7 +408,7 @@ fn plan_inputs(scenario: &Scenario, world: &World, end: Seconds) -> Vec<PlanInpu
 }
 
 fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult {
-    let job = &world.jobs[j];
+    let job = world.job(j);
     let (end, ending) = log.endings[j].unwrap_or((0, Ending::Unfinished(None)));
     let logged = log.attempts(j);
     let attempts: Vec<Attempt> = logged
@@ -449,17 +446,17 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         _ => None,
     };
     JobResult {
-        name: job.name.clone(),
+        name: Text::from(world.job_name(j)),
         share: job.share.map(|s| world.shares[s].name.clone()),
         mix: job.mix.map(|m| world.mixes[m].clone()),
         status: ending.status(),
         reason: ending.reason(),
         priority: state.priority as i32,
-        submit_h: hours(job.submit),
+        submit_h: hours(world.submit(j)),
         first_start_h: logged.first().map(|a| hours(a.start)),
         end_h: finished.then(|| hours(end)),
         wait_h: hours(state.wait_total),
-        completion_h: finished.then(|| hours(end - job.submit)),
+        completion_h: finished.then(|| hours(end - world.submit(j))),
         selected,
         cost: total(attempts.iter().map(|a| a.cost)),
         attempts,
@@ -469,7 +466,7 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
         lost_accelerator_h: lost_accel,
         deadline_met: job
             .deadline
-            .map(|d| ending == Ending::Succeeded && end - job.submit <= d),
+            .map(|d| ending == Ending::Succeeded && end - world.submit(j) <= d),
         waited,
         blocked_by,
         last_reasons: state.entry_reasons.clone(),
@@ -487,7 +484,7 @@ fn accelerator_hours(world: &World, entry: &Entry, time: Seconds) -> f64 {
 /// starts up again (SEMANTICS §3, "Startup"); an attempt that ended during its startup counts
 /// only the part that elapsed.
 fn restart_overhead(world: &World, log: &Log, j: JobId) -> f64 {
-    let job = &world.jobs[j];
+    let job = world.job(j);
     total(log.attempts(j).iter().skip(1).map(|a| {
         accelerator_hours(
             world,
@@ -520,7 +517,7 @@ fn attempt_result(world: &World, job: &super::world::Job, a: &AttemptLog) -> Att
         borrowed: a.borrowed,
         outcome: stop.outcome(),
         preemption: stop.kind(),
-        preempted_by: (a.by != NONE).then(|| world.jobs[a.by as usize].name.clone()),
+        preempted_by: (a.by != NONE).then(|| Text::from(world.job_name(a.by as usize))),
         lost_h: hours(a.lost),
         cost: normalise_zero(
             hours(a.end - a.start) * f64::from(entry.count) * itype.price_per_h * pool.price_factor,
