@@ -75,7 +75,7 @@ impl Sim<'_> {
             .collect();
         let reasons: Vec<_> = pending
             .iter()
-            .map(|&j| self.jobs[j].entry_reasons.clone())
+            .map(|&j| self.jobs[j].entry_reasons)
             .collect();
         let starts = self.audit.as_ref().map_or(0, |a| a.starts);
         let types = self.world.all_types.clone();

@@ -4,7 +4,7 @@ use super::attempt;
 use super::ending::{Ending, Stop};
 use super::events::{Event, Expiry};
 use super::fit::Placement;
-use super::job_state::{Phase, Running};
+use super::job_state::{EntryReasons, Pending, Phase, Running};
 use super::order::in_share_victim_key;
 use super::reason::Reason;
 use super::world::{JobId, PoolKind, ShareId, TypeId, PLAN_ONLY_PATIENCE};
@@ -77,9 +77,7 @@ impl Sim<'_> {
     pub(super) fn make_pending(&mut self, j: JobId) {
         let state = &mut self.jobs[j];
         state.phase = Phase::Pending;
-        state.pending_since = self.now;
-        state.clock_used = 0;
-        state.clock_since = None;
+        state.pending = Some(Box::new(Pending::new(self.now)));
         state.clock_epoch += 1;
         let priority = state.priority;
         let head = self.head_of(j);
@@ -108,8 +106,8 @@ impl Sim<'_> {
         self.stop_waiting(j);
         self.pending.remove(self.world, j, priority);
         let state = &mut self.jobs[j];
-        state.wait_total += self.now - state.pending_since;
-        state.clock_since = None;
+        let pending = state.pending.take().expect("the job was pending");
+        state.wait_total += self.now - pending.since;
         state.clock_epoch += 1;
         // Strict FIFO: the next job of the share may now start; it needs evaluating.
         if self.world.strict_fifo && was_head {
@@ -129,15 +127,16 @@ impl Sim<'_> {
     }
 
     fn resume_clock(&mut self, j: JobId) {
-        if self.jobs[j].clock_since.is_some() || !self.clock_runs(j) {
+        if self.jobs[j].pending().clock_since.is_some() || !self.clock_runs(j) {
             return;
         }
         let job = self.world.job(j);
         let state = &mut self.jobs[j];
-        state.clock_since = Some(self.now);
         state.clock_epoch += 1;
         let epoch = state.clock_epoch;
-        let used = state.clock_used;
+        let pending = state.pending();
+        pending.clock_since = Some(self.now);
+        let used = pending.clock_used;
         let key = u64::from(self.world.name_rank[j]);
         if let Some(limit) = job.max_pending {
             self.queue.push(
@@ -165,8 +164,9 @@ impl Sim<'_> {
 
     fn pause_clock(&mut self, j: JobId) {
         let state = &mut self.jobs[j];
-        if let Some(since) = state.clock_since.take() {
-            state.clock_used += self.now - since;
+        let pending = state.pending();
+        if let Some(since) = pending.clock_since.take() {
+            pending.clock_used += self.now - since;
             state.clock_epoch += 1;
         }
     }
@@ -216,7 +216,7 @@ impl Sim<'_> {
         j: JobId,
         e: usize,
         placement: Placement,
-        skipped: Vec<Option<Reason>>,
+        skipped: EntryReasons,
         by_preemption: bool,
     ) {
         self.dequeue(j);
@@ -245,15 +245,14 @@ impl Sim<'_> {
         };
         state.epoch += 1;
         state.phase = Phase::Running;
-        state.preempted_at = None;
 
-        state.running = Some(Running {
+        state.running = Some(Box::new(Running {
             entry: e,
             plan,
             memory_failure,
             borrowed: placement.borrowed,
             by_preemption_at: by_preemption.then_some(self.now),
-        });
+        }));
         let epoch = state.epoch;
         let key = u64::from(world.name_rank[j]);
         self.queue
@@ -371,9 +370,9 @@ impl Sim<'_> {
             return;
         }
         self.jobs[j].retries_used += 1;
-        self.jobs[j].preempted_at = Some(self.now);
         self.log.requeued(self.now, j);
         self.make_pending(j);
+        self.jobs[j].pending().preempted_at = Some(self.now);
     }
 
     pub(super) fn end(&mut self, j: JobId, ending: Ending) {

@@ -18,7 +18,7 @@
 //! visiting the jobs.
 
 use super::fit::{self, Placement};
-use super::job_state::Phase;
+use super::job_state::{EntryReasons, Phase};
 use super::order::{fifo_key, queue_key, FifoKey, JobKey, QueueKey};
 use super::queues::PendingQueues;
 use super::reason::Reason;
@@ -297,10 +297,11 @@ impl Sim<'_> {
         &mut self,
         j: JobId,
         failed: &mut [Option<u32>],
-    ) -> Option<(usize, Placement, Vec<Option<Reason>>)> {
+    ) -> Option<(usize, Placement, EntryReasons)> {
         if self.held_back(j) {
             let n = self.world.job(j).entries.len();
-            self.jobs[j].entry_reasons = vec![Some(Reason::BehindHigherPriority); n];
+            self.jobs[j].entry_reasons =
+                EntryReasons::filled(Some(Reason::BehindHigherPriority), n);
             return None;
         }
         // The job's last reasons are replaced either way: their buffer is reused.
@@ -310,7 +311,7 @@ impl Sim<'_> {
         for (entry, _) in job
             .entries
             .iter()
-            .zip(&reasons)
+            .zip(reasons.iter())
             .filter(|(_, r)| r.is_some())
         {
             note_failure(
@@ -440,10 +441,10 @@ impl Sim<'_> {
         ) {
             let j = key.job;
             // A job preempted at this instant cannot preempt at this instant (SEMANTICS §4).
-            if self.jobs[j].preempted_at == Some(self.now)
-                || self.held_back(j)
-                || !self.first_visit(j)
-            {
+            let preempted_now =
+                (self.jobs[j].pending.as_ref()).is_some_and(|p| p.preempted_at == Some(self.now));
+            // A job no longer pending is not visited either (`first_visit`).
+            if preempted_now || self.held_back(j) || !self.first_visit(j) {
                 continue;
             }
             let Some(reasons) = self.why_no_entry_fits(j) else {
@@ -491,7 +492,7 @@ impl Sim<'_> {
     ) -> Option<Vec<JobId>> {
         let job = self.world.job(j);
         let share = job.share.unwrap_or(0);
-        let mut skipped = Vec::with_capacity(reasons.len());
+        let mut skipped = EntryReasons::default();
         for ((e, entry), reason) in job.entries.iter().enumerate().zip(reasons) {
             let pair = self.pending.pair(share, entry.pool);
             let known_to_fail = prospects.failed[pair].is_some_and(|c| entry.count >= c);

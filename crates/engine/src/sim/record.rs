@@ -6,7 +6,7 @@ use super::event_log::Happening;
 use super::job_state::JobState;
 use super::reason::Reason;
 use super::usage::UsageLog;
-use super::world::{Entry, JobId, PoolKind, ShareId, TypeId, World};
+use super::world::{Entry, JobId, PoolKind, ShareId, TypeId, World, MAX_ENTRIES};
 use super::{Events, Sim};
 use crate::amount::{normalise_zero, total};
 use crate::result::metrics::PlanInput;
@@ -36,9 +36,6 @@ struct AttemptLog {
     /// Why each entry before `entry` was passed over when it started, by entry index.
     skipped: [Option<Reason>; MAX_ENTRIES - 1],
 }
-
-/// The most preference entries a job has (docs/FORMAT.md, validated).
-const MAX_ENTRIES: usize = 5;
 
 /// One entry of the event list as the run records it: what happened and to which job or attempt,
 /// eight bytes. Its time and details are those the attempt or the job's ending recorded at the
@@ -469,7 +466,7 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
             .map(|d| ending == Ending::Succeeded && end - world.submit(j) <= d),
         waited,
         blocked_by,
-        last_reasons: state.entry_reasons.clone(),
+        last_reasons: state.entry_reasons.to_vec(),
         pending_message: None,
     }
 }

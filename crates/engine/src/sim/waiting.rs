@@ -8,6 +8,7 @@
 //! pending job waits for that reason instead (`behind_higher_priority`), counted on the job.
 
 use super::fit;
+use super::job_state::EntryReasons;
 use super::per_reason::PerReason;
 use super::reason::Reason;
 use super::world::{JobId, World};
@@ -110,9 +111,9 @@ impl Sim<'_> {
     /// Starts counting a pending job's wait: on its group's clock, or behind its share's head.
     pub(super) fn start_waiting(&mut self, j: JobId) {
         if self.is_behind(j) {
-            self.jobs[j].behind_since = Some(self.now);
+            self.jobs[j].pending().behind_since = Some(self.now);
         } else {
-            self.jobs[j].waiting_from = self.waiting.clock(j, self.now);
+            self.jobs[j].pending().waiting_from = self.waiting.clock(j, self.now);
         }
     }
 
@@ -121,11 +122,12 @@ impl Sim<'_> {
         let now = self.now;
         let clock = self.waiting.clock(j, now);
         let state = &mut self.jobs[j];
-        match state.behind_since.take() {
+        let pending = state.pending.as_mut().expect("the job is pending");
+        match pending.behind_since.take() {
             Some(since) => state.waited[Reason::BehindHigherPriority.index()] += now - since,
             None => {
                 for ((waited, now), from) in
-                    state.waited.iter_mut().zip(clock).zip(state.waiting_from)
+                    state.waited.iter_mut().zip(clock).zip(pending.waiting_from)
                 {
                     *waited += now - from;
                 }
@@ -173,10 +175,10 @@ impl Sim<'_> {
     }
 
     /// The reason on each entry now, for a job leaving the queue without starting.
-    pub(super) fn entry_reasons_now(&self, j: JobId) -> Vec<Option<Reason>> {
+    pub(super) fn entry_reasons_now(&self, j: JobId) -> EntryReasons {
         let job = self.world.job(j);
         if self.is_behind(j) {
-            return vec![Some(Reason::BehindHigherPriority); job.entries.len()];
+            return EntryReasons::filled(Some(Reason::BehindHigherPriority), job.entries.len());
         }
         (0..job.entries.len())
             .map(|e| fit::check(self.world, &self.cap, job, e).err())

@@ -17,6 +17,9 @@ pub type ShareId = usize;
 pub type JobId = usize;
 pub type PlanId = usize;
 
+/// The most preference entries a job has (docs/FORMAT.md, validated).
+pub const MAX_ENTRIES: usize = 5;
+
 /// AWS: training plan instances are taken back starting 30 minutes before a block ends.
 pub const PLAN_END_NOTICE: Seconds = 30 * 60;
 /// AWS: a plan-only job pending for capacity on an active plan for 2 days fails.
