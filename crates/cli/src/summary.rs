@@ -2,9 +2,8 @@
 //! Durations are in the unit that keeps two significant digits (`numbers::duration`), so the
 //! seconds a short job waits are not shown as "0.0 h" (docs/CLI.md, "run").
 
-use quotalab_engine::result::metrics::waits;
 use quotalab_engine::result::numbers::{count, counted, duration, money, percent};
-use quotalab_engine::SimResult;
+use quotalab_engine::Run;
 use std::fmt::Write;
 
 /// A duration in hours for people, or "-" when there is none.
@@ -12,7 +11,9 @@ fn maybe(h: Option<f64>) -> String {
     h.map_or("-".to_string(), duration)
 }
 
-pub fn table(result: &SimResult) -> String {
+/// The table of a finished run: its summary's figures, and the waits of its jobs.
+pub fn table(run: &Run) -> String {
+    let result = run.summary();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -73,7 +74,7 @@ pub fn table(result: &SimResult) -> String {
             String::new()
         }
     );
-    if let Some(w) = waits(&result.jobs) {
+    if let Some(w) = run.waits() {
         let _ = writeln!(
             out,
             "wait (all jobs): p50 {}, p90 {}, mean {}",

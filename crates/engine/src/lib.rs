@@ -47,7 +47,8 @@ pub use diagnostic::{Diagnostic, LoadError, Report, Severity};
 pub use result::SimResult;
 pub use scenario::Scenario;
 pub use sim::{
-    simulate, simulate_audited, simulate_with_progress, simulate_without_events, Events, Progress,
+    run, simulate, simulate_audited, simulate_with_progress, simulate_without_events, Events,
+    Progress, Run,
 };
 
 impl Scenario {

@@ -10,8 +10,10 @@
 
 mod support;
 
+use quotalab_engine::result::columns::JobColumns;
+use quotalab_engine::result::metrics;
 use quotalab_engine::result::view::Drawn;
-use quotalab_engine::{simulate, simulate_without_events, Scenario, SimResult};
+use quotalab_engine::{run, simulate, simulate_without_events, Events, Scenario, SimResult};
 
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
@@ -196,5 +198,43 @@ fn a_run_without_its_event_list_differs_only_in_the_event_list() {
         assert!(without.events.is_empty(), "{name}: events were recorded");
         whole_run.events.clear();
         assert!(whole(&whole_run) == whole(&without), "{name}");
+    }
+}
+
+/// A finished run's figures, records, columns and document, made from its history as they are
+/// asked for, are those of the whole result, byte for byte (the CLI writes a run's document this
+/// way); under Kueue's rules too, whose result is made whole as the run ends.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_run_made_on_demand_is_its_whole_result() {
+    let kueue = Scenario::from_json(include_str!("kueue/valid/three-teams.json"))
+        .expect("a valid Kueue scenario");
+    let all = scenarios()
+        .into_iter()
+        .chain([("kueue".to_string(), kueue)]);
+    for (name, scenario) in all {
+        for events in [Events::Kept, Events::LeftOut] {
+            let finished = run(&scenario, events, 0, &mut |_| true).expect("not cancelled");
+            let mut result = simulate(&scenario);
+            if events == Events::LeftOut {
+                result.events.clear();
+            }
+            let mut bytes = Vec::new();
+            finished.write_json(&mut bytes).expect("writes to memory");
+            assert!(bytes == whole(&result), "{name}: the document differs");
+            assert!(finished.columns() == JobColumns::of(&result), "{name}");
+            assert_eq!(
+                finished.all_jobs("all jobs"),
+                metrics::all_jobs(&result, "all jobs"),
+                "{name}"
+            );
+            assert_eq!(finished.waits(), metrics::waits(&result.jobs), "{name}");
+            assert_eq!(finished.len(), result.jobs.len(), "{name}");
+            let last = result.jobs.len() - 1;
+            assert_eq!(finished.job(last), result.jobs[last], "{name}");
+            let summary = finished.summary();
+            assert!(summary.jobs.is_empty() && summary.events.is_empty());
+            assert!(finished.into_result() == result, "{name}");
+        }
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::args::RulesArg;
 use crate::failure::Failure;
-use quotalab_engine::{simulate_with_progress, synthetic, Events};
+use quotalab_engine::{run, synthetic, Events};
 use std::time::Instant;
 
 /// Measure engine throughput on generated scenarios
@@ -42,19 +42,20 @@ pub fn main(args: Args) -> Result<(), Failure> {
         scenario.rules = args.rules.into();
         let started = Instant::now();
         let mut events = 0;
-        let result = simulate_with_progress(&scenario, Events::Kept, 1_000_000_000, &mut |p| {
+        let finished = run(&scenario, Events::Kept, 1_000_000_000, &mut |p| {
             events = p.events;
             true
         })
         .ok_or_else(|| Failure::Other("the run was cancelled".into()))?;
+        let totals = &finished.summary().totals;
         let seconds = started.elapsed().as_secs_f64();
         println!(
             "{:>10} {:>12} {:>10.3} {:>14.0} {:>12.0}",
-            result.totals.jobs,
+            totals.jobs,
             events,
             seconds,
             events as f64 / seconds,
-            f64::from(result.totals.jobs) / seconds
+            f64::from(totals.jobs) / seconds
         );
     }
     Ok(())

@@ -3,6 +3,7 @@
 use crate::args::ScenarioFile;
 use crate::failure::Failure;
 use crate::input::load_scenario;
+use quotalab_engine::Events;
 use std::io::{BufWriter, Write};
 
 /// Simulate a scenario; print the result JSON (or a table with --summary)
@@ -28,19 +29,20 @@ pub fn main(args: Args) -> Result<(), Failure> {
         eprintln!("warning: {warning}");
     }
     // The table reads no event, so a summary's run leaves the event list out.
-    let result = if args.summary {
-        quotalab_engine::simulate_without_events(&scenario)
+    let events = if args.summary {
+        Events::LeftOut
     } else {
-        quotalab_engine::simulate(&scenario)
+        Events::Kept
     };
+    let run = quotalab_engine::run(&scenario, events, 0, &mut |_| true)
+        .expect("a run without cancellation completes");
     let mut out = BufWriter::new(std::io::stdout().lock());
     if args.summary {
-        out.write_all(crate::summary::table(&result).as_bytes())
+        out.write_all(crate::summary::table(&run).as_bytes())
     } else {
-        // Streamed: the JSON of a large run is bigger than the memory it would need as a string.
-        result
-            .write_json(&mut out)
-            .and_then(|()| out.write_all(b"\n"))
+        // Streamed record by record: the JSON of a large run, and its records all at once, are
+        // bigger than the run (docs/PERFORMANCE.md, "Five million jobs").
+        run.write_json(&mut out).and_then(|()| out.write_all(b"\n"))
     }
     .and_then(|()| out.flush())
     .map_err(|e| Failure::Other(format!("cannot write the result: {e}")))

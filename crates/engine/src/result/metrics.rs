@@ -3,10 +3,10 @@
 
 use super::breakdown::Tally;
 use super::{
-    JobResult, PlanUse, PoolKind, PoolUse, PreemptionCounts, RankResult, ShareResult, SimResult,
-    Status, StopKind, Text, Totals, TypeResult,
+    Attempt, JobResult, PlanUse, PoolKind, PoolUse, PreemptionCounts, RankResult, ShareResult,
+    SimResult, Status, StopKind, Text, Totals, TypeResult,
 };
-use crate::amount::total;
+use crate::amount::{normalise_zero, total};
 use crate::format::FORMAT_VERSION;
 use crate::scenario::Scenario;
 use rustc_hash::FxHashMap;
@@ -16,7 +16,8 @@ use std::collections::BTreeMap;
 pub struct Inputs<'a> {
     /// The scenario run: its name, seed and currency go into the result.
     pub scenario: &'a Scenario,
-    /// Every job's result, in scenario order.
+    /// Every job's result, in scenario order (empty for an [`Aggregator`], to which the jobs are
+    /// added one by one).
     pub jobs: Vec<JobResult>,
     /// Per job (same order): its restart overhead in accelerator-hours, the startup of every
     /// attempt after the first, clipped to the attempt's length (docs/ARCHITECTURE.md).
@@ -61,56 +62,236 @@ pub struct PlanInput {
 /// The result document from the jobs and the run's per-share areas; events, usage and notes
 /// are filled in by the caller.
 pub fn aggregate(inputs: Inputs) -> SimResult {
-    let accelerators = accelerators_by_name(&inputs);
-    let plans = plan_uses(inputs.plans, &inputs.jobs);
-    let shares = share_results(&inputs, &accelerators, &plans);
-    SimResult {
-        version: FORMAT_VERSION as u32,
-        scenario: inputs.scenario.name.clone(),
-        seed: inputs.scenario.seed,
-        currency: inputs.scenario.currency.0.clone(),
-        end_h: inputs.end_h,
-        shares,
-        instance_types: type_results(inputs.types, &inputs.jobs),
-        preference_ranks: rank_results(&inputs.jobs),
-        totals: totals(
-            &inputs.jobs,
-            &inputs.restart_overhead,
-            inputs.plans,
-            &accelerators,
-        ),
-        jobs: inputs.jobs,
-        events: Vec::new(),
-        usage: Vec::new(),
-        notes: Vec::new(),
-        calibration: None,
-        kueue: None,
+    let by_name: FxHashMap<&str, &JobResult> =
+        inputs.jobs.iter().map(|j| (j.name.as_str(), j)).collect();
+    let mut sums = Aggregator::new(&inputs);
+    for (job, overhead) in inputs.jobs.iter().zip(&inputs.restart_overhead) {
+        sums.add(job, *overhead, |name| {
+            by_name.get(name).and_then(|p| p.share.clone())
+        });
     }
+    let mut result = sums.finish();
+    result.jobs = inputs.jobs;
+    result
 }
 
-/// Accelerators per instance of each type of the run, by name.
-fn accelerators_by_name<'a>(inputs: &Inputs<'a>) -> FxHashMap<&'a str, u32> {
-    inputs
-        .types
-        .iter()
-        .map(Text::as_str)
-        .zip(inputs.accelerators.iter().copied())
-        .collect()
+/// The aggregates of a run, gathered job by job: what [`aggregate`] makes of a list of jobs, for
+/// a caller that makes each job's record only to add it and lets it go (a run of millions of
+/// jobs, whose records would not fit in memory together; docs/PERFORMANCE.md, "Five million
+/// jobs"). Jobs are added in scenario order; `inputs.jobs` is not read.
+pub struct Aggregator<'i, 'a> {
+    inputs: &'i Inputs<'a>,
+    accelerators: FxHashMap<&'a str, u32>,
+    share_index: FxHashMap<&'a str, usize>,
+    plan_index: FxHashMap<&'a str, usize>,
+    type_index: FxHashMap<&'a str, usize>,
+    plan_used: Vec<f64>,
+    shares: Vec<Sums>,
+    /// Per share: reclaims its jobs made, and preemptions they caused by the victim's share.
+    caused: Vec<(u32, BTreeMap<Text, u32>)>,
+    share_overhead: Vec<f64>,
+    /// Per type: instance-hours and cost per (pool, plan), and selections.
+    pools: Vec<PoolSums>,
+    selections: Vec<u32>,
+    ranks: [u32; 5],
+    all: Sums,
+    overhead: f64,
+    preemptions: u32,
+    interruptions: u32,
 }
 
-/// Each plan's use by every job, in scenario order.
-fn plan_uses(plans: &[PlanInput], jobs: &[JobResult]) -> Vec<PlanUse> {
-    let index: FxHashMap<&str, usize> = plans
-        .iter()
-        .enumerate()
-        .map(|(p, plan)| (plan.name.as_str(), p))
-        .collect();
-    let mut used = vec![0.0; plans.len()];
-    for attempt in jobs.iter().flat_map(|j| &j.attempts) {
-        if let Some(&p) = attempt.training_plan.as_deref().and_then(|n| index.get(n)) {
-            used[p] += (attempt.end_h - attempt.start_h) * f64::from(attempt.instance_count);
+impl<'i, 'a> Aggregator<'i, 'a> {
+    /// Nothing added yet.
+    pub fn new(inputs: &'i Inputs<'a>) -> Self {
+        let index = |names: &'a [Text]| -> FxHashMap<&'a str, usize> {
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, name)| (name.as_str(), i))
+                .collect()
+        };
+        Aggregator {
+            inputs,
+            accelerators: inputs
+                .types
+                .iter()
+                .map(Text::as_str)
+                .zip(inputs.accelerators.iter().copied())
+                .collect(),
+            share_index: index(inputs.shares),
+            plan_index: inputs
+                .plans
+                .iter()
+                .enumerate()
+                .map(|(p, plan)| (plan.name.as_str(), p))
+                .collect(),
+            type_index: index(inputs.types),
+            plan_used: vec![0.0; inputs.plans.len()],
+            shares: (0..inputs.shares.len()).map(|_| Sums::new(true)).collect(),
+            caused: vec![(0, BTreeMap::new()); inputs.shares.len()],
+            share_overhead: vec![0.0; inputs.shares.len()],
+            pools: vec![Vec::new(); inputs.types.len()],
+            selections: vec![0; inputs.types.len()],
+            ranks: [0; 5],
+            all: Sums::new(false),
+            overhead: 0.0,
+            preemptions: 0,
+            interruptions: 0,
         }
     }
+
+    /// Adds the next job, with its restart overhead (see [`Inputs::restart_overhead`]);
+    /// `share_of` gives the share of the job a name names (a preemptor's).
+    pub fn add(
+        &mut self,
+        job: &JobResult,
+        restart_overhead: f64,
+        share_of: impl Fn(&str) -> Option<Text>,
+    ) {
+        let accelerators = &self.accelerators;
+        let per_instance = |t: &str| accelerators.get(t).copied().unwrap_or(0);
+        let share = job
+            .share
+            .as_deref()
+            .and_then(|n| self.share_index.get(n).copied());
+        if let Some(s) = share {
+            self.shares[s].add(job, per_instance);
+            self.share_overhead[s] += restart_overhead;
+        }
+        self.all.add(job, per_instance);
+        self.overhead += restart_overhead;
+        self.preemptions += job.preemptions;
+        self.interruptions += job.interruptions;
+        for attempt in &job.attempts {
+            self.add_attempt(job, attempt, &share_of);
+        }
+    }
+
+    fn add_attempt(
+        &mut self,
+        job: &JobResult,
+        attempt: &Attempt,
+        share_of: &impl Fn(&str) -> Option<Text>,
+    ) {
+        let instance_h = (attempt.end_h - attempt.start_h) * f64::from(attempt.instance_count);
+        if let Some(&p) = attempt
+            .training_plan
+            .as_deref()
+            .and_then(|n| self.plan_index.get(n))
+        {
+            self.plan_used[p] += instance_h;
+        }
+        let preemptor = attempt
+            .preempted_by
+            .as_deref()
+            .and_then(share_of)
+            .and_then(|name| self.share_index.get(name.as_str()).copied());
+        if let Some(preemptor) = preemptor {
+            if attempt.preemption == Some(StopKind::Reclaim) {
+                self.caused[preemptor].0 += 1;
+            }
+            *self.caused[preemptor]
+                .1
+                .entry(job.share.clone().unwrap_or_default())
+                .or_default() += 1;
+        }
+        if let Some(&t) = self.type_index.get(attempt.instance_type.as_str()) {
+            self.selections[t] += 1;
+            let pools = &mut self.pools[t];
+            let key = (attempt.pool, attempt.training_plan.as_ref());
+            let at = match pools.iter().position(|(k, _)| (k.0, k.1.as_ref()) == key) {
+                Some(at) => at,
+                None => {
+                    pools.push(((attempt.pool, attempt.training_plan.clone()), (0.0, 0.0)));
+                    pools.len() - 1
+                }
+            };
+            let use_ = &mut pools[at].1;
+            use_.0 += instance_h;
+            use_.1 += attempt.cost;
+        }
+        self.ranks[attempt.preference.min(4)] += 1;
+    }
+
+    /// The result document of the jobs added: everything but the jobs, events, usage and notes,
+    /// which the caller fills in.
+    pub fn finish(self) -> SimResult {
+        let inputs = self.inputs;
+        let plans = plan_uses(inputs.plans, self.plan_used);
+        let mut caused = self.caused;
+        let shares = self
+            .shares
+            .into_iter()
+            .enumerate()
+            .map(|(s, sums)| {
+                let owned: Vec<PlanUse> = inputs
+                    .plans
+                    .iter()
+                    .zip(&plans)
+                    .filter(|(plan, _)| plan.owner == Some(s))
+                    .map(|(_, used)| used.clone())
+                    .collect();
+                share_result(
+                    &inputs.shares[s],
+                    sums,
+                    Caused(std::mem::take(&mut caused[s])),
+                    inputs.share_times[s],
+                    self.share_overhead[s],
+                    owned,
+                )
+            })
+            .collect();
+        let Sums {
+            jobs,
+            statuses,
+            tally,
+            lost,
+            cost,
+            ..
+        } = self.all;
+        let [succeeded, failed, timed_out, stopped, cancelled, unfinished] = statuses;
+        SimResult {
+            version: FORMAT_VERSION as u32,
+            scenario: inputs.scenario.name.clone(),
+            seed: inputs.scenario.seed,
+            currency: inputs.scenario.currency.0.clone(),
+            end_h: inputs.end_h,
+            shares,
+            instance_types: type_results(inputs.types, self.pools, self.selections),
+            preference_ranks: rank_results(self.ranks),
+            totals: Totals {
+                jobs,
+                succeeded,
+                failed,
+                timed_out,
+                stopped,
+                cancelled,
+                unfinished,
+                cost: normalise_zero(cost),
+                upfront_cost: total(inputs.plans.iter().map(|p| p.upfront_cost)),
+                lost_accelerator_h: normalise_zero(lost),
+                restart_overhead_accelerator_h: normalise_zero(self.overhead),
+                preemptions: self.preemptions,
+                interruptions: self.interruptions,
+                fallback_rate: tally.fallback_rate(),
+                restarts: tally.restarts,
+                lost_by_cause: tally.lost,
+            },
+            jobs: Vec::new(),
+            events: Vec::new(),
+            usage: Vec::new(),
+            notes: Vec::new(),
+            calibration: None,
+            kueue: None,
+        }
+    }
+}
+
+/// One type's instance-hours and cost per (pool, plan), in order of first use.
+type PoolSums = Vec<((PoolKind, Option<Text>), (f64, f64))>;
+
+/// Each plan's use by every job, in scenario order, from its instance-hours.
+fn plan_uses(plans: &[PlanInput], used: Vec<f64>) -> Vec<PlanUse> {
     plans
         .iter()
         .zip(used)
@@ -128,74 +309,52 @@ fn plan_uses(plans: &[PlanInput], jobs: &[JobResult]) -> Vec<PlanUse> {
         .collect()
 }
 
-/// Per share, its jobs and the preemptions they caused, gathered in one pass over the jobs.
-fn share_results(
-    inputs: &Inputs,
-    accelerators: &FxHashMap<&str, u32>,
-    plans: &[PlanUse],
-) -> Vec<ShareResult> {
-    let index: FxHashMap<&str, usize> = inputs
-        .shares
-        .iter()
-        .enumerate()
-        .map(|(s, name)| (name.as_str(), s))
-        .collect();
-    let share_of = |job: &JobResult| {
-        job.share
-            .as_deref()
-            .and_then(|name| index.get(name).copied())
-    };
-    let by_name: FxHashMap<&str, &JobResult> =
-        inputs.jobs.iter().map(|j| (j.name.as_str(), j)).collect();
-    let mut members: Vec<Vec<&JobResult>> = vec![Vec::new(); inputs.shares.len()];
-    // Per share: reclaims its jobs made, and preemptions they caused by the victim's share.
-    let mut caused: Vec<(u32, BTreeMap<Text, u32>)> =
-        vec![(0, BTreeMap::new()); inputs.shares.len()];
-    let mut restart_overhead = vec![0.0; inputs.shares.len()];
-    for (job, overhead) in inputs.jobs.iter().zip(&inputs.restart_overhead) {
-        if let Some(s) = share_of(job) {
-            members[s].push(job);
-            restart_overhead[s] += overhead;
-        }
-        for attempt in &job.attempts {
-            let preemptor = attempt
-                .preempted_by
-                .as_deref()
-                .and_then(|name| by_name.get(name))
-                .and_then(|p| share_of(p));
-            let Some(preemptor) = preemptor else { continue };
-            if attempt.preemption == Some(StopKind::Reclaim) {
-                caused[preemptor].0 += 1;
-            }
-            *caused[preemptor]
-                .1
-                .entry(job.share.clone().unwrap_or_default())
-                .or_default() += 1;
+/// What a share's figures are made of, summed job by job in scenario order (sums folded from
+/// +0, as `amount::total` folds them).
+struct Sums {
+    jobs: u32,
+    /// Jobs per status, in [`Status::ALL`] order.
+    statuses: [u32; 6],
+    /// Completion hours of the succeeded jobs, when kept (a share's percentiles need them, the
+    /// totals do not).
+    completions: Option<Vec<f64>>,
+    preempted: PreemptionCounts,
+    tally: Tally,
+    wait: f64,
+    lost: f64,
+    cost: f64,
+}
+
+impl Sums {
+    fn new(completions: bool) -> Self {
+        Sums {
+            jobs: 0,
+            statuses: [0; 6],
+            completions: completions.then(Vec::new),
+            preempted: PreemptionCounts::default(),
+            tally: Tally::default(),
+            wait: 0.0,
+            lost: 0.0,
+            cost: 0.0,
         }
     }
-    inputs
-        .shares
-        .iter()
-        .enumerate()
-        .map(|(s, name)| {
-            let owned: Vec<PlanUse> = inputs
-                .plans
-                .iter()
-                .zip(plans)
-                .filter(|(plan, _)| plan.owner == Some(s))
-                .map(|(_, used)| used.clone())
-                .collect();
-            share_result(
-                name,
-                &members[s],
-                Caused(std::mem::take(&mut caused[s])),
-                inputs.share_times[s],
-                restart_overhead[s],
-                accelerators,
-                owned,
-            )
-        })
-        .collect()
+
+    fn add(&mut self, job: &JobResult, accelerators: impl Fn(&str) -> u32) {
+        self.jobs += 1;
+        self.statuses[job.status as usize] += 1;
+        if let (Some(completions), Status::Succeeded, Some(h)) =
+            (&mut self.completions, job.status, job.completion_h)
+        {
+            completions.push(h);
+        }
+        for kind in job.attempts.iter().filter_map(|a| a.preemption) {
+            *self.preempted.of_mut(kind) += 1;
+        }
+        self.tally.add(job, accelerators);
+        self.wait += job.wait_h;
+        self.lost += job.lost_accelerator_h;
+        self.cost += job.cost;
+    }
 }
 
 /// What people call all of a run's jobs taken as one share: the app's card, chart series and
@@ -207,18 +366,30 @@ pub const ALL_JOBS: &str = "all jobs";
 /// and cost a share gets. Borrowing, lending, reclaims and own utilisation only exist between
 /// shares and are 0.
 pub fn all_jobs(result: &SimResult, name: &str) -> ShareResult {
-    let jobs: Vec<&JobResult> = result.jobs.iter().collect();
+    all_jobs_of(&result.jobs, &result.totals, name)
+}
+
+/// [`all_jobs`] of jobs given one by one (a run's records made on demand), with the run's
+/// totals.
+pub fn all_jobs_of<J: std::borrow::Borrow<JobResult>>(
+    jobs: impl IntoIterator<Item = J>,
+    totals: &Totals,
+    name: &str,
+) -> ShareResult {
+    let mut sums = Sums::new(true);
+    for job in jobs {
+        sums.add(job.borrow(), |_| 0);
+    }
     // The lost work by cause is the totals' (the result no longer knows the types' accelerators).
     let mut all = share_result(
         &Text::from(name),
-        &jobs,
+        sums,
         Caused((0, BTreeMap::new())),
         ShareTime::default(),
-        result.totals.restart_overhead_accelerator_h,
-        &FxHashMap::default(),
+        totals.restart_overhead_accelerator_h,
         Vec::new(),
     );
-    all.lost_by_cause = result.totals.lost_by_cause.clone();
+    all.lost_by_cause = totals.lost_by_cause.clone();
     all
 }
 
@@ -243,15 +414,21 @@ pub struct Waits {
     pub mean_h: f64,
 }
 
+impl Waits {
+    /// The waits of jobs given as their hours, in any order; `None` when there are none.
+    pub fn of(mut waits: Vec<f64>) -> Option<Waits> {
+        waits.sort_by(f64::total_cmp);
+        Some(Waits {
+            p50_h: percentile(&waits, 0.5)?,
+            p90_h: percentile(&waits, 0.9)?,
+            mean_h: total(waits.iter().copied()) / waits.len() as f64,
+        })
+    }
+}
+
 /// The waits of `jobs`; `None` when there are none.
 pub fn waits<'a>(jobs: impl IntoIterator<Item = &'a JobResult>) -> Option<Waits> {
-    let mut waits: Vec<f64> = jobs.into_iter().map(|j| j.wait_h).collect();
-    waits.sort_by(f64::total_cmp);
-    Some(Waits {
-        p50_h: percentile(&waits, 0.5)?,
-        p90_h: percentile(&waits, 0.9)?,
-        mean_h: total(waits.iter().copied()) / waits.len() as f64,
-    })
+    Waits::of(jobs.into_iter().map(|j| j.wait_h).collect())
 }
 
 /// The nearest-rank percentile of sorted values.
@@ -263,51 +440,35 @@ pub fn percentile(sorted: &[f64], p: f64) -> Option<f64> {
     Some(sorted[rank.clamp(1, sorted.len()) - 1])
 }
 
-/// Jobs per status, in [`Status::ALL`] order.
-fn count_statuses<'a>(jobs: impl IntoIterator<Item = &'a JobResult>) -> [u32; 6] {
-    let mut counts = [0; 6];
-    for job in jobs {
-        counts[job.status as usize] += 1;
-    }
-    counts
-}
-
 fn share_result(
     name: &Text,
-    jobs: &[&JobResult],
+    sums: Sums,
     Caused((reclaims_made, reclaimed_from)): Caused,
     time: ShareTime,
     restart_overhead_accelerator_h: f64,
-    accelerators: &FxHashMap<&str, u32>,
     training_plans: Vec<PlanUse>,
 ) -> ShareResult {
-    let mut completions: Vec<f64> = jobs
-        .iter()
-        .filter(|j| j.status == Status::Succeeded)
-        .filter_map(|j| j.completion_h)
-        .collect();
+    let Sums {
+        jobs,
+        statuses,
+        completions,
+        preempted,
+        mut tally,
+        wait,
+        lost,
+        cost,
+    } = sums;
+    let mut completions = completions.unwrap_or_default();
     completions.sort_by(f64::total_cmp);
-    let mut preempted = PreemptionCounts::default();
-    for kind in jobs
-        .iter()
-        .flat_map(|j| &j.attempts)
-        .filter_map(|a| a.preemption)
-    {
-        *preempted.of_mut(kind) += 1;
-    }
-    let mut tally = Tally::of(jobs.iter().copied(), |t| {
-        accelerators.get(t).copied().unwrap_or(0)
-    });
-    let [succeeded, failed, timed_out, stopped, cancelled, unfinished] =
-        count_statuses(jobs.iter().copied());
+    let [succeeded, failed, timed_out, stopped, cancelled, unfinished] = statuses;
     // Folded from +0: an empty f64 sum is -0, which JSON would show as "-0.0".
     let upfront_cost = training_plans
         .iter()
         .fold(0.0, |sum, p| sum + p.upfront_cost);
-    let n = jobs.len().max(1) as f64;
+    let n = jobs.max(1) as f64;
     ShareResult {
         name: name.clone(),
-        jobs: jobs.len() as u32,
+        jobs,
         succeeded,
         failed,
         timed_out,
@@ -316,7 +477,7 @@ fn share_result(
         unfinished,
         completion_p50_h: percentile(&completions, 0.5),
         completion_p90_h: percentile(&completions, 0.9),
-        wait_mean_h: total(jobs.iter().map(|j| j.wait_h)) / n,
+        wait_mean_h: normalise_zero(wait) / n,
         borrowed_instance_h: time.borrowed_instance_h,
         lent_instance_h: time.lent_instance_h,
         preemptions: preempted.preemptions(),
@@ -324,9 +485,9 @@ fn share_result(
         preempted,
         reclaims_made,
         reclaimed_from,
-        lost_accelerator_h: total(jobs.iter().map(|j| j.lost_accelerator_h)),
+        lost_accelerator_h: normalise_zero(lost),
         restart_overhead_accelerator_h,
-        cost: total(jobs.iter().map(|j| j.cost)) + upfront_cost,
+        cost: normalise_zero(cost) + upfront_cost,
         own_utilization: time.own_utilization,
         started: tally.started,
         fallback_rate: tally.fallback_rate(),
@@ -338,46 +499,21 @@ fn share_result(
     }
 }
 
-/// Per instance type (in the given order), its attempts' instance-hours and cost per pool, in
-/// one pass over the attempts. Pools come in (pool, plan) order.
-fn type_results(types: &[Text], jobs: &[JobResult]) -> Vec<TypeResult> {
-    let index: FxHashMap<&str, usize> = types
-        .iter()
-        .enumerate()
-        .map(|(t, name)| (name.as_str(), t))
-        .collect();
-    type PoolKey<'a> = (PoolKind, Option<&'a Text>);
-    let mut pools: Vec<Vec<(PoolKey, (f64, f64))>> = vec![Vec::new(); types.len()];
-    let mut selections = vec![0; types.len()];
-    for attempt in jobs.iter().flat_map(|j| &j.attempts) {
-        let Some(&t) = index.get(attempt.instance_type.as_str()) else {
-            continue;
-        };
-        selections[t] += 1;
-        let key = (attempt.pool, attempt.training_plan.as_ref());
-        let at = match pools[t].iter().position(|(k, _)| *k == key) {
-            Some(at) => at,
-            None => {
-                pools[t].push((key, (0.0, 0.0)));
-                pools[t].len() - 1
-            }
-        };
-        let use_ = &mut pools[t][at].1;
-        use_.0 += (attempt.end_h - attempt.start_h) * f64::from(attempt.instance_count);
-        use_.1 += attempt.cost;
-    }
+/// Per instance type (in the given order), its attempts' instance-hours and cost per pool.
+/// Pools come in (pool, plan) order.
+fn type_results(types: &[Text], pools: Vec<PoolSums>, selections: Vec<u32>) -> Vec<TypeResult> {
     types
         .iter()
         .zip(pools)
         .zip(selections)
         .map(|((name, mut pools), selections)| {
             // By the pool's name, the order results have always had.
-            pools.sort_by(|a, b| (a.0 .0.as_str(), a.0 .1).cmp(&(b.0 .0.as_str(), b.0 .1)));
+            pools.sort_by(|a, b| (a.0 .0.as_str(), &a.0 .1).cmp(&(b.0 .0.as_str(), &b.0 .1)));
             let pools: Vec<PoolUse> = pools
                 .into_iter()
-                .map(|((pool, plan), (instance_h, cost))| PoolUse {
+                .map(|((pool, training_plan), (instance_h, cost))| PoolUse {
                     pool,
-                    training_plan: plan.cloned(),
+                    training_plan,
                     instance_h,
                     cost,
                 })
@@ -393,45 +529,13 @@ fn type_results(types: &[Text], jobs: &[JobResult]) -> Vec<TypeResult> {
         .collect()
 }
 
-fn rank_results(jobs: &[JobResult]) -> Vec<RankResult> {
-    let mut counts = [0u32; 5];
-    for attempt in jobs.iter().flat_map(|j| &j.attempts) {
-        counts[attempt.preference.min(4)] += 1;
-    }
+fn rank_results(counts: [u32; 5]) -> Vec<RankResult> {
     let last = counts.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
     counts[..last]
         .iter()
         .enumerate()
         .map(|(rank, &selections)| RankResult { rank, selections })
         .collect()
-}
-
-fn totals(
-    jobs: &[JobResult],
-    restart_overhead: &[f64],
-    plans: &[PlanInput],
-    accelerators: &FxHashMap<&str, u32>,
-) -> Totals {
-    let tally = Tally::of(jobs, |t| accelerators.get(t).copied().unwrap_or(0));
-    let [succeeded, failed, timed_out, stopped, cancelled, unfinished] = count_statuses(jobs);
-    Totals {
-        jobs: jobs.len() as u32,
-        succeeded,
-        failed,
-        timed_out,
-        stopped,
-        cancelled,
-        unfinished,
-        cost: total(jobs.iter().map(|j| j.cost)),
-        upfront_cost: total(plans.iter().map(|p| p.upfront_cost)),
-        lost_accelerator_h: total(jobs.iter().map(|j| j.lost_accelerator_h)),
-        restart_overhead_accelerator_h: total(restart_overhead.iter().copied()),
-        preemptions: jobs.iter().map(|j| j.preemptions).sum(),
-        interruptions: jobs.iter().map(|j| j.interruptions).sum(),
-        fallback_rate: tally.fallback_rate(),
-        restarts: tally.restarts,
-        lost_by_cause: tally.lost,
-    }
 }
 
 #[cfg(test)]

@@ -144,6 +144,25 @@ impl Footprint {
     pub fn fits_browser(&self) -> bool {
         self.jobs <= BROWSER_MAX_JOBS && self.attempts <= BROWSER_MAX_ATTEMPTS
     }
+
+    /// What the page says when a browser tab does not run it, or `None` when it fits: its size,
+    /// the limit it is over, and the two ways on from there, the command line, which runs up to
+    /// the engine's limit (`validate::MAX_JOBS`), or a sample of it in the browser.
+    pub fn browser_refusal(&self) -> Option<String> {
+        use crate::result::numbers::count;
+        if self.fits_browser() {
+            return None;
+        }
+        Some(format!(
+            "Too large for the browser: {} jobs, up to about {} attempts; a browser tab runs at \
+             most {} jobs. Run it with the command line (quotalab run scenario.json --summary), \
+             or run a sample of it here: lower a job mix's count, or import a window or a \
+             sample of the trace.",
+            count(self.jobs),
+            count(self.attempts),
+            count(BROWSER_MAX_JOBS)
+        ))
+    }
 }
 
 #[cfg(test)]
@@ -203,6 +222,16 @@ mod tests {
         let footprint = Footprint::of(&calm);
         assert_eq!(footprint.attempts, footprint.jobs, "nothing can preempt");
         assert!(!footprint.fits_browser(), "{footprint:?}");
+        let refusal = footprint.browser_refusal().expect("refused");
+        assert!(
+            refusal.starts_with(
+                "Too large for the browser: 2,000,010 jobs, up to about 2,000,010 attempts; a \
+                 browser tab runs at most 1,100,000 jobs. Run it with the command line \
+                 (quotalab run scenario.json --summary), or run a sample of it here"
+            ),
+            "{refusal}"
+        );
+        assert_eq!(Footprint::of(&scenario).browser_refusal(), None);
     }
 
     #[test]
@@ -212,5 +241,10 @@ mod tests {
         let footprint = Footprint::of(&scenario);
         assert!(footprint.jobs > 3_000_000);
         assert!(!footprint.fits_browser(), "{footprint:?}");
+        let refusal = footprint.browser_refusal().expect("refused");
+        assert!(
+            refusal.contains("up to about 6,000,020 attempts"),
+            "{refusal}"
+        );
     }
 }

@@ -50,10 +50,12 @@ impl Sim<'_> {
         if self.cap.pool_used[pool] > capacity {
             audit.violations.push(format!(
                 "t={}: starting {} put {} instances on a pool of {capacity}",
-                self.now, self.world.jobs[j].name, self.cap.pool_used[pool]
+                self.now,
+                self.world.job_name(j),
+                self.cap.pool_used[pool]
             ));
         }
-        self.audit_quota(&format!("starting {}", self.world.jobs[j].name));
+        self.audit_quota(&format!("starting {}", self.world.job_name(j)));
     }
 
     /// After a pass: nothing that may start fits, and a second pass over everything changes
@@ -73,7 +75,7 @@ impl Sim<'_> {
             .collect();
         let reasons: Vec<_> = pending
             .iter()
-            .map(|&j| self.jobs[j].entry_reasons.clone())
+            .map(|&j| self.jobs[j].entry_reasons)
             .collect();
         let starts = self.audit.as_ref().map_or(0, |a| a.starts);
         let types = self.world.all_types.clone();
@@ -85,9 +87,7 @@ impl Sim<'_> {
         }
         let now = self.now;
         let names = |jobs: &[JobId]| -> Vec<&str> {
-            jobs.iter()
-                .map(|&j| self.world.jobs[j].name.as_str())
-                .collect()
+            jobs.iter().map(|&j| self.world.job_name(j)).collect()
         };
         let fitting = names(&fitting);
         let Some(audit) = self.audit.as_mut() else {
@@ -158,7 +158,8 @@ impl Sim<'_> {
             if (audit.work[j] - 1.0).abs() > tolerance {
                 audit.violations.push(format!(
                     "{} succeeded after completing {} of its work",
-                    self.world.jobs[j].name, audit.work[j]
+                    self.world.job_name(j),
+                    audit.work[j]
                 ));
             }
         }

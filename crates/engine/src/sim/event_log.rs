@@ -4,7 +4,7 @@
 
 use super::ending::{Ending, Stop};
 use super::world::{JobId, ShareId, TypeId, World};
-use crate::result::{Event, EventKind};
+use crate::result::{Event, EventKind, Text};
 use crate::time::{hours, Seconds};
 
 /// One event of the result's list (docs/FORMAT.md, "Result": `events` kinds).
@@ -45,9 +45,9 @@ impl Happening {
     /// not an event (the record does not log one).
     pub fn to_event(self, world: &World, at: Seconds) -> Option<Event> {
         let job_event = |kind: EventKind, j: JobId| {
-            let job = &world.jobs[j];
+            let job = world.job(j);
             Event {
-                job: Some(job.name.clone()),
+                job: Some(Text::from(world.job_name(j))),
                 share: job.share.map(|s| world.shares[s].name.clone()),
                 ..Event::new(hours(at), kind)
             }
@@ -59,7 +59,7 @@ impl Happening {
                 entry,
                 borrowed,
             } => {
-                let e = &world.jobs[job].entries[entry];
+                let e = &world.job(job).entries[entry];
                 Event {
                     preference: Some(entry),
                     instance_type: Some(world.type_names[e.instance_type].clone()),
@@ -75,7 +75,7 @@ impl Happening {
                 by,
                 lost,
             } => Event {
-                by: by.map(|b| world.jobs[b].name.clone()),
+                by: by.map(|b| Text::from(world.job_name(b))),
                 preemption: stop.kind(),
                 lost_h: Some(hours(lost)),
                 ..job_event(stop.event(), job)

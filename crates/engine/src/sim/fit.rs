@@ -1,6 +1,7 @@
 //! Whether a job fits on an entry now, without preempting anyone (SEMANTICS §4), and if not,
 //! the reason (SEMANTICS §6).
 
+use super::job_state::EntryReasons;
 use super::reason::Reason;
 use super::state::Capacity;
 use super::world::{Job, World};
@@ -65,7 +66,7 @@ pub fn first_fit(
     world: &World,
     cap: &Capacity,
     job: &Job,
-    reasons: &mut Vec<Option<Reason>>,
+    reasons: &mut EntryReasons,
 ) -> Option<(usize, Placement)> {
     reasons.clear();
     for e in 0..job.entries.len() {

@@ -4,7 +4,7 @@ use super::attempt;
 use super::ending::{Ending, Stop};
 use super::events::{Event, Expiry};
 use super::fit::Placement;
-use super::job_state::{Phase, Running};
+use super::job_state::{EntryReasons, Pending, Phase, Running};
 use super::order::in_share_victim_key;
 use super::reason::Reason;
 use super::world::{JobId, PoolKind, ShareId, TypeId, PLAN_ONLY_PATIENCE};
@@ -53,8 +53,8 @@ impl Sim<'_> {
 
     fn submit(&mut self, j: JobId) {
         self.log.submitted(self.now, j);
-        if let Some(max_wait) = self.world.jobs[j].max_wait {
-            let at = self.world.jobs[j].submit + max_wait;
+        if let Some(max_wait) = self.world.job(j).max_wait {
+            let at = self.world.submit(j) + max_wait;
             self.queue.push(
                 at,
                 self.rank(j),
@@ -77,9 +77,7 @@ impl Sim<'_> {
     pub(super) fn make_pending(&mut self, j: JobId) {
         let state = &mut self.jobs[j];
         state.phase = Phase::Pending;
-        state.pending_since = self.now;
-        state.clock_used = 0;
-        state.clock_since = None;
+        state.pending = Some(Box::new(Pending::new(self.now)));
         state.clock_epoch += 1;
         let priority = state.priority;
         let head = self.head_of(j);
@@ -101,15 +99,15 @@ impl Sim<'_> {
     /// Takes a job out of the queues, closing its waiting time. A job that starts gets its entry
     /// reasons from the evaluation that started it, so they are not worked out here.
     fn dequeue(&mut self, j: JobId) {
-        let job = &self.world.jobs[j];
+        let job = self.world.job(j);
         let share = job.share.unwrap_or(0);
         let was_head = self.pending.share_queue[share].first().map(|k| k.job) == Some(j);
         let priority = self.jobs[j].priority;
         self.stop_waiting(j);
         self.pending.remove(self.world, j, priority);
         let state = &mut self.jobs[j];
-        state.wait_total += self.now - state.pending_since;
-        state.clock_since = None;
+        let pending = state.pending.take().expect("the job was pending");
+        state.wait_total += self.now - pending.since;
         state.clock_epoch += 1;
         // Strict FIFO: the next job of the share may now start; it needs evaluating.
         if self.world.strict_fifo && was_head {
@@ -123,21 +121,22 @@ impl Sim<'_> {
     /// Whether any entry of the job can be used at all (SEMANTICS §3: the pending clock pauses
     /// while every entry names a plan with no active block).
     fn clock_runs(&self, j: JobId) -> bool {
-        let job = &self.world.jobs[j];
+        let job = self.world.job(j);
         !job.plan_only
             || job.entries.iter().any(|e| matches!(self.world.pools[e.pool].kind, PoolKind::Plan(p) if self.cap.plan_open[p]))
     }
 
     fn resume_clock(&mut self, j: JobId) {
-        if self.jobs[j].clock_since.is_some() || !self.clock_runs(j) {
+        if self.jobs[j].pending().clock_since.is_some() || !self.clock_runs(j) {
             return;
         }
-        let job = &self.world.jobs[j];
+        let job = self.world.job(j);
         let state = &mut self.jobs[j];
-        state.clock_since = Some(self.now);
         state.clock_epoch += 1;
         let epoch = state.clock_epoch;
-        let used = state.clock_used;
+        let pending = state.pending();
+        pending.clock_since = Some(self.now);
+        let used = pending.clock_used;
         let key = u64::from(self.world.name_rank[j]);
         if let Some(limit) = job.max_pending {
             self.queue.push(
@@ -165,8 +164,9 @@ impl Sim<'_> {
 
     fn pause_clock(&mut self, j: JobId) {
         let state = &mut self.jobs[j];
-        if let Some(since) = state.clock_since.take() {
-            state.clock_used += self.now - since;
+        let pending = state.pending();
+        if let Some(since) = pending.clock_since.take() {
+            pending.clock_used += self.now - since;
             state.clock_epoch += 1;
         }
     }
@@ -216,12 +216,12 @@ impl Sim<'_> {
         j: JobId,
         e: usize,
         placement: Placement,
-        skipped: Vec<Option<Reason>>,
+        skipped: EntryReasons,
         by_preemption: bool,
     ) {
         self.dequeue(j);
         let world = self.world;
-        let job = &world.jobs[j];
+        let job = world.job(j);
         let entry = &job.entries[e];
         self.cap
             .occupy(entry.pool, entry.instance_type, job.share, entry.count);
@@ -232,7 +232,7 @@ impl Sim<'_> {
         let plan = attempt::Plan {
             start: self.now,
             startup: job.startup,
-            compute: state.remaining(entry.duration),
+            compute: state.remaining(world.duration(j, e)),
             checkpoint: job.checkpoint,
         };
         let memory_failure = job
@@ -245,15 +245,14 @@ impl Sim<'_> {
         };
         state.epoch += 1;
         state.phase = Phase::Running;
-        state.preempted_at = None;
 
-        state.running = Some(Running {
+        state.running = Some(Box::new(Running {
             entry: e,
             plan,
             memory_failure,
             borrowed: placement.borrowed,
             by_preemption_at: by_preemption.then_some(self.now),
-        });
+        }));
         let epoch = state.epoch;
         let key = u64::from(world.name_rank[j]);
         self.queue
@@ -321,12 +320,13 @@ impl Sim<'_> {
     /// Stops the running attempt now, saving checkpointed progress; returns the compute lost.
     pub(super) fn stop_attempt(&mut self, j: JobId, stop: Stop, by: Option<JobId>) -> Seconds {
         let world = self.world;
-        let job = &world.jobs[j];
+        let job = world.job(j);
         let state = &mut self.jobs[j];
         let Some(run) = state.running.take() else {
             return 0;
         };
         let entry = &job.entries[run.entry];
+        let duration = world.duration(j, run.entry);
         self.cap
             .release(entry.pool, entry.instance_type, job.share, entry.count);
         self.running.remove(world, j, entry.pool, state.priority);
@@ -345,16 +345,9 @@ impl Sim<'_> {
         } else {
             run.plan.interrupt(self.now)
         };
-        state.progress =
-            (state.progress + interrupted.saved as f64 / entry.duration as f64).min(1.0);
+        state.progress = (state.progress + interrupted.saved as f64 / duration as f64).min(1.0);
         let succeeded = stop == Stop::Succeeded;
-        self.audit_work(
-            j,
-            succeeded,
-            run.plan.compute,
-            interrupted.saved,
-            entry.duration,
-        );
+        self.audit_work(j, succeeded, run.plan.compute, interrupted.saved, duration);
         self.log
             .attempt_stopped(self.now, j, stop, by, interrupted.lost);
         interrupted.lost
@@ -371,15 +364,15 @@ impl Sim<'_> {
     /// preemption retries are used up.
     pub(super) fn preempt(&mut self, j: JobId, stop: Stop, by: Option<JobId>) {
         self.stop_attempt(j, stop, by);
-        let retries = self.world.jobs[j].preemption_retries;
+        let retries = self.world.job(j).preemption_retries;
         if retries.is_some_and(|n| self.jobs[j].retries_used >= n) {
             self.end(j, Ending::RetriesExhausted);
             return;
         }
         self.jobs[j].retries_used += 1;
-        self.jobs[j].preempted_at = Some(self.now);
         self.log.requeued(self.now, j);
         self.make_pending(j);
+        self.jobs[j].pending().preempted_at = Some(self.now);
     }
 
     pub(super) fn end(&mut self, j: JobId, ending: Ending) {
@@ -462,7 +455,7 @@ impl Sim<'_> {
     /// victim from this instant on.
     fn set_priority(&mut self, j: JobId, priority: u32) {
         let pending = self.jobs[j].phase == Phase::Pending;
-        let job = &self.world.jobs[j];
+        let job = self.world.job(j);
         let old = self.jobs[j].priority;
         if pending {
             let head = self.head_of(j);
@@ -531,7 +524,7 @@ impl Sim<'_> {
     /// Why a job that is still pending at the end never started: a permanent reason when every
     /// entry has one, otherwise the last reason seen on its first entry.
     fn blocked_by(&self, j: JobId) -> Option<Reason> {
-        let job = &self.world.jobs[j];
+        let job = self.world.job(j);
         let permanent: Vec<Option<Reason>> = (0..job.entries.len())
             .map(|e| {
                 super::fit::check(self.world, &self.cap, job, e)

@@ -10,6 +10,7 @@ mod audit;
 pub(crate) mod ending;
 mod event_log;
 pub(crate) mod events;
+mod finished;
 mod fit;
 mod handlers;
 mod job_state;
@@ -30,6 +31,7 @@ use crate::result::SimResult;
 use crate::scenario::Scenario;
 use crate::time::{hours, Seconds};
 use events::{Event, EventQueue};
+pub use finished::Run;
 use job_state::JobState;
 use state::Capacity;
 pub(crate) use world::derived_duration;
@@ -87,27 +89,43 @@ pub fn simulate_with_progress(
     every_events: u64,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Option<SimResult> {
+    run(scenario, events, every_events, progress).map(Run::into_result)
+}
+
+/// Runs a validated scenario as [`simulate_with_progress`] does, and hands back the finished
+/// [`Run`] rather than its whole result: its figures, with the records, the columns and the
+/// document made from its history when asked for (for runs too large to hold every record).
+pub fn run(
+    scenario: &Scenario,
+    events: Events,
+    every_events: u64,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Option<Run> {
     // A scenario whose agreement is written for the other rules runs through the translation
     // (docs/FORMAT.md, "Kueue"); its result says what each field became.
     if let Some(translation) = crate::translate::for_rules(scenario) {
-        let mut result =
-            simulate_with_progress(&translation.scenario, events, every_events, progress)?;
-        result.notes.extend(translation.notes.iter().map(|n| {
+        let mut run = run(&translation.scenario, events, every_events, progress)?;
+        run.add_notes(translation.notes.iter().map(|n| {
             format!(
                 "run under {} rules through the translation: {n}",
                 scenario.rules.title()
             )
         }));
-        return Some(result);
+        return Some(run);
     }
     if scenario.kueue.is_some() {
-        return crate::kueue::simulate(scenario, events, every_events, progress);
+        return crate::kueue::simulate(scenario, events, every_events, progress)
+            .map(Run::of_result);
     }
     let world = World::new(scenario);
     let mut sim = Sim::new(&world, events);
     sim.seed_events(scenario);
     sim.run(every_events, progress)?;
-    Some(record::build_result(scenario, &mut sim))
+    let parts = sim.into_history();
+    Some(Run::of_history(
+        scenario,
+        record::History::new(world, parts),
+    ))
 }
 
 /// Runs a validated scenario while checking the engine's invariants after every decision
@@ -115,14 +133,13 @@ pub fn simulate_with_progress(
 pub fn simulate_audited(scenario: &Scenario) -> (SimResult, Vec<String>) {
     let world = World::new(scenario);
     let mut sim = Sim::new(&world, Events::Kept);
-    sim.audit = Some(audit::Audit::new(world.types.len(), world.jobs.len()));
+    sim.audit = Some(audit::Audit::new(world.types.len(), world.job_count()));
     sim.seed_events(scenario);
     sim.run(0, &mut |_| true);
-    let result = record::build_result(scenario, &mut sim);
-    (
-        result,
-        sim.audit.take().map(|a| a.violations).unwrap_or_default(),
-    )
+    let violations = sim.audit.take().map(|a| a.violations).unwrap_or_default();
+    let parts = sim.into_history();
+    let history = record::History::new(world, parts);
+    (Run::of_history(scenario, history).into_result(), violations)
 }
 
 /// The most events one run processes; past it the run stops and says so. This guards against
@@ -166,7 +183,8 @@ pub(crate) struct Sim<'w> {
 impl<'w> Sim<'w> {
     fn new(world: &'w World, events: Events) -> Self {
         let mut plan_jobs = vec![Vec::new(); world.plans.len()];
-        for (j, job) in world.jobs.iter().enumerate() {
+        for j in 0..world.job_count() {
+            let job = world.job(j);
             if job.plan_only {
                 for e in &job.entries {
                     if let world::PoolKind::Plan(p) = world.pools[e.pool].kind {
@@ -180,7 +198,9 @@ impl<'w> Sim<'w> {
             now: 0,
             queue: EventQueue::default(),
             cap: Capacity::new(world),
-            jobs: world.jobs.iter().map(JobState::new).collect(),
+            jobs: (0..world.job_count())
+                .map(|j| JobState::new(world.job(j)))
+                .collect(),
             pending: queues::PendingQueues::new(world),
             loosened: vec![false; world.types.len()],
             fresh: Vec::new(),
@@ -199,13 +219,14 @@ impl<'w> Sim<'w> {
     /// Everything known in advance: submissions, capacity steps, plan blocks, actions.
     fn seed_events(&mut self, scenario: &Scenario) {
         let world = self.world;
-        for (j, job) in world.jobs.iter().enumerate() {
-            self.queue.push(
-                job.submit,
-                u64::from(world.name_rank[j]),
-                Event::Submit { job: j },
-            );
-        }
+        let arrivals = (0..world.job_count())
+            .map(|j| events::Arrival {
+                at: world.submit(j),
+                key: world.name_rank[j],
+                job: j as u32,
+            })
+            .collect();
+        self.queue.set_arrivals(arrivals);
         for (t, steps) in world.on_demand.iter().enumerate() {
             for &(at, count) in steps.iter().skip(1) {
                 self.queue.push(

@@ -18,7 +18,7 @@
 //! visiting the jobs.
 
 use super::fit::{self, Placement};
-use super::job_state::Phase;
+use super::job_state::{EntryReasons, Phase};
 use super::order::{fifo_key, queue_key, FifoKey, JobKey, QueueKey};
 use super::queues::PendingQueues;
 use super::reason::Reason;
@@ -56,7 +56,7 @@ impl WalkOrder for ByQueue {
     fn key(sim: &Sim, j: JobId) -> QueueKey {
         queue_key(
             sim.jobs[j].priority,
-            sim.world.jobs[j].submit,
+            sim.world.submit(j),
             sim.world.name_rank[j],
             j,
         )
@@ -74,7 +74,7 @@ impl WalkOrder for ByFifo {
     fn key(sim: &Sim, j: JobId) -> FifoKey {
         fifo_key(
             sim.jobs[j].priority,
-            sim.world.jobs[j].submit,
+            sim.world.submit(j),
             sim.world.name_rank[j],
             j,
         )
@@ -236,7 +236,7 @@ impl Sim<'_> {
     /// SEMANTICS §4, strict FIFO: only the first pending job of its share's queue may start or preempt.
     pub(super) fn held_back(&self, j: JobId) -> bool {
         self.world.strict_fifo
-            && self.pending.share_queue[self.world.jobs[j].share.unwrap_or(0)]
+            && self.pending.share_queue[self.world.job(j).share.unwrap_or(0)]
                 .first()
                 .map(|k| k.job)
                 != Some(j)
@@ -249,7 +249,7 @@ impl Sim<'_> {
         if !self.world.strict_fifo {
             return;
         }
-        let share = self.world.jobs[started].share.unwrap_or(0);
+        let share = self.world.job(started).share.unwrap_or(0);
         if let Some(head) = self.pending.share_queue[share].first().map(|k| k.job) {
             // It may have been visited while held back; as the head it is considered anew.
             self.jobs[head].visited = 0;
@@ -297,20 +297,21 @@ impl Sim<'_> {
         &mut self,
         j: JobId,
         failed: &mut [Option<u32>],
-    ) -> Option<(usize, Placement, Vec<Option<Reason>>)> {
+    ) -> Option<(usize, Placement, EntryReasons)> {
         if self.held_back(j) {
-            let n = self.world.jobs[j].entries.len();
-            self.jobs[j].entry_reasons = vec![Some(Reason::BehindHigherPriority); n];
+            let n = self.world.job(j).entries.len();
+            self.jobs[j].entry_reasons =
+                EntryReasons::filled(Some(Reason::BehindHigherPriority), n);
             return None;
         }
         // The job's last reasons are replaced either way: their buffer is reused.
         let mut reasons = std::mem::take(&mut self.jobs[j].entry_reasons);
-        let outcome = fit::first_fit(self.world, &self.cap, &self.world.jobs[j], &mut reasons);
-        let job = &self.world.jobs[j];
+        let outcome = fit::first_fit(self.world, &self.cap, self.world.job(j), &mut reasons);
+        let job = self.world.job(j);
         for (entry, _) in job
             .entries
             .iter()
-            .zip(&reasons)
+            .zip(reasons.iter())
             .filter(|(_, r)| r.is_some())
         {
             note_failure(
@@ -361,7 +362,7 @@ impl Sim<'_> {
             };
             if rule == StartRule::WithinOwnLimit && placement.borrowed > 0 {
                 // It would borrow: so would any later job of the queue needing as many.
-                let job = &self.world.jobs[j];
+                let job = self.world.job(j);
                 note_failure(
                     &mut failed,
                     self.pending
@@ -440,10 +441,10 @@ impl Sim<'_> {
         ) {
             let j = key.job;
             // A job preempted at this instant cannot preempt at this instant (SEMANTICS §4).
-            if self.jobs[j].preempted_at == Some(self.now)
-                || self.held_back(j)
-                || !self.first_visit(j)
-            {
+            let preempted_now =
+                (self.jobs[j].pending.as_ref()).is_some_and(|p| p.preempted_at == Some(self.now));
+            // A job no longer pending is not visited either (`first_visit`).
+            if preempted_now || self.held_back(j) || !self.first_visit(j) {
                 continue;
             }
             let Some(reasons) = self.why_no_entry_fits(j) else {
@@ -474,7 +475,7 @@ impl Sim<'_> {
 
     /// Why each entry of the job does not fit now without preempting; `None` when one does.
     fn why_no_entry_fits(&self, j: JobId) -> Option<Vec<Reason>> {
-        let job = &self.world.jobs[j];
+        let job = self.world.job(j);
         (0..job.entries.len())
             .map(|e| fit::check(self.world, &self.cap, job, e).err())
             .collect()
@@ -489,9 +490,9 @@ impl Sim<'_> {
         reasons: Vec<Reason>,
         prospects: &mut Prospects,
     ) -> Option<Vec<JobId>> {
-        let job = &self.world.jobs[j];
+        let job = self.world.job(j);
         let share = job.share.unwrap_or(0);
-        let mut skipped = Vec::with_capacity(reasons.len());
+        let mut skipped = EntryReasons::default();
         for ((e, entry), reason) in job.entries.iter().enumerate().zip(reasons) {
             let pair = self.pending.pair(share, entry.pool);
             let known_to_fail = prospects.failed[pair].is_some_and(|c| entry.count >= c);

@@ -21,7 +21,7 @@ impl Sim<'_> {
     /// capacity from other shares borrowing the type on the same pool.
     fn reclaim_victims(&mut self, j: JobId, e: usize) -> Option<Vec<JobId>> {
         let world = self.world;
-        let job = &world.jobs[j];
+        let job = world.job(j);
         let s = job.share?;
         let entry = &job.entries[e];
         let t = entry.instance_type;
@@ -37,7 +37,8 @@ impl Sim<'_> {
             .iter()
             .copied()
             .filter(|&v| {
-                world.jobs[v]
+                world
+                    .job(v)
                     .share
                     .is_some_and(|vs| vs != s && self.cap.borrowed(vs, t) > 0)
                     && self.preemptible_now(v)
@@ -57,7 +58,8 @@ impl Sim<'_> {
         });
         // A share stops being a candidate as soon as the victims chosen so far end its borrowing.
         self.choose(j, e, candidates, |sim, v| {
-            let vs = world.jobs[v]
+            let vs = world
+                .job(v)
                 .share
                 .expect("reclaim victims belong to a share");
             sim.cap.borrowed(vs, t) > 0
@@ -68,7 +70,7 @@ impl Sim<'_> {
     /// priority.
     fn in_share_victims(&mut self, j: JobId, e: usize) -> Option<Vec<JobId>> {
         let world = self.world;
-        let job = &world.jobs[j];
+        let job = world.job(j);
         let s = job.share?;
         if !self.cap.terms[s].in_share_preemption {
             return None;
@@ -108,7 +110,7 @@ impl Sim<'_> {
         candidates: Vec<JobId>,
         still_candidate: impl Fn(&Sim, JobId) -> bool,
     ) -> Option<Vec<JobId>> {
-        let job = &self.world.jobs[j];
+        let job = self.world.job(j);
         let mut chosen = Vec::new();
         let mut fits = false;
         for v in candidates {
@@ -147,7 +149,7 @@ impl Sim<'_> {
 
     /// Tentatively gives a running job's instances back (`occupied = false`) or takes them again.
     fn hold(&mut self, v: JobId, occupied: bool) {
-        let job = &self.world.jobs[v];
+        let job = self.world.job(v);
         let entry = &job.entries[self.jobs[v]
             .running
             .as_ref()

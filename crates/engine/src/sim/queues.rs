@@ -58,10 +58,10 @@ impl PendingQueues {
     }
 
     fn update(&mut self, world: &World, j: JobId, priority: u32, insert: bool) {
-        let job = &world.jobs[j];
+        let job = world.job(j);
         let share = job.share.unwrap_or(0);
-        let q = queue_key(priority, job.submit, world.name_rank[j], j);
-        let f = fifo_key(priority, job.submit, world.name_rank[j], j);
+        let q = queue_key(priority, world.submit(j), world.name_rank[j], j);
+        let f = fifo_key(priority, world.submit(j), world.name_rank[j], j);
         // Entries have distinct types (docs/FORMAT.md), so each pair holds a job at most once.
         for entry in &job.entries {
             let p = self.pair(share, entry.pool);

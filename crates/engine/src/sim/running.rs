@@ -26,14 +26,14 @@ impl RunningJobs {
 
     pub fn insert(&mut self, world: &World, j: JobId, pool: PoolId, priority: u32) {
         self.by_pool[pool].insert(j);
-        if let Some(s) = world.jobs[j].share {
+        if let Some(s) = world.job(j).share {
             self.by_pair[s * self.pools + pool].insert((priority, j));
         }
     }
 
     pub fn remove(&mut self, world: &World, j: JobId, pool: PoolId, priority: u32) {
         self.by_pool[pool].remove(&j);
-        if let Some(s) = world.jobs[j].share {
+        if let Some(s) = world.job(j).share {
             self.by_pair[s * self.pools + pool].remove(&(priority, j));
         }
     }

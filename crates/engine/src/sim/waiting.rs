@@ -8,6 +8,7 @@
 //! pending job waits for that reason instead (`behind_higher_priority`), counted on the job.
 
 use super::fit;
+use super::job_state::EntryReasons;
 use super::per_reason::PerReason;
 use super::reason::Reason;
 use super::world::{JobId, World};
@@ -28,20 +29,19 @@ struct Group {
 
 pub struct ReasonGroups {
     groups: Vec<Group>,
-    of_job: Vec<usize>,
+    /// Each job's group.
+    of_job: Vec<u32>,
     by_type: Vec<Vec<usize>>,
 }
 
 impl ReasonGroups {
     pub fn new(world: &World) -> Self {
-        let mut index: FxHashMap<(Option<usize>, usize, u32), usize> = FxHashMap::default();
+        let mut index: FxHashMap<(Option<usize>, usize, u32), u32> = FxHashMap::default();
         let mut groups = Vec::new();
         let mut by_type = vec![Vec::new(); world.types.len()];
-        let of_job = world
-            .jobs
-            .iter()
-            .enumerate()
-            .map(|(j, job)| {
+        let of_job = (0..world.job_count())
+            .map(|j| {
+                let job = world.job(j);
                 let first = &job.entries[0];
                 *index
                     .entry((job.share, first.pool, first.count))
@@ -54,7 +54,7 @@ impl ReasonGroups {
                             spent: [0; Reason::AWS.len()],
                         });
                         by_type[first.instance_type].push(groups.len() - 1);
-                        groups.len() - 1
+                        (groups.len() - 1) as u32
                     })
             })
             .collect();
@@ -67,7 +67,7 @@ impl ReasonGroups {
 
     /// The group clock of job `j` read at `now`.
     pub fn clock(&self, j: JobId, now: Seconds) -> PerReason {
-        let group = &self.groups[self.of_job[j]];
+        let group = &self.groups[self.of_job[j] as usize];
         let mut spent = group.spent;
         if let Some(r) = group.reason {
             spent[r.index()] += now - group.since;
@@ -77,7 +77,7 @@ impl ReasonGroups {
 
     /// The reason on job `j`'s first entry now, or the last one it was blocked for.
     pub fn reason(&self, j: JobId) -> Option<Reason> {
-        let group = &self.groups[self.of_job[j]];
+        let group = &self.groups[self.of_job[j] as usize];
         group.reason.or(group.last_blocking)
     }
 }
@@ -94,7 +94,7 @@ impl Sim<'_> {
                 let g = self.waiting.by_type[t][i];
                 let representative = self.waiting.groups[g].representative;
                 let reason =
-                    fit::check(self.world, &self.cap, &self.world.jobs[representative], 0).err();
+                    fit::check(self.world, &self.cap, self.world.job(representative), 0).err();
                 let group = &mut self.waiting.groups[g];
                 if group.reason != reason {
                     if let Some(old) = group.reason {
@@ -111,9 +111,9 @@ impl Sim<'_> {
     /// Starts counting a pending job's wait: on its group's clock, or behind its share's head.
     pub(super) fn start_waiting(&mut self, j: JobId) {
         if self.is_behind(j) {
-            self.jobs[j].behind_since = Some(self.now);
+            self.jobs[j].pending().behind_since = Some(self.now);
         } else {
-            self.jobs[j].waiting_from = self.waiting.clock(j, self.now);
+            self.jobs[j].pending().waiting_from = self.waiting.clock(j, self.now);
         }
     }
 
@@ -122,11 +122,12 @@ impl Sim<'_> {
         let now = self.now;
         let clock = self.waiting.clock(j, now);
         let state = &mut self.jobs[j];
-        match state.behind_since.take() {
+        let pending = state.pending.as_mut().expect("the job is pending");
+        match pending.behind_since.take() {
             Some(since) => state.waited[Reason::BehindHigherPriority.index()] += now - since,
             None => {
                 for ((waited, now), from) in
-                    state.waited.iter_mut().zip(clock).zip(state.waiting_from)
+                    state.waited.iter_mut().zip(clock).zip(pending.waiting_from)
                 {
                     *waited += now - from;
                 }
@@ -137,7 +138,7 @@ impl Sim<'_> {
     /// Strict FIFO: whether a pending job is behind another of its share's queue.
     fn is_behind(&self, j: JobId) -> bool {
         self.world.strict_fifo
-            && self.pending.share_queue[self.world.jobs[j].share.unwrap_or(0)]
+            && self.pending.share_queue[self.world.job(j).share.unwrap_or(0)]
                 .first()
                 .map(|k| k.job)
                 != Some(j)
@@ -145,7 +146,7 @@ impl Sim<'_> {
 
     /// Strict FIFO: the share's first pending job, before a change to its queue.
     pub(super) fn head_of(&self, j: JobId) -> Option<JobId> {
-        self.pending.share_queue[self.world.jobs[j].share.unwrap_or(0)]
+        self.pending.share_queue[self.world.job(j).share.unwrap_or(0)]
             .first()
             .map(|k| k.job)
     }
@@ -174,10 +175,10 @@ impl Sim<'_> {
     }
 
     /// The reason on each entry now, for a job leaving the queue without starting.
-    pub(super) fn entry_reasons_now(&self, j: JobId) -> Vec<Option<Reason>> {
-        let job = &self.world.jobs[j];
+    pub(super) fn entry_reasons_now(&self, j: JobId) -> EntryReasons {
+        let job = self.world.job(j);
         if self.is_behind(j) {
-            return vec![Some(Reason::BehindHigherPriority); job.entries.len()];
+            return EntryReasons::filled(Some(Reason::BehindHigherPriority), job.entries.len());
         }
         (0..job.entries.len())
             .map(|e| fit::check(self.world, &self.cap, job, e).err())

@@ -17,6 +17,9 @@ pub type ShareId = usize;
 pub type JobId = usize;
 pub type PlanId = usize;
 
+/// The most preference entries a job has (docs/FORMAT.md, validated).
+pub const MAX_ENTRIES: usize = 5;
+
 /// AWS: training plan instances are taken back starting 30 minutes before a block ends.
 pub const PLAN_END_NOTICE: Seconds = 30 * 60;
 /// AWS: a plan-only job pending for capacity on an active plan for 2 days fails.
@@ -65,20 +68,24 @@ pub struct Plan {
 }
 
 /// A preference entry, resolved.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Entry {
     pub instance_type: TypeId,
     pub pool: PoolId,
     pub count: u32,
-    /// Uninterrupted compute time of the whole job on this entry.
-    pub duration: Seconds,
+    /// The entry's own `duration_h`, if it has one; otherwise its duration is derived from the
+    /// job's (`World::duration`).
+    fixed: Option<Seconds>,
 }
 
+/// What a job is, apart from its name, submission and duration: shared by every job compiled
+/// from the same attributes (a mix's jobs, explicit jobs alike), so a run of millions of jobs
+/// holds a few of these and a small [`Submission`] per job (docs/PERFORMANCE.md, "Five million
+/// jobs").
+#[derive(Clone)]
 pub struct Job {
-    pub name: Text,
     pub share: Option<ShareId>,
     pub mix: Option<usize>,
-    pub submit: Seconds,
     pub priority: u32,
     pub entries: Vec<Entry>,
     pub startup: Seconds,
@@ -92,6 +99,65 @@ pub struct Job {
     pub max_wait: Option<Seconds>,
     /// Every entry names a training plan.
     pub plan_only: bool,
+}
+
+impl Job {
+    /// Everything that tells two kinds apart (the memory need as its bits).
+    #[allow(clippy::type_complexity)]
+    fn key(
+        &self,
+    ) -> (
+        (Option<ShareId>, Option<usize>, u32, &[Entry], Seconds),
+        (
+            Option<(Seconds, Seconds)>,
+            Option<Seconds>,
+            Option<u32>,
+            Option<u64>,
+        ),
+        (Option<Seconds>, Option<Seconds>, bool),
+    ) {
+        (
+            (
+                self.share,
+                self.mix,
+                self.priority,
+                &self.entries,
+                self.startup,
+            ),
+            (
+                self.checkpoint,
+                self.max_pending,
+                self.preemption_retries,
+                self.memory_gib.map(f64::to_bits),
+            ),
+            (self.deadline, self.max_wait, self.plan_only),
+        )
+    }
+}
+
+impl PartialEq for Job {
+    fn eq(&self, other: &Job) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Job {}
+
+impl std::hash::Hash for Job {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state)
+    }
+}
+
+/// One job of the run: when it arrives, how long it takes, and what it is.
+#[derive(Debug, Clone, Copy)]
+pub struct Submission {
+    pub submit: Seconds,
+    /// The job's duration on its first entry, before any entry's duration is derived from it
+    /// (SEMANTICS §3), at least a second.
+    base: Seconds,
+    /// Its [`Job`], in `World::kinds`.
+    kind: u32,
 }
 
 pub struct ShareTerms {
@@ -137,12 +203,19 @@ pub struct World {
     pub spot: Vec<Option<(u32, f64)>>,
     pub plans: Vec<Plan>,
     pub shares: Vec<ShareTerms>,
-    pub jobs: Vec<Job>,
+    /// What the jobs are, each shared by the jobs of the same attributes.
+    kinds: Vec<Job>,
+    /// Every job, in scenario order.
+    jobs: Vec<Submission>,
+    /// Every job's name, one after another; `name_ends[j]` is where job `j`'s ends. One string
+    /// rather than an allocation per job.
+    names: String,
+    name_ends: Vec<u32>,
     /// Rank of each job's name in byte order: the tie-break of SEMANTICS §4.
     pub name_rank: Vec<u32>,
     /// The jobs in name byte order (the inverse of `name_rank`), to find a job by name without
     /// a map holding a copy of every name.
-    by_name: Vec<JobId>,
+    by_name: Vec<u32>,
     pub mixes: Vec<Text>,
     /// The scripted actions, applied by index.
     pub actions: Vec<crate::scenario::Action>,
@@ -255,26 +328,40 @@ impl World {
         };
         // The explicit jobs, then each mix's jobs in order (as `generate::all_jobs` lists them);
         // a generated job is compiled from its draws and the mix's template, not from a copy.
-        let mut jobs: Vec<Job> = Vec::with_capacity(job_count(scenario) as usize);
+        let mut jobs = Jobs::with_capacity(job_count(scenario) as usize);
         for spec in &scenario.jobs {
             let drawn = Draw {
                 name: spec.name.clone(),
                 submit_h: spec.submit_h,
                 duration_h: spec.duration_h,
             };
-            jobs.push(names.compile_job(drawn, spec.share.as_deref(), None, &spec.attributes()));
+            let kind = names.compile_job(spec.share.as_deref(), None, &spec.attributes());
+            jobs.push(drawn, kind);
         }
         for (m, mix) in scenario.job_mixes.iter().enumerate() {
+            let kind = names.compile_job(mix.share.as_deref(), Some(m), &mix.template);
             for drawn in draws(scenario.seed, mix) {
-                jobs.push(names.compile_job(drawn, mix.share.as_deref(), Some(m), &mix.template));
+                jobs.push(drawn, kind.clone());
             }
         }
+        let Jobs {
+            kinds,
+            jobs,
+            names: job_names,
+            name_ends,
+            ..
+        } = jobs;
         let job_count = jobs.len();
-        let mut order: Vec<JobId> = (0..jobs.len()).collect();
-        order.sort_by(|&a, &b| jobs[a].name.as_bytes().cmp(jobs[b].name.as_bytes()));
+        let name = |j: u32| {
+            let j = j as usize;
+            let start = if j == 0 { 0 } else { name_ends[j - 1] as usize };
+            &job_names.as_bytes()[start..name_ends[j] as usize]
+        };
+        let mut order: Vec<u32> = (0..job_count as u32).collect();
+        order.sort_by(|&a, &b| name(a).cmp(name(b)));
         let mut name_rank = vec![0u32; job_count];
         for (rank, &j) in order.iter().enumerate() {
-            name_rank[j] = rank as u32;
+            name_rank[j as usize] = rank as u32;
         }
         let mut type_pools = vec![Vec::new(); n];
         for (p, pool) in pools.iter().enumerate() {
@@ -290,7 +377,10 @@ impl World {
             spot,
             plans,
             shares,
+            kinds,
             jobs,
+            names: job_names,
+            name_ends,
             name_rank,
             by_name: order,
             mixes,
@@ -303,21 +393,61 @@ impl World {
         }
     }
 
+    /// How many jobs the run has.
+    pub fn job_count(&self) -> usize {
+        self.jobs.len()
+    }
+
+    /// What job `j` is: its share, priority, entries and the rest of its attributes.
+    pub fn job(&self, j: JobId) -> &Job {
+        &self.kinds[self.jobs[j].kind as usize]
+    }
+
+    /// When job `j` is submitted.
+    pub fn submit(&self, j: JobId) -> Seconds {
+        self.jobs[j].submit
+    }
+
+    /// Uninterrupted compute time of the whole of job `j` on its entry `e`: the entry's own
+    /// duration, or the job's derived for the entry (SEMANTICS §3), at least a second.
+    pub fn duration(&self, j: JobId, e: usize) -> Seconds {
+        let submission = self.jobs[j];
+        let entries = &self.job(j).entries;
+        let entry = &entries[e];
+        let duration = entry.fixed.unwrap_or_else(|| {
+            let first = &entries[0];
+            derived_duration(
+                submission.base,
+                &self.types[first.instance_type],
+                first.count,
+                &self.types[entry.instance_type],
+                entry.count,
+            )
+        });
+        duration.max(1)
+    }
+
+    /// Job `j`'s name.
+    pub fn job_name(&self, j: JobId) -> &str {
+        let start = if j == 0 { 0 } else { self.name_ends[j - 1] };
+        &self.names[start as usize..self.name_ends[j] as usize]
+    }
+
     /// The job with this name; the scenario was validated, so every name an action uses exists.
     pub fn job_named(&self, name: &str) -> JobId {
         let at = self
             .by_name
-            .partition_point(|&j| self.jobs[j].name.as_bytes() < name.as_bytes());
+            .partition_point(|&j| self.job_name(j as usize).as_bytes() < name.as_bytes());
         self.by_name
             .get(at)
-            .copied()
-            .filter(|&j| self.jobs[j].name == name)
+            .map(|&j| j as usize)
+            .filter(|&j| self.job_name(j) == name)
             .expect("actions name jobs of the scenario (validated)")
     }
 
     /// A fresh spot-interruption stream for a job (SEMANTICS §3: per-job streams).
     pub fn spot_stream(&self, job: JobId) -> Stream {
-        Stream::new(self.seed, Purpose::SpotInterruptions, &self.jobs[job].name)
+        Stream::new(self.seed, Purpose::SpotInterruptions, self.job_name(job))
     }
 }
 
@@ -381,6 +511,49 @@ pub(crate) fn limits_vector(
     v
 }
 
+/// The jobs as `World::new` compiles them: each job's submission, the kinds they share (one
+/// each for equal attributes) and the names one after another.
+struct Jobs {
+    kinds: Vec<Job>,
+    index: FxHashMap<Job, u32>,
+    jobs: Vec<Submission>,
+    names: String,
+    name_ends: Vec<u32>,
+}
+
+/// Job names together stay below 4 GiB, so their offsets fit a `u32`.
+const _: () = assert!(
+    crate::validate::MAX_JOBS * crate::validate::MAX_NAME_CHARS as u64 * 4 < u32::MAX as u64
+);
+
+impl Jobs {
+    fn with_capacity(n: usize) -> Jobs {
+        Jobs {
+            kinds: Vec::new(),
+            index: FxHashMap::default(),
+            jobs: Vec::with_capacity(n),
+            names: String::new(),
+            name_ends: Vec::with_capacity(n),
+        }
+    }
+
+    /// The next job: drawn (its name and times) and of `kind`.
+    fn push(&mut self, drawn: Draw, kind: Job) {
+        let kinds = &mut self.kinds;
+        let kind = *self.index.entry(kind).or_insert_with_key(|kind| {
+            kinds.push(kind.clone());
+            (kinds.len() - 1) as u32
+        });
+        self.jobs.push(Submission {
+            submit: seconds(drawn.submit_h),
+            base: seconds(drawn.duration_h).max(1),
+            kind,
+        });
+        self.names.push_str(&drawn.name);
+        self.name_ends.push(self.names.len() as u32);
+    }
+}
+
 /// The scenario's names resolved to indices, for compiling its jobs.
 struct Names<'a> {
     types: &'a [InstanceType],
@@ -391,21 +564,11 @@ struct Names<'a> {
 }
 
 impl Names<'_> {
-    /// One job: its own name, times and share, the rest from its attributes (an explicit job's
-    /// own, or its mix's template).
-    fn compile_job(
-        &self,
-        drawn: Draw,
-        share: Option<&str>,
-        mix: Option<usize>,
-        attrs: &JobAttributes,
-    ) -> Job {
+    /// What a job of `share` and `mix` with these attributes (an explicit job's own, or its
+    /// mix's template) is.
+    fn compile_job(&self, share: Option<&str>, mix: Option<usize>, attrs: &JobAttributes) -> Job {
         let types = self.types;
         let n = types.len();
-        let first = &attrs.preferences[0];
-        let first_type = &types[self.type_index[&first.instance_type]];
-        let first_count = first.instance_count.or(attrs.instance_count).unwrap_or(1);
-        let base = seconds(drawn.duration_h).max(1);
         let entries: Vec<Entry> = attrs
             .preferences
             .iter()
@@ -417,15 +580,11 @@ impl Names<'_> {
                     (None, true) => n + t,
                     (None, false) => t,
                 };
-                let duration = match p.duration_h {
-                    Some(h) => seconds(h),
-                    None => derived_duration(base, first_type, first_count, &types[t], count),
-                };
                 Entry {
                     instance_type: t,
                     pool,
                     count,
-                    duration: duration.max(1),
+                    fixed: p.duration_h.map(seconds),
                 }
             })
             .collect();
@@ -433,10 +592,8 @@ impl Names<'_> {
             .iter()
             .any(|e| types[e.instance_type].is_accelerated());
         Job {
-            name: Text::from(drawn.name),
             share: share.map(|s| self.share_index[s]),
             mix,
-            submit: seconds(drawn.submit_h),
             priority: aws_priority(attrs.priority),
             startup: seconds(attrs.startup_h),
             checkpoint: attrs

@@ -4,6 +4,7 @@ use super::limits::{check_count, check_positive, MAX_ACCELERATOR_MEMORY_GIB, MAX
 use super::{check_duration, check_name, check_time, Context, MAX_JOBS, MAX_PRIORITY};
 use crate::diagnostic::Report;
 use crate::generate::{generated_as, generated_name};
+use crate::result::numbers::count;
 use crate::scenario::{
     Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobKind, JobMix, Scenario,
 };
@@ -12,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report) {
     let total = crate::generate::job_count(scenario);
     if total > MAX_JOBS {
-        report.error("jobs", format!("the scenario would hold {total} jobs (explicit and generated); the limit is {MAX_JOBS}"));
+        report.error("jobs", too_many_jobs(total));
         return;
     }
     let mut seen = HashSet::new();
@@ -83,6 +84,18 @@ impl<'a> GeneratedNames<'a> {
         };
         k.map(|k| generated_name(name, k))
     }
+}
+
+/// The refusal of a scenario over [`MAX_JOBS`]: its size, the limit, and how to run a part of it,
+/// since no command runs more.
+fn too_many_jobs(total: u64) -> String {
+    format!(
+        "the scenario would hold {} jobs (explicit and generated); the limit is {} jobs. Run a \
+         sample of it: lower a job mix's count, or import a window or a sample of the trace \
+         (quotalab import --from-h H --to-h H, or --sample N)",
+        count(total),
+        count(MAX_JOBS)
+    )
 }
 
 /// SEMANTICS §2: a job names exactly one existing share when shares exist, and none otherwise.

@@ -130,6 +130,16 @@ impl PartialEq for JobColumns {
 impl JobColumns {
     /// The columns of `result`'s jobs.
     pub fn of(result: &SimResult) -> JobColumns {
+        let mut c = JobColumns::for_result(result);
+        for job in &result.jobs {
+            c.push(job);
+        }
+        c
+    }
+
+    /// No jobs yet, with the share and type lists of `result` (whose `jobs` are not read), for
+    /// the jobs to be pushed one by one.
+    pub fn for_result(result: &SimResult) -> JobColumns {
         let mut c = JobColumns {
             shares: result.shares.iter().map(|s| s.name.clone()).collect(),
             types: result
@@ -141,13 +151,11 @@ impl JobColumns {
         };
         c.attempts_from.push(0);
         c.waits_from.push(0);
-        for job in &result.jobs {
-            c.push(job);
-        }
         c
     }
 
-    fn push(&mut self, job: &JobResult) {
+    /// Adds the next job, in result order.
+    pub fn push(&mut self, job: &JobResult) {
         self.names.push_str(&job.name);
         self.name_ends.push(len32(self.names.len()));
         self.share
