@@ -84,9 +84,7 @@ enum Shown {
 struct StudyErrors(Vec<Diagnostic>);
 
 /// The study as it stands, with the digest of its comparison, or its errors.
-fn current(
-    workspace: &crate::state::workspace::Workspace,
-) -> Result<(Study, String), StudyErrors> {
+fn current(workspace: &crate::state::workspace::Workspace) -> Result<(Study, String), StudyErrors> {
     let study = workspace.to_study();
     let findings = study.validate();
     if !findings.is_valid() {
