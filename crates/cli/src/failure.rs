@@ -6,17 +6,17 @@ use std::process::ExitCode;
 
 pub enum Failure {
     /// The scenario is invalid: exit 2, every error on stderr as `path: message`; an error about
-    /// the input as a whole (no path) as `error: message`, the way the command line's own errors
-    /// read (docs/CLI.md, "Exit codes").
+    /// the input as a whole (no path) as `error: message`, the way every other failure reads
+    /// (docs/CLI.md, "Exit codes").
     Invalid(Vec<Diagnostic>),
     /// clap could not read the command line (an unknown command or flag, a missing argument, a
     /// value that is not a number or not one of the choices): exit 2 with clap's message, which
     /// suggests the closest flag. Help and version requests end here too, with exit 0.
     CommandLine(clap::Error),
     /// A flag's value the command refused after reading it (out of range, not in the scenario):
-    /// exit 1 with a one-line message naming the flag.
+    /// exit 1 with a one-line `error: ...` naming the flag.
     Usage(String),
-    /// Anything else (unreadable file, write error): exit 1 with a one-line message.
+    /// Anything else (unreadable file, write error): exit 1 with a one-line `error: ...`.
     Other(String),
 }
 
@@ -26,7 +26,7 @@ impl Failure {
             Failure::Invalid(diagnostics) => {
                 for d in diagnostics {
                     if d.path.is_empty() {
-                        eprintln!("error: {}", d.message);
+                        eprintln!("{}", error_line(&d.message));
                     } else {
                         eprintln!("{d}");
                     }
@@ -35,11 +35,18 @@ impl Failure {
             }
             Failure::CommandLine(error) => command_line(&error),
             Failure::Usage(message) | Failure::Other(message) => {
-                eprintln!("quotalab: {message}");
+                eprintln!("{}", error_line(&message));
                 ExitCode::from(1)
             }
         }
     }
+}
+
+/// A failure's one line as clap writes its own (`error: ...`), so a refused flag, an unreadable
+/// file and an input refused as a whole read alike, whichever command printed them (docs/CLI.md,
+/// "Exit codes").
+pub fn error_line(message: &str) -> String {
+    format!("error: {message}")
 }
 
 /// Help, `--version`, and a command given without its subcommand (`quotalab import`, which shows

@@ -32,7 +32,10 @@ fn main() -> ExitCode {
         Ok(Err(failure)) => failure.report(),
         Err(_) => {
             eprintln!(
-                "quotalab: internal error (a bug); please report it with the input that caused it"
+                "{}",
+                failure::error_line(
+                    "internal error (a bug); please report it with the input that caused it"
+                )
             );
             ExitCode::from(1)
         }

@@ -81,16 +81,14 @@ fn validate_prints_warnings_one_a_line() {
     );
 }
 
+/// Every failure reads `error: ...`, as clap's own do (docs/CLI.md, "Exit codes").
 #[test]
-fn unreadable_file_exits_1_with_one_line() {
+fn unreadable_file_exits_1_with_one_error_line() {
     let out = quotalab(&["run", "/nonexistent/scenario.json"], None);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(
-        text(&out.stderr).lines().count(),
-        1,
-        "{}",
-        text(&out.stderr)
-    );
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
 }
 
 /// A command line quotalab cannot read is invalid input, like an invalid scenario (docs/CLI.md).

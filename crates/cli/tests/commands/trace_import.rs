@@ -58,15 +58,16 @@ fn a_refused_option_is_named_with_what_it_allows() {
     assert!(out.stdout.is_empty());
     assert_eq!(
         text(&out.stderr).trim(),
-        "quotalab: --teams 21: give 1 to 20: each team is a quota share, and AWS allows at most 20"
+        "error: --teams 21: give 1 to 20: each team is a quota share, and AWS allows at most 20"
     );
     let out = quotalab(
         &["import", "swf", LOG, "--capacity", "ml.p3.2xlarge=4"],
         None,
     );
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr)
-        .contains("--capacity ml.p3.2xlarge=4: this import's instance types are ml.g5.xlarge"));
+    assert!(text(&out.stderr).starts_with(
+        "error: --capacity ml.p3.2xlarge=4: this import's instance types are ml.g5.xlarge"
+    ));
 }
 
 #[test]
