@@ -1,6 +1,8 @@
 //! Bad rows: reported with file and line number; without keep_going the import fails on the
-//! first, with it the rest is imported.
+//! first, with it the rest is imported, and every row read is still a job, a bad row or a
+//! skipped one (docs/TRACES.md, "What every import shares").
 
+use crate::support::nothing_lost;
 use quotalab_interop::traces::{alibaba, philly, swf, ImportError, ImportOptions, TraceFile};
 
 const THROUGHPUTS: &str = "worker_type,job_type,scale_factor,isolated_throughput_steps_per_s\n\
@@ -47,6 +49,7 @@ fn philly_keep_going_skips_bad_rows_and_imports_the_rest() {
     let imported = philly::import(&philly_files(), &keep_going()).unwrap();
     let lines: Vec<usize> = imported.report.bad_rows.iter().map(|r| r.line).collect();
     assert_eq!(lines, [2, 3]);
+    nothing_lost(&imported.report);
     assert_eq!(imported.scenario.jobs.len(), 2);
     // 36000 steps at 10 steps/s on V100 is 1 hour; at 2.5 on K80, 4 hours.
     let first = &imported.scenario.jobs[0];
@@ -111,6 +114,9 @@ fn alibaba_reports_bad_rows_in_both_files_and_maps_the_rest() {
         .map(|r| format!("{}:{}", r.file, r.line))
         .collect();
     assert_eq!(bad, ["nodes.csv:4", "pods.csv:4", "pods.csv:7"]);
+    // Six pods and the node list's bad row.
+    assert_eq!(imported.report.rows, 7);
+    nothing_lost(&imported.report);
     let jobs = &imported.scenario.jobs;
     assert_eq!(
         jobs.iter().map(|j| j.name.as_str()).collect::<Vec<_>>(),
@@ -162,6 +168,7 @@ fn swf_bad_rows_carry_their_line_and_field() {
             .collect::<Vec<_>>(),
         [3, 5]
     );
+    nothing_lost(&imported.report);
     assert_eq!(
         imported
             .scenario
