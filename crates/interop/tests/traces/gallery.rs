@@ -3,7 +3,7 @@
 //! It must stay reproducible from the trace: this test regenerates it from the slice in
 //! `data/traces/philly-gavel-per-vc` (each VC's rows up to day 21) and compares bytes.
 //! To rewrite it after a deliberate mapping change:
-//! `QUOTALAB_REGENERATE=1 cargo test -p quotalab-interop --test gallery`.
+//! `QUOTALAB_REGENERATE=1 cargo test -p quotalab-interop --test traces gallery`.
 
 use quotalab_interop::traces::{philly, ImportOptions, TraceFile};
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! real counterparts may not be redistributed (data/traces/README.md says why), so the import
 //! tests read these instead. This test makes them afresh and compares bytes; after a deliberate
 //! change of the generator rewrite them with
-//! `QUOTALAB_REGENERATE=1 cargo test -p quotalab-interop --test synthetic_traces`.
+//! `QUOTALAB_REGENERATE=1 cargo test -p quotalab-interop --test traces synthetic`.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -139,7 +139,7 @@ fn alibaba_pods() -> (String, String) {
 fn swf_log() -> String {
     let mut log = String::from(
         "; Version: 2.2\n\
-         ; Computer: synthetic (Quota Lab test data, crates/interop/tests/synthetic_traces.rs)\n\
+         ; Computer: synthetic (Quota Lab test data, crates/interop/tests/traces/synthetic.rs)\n\
          ; Installation: none: every value below is drawn from a fixed seed\n\
          ; MaxJobs: 600\n\
          ; MaxRecords: 600\n\
@@ -178,7 +178,7 @@ const SHORT_JOBS: usize = 400;
 fn swf_many_users() -> String {
     let mut log = String::from(
         "; Version: 2.2\n\
-         ; Computer: synthetic inference cluster (Quota Lab test data, crates/interop/tests/synthetic_traces.rs)\n\
+         ; Computer: synthetic inference cluster (Quota Lab test data, crates/interop/tests/traces/synthetic.rs)\n\
          ; Installation: none: every value below is drawn from a fixed seed\n\
          ; Note: users' jobs are grouped by team (field 13) and application (field 14)\n\
          ;\n",
