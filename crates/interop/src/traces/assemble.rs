@@ -1,9 +1,11 @@
-//! The last step of every trace import: the capacity (the format's own or `--capacity`), the
-//! shares' limits, the jobs on the scenario's clock with their `observed` blocks, the summary of
-//! the trace's own waits beside the capacity, and the engine's validation of the result. The
-//! steps that used to be copied into each format are here once (docs/TRACES.md).
+//! The last step of every trace import: the capacity (the format's own or `--capacity`, with a
+//! note when it is the observed peak or far above what the jobs held), the shares' limits, the
+//! jobs on the scenario's clock with their `observed` blocks, the summary of the trace's own
+//! waits beside the capacity, and the engine's validation of the result. The steps that used to
+//! be copied into each format are here once (docs/TRACES.md, "Capacity").
 
 use super::catalog::GpuCatalog;
+use super::headroom;
 use super::job::TraceJob;
 use super::options::ImportOptions;
 use super::quotas::{self, ShareQuota};
@@ -67,11 +69,17 @@ pub fn assemble(
     report.jobs = parts.jobs.len();
     report.waits = ObservedWaits::of(&parts.jobs);
     report.capacity = capacity_words(&capacity, &parts.source, options.capacity.is_some());
-    if options.capacity.is_none() {
-        if let Some(note) = peak_note(&parts.source, report.waits.as_ref()) {
-            report.note(note);
-        }
-    }
+    let note = match (&parts.source, options.capacity.is_some()) {
+        (Source::Peak { .. }, false) => peak_note(&parts.source, report.waits.as_ref()),
+        _ => headroom::held_at_once(&parts.jobs, catalog).and_then(|held| {
+            let accelerators = capacity
+                .iter()
+                .map(|(t, n)| n * catalog.accelerators(t))
+                .sum();
+            headroom::note(accelerators, held, report.waits.as_ref())
+        }),
+    };
+    report.notes.extend(note);
     parts.jobs.sort_by(|a, b| {
         a.submit_s
             .cmp(&b.submit_s)

@@ -3,7 +3,8 @@
 //! Each format has its own files (`philly`, `alibaba`, `swf` and their helpers) that read rows
 //! with the one row reader (`crate::rows`) into [`job::TraceJob`]s and decide the mapping; the
 //! steps every format shares are one module each: `window` (time window and sampling), `pool`
-//! (at most 20 shares), `quotas` (capacity and limits), `clock` (times to the second), `waits`
+//! (at most 20 shares), `quotas` (capacity and limits), `headroom` (a capacity far above what
+//! the jobs held), `clock` (times to the second), `waits`
 //! (the trace's own waits) and `assemble`, which makes the scenario with each job's `observed`
 //! block and checks it with the engine's own validation. `options` holds what the user chooses,
 //! `catalog` maps GPU models to instance types, `report` says what happened. The mappings, and
@@ -17,6 +18,7 @@ mod alibaba_pod;
 mod assemble;
 pub mod catalog;
 mod clock;
+mod headroom;
 mod job;
 pub mod options;
 pub mod philly;

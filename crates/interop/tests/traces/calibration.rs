@@ -214,3 +214,53 @@ fn philly_records_no_starts_and_says_so() {
     let gpus: u32 = smaller.scenario.capacity.iter().map(|c| c.count).sum();
     assert_eq!(gpus, 40, "one GPU per instance of either type");
 }
+
+/// The node list's capacity far above what the pods ever held at once (2 GPUs of 80) is said to
+/// leave the simulation without contention, with a capacity to try; one near it is not.
+#[test]
+fn alibaba_node_list_far_above_what_the_pods_held_is_noted() {
+    let pods = "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,deletion_time,scheduled_time\n\
+        p1,1,1,1,1000,T4,LS,Succeeded,0,7200,600\n\
+        p2,1,1,1,1000,T4,LS,Succeeded,0,7200,3600\n\
+        p3,1,1,1,1000,T4,LS,Succeeded,8000,9000,8000\n";
+    let nodes = |count: usize| {
+        let mut text = String::from("sn,cpu_milli,memory_mib,gpu,model\n");
+        for n in 0..count {
+            text.push_str(&format!("n{n},1,1,8,T4\n"));
+        }
+        text
+    };
+    let notes = |nodes: &str| {
+        let files = [
+            TraceFile {
+                name: "openb_pod_list_default.csv",
+                text: pods,
+            },
+            TraceFile {
+                name: "openb_node_list_gpu_node.csv",
+                text: nodes,
+            },
+        ];
+        let imported = alibaba::import(&files, &ImportOptions::default()).unwrap();
+        imported.report.notes
+    };
+    let far = "times the most the imported jobs ever held at once";
+    let many = notes(&nodes(10));
+    let note = many
+        .iter()
+        .find(|n| n.contains(far))
+        .unwrap_or_else(|| panic!("{many:?}"));
+    assert!(
+        note.starts_with("capacity is 80 accelerators, 40 times the most"),
+        "{note}"
+    );
+    assert!(note.contains("expect simulated waits near 0"), "{note}");
+    assert!(
+        note.ends_with("--capacity 2 is the most held at once"),
+        "{note}"
+    );
+    // The pods' own waits beside it: 600 s and 3,600 s, and none for the third.
+    assert!(note.contains("2 of 3 jobs waited"), "{note}");
+    let few = notes("sn,cpu_milli,memory_mib,gpu,model\nn0,1,1,3,T4\n");
+    assert!(!few.iter().any(|n| n.contains(far)), "{few:?}");
+}

@@ -98,3 +98,57 @@ fn a_log_too_large_for_one_scenario_is_refused_with_a_way_out() {
         "{message}"
     );
 }
+
+fn notes_with(imported: &quotalab_interop::traces::ImportedTrace, words: &str) -> Vec<String> {
+    let notes = &imported.report.notes;
+    notes
+        .iter()
+        .filter(|n| n.contains(words))
+        .cloned()
+        .collect()
+}
+
+/// A capacity at least twice what the jobs held at once (227 processors, from the logged starts
+/// and run times) says the simulation will hardly contend, and what to try; the header's, or
+/// one given, alike. The observed peak itself has its own note, not this one.
+#[test]
+fn a_capacity_far_above_what_the_jobs_held_is_noted() {
+    let far = "times the most the imported jobs ever held at once";
+    let stated = |procs: u32| format!("; MaxProcs: {procs}\n{}", log_without_max_procs());
+    let imported = import(&stated(1024), &ImportOptions::default()).unwrap();
+    let notes = notes_with(&imported, far);
+    assert_eq!(notes.len(), 1, "{:?}", imported.report.notes);
+    assert!(
+        notes[0].starts_with("capacity is 1,024 accelerators, 4 times the most"),
+        "{}",
+        notes[0]
+    );
+    assert!(notes[0].contains("(227)") && notes[0].contains("simulated waits near 0"));
+    assert!(notes[0].ends_with("--capacity 227 is the most held at once"));
+    // The waits the log records are quoted beside it: 1 of 2 jobs with a start waited.
+    assert!(notes[0].contains("1 of 2 jobs waited"), "{}", notes[0]);
+    let given = ImportOptions {
+        capacity: Some(CapacityGiven::Accelerators(454)),
+        ..Default::default()
+    };
+    let imported = import(&log_without_max_procs(), &given).unwrap();
+    assert_eq!(notes_with(&imported, far).len(), 1);
+    for (text, options) in [
+        (stated(256), ImportOptions::default()),
+        (log_without_max_procs(), ImportOptions::default()),
+        (
+            log_without_max_procs(),
+            ImportOptions {
+                capacity: Some(CapacityGiven::Accelerators(453)),
+                ..Default::default()
+            },
+        ),
+    ] {
+        let imported = import(&text, &options).unwrap();
+        assert!(
+            notes_with(&imported, far).is_empty(),
+            "{:?}",
+            imported.report.notes
+        );
+    }
+}
