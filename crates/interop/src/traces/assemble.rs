@@ -61,7 +61,7 @@ pub fn assemble(
 ) -> Result<ImportedTrace, ImportError> {
     if parts.jobs.is_empty() {
         return Err(ImportError::Empty(
-            "every row was outside the window, sampled out, skipped or bad; widen the window or check the files".into(),
+            "every row was outside the window, sampled out, skipped or bad; widen the window (--from-h/--to-h), sample more (--sample N with a smaller N, or a larger --fraction) or check the files".into(),
         ));
     }
     let capacity = quotas::chosen(&parts.capacity, options.capacity.as_ref(), catalog)?;

@@ -58,16 +58,19 @@ pub fn import(files: &[TraceFile], options: &ImportOptions) -> Result<ImportedTr
     let share_by = options.share_by.unwrap_or_else(|| default_column(&rows));
     // Every job that ran, window and sampling aside: the machine's size is the whole log's.
     let spans: Vec<capacity::Span> = rows.iter().map(|(_, r)| span(r)).collect();
-    let unknown_status = rows.iter().filter(|(_, r)| r.status < 0 && r.wait_s >= 0.0);
-    let unknown_status = unknown_status.count();
     let jobs = rows
         .into_iter()
-        .map(|(place, row)| (place, job(&row, share_by, &processor)))
+        .map(|(place, row)| {
+            (
+                place,
+                (job(&row, share_by, &processor), unknown_status(&row)),
+            )
+        })
         .collect();
-    let mut jobs: Vec<TraceJob> = window(&mut reader, jobs, options)
-        .into_iter()
-        .map(|(_, job)| job)
-        .collect();
+    let kept = window(&mut reader, jobs, options);
+    // Counted over the jobs imported, as the note speaks of them, not over the whole log.
+    let unknown_status = kept.iter().filter(|(_, (_, unknown))| *unknown).count();
+    let mut jobs: Vec<TraceJob> = kept.into_iter().map(|(_, (job, _))| job).collect();
     let weights = work(&jobs, &processor);
     let pooled = pool(&weights, teams as usize);
     for job in &mut jobs {
@@ -128,6 +131,11 @@ fn default_column(rows: &[(Line, Row)]) -> ShareBy {
     } else {
         ShareBy::Group
     }
+}
+
+/// A job the log shows starting but gives no status (field 11 is -1), taken as completed.
+fn unknown_status(row: &Row) -> bool {
+    row.status < 0 && row.wait_s >= 0.0
 }
 
 fn processors(row: &Row) -> u32 {

@@ -152,3 +152,37 @@ fn a_capacity_far_above_what_the_jobs_held_is_noted() {
         );
     }
 }
+
+/// Jobs without a status (field 11 is -1) are counted among those imported, not the whole log.
+#[test]
+fn jobs_without_a_status_are_counted_in_the_window() {
+    let unknown = |n: u64, submit_s: u64| {
+        format!("{n} {submit_s} 0 600 4 -1 -1 4 -1 -1 -1 7 1 -1 -1 -1 -1 -1\n")
+    };
+    let text = unknown(1, 0) + &unknown(2, 3600) + &unknown(3, 7200);
+    let count = |options: &ImportOptions| {
+        let imported = import(&text, options).unwrap();
+        notes_with(&imported, "jobs without a status (field 11 is -1): ")[0].clone()
+    };
+    assert!(count(&ImportOptions::default()).contains("-1): 3;"));
+    let window = ImportOptions {
+        to_h: Some(1.5),
+        ..Default::default()
+    };
+    assert!(count(&window).contains("-1): 2;"), "{}", count(&window));
+}
+
+/// An import that keeps no job names the options that chose which jobs to keep.
+#[test]
+fn no_jobs_left_names_the_options_that_keep_them() {
+    let late = ImportOptions {
+        from_h: Some(100.0),
+        ..Default::default()
+    };
+    let err = import(&log_without_max_procs(), &late).unwrap_err();
+    assert!(matches!(err, ImportError::Empty(_)), "{err}");
+    let message = err.to_string();
+    for flag in ["--from-h/--to-h", "--sample", "--fraction"] {
+        assert!(message.contains(flag), "{flag}: {message}");
+    }
+}
