@@ -3,8 +3,10 @@
 //! every import keeps every row or says why not. The Philly slice (Gavel's lists) records no
 //! starts, so it has nothing to calibrate, and says so.
 
-use quotalab_engine::result::calibration::Side;
-use quotalab_engine::simulate;
+use quotalab_engine::result::calibration::{Calibration, Side};
+use quotalab_engine::result::Status;
+use quotalab_engine::scenario::ObservedStatus;
+use quotalab_engine::{simulate, Scenario, SimResult};
 use quotalab_interop::traces::{alibaba, philly, CapacityGiven, ImportOptions, TraceFile};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -35,7 +37,7 @@ fn files(owned: &[(String, String)]) -> Vec<TraceFile<'_>> {
 }
 
 /// Nearest-rank percentiles and the mean of hours, as the calibration defines them.
-fn side(mut waits: Vec<f64>, mut completions: Vec<f64>) -> [Option<f64>; 5] {
+pub(crate) fn side(mut waits: Vec<f64>, mut completions: Vec<f64>) -> [Option<f64>; 5] {
     waits.sort_by(f64::total_cmp);
     completions.sort_by(f64::total_cmp);
     let rank = |v: &[f64], p: f64| {
@@ -51,7 +53,7 @@ fn side(mut waits: Vec<f64>, mut completions: Vec<f64>) -> [Option<f64>; 5] {
     ]
 }
 
-fn measured(s: &Side) -> [Option<f64>; 5] {
+pub(crate) fn measured(s: &Side) -> [Option<f64>; 5] {
     [
         s.wait_p50_h,
         s.wait_p90_h,
@@ -62,12 +64,66 @@ fn measured(s: &Side) -> [Option<f64>; 5] {
 }
 
 /// Equal to the second: the engine subtracts hours, the raw rows whole seconds.
-fn same(a: [Option<f64>; 5], b: [Option<f64>; 5]) -> bool {
+pub(crate) fn same(a: [Option<f64>; 5], b: [Option<f64>; 5]) -> bool {
     a.iter().zip(&b).all(|(x, y)| match (x, y) {
         (Some(x), Some(y)) => (x - y).abs() < 1e-9,
         (None, None) => true,
         _ => false,
     })
+}
+
+/// Waits and completions in hours per share ("" for all jobs).
+pub(crate) type PerShare = BTreeMap<String, (Vec<f64>, Vec<f64>)>;
+
+/// The simulated side worked out here from the run's own job rows: the wait of every compared
+/// job the run started, the completion of those that succeeded both in the run and observed.
+pub(crate) fn simulated(scenario: &Scenario, run: &SimResult) -> PerShare {
+    let by_name: BTreeMap<&str, _> = run.jobs.iter().map(|j| (j.name.as_str(), j)).collect();
+    let mut out = PerShare::new();
+    for spec in &scenario.jobs {
+        let (Some(observed), Some(result)) = (&spec.observed, by_name.get(spec.name.as_str()))
+        else {
+            continue;
+        };
+        let share = spec.share.clone().unwrap_or_default();
+        for key in [String::new(), share] {
+            let (waits, completions) = out.entry(key).or_default();
+            if let Some(start) = result.first_start_h {
+                waits.push((start - spec.submit_h).max(0.0));
+            }
+            let both =
+                result.status == Status::Succeeded && observed.status == ObservedStatus::Succeeded;
+            if let (true, Some(end)) = (both, result.end_h) {
+                completions.push(end - spec.submit_h);
+            }
+        }
+    }
+    out
+}
+
+/// Both sides of `calibration`, over all jobs and per share, are `observed` and `simulated`.
+pub(crate) fn sides_are(calibration: &Calibration, observed: &PerShare, simulated: &PerShare) {
+    let expect = |rows: &PerShare, key: &str| {
+        let (waits, completions) = rows.get(key).cloned().unwrap_or_default();
+        side(waits, completions)
+    };
+    assert!(same(measured(&calibration.observed), expect(observed, "")));
+    assert!(same(
+        measured(&calibration.simulated),
+        expect(simulated, "")
+    ));
+    for share in &calibration.shares {
+        let name = share.name.as_deref().unwrap_or("");
+        assert_eq!(share.jobs as usize, observed[name].0.len(), "{name}");
+        assert!(
+            same(measured(&share.observed), expect(observed, name)),
+            "{share:?}"
+        );
+        assert!(
+            same(measured(&share.simulated), expect(simulated, name)),
+            "{share:?}"
+        );
+    }
 }
 
 #[test]
@@ -85,7 +141,7 @@ fn alibaba_calibration_observes_what_the_pod_list_says() {
         .map(|j| (j.name.as_str(), j.share.as_deref().unwrap()))
         .collect();
     // Per share (and "" for all): waits of the pods that ran, completions of those that succeeded.
-    let mut raw: BTreeMap<&str, (Vec<f64>, Vec<f64>)> = BTreeMap::new();
+    let mut raw = PerShare::new();
     let mut running = 0;
     for line in owned[0].1.lines().skip(1) {
         let f: Vec<&str> = line.split(',').collect();
@@ -101,31 +157,20 @@ fn alibaba_calibration_observes_what_the_pod_list_says() {
         let share = share_of[f[0]];
         running += usize::from(phase == "Running");
         for key in ["", share] {
-            let (waits, completions) = raw.entry(key).or_default();
+            let (waits, completions) = raw.entry(key.to_string()).or_default();
             waits.push((scheduled - created) / 3600.0);
             if phase == "Succeeded" {
                 completions.push((deleted - created) / 3600.0);
             }
         }
     }
-    let calibration = simulate(&imported.scenario)
-        .calibration
-        .expect("observed pods");
-    let (waits, completions) = raw[""].clone();
-    assert_eq!(calibration.jobs_compared as usize, waits.len());
-    assert!(same(
-        measured(&calibration.observed),
-        side(waits, completions)
-    ));
-    for share in &calibration.shares {
-        let (waits, completions) = raw[share.name.as_deref().unwrap()].clone();
-        assert_eq!(share.jobs as usize, waits.len());
-        assert!(
-            same(measured(&share.observed), side(waits, completions)),
-            "{share:?}"
-        );
-    }
-    assert!(calibration.simulated.wait_p50_h.is_some());
+    let run = simulate(&imported.scenario);
+    let calibration = run.calibration.as_ref().expect("observed pods");
+    assert_eq!(calibration.jobs_compared as usize, raw[""].0.len());
+    sides_are(calibration, &raw, &simulated(&imported.scenario, &run));
+    // The slice is contended in the simulation (its shares are a quarter of the node list
+    // each): the simulated side is not the observed one.
+    assert!(calibration.simulated.wait_p50_h > calibration.observed.wait_p50_h);
     // Pods still running at the trace's end are observed unfinished, not succeeded.
     let unfinished = imported
         .scenario
