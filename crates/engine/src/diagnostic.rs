@@ -111,7 +111,7 @@ pub enum LoadError {
         message: String,
     },
     /// It parsed, but the rules reject it; the report lists every error and warning.
-    #[error("the scenario has {} error(s); first: {}", report.errors.len(), report.errors.first().map(|d| d.to_string()).unwrap_or_default())]
+    #[error("the scenario has {}; first: {}", crate::result::numbers::counted(report.errors.len() as u64, "error"), report.errors.first().map(|d| d.to_string()).unwrap_or_default())]
     Invalid {
         /// Every error and warning, each with its JSON path.
         report: Report,

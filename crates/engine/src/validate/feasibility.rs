@@ -6,6 +6,7 @@
 
 use super::Context;
 use crate::diagnostic::Report;
+use crate::result::numbers::counted;
 use crate::scenario::{JobAttributes, QuotaShare, Scenario, Strategy};
 
 pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report) {
@@ -109,7 +110,7 @@ fn check_job(
                 ),
                 Some(Some(ceiling)) if count > ceiling => report.warning(
                     format!("{ep}.instance_count"),
-                    format!("needs {count} instances but share \"{}\" may hold at most {ceiling} of {} ({})", share.name, entry.instance_type, share.strategy.as_str()),
+                    format!("needs {} but share \"{}\" may hold at most {ceiling} of {} ({})", counted(count, "instance"), share.name, entry.instance_type, share.strategy.as_str()),
                 ),
                 _ => {}
             }

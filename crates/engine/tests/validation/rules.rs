@@ -382,6 +382,29 @@ fn from_json_returns_every_error_at_once() {
     }
 }
 
+/// The load error counts its errors with their plural, and one in the singular.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_load_error_counts_its_errors() {
+    let mut doc = base();
+    doc["jobs"][0]["priority"] = json!(10000);
+    let one = Scenario::from_json(&doc.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        one.starts_with("the scenario has 1 error; first: "),
+        "{one}"
+    );
+    doc["jobs"][1]["duration_h"] = json!(-1);
+    let two = Scenario::from_json(&doc.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        two.starts_with("the scenario has 2 errors; first: "),
+        "{two}"
+    );
+}
+
 /// Reports print `RULES_VERSION` as the version of the rules that produced them, so it must be
 /// the version docs/SEMANTICS.md says it is.
 #[test]

@@ -220,8 +220,8 @@ fn preferences(
             &h.label,
             "preferences",
             format!(
-                "{} entries; the scenario keeps the first {MAX_PREFERENCES}",
-                preferences.len()
+                "{}; the scenario keeps the first {MAX_PREFERENCES}",
+                counted(preferences.len() as u64, "preference")
             ),
         );
         preferences.truncate(MAX_PREFERENCES);
@@ -410,8 +410,8 @@ fn add_plans(
                 &p.label,
                 "ReservedCapacitySummaries",
                 format!(
-                    "{} windows; the scenario keeps the first {MAX_BLOCKS}",
-                    blocks.len()
+                    "{}; the scenario keeps the first {MAX_BLOCKS}",
+                    counted(blocks.len() as u64, "window")
                 ),
             );
             blocks.truncate(MAX_BLOCKS);
