@@ -65,7 +65,7 @@ pub enum FormError {
     Seed(String),
     /// The catalog's own message (`GpuCatalog::with_mappings`).
     #[error("GPU catalog: {0}")]
-    Catalog(String),
+    Catalog(#[from] quotalab_interop::traces::CatalogEntryError),
 }
 
 impl TraceForm {

@@ -7,6 +7,7 @@ use super::history::JobHistory;
 use super::pages::Item;
 use super::unmapped::UnmappedList;
 use crate::rows::{Outcome, Reader};
+use std::convert::Infallible;
 use std::fmt;
 
 /// Why a job document is not imported.
@@ -65,7 +66,7 @@ pub fn read_jobs<'a>(
     unmapped: &mut UnmappedList,
     mut history: impl FnMut(&'a Item, &mut UnmappedList) -> Outcome<JobHistory, JobSkip>,
 ) -> Vec<JobHistory> {
-    let mut reader: Reader<&str, JobSkip> = Reader::new(true).listing_skips();
+    let mut reader: Reader<&str, JobSkip, Infallible> = Reader::new(true).listing_skips();
     let records = items.into_iter().map(|item| (item.label.as_str(), item));
     // The parse never calls a document bad, so reading cannot fail.
     let kept = reader

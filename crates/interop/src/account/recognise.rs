@@ -82,15 +82,25 @@ fn looks_like_json(text: &str) -> bool {
     text.trim_start().starts_with(['{', '['])
 }
 
+/// Why a YAML document is not read: the parser's reason, or a value JSON cannot hold (a map
+/// with keys that are not strings); listed as `not YAML: ...` (docs/ACCOUNT.md).
+#[derive(Debug, thiserror::Error)]
+enum NotADocument {
+    #[error("{0}")]
+    Yaml(#[from] serde_yaml_ng::Error),
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+}
+
 /// The YAML documents of a text; a document that does not parse is an `Err` with the reason,
 /// and reading stops there (the parser cannot find the next document boundary reliably).
-fn yaml_documents(text: &str) -> Vec<Result<Value, String>> {
+fn yaml_documents(text: &str) -> Vec<Result<Value, NotADocument>> {
     let mut out = Vec::new();
     for document in serde_yaml_ng::Deserializer::from_str(text) {
         match serde_yaml_ng::Value::deserialize(document) {
-            Ok(v) => out.push(serde_json::to_value(v).map_err(|e| e.to_string())),
+            Ok(v) => out.push(serde_json::to_value(v).map_err(NotADocument::from)),
             Err(e) => {
-                out.push(Err(e.to_string()));
+                out.push(Err(e.into()));
                 break;
             }
         }

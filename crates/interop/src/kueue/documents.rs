@@ -56,7 +56,7 @@ impl Skipped {
 
 /// Every object of the YAML text, Lists opened.
 pub(crate) fn read(yaml: &str) -> Result<Vec<Document>, KueueError> {
-    nesting::check(yaml).map_err(KueueError::Refused)?;
+    nesting::check(yaml)?;
     let mut out = Vec::new();
     for (index, document) in serde_yaml_ng::Deserializer::from_str(yaml).enumerate() {
         let value = serde_yaml_ng::Value::deserialize(document).map_err(not_yaml)?;

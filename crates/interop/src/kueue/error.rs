@@ -14,7 +14,7 @@ pub enum KueueError {
     },
     /// The file is refused before parsing (too large, nested too deep).
     #[error("Kueue YAML: {0}")]
-    Refused(String),
+    Refused(#[from] super::nesting::NestingError),
     /// A document that is not a Kubernetes object.
     #[error("{place}: {message}")]
     Document { place: String, message: String },

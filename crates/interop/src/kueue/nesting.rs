@@ -9,13 +9,22 @@ pub const MAX_DEPTH: usize = 64;
 /// The largest Kueue file read: configuration for 20 queues is a few kilobytes.
 pub const MAX_BYTES: usize = 4 * 1024 * 1024;
 
+/// Why the text is refused before parsing: its size, or the line nested too deep.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NestingError {
+    #[error(
+        "the file is {bytes} bytes; Kueue configuration read here is at most {MAX_BYTES} bytes"
+    )]
+    TooLarge { bytes: usize },
+    /// `line` counts from 1.
+    #[error("line {line}: nested more than {MAX_DEPTH} levels deep; Kueue configuration nests only a few")]
+    TooDeep { line: usize },
+}
+
 /// Why the text is refused, naming the line.
-pub fn check(yaml: &str) -> Result<(), String> {
+pub fn check(yaml: &str) -> Result<(), NestingError> {
     if yaml.len() > MAX_BYTES {
-        return Err(format!(
-            "the file is {} bytes; Kueue configuration read here is at most {MAX_BYTES} bytes",
-            yaml.len()
-        ));
+        return Err(NestingError::TooLarge { bytes: yaml.len() });
     }
     for (index, line) in yaml.lines().enumerate() {
         let indent = line.len() - line.trim_start_matches([' ', '-']).len();
@@ -69,11 +78,9 @@ pub fn check(yaml: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn too_deep(line: usize) -> String {
-    format!(
-        "line {}: nested more than {MAX_DEPTH} levels deep; Kueue configuration nests only a few",
-        line + 1
-    )
+/// `index` counts from 0.
+fn too_deep(index: usize) -> NestingError {
+    NestingError::TooDeep { line: index + 1 }
 }
 
 #[cfg(test)]
@@ -93,7 +100,12 @@ mod tests {
             "{a: ".repeat(MAX_DEPTH + 1),
             "}".repeat(MAX_DEPTH + 1)
         );
-        assert_eq!(check(&yaml).unwrap_err(), too_deep(1));
+        let error = check(&yaml).unwrap_err();
+        assert_eq!(error, NestingError::TooDeep { line: 2 });
+        assert_eq!(
+            error.to_string(),
+            format!("line 2: nested more than {MAX_DEPTH} levels deep; Kueue configuration nests only a few")
+        );
         let yaml = format!("a: {}", "[".repeat(MAX_DEPTH));
         assert_eq!(check(&yaml), Ok(()));
     }

@@ -23,26 +23,28 @@ pub enum Outcome<T, S> {
     Skip(S),
 }
 
-/// A record that could not be read: where, and what is wrong with it.
+/// A record that could not be read: where, and what is wrong with it (each importer's own typed
+/// error, which renders the message shown after the place).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Bad<P> {
+pub struct Bad<P, E> {
     pub place: P,
-    pub message: String,
+    pub error: E,
 }
 
-/// The row loop's account: rows read, bad rows, skips by reason, notes.
+/// The row loop's account: rows read, bad rows, skips by reason, notes. `E` is why a record is
+/// bad.
 #[derive(Debug)]
-pub struct Reader<P, S> {
+pub struct Reader<P, S, E> {
     keep_going: bool,
     rows: usize,
-    bad: Vec<Bad<P>>,
+    bad: Vec<Bad<P, E>>,
     skipped: BTreeMap<S, usize>,
     /// Every skipped record's place, only for readers that name each one (`listing_skips`).
     skipped_at: Option<Vec<(P, S)>>,
     notes: Vec<String>,
 }
 
-impl<P: Clone, S: Ord + Clone> Reader<P, S> {
+impl<P: Clone, S: Ord + Clone, E> Reader<P, S, E> {
     pub fn new(keep_going: bool) -> Self {
         Reader {
             keep_going,
@@ -66,15 +68,15 @@ impl<P: Clone, S: Ord + Clone> Reader<P, S> {
     pub fn rows<R, T>(
         &mut self,
         records: impl IntoIterator<Item = (P, R)>,
-        mut parse: impl FnMut(&P, R) -> Result<Outcome<T, S>, String>,
-    ) -> Result<Vec<(P, T)>, Bad<P>> {
+        mut parse: impl FnMut(&P, R) -> Result<Outcome<T, S>, E>,
+    ) -> Result<Vec<(P, T)>, Bad<P, E>> {
         let mut kept = Vec::new();
         for (place, record) in records {
             self.rows += 1;
             match parse(&place, record) {
                 Ok(Outcome::Keep(value)) => kept.push((place, value)),
                 Ok(Outcome::Skip(reason)) => self.skip(&place, reason),
-                Err(message) => self.bad(place, message)?,
+                Err(error) => self.bad(place, error)?,
             }
         }
         Ok(kept)
@@ -87,16 +89,16 @@ impl<P: Clone, S: Ord + Clone> Reader<P, S> {
     pub fn table<R, T>(
         &mut self,
         records: impl IntoIterator<Item = (P, R)>,
-        mut parse: impl FnMut(R) -> Result<Option<T>, String>,
-    ) -> Result<Vec<T>, Bad<P>> {
+        mut parse: impl FnMut(R) -> Result<Option<T>, E>,
+    ) -> Result<Vec<T>, Bad<P, E>> {
         let mut kept = Vec::new();
         for (place, record) in records {
             match parse(record) {
                 Ok(Some(value)) => kept.push(value),
                 Ok(None) => {}
-                Err(message) => {
+                Err(error) => {
                     self.rows += 1;
-                    self.bad(place, message)?
+                    self.bad(place, error)?
                 }
             }
         }
@@ -120,8 +122,8 @@ impl<P: Clone, S: Ord + Clone> Reader<P, S> {
     }
 
     /// A bad row: the import's failure without `keep_going`, else listed.
-    pub fn bad(&mut self, place: P, message: String) -> Result<(), Bad<P>> {
-        let bad = Bad { place, message };
+    pub fn bad(&mut self, place: P, error: E) -> Result<(), Bad<P, E>> {
+        let bad = Bad { place, error };
         if self.keep_going {
             self.bad.push(bad);
             Ok(())
@@ -146,7 +148,7 @@ impl<P: Clone, S: Ord + Clone> Reader<P, S> {
         self.rows
     }
 
-    pub fn bad_rows(&self) -> &[Bad<P>] {
+    pub fn bad_rows(&self) -> &[Bad<P, E>] {
         &self.bad
     }
 
@@ -178,8 +180,12 @@ mod tests {
         Odd,
     }
 
-    fn parse(_: &usize, text: &str) -> Result<Outcome<u32, Why>, String> {
-        let n: u32 = text.parse().map_err(|_| format!("not a number: {text}"))?;
+    /// A record that is not a number.
+    #[derive(Debug, PartialEq)]
+    struct NotANumber(String);
+
+    fn parse(_: &usize, text: &str) -> Result<Outcome<u32, Why>, NotANumber> {
+        let n: u32 = text.parse().map_err(|_| NotANumber(text.to_string()))?;
         Ok(if n % 2 == 1 {
             Outcome::Skip(Why::Odd)
         } else {
@@ -201,21 +207,21 @@ mod tests {
 
     #[test]
     fn without_keep_going_the_first_bad_row_fails() {
-        let mut reader: Reader<usize, Why> = Reader::new(false);
+        let mut reader: Reader<usize, Why, NotANumber> = Reader::new(false);
         let records = ["2", "x", "y"].into_iter().enumerate();
         let bad = reader.rows(records, parse).unwrap_err();
-        assert_eq!((bad.place, bad.message.as_str()), (1, "not a number: x"));
+        assert_eq!((bad.place, bad.error), (1, NotANumber("x".into())));
     }
 
     #[test]
     fn a_tables_good_records_are_not_rows_of_jobs_but_its_bad_ones_are_read() {
-        let mut reader: Reader<usize, Why> = Reader::new(true);
+        let mut reader: Reader<usize, Why, NotANumber> = Reader::new(true);
         let values = reader
             .table(["1", "", "x"].into_iter().enumerate(), |t: &str| {
                 if t.is_empty() {
                     return Ok(None);
                 }
-                t.parse::<u32>().map(Some).map_err(|e| e.to_string())
+                t.parse::<u32>().map(Some).map_err(|_| NotANumber(t.into()))
             })
             .unwrap();
         assert_eq!(values, [1]);

@@ -4,7 +4,7 @@
 
 use super::catalog::GpuCatalog;
 use super::report::ImportError;
-use super::table::{self, csv_fields};
+use super::table::{self, csv_fields, RowError};
 use super::window::TraceReader;
 use super::TraceFile;
 use crate::rows::lines;
@@ -24,10 +24,10 @@ fn node_gpus<'a>(
     let nodes = reader.table(records, |text| {
         let f = csv_fields(text);
         if f.len() != 5 {
-            return Err(format!(
-                "expected 5 columns (sn, cpu_milli, memory_mib, gpu, model), found {}",
-                f.len()
-            ));
+            return Err(RowError::Fields {
+                expected: "5 columns (sn, cpu_milli, memory_mib, gpu, model)",
+                found: f.len(),
+            });
         }
         let count = table::number::<u32>(&f[3], "gpu")?;
         let model = f[4].trim().to_string();

@@ -1,7 +1,7 @@
 //! One pod row of Alibaba's 2023 pod lists, read: the columns the import uses, with messages
 //! naming the column that is wrong (docs/TRACES.md, "Alibaba 2023").
 
-use super::table::{self, csv_fields};
+use super::table::{self, csv_fields, RowError};
 use quotalab_engine::scenario::ObservedStatus;
 
 /// Kubernetes QoS classes and Alibaba's latency-sensitive class, highest first (ours): guaranteed
@@ -40,21 +40,26 @@ impl Pod {
 
 /// `pod_phase` in the result's words: Pending pods never ran (they are skipped before this
 /// matters), Running ones are unfinished at the trace's end.
-fn phase(text: &str) -> Result<ObservedStatus, String> {
+fn phase(text: &str) -> Result<ObservedStatus, RowError> {
     match text.trim() {
         "Succeeded" => Ok(ObservedStatus::Succeeded),
         "Failed" => Ok(ObservedStatus::Failed),
         "Running" | "Pending" => Ok(ObservedStatus::Unfinished),
-        other => Err(format!(
-            "column pod_phase: expected Running, Succeeded, Failed or Pending, found \"{other}\""
-        )),
+        other => Err(RowError::NotOneOf {
+            column: "pod_phase",
+            allowed: "Running, Succeeded, Failed or Pending",
+            found: other.to_string(),
+        }),
     }
 }
 
-pub fn parse(text: &str) -> Result<Pod, String> {
+pub fn parse(text: &str) -> Result<Pod, RowError> {
     let f = csv_fields(text);
     if f.len() != 11 {
-        return Err(format!("expected 11 columns (name, cpu_milli, memory_mib, num_gpu, gpu_milli, gpu_spec, qos, pod_phase, creation_time, deletion_time, scheduled_time), found {}", f.len()));
+        return Err(RowError::Fields {
+            expected: "11 columns (name, cpu_milli, memory_mib, num_gpu, gpu_milli, gpu_spec, qos, pod_phase, creation_time, deletion_time, scheduled_time)",
+            found: f.len(),
+        });
     }
     let num_gpu: u32 = table::number(&f[3], "num_gpu")?;
     let gpu_milli: u32 = if f[4].trim().is_empty() {
@@ -62,15 +67,17 @@ pub fn parse(text: &str) -> Result<Pod, String> {
     } else {
         table::number(&f[4], "gpu_milli")?
     };
-    let priority = priority_of(&f[6]).ok_or_else(|| {
-        format!(
-            "column qos: expected LS, BE, Burstable or Guaranteed, found \"{}\"",
-            f[6].trim()
-        )
+    let priority = priority_of(&f[6]).ok_or_else(|| RowError::NotOneOf {
+        column: "qos",
+        allowed: "LS, BE, Burstable or Guaranteed",
+        found: f[6].trim().to_string(),
     })?;
     let creation_s = table::real(&f[8], "creation_time")?;
     if creation_s < 0.0 {
-        return Err("column creation_time: must be 0 or more".into());
+        return Err(RowError::OutOfRange {
+            column: "creation_time",
+            allowed: "0 or more",
+        });
     }
     let scheduled_s = match f[10].trim() {
         "" => None,

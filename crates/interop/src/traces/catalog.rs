@@ -113,13 +113,11 @@ impl GpuCatalog {
 
     /// Parses `MODEL=TYPE,MODEL=TYPE` (the CLI's `--catalog`), keeping this catalog's extra
     /// definitions so mapped types stay defined.
-    pub fn with_mappings(&self, spec: &str) -> Result<GpuCatalog, String> {
+    pub fn with_mappings(&self, spec: &str) -> Result<GpuCatalog, CatalogEntryError> {
         let mut mappings = Vec::new();
         for pair in spec.split(',').filter(|p| !p.trim().is_empty()) {
-            let (model, instance_type) = pair.split_once('=').ok_or_else(|| {
-                format!(
-                    "catalog entry \"{pair}\": write MODEL=INSTANCE_TYPE, e.g. V100=ml.p3.2xlarge"
-                )
+            let (model, instance_type) = pair.split_once('=').ok_or_else(|| CatalogEntryError {
+                entry: pair.to_string(),
             })?;
             mappings.push(map(model.trim(), instance_type.trim()));
         }
@@ -128,6 +126,14 @@ impl GpuCatalog {
             instance_types: self.instance_types.clone(),
         })
     }
+}
+
+/// A `--catalog` entry that is not `MODEL=INSTANCE_TYPE` (docs/TRACES.md, "What every import
+/// shares"): the CLI and the app's trace dialog show it as it reads.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("catalog entry \"{entry}\": write MODEL=INSTANCE_TYPE, e.g. V100=ml.p3.2xlarge")]
+pub struct CatalogEntryError {
+    pub entry: String,
 }
 
 fn map(model: &str, instance_type: &str) -> GpuMapping {

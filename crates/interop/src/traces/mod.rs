@@ -35,7 +35,7 @@ mod table;
 mod waits;
 mod window;
 
-pub use catalog::{GpuCatalog, GpuMapping};
+pub use catalog::{CatalogEntryError, GpuCatalog, GpuMapping};
 pub use options::{CapacityGiven, ImportOptions, Sampling, ShareBy};
 pub use report::{BadRow, ImportError, ImportReport};
 pub use waits::ObservedWaits;

@@ -15,7 +15,7 @@ use super::options::ImportOptions;
 use super::philly_tables::{nodes, Throughputs};
 use super::quotas::{split_evenly, ShareQuota};
 use super::report::ImportError;
-use super::table;
+use super::table::{self, RowError};
 use super::window::{window, Placed, TraceReader};
 use super::{GpuCatalog, ImportedTrace, TraceFile};
 use crate::rows::{lines, Outcome};
@@ -32,22 +32,26 @@ struct Row {
     scale: u32,
 }
 
-fn parse_row(text: &str) -> Result<Row, String> {
+fn parse_row(text: &str) -> Result<Row, RowError> {
     let f: Vec<&str> = text.split('\t').collect();
     if f.len() != 7 {
-        return Err(format!("expected 7 tab-separated fields (job_type, command, num_steps_arg, needs_data_dir, total_steps, arrival_time_s, scale_factor), found {}", f.len()));
+        return Err(RowError::Fields {
+            expected: "7 tab-separated fields (job_type, command, num_steps_arg, needs_data_dir, total_steps, arrival_time_s, scale_factor)",
+            found: f.len(),
+        });
     }
     let total_steps = table::real(f[4], "total_steps")?;
     let arrival_s = table::real(f[5], "arrival_time_s")?;
     let scale: u32 = table::number(f[6].trim().trim_end_matches(".0"), "scale_factor")?;
+    let out_of_range = |column, allowed| Err(RowError::OutOfRange { column, allowed });
     if total_steps <= 0.0 {
-        return Err("column total_steps: must be more than 0".into());
+        return out_of_range("total_steps", "more than 0");
     }
     if arrival_s < 0.0 {
-        return Err("column arrival_time_s: must be 0 or more".into());
+        return out_of_range("arrival_time_s", "0 or more");
     }
     if scale == 0 {
-        return Err("column scale_factor: must be at least 1 GPU".into());
+        return out_of_range("scale_factor", "at least 1 GPU");
     }
     Ok(Row {
         job_type: f[0].trim().to_string(),
@@ -192,11 +196,10 @@ fn with_entries<'a>(
             .take(5)
             .collect();
         if job.entries.is_empty() {
-            let message = format!(
-                "job type \"{}\" has no throughput for any mapped GPU type",
-                row.job_type
-            );
-            reader.bad(place, message)?;
+            let error = RowError::NoThroughput {
+                job_type: row.job_type,
+            };
+            reader.bad(place, error)?;
             continue;
         }
         out.push(job);

@@ -2,10 +2,11 @@
 //! scale factor to steps per second) and the VCs' node counts. Both are read with the row reader's
 //! table loop, so their bad rows are reported like a trace's (docs/TRACES.md, "Philly").
 
-use super::table::{self, csv_fields};
+use super::table::{self, csv_fields, RowError};
+use super::window::RowBad;
 use super::window::TraceReader;
 use super::TraceFile;
-use crate::rows::{lines, Bad, Line};
+use crate::rows::lines;
 use std::collections::HashMap;
 
 /// The throughput table's scale factors; larger jobs are extrapolated linearly from the largest.
@@ -19,16 +20,22 @@ impl Throughputs {
     pub fn read<'a>(
         file: &TraceFile<'a>,
         reader: &mut TraceReader<'a>,
-    ) -> Result<Self, Bad<Line<'a>>> {
+    ) -> Result<Self, RowBad<'a>> {
         let rows = reader.table(lines(file.name, file.text, None, 1), |text| {
             let f = csv_fields(text);
             if f.len() != 4 {
-                return Err(format!("expected 4 columns (worker_type, job_type, scale_factor, isolated_throughput_steps_per_s), found {}", f.len()));
+                return Err(RowError::Fields {
+                    expected: "4 columns (worker_type, job_type, scale_factor, isolated_throughput_steps_per_s)",
+                    found: f.len(),
+                });
             }
             let scale: u32 = table::number(&f[2], "scale_factor")?;
             let steps = table::real(&f[3], "isolated_throughput_steps_per_s")?;
             if steps < 0.0 {
-                return Err("column isolated_throughput_steps_per_s: must be 0 or more".into());
+                return Err(RowError::OutOfRange {
+                    column: "isolated_throughput_steps_per_s",
+                    allowed: "0 or more",
+                });
             }
             let key = (
                 f[0].trim().to_ascii_lowercase(),
@@ -66,14 +73,14 @@ impl Throughputs {
 pub fn nodes<'a>(
     file: &TraceFile<'a>,
     reader: &mut TraceReader<'a>,
-) -> Result<HashMap<String, u32>, Bad<Line<'a>>> {
+) -> Result<HashMap<String, u32>, RowBad<'a>> {
     let rows = reader.table(lines(file.name, file.text, None, 1), |text| {
         let f = csv_fields(text);
         if f.len() != 2 {
-            return Err(format!(
-                "expected 2 columns (vc, node num), found {}",
-                f.len()
-            ));
+            return Err(RowError::Fields {
+                expected: "2 columns (vc, node num)",
+                found: f.len(),
+            });
         }
         let n = table::number::<u32>(&f[1], "node num")?;
         Ok(Some((f[0].trim().to_string(), n)))

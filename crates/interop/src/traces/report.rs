@@ -3,9 +3,8 @@
 //! mapping made. Without `keep_going` the first bad row fails the whole import; with it the row is
 //! skipped and listed here.
 
-use super::skip::Skip;
 use super::waits::ObservedWaits;
-use crate::rows::{Bad, Line, Reader};
+use super::window::{RowBad, TraceReader};
 use crate::validated::Rejected;
 use quotalab_engine::result::numbers::counted;
 use serde::{Deserialize, Serialize};
@@ -27,18 +26,18 @@ impl fmt::Display for BadRow {
     }
 }
 
-impl From<Bad<Line<'_>>> for BadRow {
-    fn from(bad: Bad<Line<'_>>) -> Self {
+impl From<RowBad<'_>> for BadRow {
+    fn from(bad: RowBad<'_>) -> Self {
         BadRow {
             file: bad.place.file.to_string(),
             line: bad.place.line,
-            message: bad.message,
+            message: bad.error.to_string(),
         }
     }
 }
 
-impl From<Bad<Line<'_>>> for ImportError {
-    fn from(bad: Bad<Line<'_>>) -> Self {
+impl From<RowBad<'_>> for ImportError {
+    fn from(bad: RowBad<'_>) -> Self {
         ImportError::BadRow(bad.into())
     }
 }
@@ -101,7 +100,7 @@ pub struct ImportReport {
 
 impl ImportReport {
     /// The row reader's account: rows, bad rows, skips by reason, notes.
-    pub(crate) fn of(reader: Reader<Line<'_>, Skip>) -> ImportReport {
+    pub(crate) fn of(reader: TraceReader<'_>) -> ImportReport {
         ImportReport {
             rows: reader.rows_read(),
             bad_rows: reader

@@ -21,6 +21,7 @@ use super::skip::Skip;
 use super::swf_capacity as capacity;
 use super::swf_header::Header;
 use super::swf_row::{self, Row};
+use super::table::RowError;
 use super::window::{window, TraceReader};
 use super::{GpuCatalog, ImportedTrace, TraceFile};
 use crate::rows::{lines, Line, Outcome};
@@ -112,7 +113,7 @@ fn processor(catalog: &GpuCatalog) -> Result<Processor, ImportError> {
 }
 
 /// A line, or why it is left out: a job without run time or processors did no work.
-fn read(text: &str) -> Result<Outcome<Row, Skip>, String> {
+fn read(text: &str) -> Result<Outcome<Row, Skip>, RowError> {
     let row = swf_row::parse(text)?;
     Ok(if row.run_s <= 0.0 {
         Outcome::Skip(Skip::NoRunTime)

@@ -1,7 +1,7 @@
 //! One SWF job line: the 18 whitespace-separated fields of the Standard Workload Format, read
 //! into the ones the import uses, with messages naming the field that is wrong.
 
-use super::table;
+use super::table::{self, RowError};
 use quotalab_engine::scenario::ObservedStatus;
 
 /// One SWF job line, read.
@@ -22,7 +22,7 @@ pub struct Row {
     pub queue: i64,
 }
 
-pub fn parse(text: &str) -> Result<Row, String> {
+pub fn parse(text: &str) -> Result<Row, RowError> {
     let mut f = [""; 18];
     let mut count = 0;
     for (i, field) in text.split_whitespace().enumerate() {
@@ -32,7 +32,10 @@ pub fn parse(text: &str) -> Result<Row, String> {
         count = i + 1;
     }
     if count != 18 {
-        return Err(format!("expected the 18 SWF fields, found {count}"));
+        return Err(RowError::Fields {
+            expected: "the 18 SWF fields",
+            found: count,
+        });
     }
     // The column's name is only written out when its value is wrong (a log has millions of rows).
     let named = |i: usize, name: &str| format!("{} ({name})", i + 1);

@@ -6,10 +6,14 @@ use super::clock::hours;
 use super::job::TraceJob;
 use super::options::ImportOptions;
 use super::skip::Skip;
-use crate::rows::{Line, Reader};
+use super::table::RowError;
+use crate::rows::{Bad, Line, Reader};
 
 /// The reader every trace format reads its rows with.
-pub type TraceReader<'a> = Reader<Line<'a>, Skip>;
+pub type TraceReader<'a> = Reader<Line<'a>, Skip, RowError>;
+
+/// A trace's bad row: its file and line, and what is wrong with it.
+pub type RowBad<'a> = Bad<Line<'a>, RowError>;
 
 /// Rows read, each with its line.
 pub type Placed<'a, T> = Vec<(Line<'a>, T)>;

@@ -136,7 +136,7 @@ fn options(format: TraceFormat, args: &Args) -> Result<ImportOptions, Failure> {
             format
                 .default_catalog()
                 .with_mappings(spec)
-                .map_err(Failure::Usage)?,
+                .map_err(|e| Failure::Usage(e.to_string()))?,
         ),
     };
     Ok(ImportOptions {
