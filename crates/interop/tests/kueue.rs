@@ -424,3 +424,41 @@ fn a_cohort_named_only_by_queues_is_made_as_kueue_makes_it() {
         imported.notes
     );
 }
+
+/// Workloads and objects passed over are counted by reason, one note each, as every import's
+/// row reader counts its skips: two deactivated Workloads, one Kueue does not queue, two Jobs.
+#[test]
+fn skipped_workloads_and_objects_are_counted_by_reason() {
+    let workload = |name: &str, spec: &str| {
+        format!("---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata:\n  name: {name}\n  creationTimestamp: \"2026-01-01T00:00:00Z\"\nspec:\n{spec}  podSets:\n  - name: main\n    count: 1\n    template:\n      spec:\n        containers:\n        - name: c\n          resources:\n            requests:\n              nvidia.com/gpu: 1\n")
+    };
+    let job = |name: &str| format!("---\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {name}\n");
+    let local_queue = "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\nmetadata:\n  name: lq\n  namespace: default\nspec:\n  clusterQueue: research\n";
+    let yaml = [
+        FLAVOR.to_string(),
+        queue("research", "", "a10g", "4"),
+        local_queue.to_string(),
+        workload("a", "  queueName: lq\n  active: false\n"),
+        workload("b", "  queueName: lq\n  active: false\n"),
+        workload("c", ""),
+        workload("d", "  queueName: lq\n"),
+        job("j1"),
+        job("j2"),
+    ]
+    .concat();
+    let imported = import(&yaml, false);
+    assert_eq!(imported.scenario.jobs.len(), 1);
+    let skipped: Vec<&String> = imported
+        .notes
+        .iter()
+        .filter(|n| n.starts_with("skipped "))
+        .collect();
+    assert_eq!(
+        skipped,
+        [
+            "skipped 2 x Job: not an object of Kueue's agreement or workload",
+            "skipped 2 x Workload: deactivated (spec.active: false)",
+            "skipped 1 x Workload: no spec.queueName, so Kueue does not queue it",
+        ]
+    );
+}

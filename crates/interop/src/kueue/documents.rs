@@ -1,13 +1,12 @@
 //! Kueue YAML as a list of Kubernetes objects: every document of a multi-document file, and
 //! every item of a `kind: List` (what `kubectl get ... -o yaml` prints), each with its place in
-//! the file for messages. Objects of kinds the import does not read are counted by kind, so the
-//! import can say what it skipped.
+//! the file for messages, which the import reads as records of the one row reader
+//! (`import::skip`), so it can say what it skipped.
 
 use super::error::KueueError;
 use super::nesting;
 use serde::Deserialize;
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 /// One object of the file.
 pub(crate) struct Document {
@@ -27,30 +26,6 @@ impl Document {
             .pointer("/metadata/name")
             .and_then(Value::as_str)
             .map_or_else(|| self.place.clone(), str::to_string)
-    }
-}
-
-/// Objects the import passed over, counted by kind, in the order met.
-#[derive(Default)]
-pub(crate) struct Skipped {
-    counts: BTreeMap<String, usize>,
-    order: Vec<String>,
-}
-
-impl Skipped {
-    pub fn add(&mut self, reason: String) {
-        if !self.counts.contains_key(&reason) {
-            self.order.push(reason.clone());
-        }
-        *self.counts.entry(reason).or_default() += 1;
-    }
-
-    /// One note per reason, with its count.
-    pub fn notes(&self) -> Vec<String> {
-        self.order
-            .iter()
-            .map(|r| format!("skipped {} x {r}", self.counts[r]))
-            .collect()
     }
 }
 

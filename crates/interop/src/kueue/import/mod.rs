@@ -6,6 +6,7 @@
 
 mod agreement;
 mod objects;
+mod skip;
 mod workloads;
 
 use super::carried::{ScenarioHeader, NAME_ANNOTATION};
@@ -18,7 +19,7 @@ use crate::agreement::{ImportError, Imported};
 use objects::Parsed;
 use quotalab_engine::scenario::kueue::DEFAULT_NAMESPACE;
 use quotalab_engine::scenario::{Rules, Scenario};
-use workloads::Reader;
+use workloads::Jobs;
 
 /// The run time of a Workload that states none (`--default-runtime`), in hours.
 pub const DEFAULT_RUNTIME_H: f64 = 1.0;
@@ -83,7 +84,8 @@ fn imported((scenario, notes): (Scenario, Vec<String>)) -> Imported {
 }
 
 fn read(docs: &[Document], options: &ImportOptions) -> Result<(Scenario, Vec<String>), KueueError> {
-    let mut p = objects::parse(docs)?;
+    let mut reader = skip::reader();
+    let mut p = objects::parse(docs, &mut reader)?;
     if p.queues.is_empty() {
         return Err(KueueError::NoClusterQueue);
     }
@@ -95,18 +97,17 @@ fn read(docs: &[Document], options: &ImportOptions) -> Result<(Scenario, Vec<Str
         .as_deref()
         .and_then(iso8601)
         .unwrap_or_else(|| workloads::time_zero(&p.workloads));
-    let mut reader = Reader {
+    let mut workloads = Jobs {
         kueue: &kueue,
         options,
         zero_ms,
-        skipped: &mut p.skipped,
         defaulted: 0,
     };
-    let mut jobs = reader.jobs(&p.workloads)?;
-    if reader.defaulted > 0 {
-        notes.push(format!("{} without a run time (no spec.maximumExecutionTimeSeconds, not finished): each runs --default-runtime {} h", quotalab_engine::result::numbers::counted(reader.defaulted as u64, "Workload"), options.default_runtime_h));
+    let mut jobs = workloads.jobs(&p.workloads, &mut reader)?;
+    if workloads.defaulted > 0 {
+        notes.push(format!("{} without a run time (no spec.maximumExecutionTimeSeconds, not finished): each runs --default-runtime {} h", quotalab_engine::result::numbers::counted(workloads.defaulted as u64, "Workload"), options.default_runtime_h));
     }
-    notes.extend(p.skipped.notes());
+    notes.extend(skip::notes(&reader));
     let mut mixes = header.job_mixes.clone();
     renames(&p).apply(&mut kueue, &mut jobs, &mut mixes);
     Ok((scenario(header, kueue, jobs, mixes), notes))

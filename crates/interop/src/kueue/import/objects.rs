@@ -1,9 +1,9 @@
 //! The file's objects read into their shapes by kind, each error naming the object's kind, name
-//! and field path. Kinds the import does not read (Jobs, Pods, AdmissionChecks, ...) are counted
-//! and skipped.
+//! and field path. Kinds the import does not read (Jobs, Pods, AdmissionChecks, ...) are skipped
+//! and counted by the row reader (`skip`).
 
 use super::super::carried::{ScenarioHeader, SCENARIO_CONFIGMAP, SCENARIO_KEY};
-use super::super::documents::{Document, Skipped};
+use super::super::documents::Document;
 use super::super::error::KueueError;
 use super::super::shapes::queue::{ClusterQueueSpec, CohortSpec};
 use super::super::shapes::workload::Workload;
@@ -11,6 +11,8 @@ use super::super::shapes::{
     ConfigMap, Configuration, FairSharingConfig, FlavorSpec, LocalQueueSpec, Namespace, Object,
     PriorityClass,
 };
+use super::skip::{KueueReader, KueueSkip};
+use crate::rows::Outcome;
 use serde::de::DeserializeOwned;
 
 /// Every object the import reads, in file order.
@@ -25,7 +27,6 @@ pub(super) struct Parsed {
     pub workloads: Vec<Workload>,
     pub fair_sharing: Option<FairSharingConfig>,
     pub header: Option<ScenarioHeader>,
-    pub skipped: Skipped,
 }
 
 /// `doc` read as `T`; an error names the object and the field path.
@@ -46,33 +47,34 @@ fn group(doc: &Document) -> &str {
     api.split_once('/').map_or("", |(g, _)| g)
 }
 
-pub(super) fn parse(docs: &[Document]) -> Result<Parsed, KueueError> {
+/// Every object of `docs` in its place, each read as a record of `reader`.
+pub(super) fn parse(docs: &[Document], reader: &mut KueueReader) -> Result<Parsed, KueueError> {
     let mut p = Parsed::default();
-    for doc in docs {
-        match (group(doc), doc.kind()) {
-            ("kueue.x-k8s.io", "ResourceFlavor") => p.flavors.push(flavor(doc)?),
-            ("kueue.x-k8s.io", "Cohort") => p.cohorts.push(typed(doc)?),
-            ("kueue.x-k8s.io", "ClusterQueue") => p.queues.push(typed(doc)?),
-            ("kueue.x-k8s.io", "LocalQueue") => p.local_queues.push(typed(doc)?),
-            ("kueue.x-k8s.io", "WorkloadPriorityClass") => p.classes.push(typed(doc)?),
-            ("kueue.x-k8s.io", "Workload") => p.workloads.push(typed(doc)?),
-            ("", "Namespace") => p.namespaces.push(typed(doc)?),
-            ("config.kueue.x-k8s.io", "Configuration") => {
-                let c: Configuration = typed(doc)?;
-                p.fair_sharing = enabled(c.fair_sharing);
-            }
-            ("", "ConfigMap") => config_map(doc, &mut p)?,
-            (_, kind) => p.skipped.add(format!(
-                "{}: not an object of Kueue's agreement or workload",
-                if kind.is_empty() {
-                    "a document without a kind"
-                } else {
-                    kind
-                }
-            )),
-        }
-    }
+    let records = docs.iter().map(|doc| (doc.place.clone(), doc));
+    reader
+        .rows(records, |_, doc| object(doc, &mut p))
+        .map_err(|bad| bad.error)?;
     Ok(p)
+}
+
+/// One object into `p`, or skipped for its kind.
+fn object(doc: &Document, p: &mut Parsed) -> Result<Outcome<(), KueueSkip>, KueueError> {
+    match (group(doc), doc.kind()) {
+        ("kueue.x-k8s.io", "ResourceFlavor") => p.flavors.push(flavor(doc)?),
+        ("kueue.x-k8s.io", "Cohort") => p.cohorts.push(typed(doc)?),
+        ("kueue.x-k8s.io", "ClusterQueue") => p.queues.push(typed(doc)?),
+        ("kueue.x-k8s.io", "LocalQueue") => p.local_queues.push(typed(doc)?),
+        ("kueue.x-k8s.io", "WorkloadPriorityClass") => p.classes.push(typed(doc)?),
+        ("kueue.x-k8s.io", "Workload") => p.workloads.push(typed(doc)?),
+        ("", "Namespace") => p.namespaces.push(typed(doc)?),
+        ("config.kueue.x-k8s.io", "Configuration") => {
+            let c: Configuration = typed(doc)?;
+            p.fair_sharing = enabled(c.fair_sharing);
+        }
+        ("", "ConfigMap") => return config_map(doc, p),
+        (_, kind) => return Ok(Outcome::Skip(KueueSkip::Kind(kind.to_string()))),
+    }
+    Ok(Outcome::Keep(()))
 }
 
 /// A ResourceFlavor may have no `spec` at all.
@@ -97,7 +99,7 @@ fn enabled(f: Option<FairSharingConfig>) -> Option<FairSharingConfig> {
 }
 
 /// The export's scenario fields, or Kueue's manager configuration kept in a ConfigMap.
-fn config_map(doc: &Document, p: &mut Parsed) -> Result<(), KueueError> {
+fn config_map(doc: &Document, p: &mut Parsed) -> Result<Outcome<(), KueueSkip>, KueueError> {
     let map: ConfigMap = typed(doc)?;
     if map.metadata.name == SCENARIO_CONFIGMAP {
         if let Some(text) = map.data.get(SCENARIO_KEY) {
@@ -110,18 +112,16 @@ fn config_map(doc: &Document, p: &mut Parsed) -> Result<(), KueueError> {
                 )
             })?;
             p.header = Some(header);
-            return Ok(());
+            return Ok(Outcome::Keep(()));
         }
     }
     for text in map.data.values() {
         if let Ok(c) = serde_yaml_ng::from_str::<Configuration>(text) {
             if c.kind == "Configuration" {
                 p.fair_sharing = enabled(c.fair_sharing);
-                return Ok(());
+                return Ok(Outcome::Keep(()));
             }
         }
     }
-    p.skipped
-        .add("ConfigMap: neither Kueue's configuration nor Quota Lab's scenario".into());
-    Ok(())
+    Ok(Outcome::Skip(KueueSkip::ConfigMap))
 }

@@ -4,14 +4,16 @@
 //! pods from its pod sets. It runs for `spec.maximumExecutionTimeSeconds`, or for as long as a
 //! finished Workload ran, or else `--default-runtime`. A finished Workload is kept as history
 //! with its `observed` outcome; with `--from-state` it is skipped and one the cluster had
-//! admitted holds its flavors from hour 0 (`admitted`).
+//! admitted holds its flavors from hour 0 (`admitted`). Each Workload is a record of the one row
+//! reader (`skip`), so skips are counted by reason as every import counts them.
 
 use super::super::carried::{JobExtra, JOB_ANNOTATION, NAME_ANNOTATION};
-use super::super::documents::Skipped;
 use super::super::error::KueueError;
 use super::super::shapes::workload::{Workload, PRIORITY_CLASS_KIND};
+use super::skip::{KueueReader, KueueSkip};
 use super::ImportOptions;
 use crate::account::timestamp::iso8601;
+use crate::rows::Outcome;
 use quotalab_engine::scenario::kueue::{Admitted, Kueue, PodSet, DEFAULT_NAMESPACE};
 use quotalab_engine::scenario::{JobSpec, Observed, ObservedStatus};
 use std::collections::BTreeSet;
@@ -19,12 +21,11 @@ use std::collections::BTreeSet;
 const MS_PER_H: f64 = 3_600_000.0;
 
 /// What reading the Workloads needs besides them.
-pub(super) struct Reader<'a> {
+pub(super) struct Jobs<'a> {
     pub kueue: &'a Kueue,
     pub options: &'a ImportOptions,
     /// Epoch milliseconds of hour 0.
     pub zero_ms: i64,
-    pub skipped: &'a mut Skipped,
     /// Workloads that ran `--default-runtime`.
     pub defaulted: usize,
 }
@@ -42,38 +43,40 @@ pub(super) fn time_zero(workloads: &[Workload]) -> i64 {
         .unwrap_or(0)
 }
 
-impl Reader<'_> {
-    /// The jobs of `workloads`, in file order, under the file's names.
-    pub fn jobs(&mut self, workloads: &[Workload]) -> Result<Vec<JobSpec>, KueueError> {
-        let mut out: Vec<JobSpec> = Vec::new();
+impl Jobs<'_> {
+    /// The jobs of `workloads`, in file order, under the file's names; each Workload a record of
+    /// `reader`, placed by its `namespace/name`.
+    pub fn jobs(
+        &mut self,
+        workloads: &[Workload],
+        reader: &mut KueueReader,
+    ) -> Result<Vec<JobSpec>, KueueError> {
+        let records = workloads.iter().map(|w| (label(w), w));
+        let kept = reader
+            .rows(records, |_, w| self.job(w))
+            .map_err(|bad| bad.error)?;
+        let mut out: Vec<JobSpec> = Vec::with_capacity(kept.len());
         let mut taken = BTreeSet::new();
-        for w in workloads {
-            if let Some(mut job) = self.job(w)? {
-                if !taken.insert(job.name.clone()) {
-                    job.name = format!("{}/{}", namespace(w), job.name);
-                    taken.insert(job.name.clone());
-                }
-                out.push(job);
+        for (_, mut job) in kept {
+            if !taken.insert(job.name.clone()) {
+                let ns = job.namespace.as_deref().unwrap_or(DEFAULT_NAMESPACE);
+                job.name = format!("{ns}/{}", job.name);
+                taken.insert(job.name.clone());
             }
+            out.push(job);
         }
         Ok(out)
     }
 
-    fn job(&mut self, w: &Workload) -> Result<Option<JobSpec>, KueueError> {
+    fn job(&mut self, w: &Workload) -> Result<Outcome<JobSpec, KueueSkip>, KueueError> {
         let status = w.status.clone().unwrap_or_default();
         let finished = status.holds("Finished").is_some();
-        let skip = if w.spec.active == Some(false) {
-            Some("Workload: deactivated (spec.active: false)")
+        if w.spec.active == Some(false) {
+            return Ok(Outcome::Skip(KueueSkip::Deactivated));
         } else if finished && self.options.from_state {
-            Some("Workload: finished (--from-state reads what is queued or admitted)")
+            return Ok(Outcome::Skip(KueueSkip::Finished));
         } else if w.spec.queue_name.is_none() && status.admission.is_none() {
-            Some("Workload: no spec.queueName, so Kueue does not queue it")
-        } else {
-            None
-        };
-        if let Some(reason) = skip {
-            self.skipped.add(reason.to_string());
-            return Ok(None);
+            return Ok(Outcome::Skip(KueueSkip::NoQueueName));
         }
         let error = |field: &str, message: String| {
             KueueError::object("Workload", &label(w), field, message)
@@ -129,7 +132,7 @@ impl Reader<'_> {
         if job.admitted.is_some() {
             job.submit_h = 0.0;
         }
-        Ok(Some(job))
+        Ok(Outcome::Keep(job))
     }
 
     /// The ClusterQueue (and the LocalQueue leading to it) under the file's names.
