@@ -79,7 +79,7 @@ pub fn assemble(
             headroom::note(accelerators, held, report.waits.as_ref())
         }),
     };
-    report.notes.extend(note);
+    report.capacity_warning = note;
     parts.jobs.sort_by(|a, b| {
         a.submit_s
             .cmp(&b.submit_s)

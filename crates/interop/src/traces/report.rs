@@ -94,6 +94,11 @@ pub struct ImportReport {
     /// start times.
     #[serde(default)]
     pub waits: Option<ObservedWaits>,
+    /// What the capacity chosen means for the simulation's waits, when it is the observed peak
+    /// or far above what the jobs held at once (docs/TRACES.md, "Capacity"): kept apart from
+    /// the notes so the app can show it without a click.
+    #[serde(default)]
+    pub capacity_warning: Option<String>,
     /// Choices the mapping made that a reader should know about.
     pub notes: Vec<String>,
 }
@@ -137,6 +142,7 @@ impl ImportReport {
             Some(waits) => format!("observed waits: {waits}"),
             None => "observed waits: none (the trace records no start times)".into(),
         });
+        out.extend(self.capacity_warning.iter().map(|w| format!("note: {w}")));
         out.extend(self.bad_rows.iter().map(|r| format!("bad row: {r}")));
         out.extend(
             self.skipped

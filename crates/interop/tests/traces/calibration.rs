@@ -275,7 +275,7 @@ fn alibaba_node_list_far_above_what_the_pods_held_is_noted() {
         }
         text
     };
-    let notes = |nodes: &str| {
+    let warning = |nodes: &str| {
         let files = [
             TraceFile {
                 name: "openb_pod_list_default.csv",
@@ -287,10 +287,10 @@ fn alibaba_node_list_far_above_what_the_pods_held_is_noted() {
             },
         ];
         let imported = alibaba::import(&files, &ImportOptions::default()).unwrap();
-        imported.report.notes
+        imported.report.capacity_warning
     };
     let far = "times the most the imported jobs ever held at once";
-    let many = notes(&nodes(10));
+    let many = warning(&nodes(10));
     let note = many
         .iter()
         .find(|n| n.contains(far))
@@ -306,6 +306,6 @@ fn alibaba_node_list_far_above_what_the_pods_held_is_noted() {
     );
     // The pods' own waits beside it: 600 s and 3,600 s, and none for the third.
     assert!(note.contains("2 of 3 jobs waited"), "{note}");
-    let few = notes("sn,cpu_milli,memory_mib,gpu,model\nn0,1,1,3,T4\n");
+    let few = warning("sn,cpu_milli,memory_mib,gpu,model\nn0,1,1,3,T4\n");
     assert!(!few.iter().any(|n| n.contains(far)), "{few:?}");
 }

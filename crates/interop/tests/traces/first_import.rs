@@ -207,7 +207,8 @@ fn the_logs_own_waits_are_kept_and_calibrated() {
 #[test]
 fn the_capacity_chosen_is_explained_beside_the_observed_waits() {
     let imported = default_import();
-    let peak = note(&imported, "capacity is the peak of");
+    let peak = imported.report.capacity_warning.as_deref().unwrap_or("");
+    assert!(peak.starts_with("capacity is the peak of"), "{peak}");
     for words in ["in use at once", "seldom waits", "waited", "--capacity"] {
         assert!(peak.contains(words), "{words}: {peak}");
     }

@@ -38,14 +38,10 @@ fn without_max_procs_capacity_is_the_observed_peak() {
         .map(|s| s.capacity_limits[0].max_capacity)
         .sum();
     assert_eq!(shares, 227);
+    let warning = imported.report.capacity_warning.as_deref().unwrap_or("");
     assert!(
-        imported
-            .report
-            .notes
-            .iter()
-            .any(|n| n.contains("no MaxProcs") && n.contains("227 processors")),
-        "{:?}",
-        imported.report.notes
+        warning.contains("no MaxProcs") && warning.contains("227 processors"),
+        "{warning}"
     );
 }
 
@@ -99,6 +95,12 @@ fn a_log_too_large_for_one_scenario_is_refused_with_a_way_out() {
     );
 }
 
+/// The capacity warning, when it has `words`.
+fn warning_with(imported: &quotalab_interop::traces::ImportedTrace, words: &str) -> Vec<String> {
+    let warning = imported.report.capacity_warning.iter();
+    warning.filter(|n| n.contains(words)).cloned().collect()
+}
+
 fn notes_with(imported: &quotalab_interop::traces::ImportedTrace, words: &str) -> Vec<String> {
     let notes = &imported.report.notes;
     notes
@@ -116,8 +118,10 @@ fn a_capacity_far_above_what_the_jobs_held_is_noted() {
     let far = "times the most the imported jobs ever held at once";
     let stated = |procs: u32| format!("; MaxProcs: {procs}\n{}", log_without_max_procs());
     let imported = import(&stated(1024), &ImportOptions::default()).unwrap();
-    let notes = notes_with(&imported, far);
+    let notes = warning_with(&imported, far);
     assert_eq!(notes.len(), 1, "{:?}", imported.report.notes);
+    // A warning beside the capacity, not one of the notes.
+    assert!(notes_with(&imported, far).is_empty());
     assert!(
         notes[0].starts_with("capacity is 1,024 accelerators, 4 times the most"),
         "{}",
@@ -132,7 +136,7 @@ fn a_capacity_far_above_what_the_jobs_held_is_noted() {
         ..Default::default()
     };
     let imported = import(&log_without_max_procs(), &given).unwrap();
-    assert_eq!(notes_with(&imported, far).len(), 1);
+    assert_eq!(warning_with(&imported, far).len(), 1);
     for (text, options) in [
         (stated(256), ImportOptions::default()),
         (log_without_max_procs(), ImportOptions::default()),
@@ -146,9 +150,9 @@ fn a_capacity_far_above_what_the_jobs_held_is_noted() {
     ] {
         let imported = import(&text, &options).unwrap();
         assert!(
-            notes_with(&imported, far).is_empty(),
+            warning_with(&imported, far).is_empty(),
             "{:?}",
-            imported.report.notes
+            imported.report.capacity_warning
         );
     }
 }
