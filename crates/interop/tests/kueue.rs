@@ -432,7 +432,8 @@ fn skipped_workloads_and_objects_are_counted_by_reason() {
     let workload = |name: &str, spec: &str| {
         format!("---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata:\n  name: {name}\n  creationTimestamp: \"2026-01-01T00:00:00Z\"\nspec:\n{spec}  podSets:\n  - name: main\n    count: 1\n    template:\n      spec:\n        containers:\n        - name: c\n          resources:\n            requests:\n              nvidia.com/gpu: 1\n")
     };
-    let job = |name: &str| format!("---\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {name}\n");
+    let job =
+        |name: &str| format!("---\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {name}\n");
     let local_queue = "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\nmetadata:\n  name: lq\n  namespace: default\nspec:\n  clusterQueue: research\n";
     let yaml = [
         FLAVOR.to_string(),
