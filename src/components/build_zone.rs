@@ -12,6 +12,7 @@ use super::tablist::{on_tab_key, tab_stop};
 use super::workload_section::WorkloadSection;
 use crate::state::{paths, use_editor, Section};
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::counted;
 
 const TABS: [(Section, &str); 6] = [
     (Section::Scenario, "Scenario"),
@@ -61,7 +62,7 @@ pub fn BuildZone() -> impl IntoView {
                     class:active=selected on:click=move |_| state.screen.section.set(tab)>
                     {label}
                     {move || (count(tab) > 0 && tab != Section::Json).then(|| view! {
-                        <span class="badge" aria-label=format!("{} findings", count(tab))>{count(tab)}</span>
+                        <span class="badge" aria-label=counted(count(tab) as u64, "finding")>{count(tab)}</span>
                     })}
                 </button>
             }

@@ -8,6 +8,7 @@ use super::tip::tip;
 use crate::state::paths::control_id;
 use crate::state::use_editor;
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::scenario::InstanceType;
 use quotalab_engine::Scenario;
 
@@ -103,7 +104,7 @@ fn CatalogRow(name: String) -> impl IntoView {
         <tr class:overridden=overridden>
             <th scope="row">{name.clone()}</th>
             <td>{move || row.get().map(|t| t.accelerator).unwrap_or_default()}</td>
-            <td>{move || row.get().map(|t| format!("{} accelerators", t.accelerators)).unwrap_or_default()}</td>
+            <td>{move || row.get().map(|t| counted(u64::from(t.accelerators), "accelerator")).unwrap_or_default()}</td>
             <td>{move || row.get().map(|t| format!("{} GiB each", t.accelerator_memory_gib)).unwrap_or_default()}</td>
             <td><NumberInput binding=price label="Price" unit="$/h" id_scope=scope.clone() tip={tip!("On-demand price per instance-hour (us-east-1 list price by default)", json = "instance_types[].price_per_h")} /></td>
             <td><NumberInput binding=speed label="Speed" unit="\u{00d7}" id_scope=scope tip={tip!("Relative speed per accelerator (A10G = 1); durations on other entries scale by total speed (SEMANTICS §3)", json = "instance_types[].speed")} /></td>

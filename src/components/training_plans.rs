@@ -12,6 +12,7 @@ use super::tip::tip;
 use crate::state::paths::control_id;
 use crate::state::{edits, use_editor};
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::scenario::{PlanBlock, TrainingPlan};
 use quotalab_engine::Scenario;
 
@@ -166,11 +167,11 @@ fn draw(scenario: &Scenario, index: usize) -> Option<impl IntoView> {
         })
         .collect_view();
     let label = format!(
-        "{} reserves {} {} during {} block(s)",
+        "{} reserves {} {} during {}",
         plan.name,
         plan.count,
         plan.instance_type,
-        plan.blocks.len()
+        counted(plan.blocks.len() as u64, "block")
     );
     Some(view! {
         <svg class="timeline" viewBox=time_axis::view_box(HEIGHT) role="img" aria-label=label>

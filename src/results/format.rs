@@ -1,7 +1,9 @@
 //! Numbers for people (docs/DESIGN.md "Visual language"): rounded, with units, by the engine's one
 //! formatter (`quotalab_engine::result::numbers`); the exact value goes in a tooltip.
 
-pub use quotalab_engine::result::numbers::{count, hours, money, percent, round_for_people};
+pub use quotalab_engine::result::numbers::{
+    count, counted, duration, hours, money, percent, round_for_people,
+};
 
 /// The exact value, for a tooltip.
 pub fn exact(x: f64) -> String {

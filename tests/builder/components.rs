@@ -507,3 +507,33 @@ async fn the_black_share_stays_visible_in_dark_mode() {
     html.remove_attribute("data-theme").expect("attr");
     style.remove();
 }
+
+/// Counts of one read in the singular: an instance type with one accelerator, a training plan
+/// with one block (the engine's plural helper, `numbers::counted`).
+#[wasm_bindgen_test]
+async fn counts_of_one_read_in_the_singular() {
+    let mut doc = serde_json::to_value(default_scenario()).unwrap();
+    doc["training_plans"] = serde_json::json!([{
+        "name": "tp", "instance_type": "ml.g5.xlarge", "count": 2,
+        "blocks": [{ "start_h": 0, "end_h": 10 }]
+    }]);
+    let scenario: Scenario = serde_json::from_value(doc).unwrap();
+    let (state, root) = mount(scenario);
+    state.screen.section.set(Section::Capacity);
+    crate::support::settle().await;
+    let cells: Vec<String> = all(&root, "td")
+        .iter()
+        .filter_map(|td| td.text_content())
+        .collect();
+    assert!(cells.iter().any(|c| c == "1 accelerator"), "{cells:?}");
+    assert!(!cells.iter().any(|c| c == "1 accelerators"), "{cells:?}");
+    let labels: Vec<String> = all(&root, "svg.timeline")
+        .iter()
+        .filter_map(|svg| svg.get_attribute("aria-label"))
+        .collect();
+    assert!(
+        labels.contains(&"tp reserves 2 ml.g5.xlarge during 1 block".to_string()),
+        "{labels:?}"
+    );
+    root.remove();
+}

@@ -5,7 +5,7 @@
 use crate::results::charts::bars::{Bars, Layout, Series};
 use crate::results::charts::canvas::{empty, marked, share_summaries, Area, DrawResult, ShareKey};
 use crate::results::charts::marks::{Mark, Marked};
-use crate::results::format::round_for_people;
+use crate::results::format::counted;
 use crate::results::jobs::words;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::{ShareResult, StartedOn};
@@ -83,7 +83,13 @@ fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
         axis: "jobs, by the entry they first ran on",
         layout: Layout::Stacked,
         label_width: LABEL_WIDTH,
-        reads: &|_, row, jobs| format!("{}: {} jobs", categories[row], round_for_people(jobs)),
+        reads: &|_, row, jobs| {
+            format!(
+                "{}: {}",
+                categories[row],
+                counted(jobs.round() as u64, "job")
+            )
+        },
     }
     .draw(area, marks)
 }

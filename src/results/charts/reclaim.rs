@@ -9,7 +9,7 @@ use crate::results::charts::canvas::{
     GRID, INK,
 };
 use crate::results::charts::marks::{Mark, Marked};
-use crate::results::format::round_for_people;
+use crate::results::format::{counted, round_for_people};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use quotalab_engine::result::view::Drawn;
@@ -71,9 +71,9 @@ fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
         label_width: 230,
         reads: &|share, kind, n| {
             format!(
-                "{share} · {}: {} attempts ended",
+                "{share} · {}: {} ended",
                 kinds[kind],
-                round_for_people(n)
+                counted(n.round() as u64, "attempt")
             )
         },
     }

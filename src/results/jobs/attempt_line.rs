@@ -2,7 +2,7 @@
 //! the colour of the preference entry it ran on, ending in a mark when it was cut short.
 
 use crate::results::colours::rank_colour;
-use crate::results::format::hours;
+use crate::results::format::{counted, hours};
 use leptos::prelude::*;
 use quotalab_engine::result::JobResult;
 
@@ -39,7 +39,7 @@ pub fn AttemptLine(job: JobResult) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="attempt-line" role="img" aria-label=format!("{} attempts between {} and {}", job.attempts.len(), hours(start), hours(end))>
+        <div class="attempt-line" role="img" aria-label=format!("{} between {} and {}", counted(job.attempts.len() as u64, "attempt"), hours(start), hours(end))>
             <span class="pending-line"></span>
             {bars}
         </div>
