@@ -12,7 +12,7 @@
 //! (sorting, filtering, counting and bucketing aside).
 
 pub mod baseline;
-mod calibration;
+pub mod calibration;
 pub mod charts;
 pub mod colours;
 pub mod debug;

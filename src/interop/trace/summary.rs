@@ -1,6 +1,7 @@
 //! The preview of a trace upload: what applying it would create (jobs, shares, capacity), the
-//! rows it skipped and why, the bad rows with their file and line (the first `BAD_ROWS_LISTED`,
-//! then how many more), or the reason nothing can be imported.
+//! capacity chosen beside the trace's own waits with any warning about it in sight (docs/TRACES.md,
+//! "Capacity"), the rows it skipped and why, the bad rows with their file and line (the first
+//! `BAD_ROWS_LISTED`, then how many more), or the reason nothing can be imported.
 
 use super::preview::{capacity_line, share_lines, Preview, Timed, BAD_ROWS_LISTED};
 use leptos::prelude::*;
@@ -28,6 +29,9 @@ pub fn TraceSummary(preview: RwSignal<Option<Arc<Timed>>>, busy: RwSignal<bool>)
                         {format!(" on {capacity}, named \u{201c}")}{scenario.name.clone()}"\u{201d}."
                     </p>
                     <p class="hint" data-testid="trace-waits">{waits_line(report)}</p>
+                    {report.capacity_warning.as_deref().map(|w| view! {
+                        <p class="trace-warning" role="note" data-testid="trace-capacity-warning">{sentence(w)}</p>
+                    })}
                     <p class="hint" data-testid="trace-timing">
                         {format!("{} read; files read in {:.0} ms, imported in ", counted(report.rows as u64, "row"), timed.read_ms)}
                         <span data-testid="trace-import-ms">{format!("{:.0}", timed.import_ms)}</span>" ms."
@@ -63,6 +67,13 @@ fn waits_line(report: &ImportReport) -> String {
         None => "The trace records no start times, so it has no observed waits.".into(),
     };
     format!("Capacity: {}. {waits}", report.capacity)
+}
+
+/// The import's words as a sentence: capitalised, with its full stop.
+fn sentence(words: &str) -> String {
+    let mut chars = words.chars();
+    let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+    format!("{}{}.", first.unwrap_or_default(), chars.as_str())
 }
 
 /// Rows left out on purpose, by reason, and the notes on the mapping's choices.
