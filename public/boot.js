@@ -16,6 +16,12 @@
   };
   addEventListener('TrunkApplicationStarted', () => {
     started = true;
+    // The offline copy (public/service-worker.js), once the app runs: its caching fetches the
+    // build's files again, which must not slow the first chart. A browser without service
+    // workers (or a page not served over HTTPS or from localhost) simply has no offline copy.
+    navigator.serviceWorker?.register('./service-worker.js').catch((error) => {
+      console.warn(`Quota Lab works online only here: ${error.message}`);
+    });
   });
   addEventListener(
     'error',

@@ -4,11 +4,14 @@
 // Usage: node tools/static-server.mjs DIR [PORT]   (PORT 0 or absent picks a free port)
 //
 // It binds to 127.0.0.1 only and serves .wasm as application/wasm, which
-// WebAssembly.instantiateStreaming requires. A path without a file extension that does not exist
+// WebAssembly.instantiateStreaming requires. To a browser that accepts gzip it sends each file
+// gzipped (level 9, made once per file version and kept), as static hosts serve them, so the
+// first-load figures (docs/PERFORMANCE.md) count the bytes a visitor really waits for. A path without a file extension that does not exist
 // falls back to index.html, as a single-page app expects.
 
 import { createServer } from 'node:http';
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { constants, gzipSync } from 'node:zlib';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -48,6 +51,17 @@ function isFile(path) {
   }
 }
 
+/** The gzipped bytes of `file`, made once for each version (size and time) of the file. */
+const gzipped = new Map();
+function gzipOf(file) {
+  const { size, mtimeMs } = statSync(file);
+  const key = `${file}\0${size}\0${mtimeMs}`;
+  if (!gzipped.has(key)) {
+    gzipped.set(key, gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION }));
+  }
+  return gzipped.get(key);
+}
+
 /** Serves `dir` on 127.0.0.1:`port`; resolves to the running server and its base URL. */
 export function serveDir(dir, port = 0) {
   const root = resolve(dir);
@@ -57,10 +71,18 @@ export function serveDir(dir, port = 0) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
       return;
     }
-    res.writeHead(200, {
+    const headers = {
       'content-type': MIME_TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': 'no-cache',
-    });
+      vary: 'accept-encoding',
+    };
+    if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      const body = gzipOf(file);
+      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
+      res.end(body);
+      return;
+    }
+    res.writeHead(200, headers);
     createReadStream(file).pipe(res);
   });
   return new Promise((ready, fail) => {
