@@ -138,13 +138,7 @@ fn JobRow(index: usize) -> impl IntoView {
             )
         })
     };
-    let remove = move |_| {
-        state.edit(|s| {
-            if index < s.jobs.len() {
-                s.jobs.remove(index);
-            }
-        })
-    };
+    let remove = move |_| state.edit(|s| edits::remove_item(&mut s.jobs, index));
     view! {
         <tbody id=control_id(&path) tabindex="-1">
             <tr style=move || format!("--share-colour: {}", colour())>
