@@ -4,8 +4,8 @@
 //! (`instants.rs`), the arithmetic of an attempt and what stopping it saves and loses
 //! (`attempt.rs`, SEMANTICS §3), how an attempt stopped and a job ended (`ending.rs`), where a
 //! job is (`Phase`) and what the run records of it for the result's event list
-//! (`happening.rs`). A rule in one of these is the same rule under either rule set
-//! (docs/KUEUE.md, "Time": "as under AWS rules").
+//! (`happening.rs`). A rule in one of these is the same rule under either rule set: Kueue's
+//! cycles run at the instants of the same loop (docs/KUEUE.md, "Time").
 
 pub(crate) mod attempt;
 pub(crate) mod ending;
