@@ -24,6 +24,14 @@ pub struct Interrupted {
     pub lost: Seconds,
 }
 
+impl Interrupted {
+    /// The fraction of its work a job has saved after this stop, from `before`, for a job whose
+    /// work takes `duration` on the attempt's entry (SEMANTICS §3, "Checkpoints").
+    pub fn progress_after(self, before: f64, duration: Seconds) -> f64 {
+        (before + self.saved as f64 / duration as f64).min(1.0)
+    }
+}
+
 impl Plan {
     /// Checkpoints taken: one after every full interval, but none at the moment it would finish.
     fn checkpoints(&self) -> Seconds {

@@ -255,7 +255,7 @@ impl Run<'_> {
         let state = &mut self.jobs[j];
         state.epoch += 1;
         let interrupted = run.plan.stopped(self.now, stop, run.memory_failure);
-        state.progress = (state.progress + interrupted.saved as f64 / run.duration as f64).min(1.0);
+        state.progress = interrupted.progress_after(state.progress, run.duration);
         self.log
             .attempt_stopped(self.now, j, stop, by, interrupted.lost);
         interrupted.lost

@@ -325,7 +325,7 @@ impl Sim<'_> {
         self.loosened[entry.instance_type] = true;
         state.epoch += 1;
         let interrupted = run.plan.stopped(self.now, stop, run.memory_failure);
-        state.progress = (state.progress + interrupted.saved as f64 / duration as f64).min(1.0);
+        state.progress = interrupted.progress_after(state.progress, duration);
         let succeeded = stop == Stop::Succeeded;
         self.audit_work(j, succeeded, run.plan.compute, interrupted.saved, duration);
         self.log
