@@ -7,6 +7,7 @@
 use crate::components::build_zone::BuildZone;
 use crate::components::dialogs::Dialogs;
 use crate::components::header::Header;
+use crate::components::jobs_table::JobsPage;
 use crate::components::keyboard;
 use crate::components::notice_bar::NoticeBar;
 use crate::components::presenter::view::PresenterView;
@@ -18,11 +19,13 @@ use crate::study::results_modes::ResultsModes;
 use crate::study::variant_bar::{self, VariantBar};
 use leptos::prelude::*;
 
-/// Provides every store the views share, once, at the root: the editor and its screen, the run
-/// session, the baseline and the Compare view's run (docs/ARCHITECTURE.md, "The app's state").
+/// Provides every store the views share, once, at the root: the editor and its screen, the jobs
+/// table's page, the run session, the baseline and the Compare view's run (docs/ARCHITECTURE.md,
+/// "The app's state").
 pub fn provide_stores(editor: Editor) {
     provide_context(editor);
     provide_context(editor.screen);
+    JobsPage::provide();
     session::provide(editor);
     baseline::provide(editor);
     provide_compare_run();

@@ -149,13 +149,7 @@ fn ActionRow(index: usize) -> impl IntoView {
         ("cancel".into(), "cancel job".into()),
     ];
     let current = Memo::new(move |_| state.scenario.with(|s| get(s).map(|a| kind_name(&a))));
-    let remove = move |_| {
-        state.edit(|s| {
-            if index < s.actions.len() {
-                s.actions.remove(index);
-            }
-        })
-    };
+    let remove = move |_| state.edit(|s| edits::remove_item(&mut s.actions, index));
     view! {
         <article class="card action-row" id=control_id(&path) tabindex="-1">
             <div class="field-row">

@@ -4,7 +4,6 @@
 use super::actions_section::ActionsSection;
 use super::capacity_section::CapacitySection;
 use super::diagnostics_summary::DiagnosticsSummary;
-use super::jobs_table::JobsPage;
 use super::json_view::JsonView;
 use super::scenario_section::ScenarioSection;
 use super::shares_section::SharesSection;
@@ -33,7 +32,6 @@ const PANEL_ID: &str = "build-panel";
 #[component]
 pub fn BuildZone() -> impl IntoView {
     let state = use_editor();
-    JobsPage::provide();
     // How many findings each tab holds, so a problem on a hidden tab is still in sight.
     let count = move |tab: Section| {
         state.report.with(|r| {

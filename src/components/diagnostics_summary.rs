@@ -10,7 +10,7 @@ use quotalab_engine::Severity;
 #[component]
 pub fn DiagnosticsSummary() -> impl IntoView {
     let state = use_editor();
-    let jobs_page = use_context::<JobsPage>();
+    let jobs_page = expect_context::<JobsPage>();
     let items = move || {
         state.report.with(|r| {
             r.all()
@@ -27,7 +27,7 @@ pub fn DiagnosticsSummary() -> impl IntoView {
                         <li class=class>
                             <button type="button" class="link-button" on:click=move |_| {
                                 // A job past the first page is rendered only once its page is.
-                                if let Some(pages) = jobs_page { pages.reveal(&path) }
+                                jobs_page.reveal(&path);
                                 focus_path(state, path.clone())
                             }>
                                 <strong class="place">{place}</strong>": "{d.message.clone()}" "

@@ -19,8 +19,8 @@ use leptos::prelude::*;
 /// Rows per page; more would make every edit re-render thousands of inputs.
 pub const PAGE_SIZE: usize = 200;
 
-/// The table's page (0-based), provided by the BUILD zone so that a diagnostic about
-/// `jobs[k]` can turn to the page holding job `k` before focusing it.
+/// The table's page (0-based), provided with the other stores (`app::provide_stores`) so that
+/// a diagnostic about `jobs[k]` can turn to the page holding job `k` before focusing it.
 #[derive(Debug, Clone, Copy)]
 pub struct JobsPage(pub RwSignal<usize>);
 
@@ -45,9 +45,7 @@ impl JobsPage {
 pub fn JobsTable() -> impl IntoView {
     let state = use_editor();
     let total = Memo::new(move |_| state.scenario.with(|s| s.jobs.len()));
-    let page = use_context::<JobsPage>()
-        .unwrap_or_else(|| JobsPage(RwSignal::new(0)))
-        .0;
+    let page = expect_context::<JobsPage>().0;
     let rows = move || page_rows(page.get(), total.get(), PAGE_SIZE);
     view! {
         <h3 id="f-jobs" tabindex="-1">"Explicit jobs"</h3>
@@ -138,13 +136,7 @@ fn JobRow(index: usize) -> impl IntoView {
             )
         })
     };
-    let remove = move |_| {
-        state.edit(|s| {
-            if index < s.jobs.len() {
-                s.jobs.remove(index);
-            }
-        })
-    };
+    let remove = move |_| state.edit(|s| edits::remove_item(&mut s.jobs, index));
     view! {
         <tbody id=control_id(&path) tabindex="-1">
             <tr style=move || format!("--share-colour: {}", colour())>

@@ -165,15 +165,8 @@ fn EntryRow(job: JobRef, entry: usize) -> impl IntoView {
     let shift = move |step: isize| {
         state.edit(|s| job.update(s, |a| edits::move_item(&mut a.preferences, entry, step)))
     };
-    let remove = move |_| {
-        state.edit(|s| {
-            job.update(s, |a| {
-                if entry < a.preferences.len() {
-                    a.preferences.remove(entry);
-                }
-            })
-        })
-    };
+    let remove =
+        move |_| state.edit(|s| job.update(s, |a| edits::remove_item(&mut a.preferences, entry)));
     view! {
         <li class="entry" id=control_id(&path) tabindex="-1">
             <div class="field-row">

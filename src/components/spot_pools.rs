@@ -74,13 +74,7 @@ fn SpotRow(index: usize) -> impl IntoView {
             }
         },
     );
-    let remove = move |_| {
-        state.edit(|s| {
-            if index < s.spot.len() {
-                s.spot.remove(index);
-            }
-        })
-    };
+    let remove = move |_| state.edit(|s| edits::remove_item(&mut s.spot, index));
     view! {
         <article class="card" id=control_id(&path) tabindex="-1">
             <div class="field-row">

@@ -43,7 +43,8 @@ pub fn url_with(fragment: &str) -> String {
 }
 
 /// Milliseconds on the page's clock (`performance.now`), the one clock of the app: undo steps
-/// coalesce by it, and the status bar and the study and import timings measure by it.
+/// coalesce by it, the status bar and the study and import timings measure by it, and so does
+/// the simulation worker, which has no window and so reads `Date.now`.
 pub fn now_ms() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())

@@ -181,6 +181,14 @@ pub fn move_item<T>(items: &mut [T], index: usize, step: isize) {
     }
 }
 
+/// Removes item `index` of `items`; an index past the end (a list edited meanwhile) removes
+/// nothing. Every list's remove button goes through here.
+pub fn remove_item<T>(items: &mut Vec<T>, index: usize) {
+    if index < items.len() {
+        items.remove(index);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,5 +247,14 @@ mod tests {
         assert_eq!(v, vec![1, 2, 3]);
         move_item(&mut v, 2, -1);
         assert_eq!(v, vec![1, 3, 2]);
+    }
+
+    #[test]
+    fn removing_takes_out_one_item_and_ignores_an_index_past_the_end() {
+        let mut v = vec![1, 2, 3];
+        remove_item(&mut v, 3);
+        assert_eq!(v, vec![1, 2, 3]);
+        remove_item(&mut v, 1);
+        assert_eq!(v, vec![1, 3]);
     }
 }

@@ -74,3 +74,34 @@ impl Ticket {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_newest_task_is_current_and_stopping_makes_it_moot() {
+        let line = Latest::new();
+        let first = line.start();
+        assert!(first.is_current());
+        let second = line.start();
+        assert_eq!((first.number(), second.number()), (1, 2));
+        assert!(!first.is_current(), "a newer task started");
+        assert!(second.is_current());
+        line.stop();
+        assert!(!second.is_current(), "the line was stopped");
+        let third = line.start();
+        assert!(third.is_current());
+        assert!(!first.is_current() && !second.is_current());
+    }
+
+    #[test]
+    fn two_lines_do_not_make_each_other_moot() {
+        let (runs, imports) = (Latest::new(), Latest::default());
+        let run = runs.start();
+        let import = imports.start();
+        imports.stop();
+        assert!(run.is_current());
+        assert!(!import.is_current());
+    }
+}

@@ -136,8 +136,10 @@ fn changes_are_shown_against_the_baseline_variant_first() {
 }
 
 /// The scenario with every kind of stop (SEMANTICS §5) that the CLI's tests run through
-/// `quotalab run --summary` and `quotalab report` (`crates/cli/tests/stop_counts.rs`): each card
-/// shows the engine's own preemptions and interruptions of its share, under those words.
+/// `quotalab run --summary` and `quotalab report` (`crates/cli/tests/commands/stop_counts.rs`):
+/// each card shows the engine's own preemptions and interruptions of its share, under those
+/// words. The page writes no totals of them (the cards are per share, and the reclaim chart
+/// draws bars), so the totals are the CLI test's alone.
 #[wasm_bindgen_test]
 fn the_cards_show_the_engine_preemptions_and_interruptions() {
     let every_kind = include_str!("../../crates/engine/tests/fixtures/every-stop-kind.json");

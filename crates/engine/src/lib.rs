@@ -28,6 +28,7 @@
 pub const RULES_VERSION: &str = "1.1";
 
 pub mod amount;
+mod common;
 pub mod diagnostic;
 pub mod format;
 pub mod generate;
@@ -43,12 +44,12 @@ pub mod time;
 pub mod translate;
 pub mod validate;
 
+pub use common::Progress;
 pub use diagnostic::{Diagnostic, LoadError, Report, Severity};
 pub use result::SimResult;
 pub use scenario::Scenario;
 pub use sim::{
-    run, simulate, simulate_audited, simulate_with_progress, simulate_without_events, Events,
-    Progress, Run,
+    run, simulate, simulate_audited, simulate_with_progress, simulate_without_events, Events, Run,
 };
 
 impl Scenario {

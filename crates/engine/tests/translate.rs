@@ -10,24 +10,7 @@ use quotalab_engine::scenario::kueue::accelerator_resource;
 use quotalab_engine::scenario::{QuotaShare, Rules, Scenario, Strategy};
 use quotalab_engine::translate::{for_rules, to_aws, to_kueue};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-/// `scenarios/*.json` and the worked examples of `tests/examples`.
-fn bundled() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut paths = Vec::new();
-    for dir in [root.join("../../scenarios"), root.join("tests/examples")] {
-        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if name.ends_with(".json") && !name.ends_with(".expected.json") {
-                paths.push(path);
-            }
-        }
-    }
-    paths.sort();
-    paths
-}
+use std::path::Path;
 
 /// A scenario's validation errors, as `path: message`.
 fn errors_of(s: &Scenario) -> Vec<String> {
@@ -202,7 +185,7 @@ fn round_trip(label: &str, aws: &Scenario) -> Result<(), String> {
 
 #[test]
 fn every_bundled_scenario_goes_to_kueue_and_back_to_the_same_agreement() {
-    let paths = bundled();
+    let paths = quotalab_mutate::bundled_scenarios();
     assert!(paths.len() >= 10, "{paths:?}");
     for path in paths {
         let text = std::fs::read_to_string(&path).unwrap();

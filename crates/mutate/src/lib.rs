@@ -8,6 +8,9 @@
 //! - [`json`]: random edits of a JSON document's values (hostile numbers, long strings, wrong
 //!   types, deep nesting), for the readers of JSON.
 //!
+//! [`bundled_scenarios`] lists the valid scenarios the repository ships, for the tests of every
+//! crate that go through all of them.
+//!
 //! A reader passes when it returns a value for every input: proptest reports a panic as a
 //! failure with the smallest input that causes it.
 //!
@@ -21,6 +24,30 @@
 
 use proptest::prelude::*;
 use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// The scenarios the repository ships: `scenarios/*.json` (whatever the gallery holds now) and
+/// the worked examples of `crates/engine/tests/examples`, without their expectations, sorted.
+/// The engine's translation tests and the interop crate's round trips both go through all of
+/// them, so a scenario added to either folder is tested by both.
+pub fn bundled_scenarios() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut paths = Vec::new();
+    for dir in [
+        root.join("scenarios"),
+        root.join("crates/engine/tests/examples"),
+    ] {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with(".json") && !name.ends_with(".expected.json") {
+                paths.push(path);
+            }
+        }
+    }
+    paths.sort();
+    paths
+}
 
 /// One change to a byte string. Positions are taken modulo the length, so every mutation
 /// applies to every document.

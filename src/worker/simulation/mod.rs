@@ -27,7 +27,7 @@ use serde::Deserialize;
 /// Makes this worker a simulation worker; `public/simulation-worker.js` calls it, through the
 /// export in `src/main.rs`, once the module is instantiated.
 pub fn serve_simulation() {
-    serve_requests(|message, post| serve(message, &js_sys::Date::now, post));
+    serve_requests(|message, post| serve(message, &crate::state::browser::now_ms, post));
 }
 
 /// Serves one message as the simulation worker does, with `now_ms` as its clock.

@@ -2,9 +2,10 @@
 //! --summary` and the agreement report (`quotalab report`, the interop crate's model as Markdown)
 //! show, per share and in the totals, the engine's own `preemptions` and `interruptions`, under
 //! those words. The app's KPI cards are checked against the same scenario in its browser tests
-//! (`tests/results_kpi.rs`).
+//! (`tests/results/kpi.rs`).
 
 use crate::common::{quotalab, text, EVERY_STOP_KIND};
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::result::StopKind;
 use quotalab_engine::SimResult;
 
@@ -41,14 +42,37 @@ fn the_summary_shows_the_engine_counts() {
         assert_eq!(value(preempt), share.preemptions.to_string(), "{row}");
         assert_eq!(value(interrupt), share.interruptions.to_string(), "{row}");
     }
-    let t = &result.totals;
+    let totals = summary
+        .lines()
+        .find(|l| l.starts_with("total: "))
+        .expect("a totals line");
     assert!(
-        summary.contains(&format!(
-            "{} preemptions, {} interruptions;",
-            t.preemptions, t.interruptions
-        )),
-        "{summary}"
+        totals.contains(&format!("; {};", counts(&result))),
+        "{totals}"
     );
+    assert_shares_add_up_to_totals(&result);
+}
+
+/// The totals of both kinds in the words the summary and the report use: "7 preemptions, 1
+/// interruption".
+fn counts(result: &SimResult) -> String {
+    let t = &result.totals;
+    format!(
+        "{}, {}",
+        counted(t.preemptions.into(), "preemption"),
+        counted(t.interruptions.into(), "interruption")
+    )
+}
+
+/// The totals are the shares' counts added up, so a line of totals and the rows above it agree.
+fn assert_shares_add_up_to_totals(result: &SimResult) {
+    let sum = |count: fn(&quotalab_engine::result::ShareResult) -> u32| -> u32 {
+        result.shares.iter().map(count).sum()
+    };
+    let t = &result.totals;
+    assert_eq!(sum(|s| s.preemptions), t.preemptions);
+    assert_eq!(sum(|s| s.interruptions), t.interruptions);
+    assert!(t.preemptions > 0 && t.interruptions > 0);
 }
 
 #[test]
@@ -85,4 +109,15 @@ fn the_report_shows_the_engine_counts() {
         );
         assert!(md.contains(&chart_row), "{chart_row}");
     }
+    // The report's first line of figures (its summary) says the totals in the same words.
+    let t = &result.totals;
+    let totals = md
+        .lines()
+        .find(|l| l.starts_with(&format!("{} jobs: ", t.jobs)))
+        .expect("the report's totals line");
+    assert!(
+        totals.contains(&format!(". {}; ", counts(&result))),
+        "{totals}"
+    );
+    assert_shares_add_up_to_totals(&result);
 }

@@ -4,16 +4,17 @@
 //! flavor, ended (docs/KUEUE.md, "Preemption", "Time"). Whenever a workload lets go of its
 //! quota, the set-aside workloads of its cohort tree are requeued, as Kueue does.
 
-use super::run::{JobState, Phase, Run, Running};
+use super::run::{JobState, Run, Running};
 use super::snapshot::Holding;
 use super::tree;
 use super::waiting::Message;
 use super::world::{FlavorId, Fr, JobId, ResourceId};
+use crate::common::attempt;
+use crate::common::ending::{Ending, Stop};
+use crate::common::events::Event;
+use crate::common::Phase;
 use crate::result::{Reason, StopKind};
 use crate::scenario::kueue::StopPolicy;
-use crate::sim::attempt;
-use crate::sim::ending::{Ending, Stop};
-use crate::sim::events::Event;
 use crate::time::Seconds;
 
 /// An admission: the flavors of each pod set and what they use.
@@ -253,17 +254,8 @@ impl Run<'_> {
         }
         let state = &mut self.jobs[j];
         state.epoch += 1;
-        let interrupted = if run.memory_failure || stop == Stop::Succeeded {
-            attempt::Interrupted { saved: 0, lost: 0 }
-        } else if stop == Stop::Cut {
-            attempt::Interrupted {
-                lost: 0,
-                ..run.plan.interrupt(self.now)
-            }
-        } else {
-            run.plan.interrupt(self.now)
-        };
-        state.progress = (state.progress + interrupted.saved as f64 / run.duration as f64).min(1.0);
+        let interrupted = run.plan.stopped(self.now, stop, run.memory_failure);
+        state.progress = interrupted.progress_after(state.progress, run.duration);
         self.log
             .attempt_stopped(self.now, j, stop, by, interrupted.lost);
         interrupted.lost
@@ -274,18 +266,12 @@ impl Run<'_> {
             .running
             .as_ref()
             .is_some_and(|r| r.memory_failure);
-        let stop = if failed {
-            Stop::MemoryFailure
-        } else {
-            Stop::Succeeded
-        };
+        let (stop, ending) = Stop::at_end(failed);
         self.stop_attempt(j, stop, None);
-        if failed {
-            self.end(j, Ending::InsufficientMemory);
-        } else {
+        if ending == Ending::Succeeded {
             self.jobs[j].progress = 1.0;
-            self.end(j, Ending::Succeeded);
         }
+        self.end(j, ending);
     }
 
     /// A spot interruption: back to pending with its creation time; not a preemption.

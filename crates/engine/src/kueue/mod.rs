@@ -26,9 +26,10 @@ mod waiting;
 mod words;
 mod world;
 
+use crate::common::Progress;
 use crate::result::SimResult;
 use crate::scenario::Scenario;
-use crate::sim::{Events, Progress};
+use crate::sim::Events;
 
 /// Runs a validated scenario whose agreement is written as Kueue objects.
 pub(crate) fn simulate(

@@ -10,14 +10,16 @@ use super::waiting::slot;
 use super::words;
 use super::world::{FlavorId, JobId, World};
 use crate::amount::{normalise_zero, total};
+use crate::common::ending::{Ending, Stop};
+use crate::common::happening;
 use crate::result::metrics::{Inputs, ShareTime};
 use crate::result::{
-    self, Attempt, Event, EventKind, JobResult, PoolKind, Reason, Selected, Skipped, Text, Waited,
+    self, Attempt, Event, JobResult, PoolKind, Reason, Selected, Skipped, Text, Waited,
 };
 use crate::scenario::Scenario;
-use crate::sim::ending::{Ending, Stop};
 use crate::sim::Events;
 use crate::time::{hours, Seconds};
+use std::convert::Infallible;
 
 /// What an admission starts.
 pub struct Started {
@@ -38,29 +40,8 @@ struct AttemptLog {
     lost: Seconds,
 }
 
-#[derive(Clone, Copy)]
-enum Happening {
-    Submitted(JobId),
-    Started {
-        job: JobId,
-        attempt: usize,
-    },
-    Stopped {
-        job: JobId,
-        stop: Stop,
-        by: Option<JobId>,
-        lost: Seconds,
-    },
-    Requeued(JobId),
-    Ended {
-        job: JobId,
-        ending: Ending,
-    },
-    PriorityChanged {
-        job: JobId,
-        priority: i32,
-    },
-}
+/// One event of the result's list; a start is the attempt's number, whose flavors the log keeps.
+type Happening = happening::Happening<usize, Infallible>;
 
 pub struct Log {
     keep_events: bool,
@@ -102,7 +83,7 @@ impl Log {
             now,
             Happening::Started {
                 job: j,
-                attempt: self.attempts[j].len(),
+                start: self.attempts[j].len(),
             },
         );
         self.attempts[j].push(AttemptLog {
@@ -408,14 +389,13 @@ fn share_times(world: &World, usage: &UsageLog) -> Vec<ShareTime> {
 
 fn event(run: &Run, at: Seconds, h: Happening) -> Option<Event> {
     let world = run.world;
-    let job_event = |kind: EventKind, j: JobId| Event {
-        job: Some(world.jobs[j].name.clone()),
-        share: Some(world.queues[world.jobs[j].cq].name.clone()),
-        ..Event::new(hours(at), kind)
-    };
-    Some(match h {
-        Happening::Submitted(j) => job_event(EventKind::Submitted, j),
-        Happening::Started { job: j, attempt } => {
+    h.into_event(
+        at,
+        |j| {
+            let share = world.queues[world.jobs[j].cq].name.clone();
+            (world.jobs[j].name.clone(), Some(share))
+        },
+        |j, attempt, started| {
             let a = &run.log.attempts[j][attempt];
             let flavor = a.started.flavor.map(|f| &world.flavors[f]);
             Event {
@@ -424,28 +404,9 @@ fn event(run: &Run, at: Seconds, h: Happening) -> Option<Event> {
                 instance_count: world.jobs[j].pod_sets.first().map(|p| p.count),
                 pool: Some(pool_of(flavor)),
                 borrowed: Some(a.started.borrowed),
-                ..job_event(EventKind::Started, j)
+                ..started
             }
-        }
-        Happening::Stopped {
-            job,
-            stop,
-            by,
-            lost,
-        } => Event {
-            by: by.map(|b| world.jobs[b].name.clone()),
-            preemption: stop.kind(),
-            lost_h: Some(hours(lost)),
-            ..job_event(stop.event(), job)
         },
-        Happening::Requeued(j) => job_event(EventKind::Requeued, j),
-        Happening::Ended { job, ending } => Event {
-            reason: ending.reason(),
-            ..job_event(ending.event()?, job)
-        },
-        Happening::PriorityChanged { job, priority } => Event {
-            priority: Some(priority),
-            ..job_event(EventKind::PriorityChanged, job)
-        },
-    })
+        |none| match none {},
+    )
 }

@@ -10,20 +10,14 @@ use super::snapshot::Admitted;
 use super::tree::Usage;
 use super::waiting::Waiting;
 use super::world::{JobId, World};
+use crate::common::attempt;
+use crate::common::events::{Event, EventQueue};
+use crate::common::instants::{run_fields, run_to_end, Instants};
+use crate::common::{Phase, Progress};
 use crate::rng::{Purpose, Stream};
 use crate::scenario::ActionKind;
-use crate::sim::attempt;
-use crate::sim::events::{Event, EventQueue};
-use crate::sim::{Events, Progress};
+use crate::sim::Events;
 use crate::time::{hours, Seconds};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
-    NotSubmitted,
-    Pending,
-    Running,
-    Ended,
-}
 
 /// A running attempt.
 pub struct Running {
@@ -140,58 +134,7 @@ impl<'w> Run<'w> {
 
     pub fn run(&mut self, every: u64, progress: &mut dyn FnMut(Progress) -> bool) -> Option<()> {
         self.admit_recorded();
-        let budget = crate::sim::event_budget(self.jobs.len());
-        while let Some(at) = self.queue.next_time() {
-            if self.world.horizon.is_some_and(|h| at > h) {
-                break;
-            }
-            if self.events_done >= budget {
-                self.log.note(format!(
-                    "stopped at {:.2} h after {} events, the most one run may process; jobs still pending or running are unfinished",
-                    hours(self.now),
-                    self.events_done
-                ));
-                break;
-            }
-            self.now = at;
-            let at_horizon = self.world.horizon == Some(at);
-            while self.queue.next_time() == Some(at) {
-                while let Some(event) = self.queue.pop_at(at) {
-                    self.events_done += 1;
-                    self.apply(event);
-                    if every > 0
-                        && self.events_done.is_multiple_of(every)
-                        && !progress(self.progress())
-                    {
-                        return None;
-                    }
-                }
-                if !at_horizon {
-                    self.schedule();
-                }
-            }
-            self.log.usage.sample(self.world, &self.usage, self.now);
-        }
-        if let Some(h) = self.world.horizon {
-            if self.ended < self.jobs.len() as u64 && self.now < h && self.events_done < budget {
-                self.now = h;
-                self.log.usage.sample(self.world, &self.usage, self.now);
-            }
-        }
-        self.finish();
-        if every > 0 {
-            progress(self.progress());
-        }
-        Some(())
-    }
-
-    fn progress(&self) -> Progress {
-        Progress {
-            events: self.events_done,
-            now_h: hours(self.now),
-            jobs_ended: self.ended,
-            jobs: self.jobs.len() as u64,
-        }
+        run_to_end(self, every, progress)
     }
 
     /// Scheduling cycles at this instant until one changes nothing.
@@ -244,5 +187,26 @@ impl<'w> Run<'w> {
             Purpose::SpotInterruptions,
             &self.world.jobs[j].name,
         )
+    }
+}
+
+impl Instants for Run<'_> {
+    run_fields!();
+
+    fn apply(&mut self, event: Event) {
+        Run::apply(self, event);
+    }
+
+    fn schedule(&mut self) {
+        Run::schedule(self);
+    }
+
+    /// The usage series, sampled at the instant just done.
+    fn after_instant(&mut self) {
+        self.log.usage.sample(self.world, &self.usage, self.now);
+    }
+
+    fn finish(&mut self) {
+        Run::finish(self);
     }
 }

@@ -397,9 +397,10 @@ pub fn all_jobs_of<J: std::borrow::Borrow<JobResult>>(
 struct Caused((u32, BTreeMap<Text, u32>));
 
 /// Of the started `jobs`, the fraction whose first attempt ran on an entry after their first
-/// (as `shares[].fallback_rate`); 0 when none started.
-pub fn fallback_rate<'a>(jobs: impl IntoIterator<Item = &'a JobResult>) -> f64 {
-    Tally::of(jobs, |_| 0).fallback_rate()
+/// (as `shares[].fallback_rate`); `None` when none started, where the rate does not exist.
+pub fn fallback_rate<'a>(jobs: impl IntoIterator<Item = &'a JobResult>) -> Option<f64> {
+    let tally = Tally::of(jobs, |_| 0);
+    (tally.started > 0).then(|| tally.fallback_rate())
 }
 
 /// How long jobs waited, for the one line about all of them (`quotalab run --summary`):

@@ -12,9 +12,9 @@
 //!   nothing (SEMANTICS §4: a pass is idempotent). The second pass is the real one, with the
 //!   shortcuts of `pass` given nothing to skip, so it checks those shortcuts too.
 
-use super::job_state::Phase;
 use super::world::{JobId, PoolId, TypeId};
 use super::Sim;
+use crate::common::Phase;
 use crate::time::Seconds;
 
 #[derive(Default)]

@@ -1,99 +1,58 @@
 //! The event list as the run records it: what happened, by index (job, entry, share, type), a
 //! few dozen bytes each. Names and labels are looked up only once, when the result is built,
-//! so the run itself neither allocates nor copies a string per event.
+//! so the run itself neither allocates nor copies a string per event. What happens to a job is
+//! recorded as under Kueue's rules (`crate::common::happening`); share updates and capacity
+//! steps are AWS's own.
 
-use super::ending::{Ending, Stop};
-use super::world::{JobId, ShareId, TypeId, World};
+use super::world::{ShareId, TypeId, World};
+use crate::common::happening;
 use crate::result::{Event, EventKind, Text};
 use crate::time::{hours, Seconds};
 
 /// One event of the result's list (docs/FORMAT.md, "Result": `events` kinds).
+pub type Happening = happening::Happening<OnEntry, Change>;
+
+/// Where an attempt started: the entry of the job's preference list, and how many of its
+/// instances were borrowed.
 #[derive(Debug, Clone, Copy)]
-pub enum Happening {
-    Submitted(JobId),
-    Started {
-        job: JobId,
-        entry: usize,
-        borrowed: u32,
-    },
-    /// A preemption or an interruption (other stops are told by the job's ending).
-    Stopped {
-        job: JobId,
-        stop: Stop,
-        by: Option<JobId>,
-        lost: Seconds,
-    },
-    Requeued(JobId),
-    /// Any ending but `unfinished`, which is not an event.
-    Ended {
-        job: JobId,
-        ending: Ending,
-    },
-    PriorityChanged {
-        job: JobId,
-        priority: u32,
-    },
-    ShareUpdated(ShareId),
-    CapacityChanged {
-        instance_type: TypeId,
-        count: u32,
-    },
+pub struct OnEntry {
+    pub entry: usize,
+    pub borrowed: u32,
 }
 
-impl Happening {
-    /// The event as the result shows it, at `at`; `None` for an `unfinished` ending, which is
-    /// not an event (the record does not log one).
-    pub fn to_event(self, world: &World, at: Seconds) -> Option<Event> {
-        let job_event = |kind: EventKind, j: JobId| {
-            let job = world.job(j);
+/// An event that concerns no job.
+#[derive(Debug, Clone, Copy)]
+pub enum Change {
+    ShareUpdated(ShareId),
+    CapacityChanged { instance_type: TypeId, count: u32 },
+}
+
+/// The event as the result shows it, at `at`; `None` for an `unfinished` ending, which is not an
+/// event (the record does not log one).
+pub fn to_event(happening: Happening, world: &World, at: Seconds) -> Option<Event> {
+    happening.into_event(
+        at,
+        |j| {
+            let share = world.job(j).share.map(|s| world.shares[s].name.clone());
+            (Text::from(world.job_name(j)), share)
+        },
+        |j, OnEntry { entry, borrowed }, started| {
+            let e = &world.job(j).entries[entry];
             Event {
-                job: Some(Text::from(world.job_name(j))),
-                share: job.share.map(|s| world.shares[s].name.clone()),
-                ..Event::new(hours(at), kind)
+                preference: Some(entry),
+                instance_type: Some(world.type_names[e.instance_type].clone()),
+                instance_count: Some(e.count),
+                pool: Some(world.pools[e.pool].kind.result_kind()),
+                borrowed: Some(borrowed),
+                ..started
             }
-        };
-        Some(match self {
-            Happening::Submitted(j) => job_event(EventKind::Submitted, j),
-            Happening::Started {
-                job,
-                entry,
-                borrowed,
-            } => {
-                let e = &world.job(job).entries[entry];
-                Event {
-                    preference: Some(entry),
-                    instance_type: Some(world.type_names[e.instance_type].clone()),
-                    instance_count: Some(e.count),
-                    pool: Some(world.pools[e.pool].kind.result_kind()),
-                    borrowed: Some(borrowed),
-                    ..job_event(EventKind::Started, job)
-                }
-            }
-            Happening::Stopped {
-                job,
-                stop,
-                by,
-                lost,
-            } => Event {
-                by: by.map(|b| Text::from(world.job_name(b))),
-                preemption: stop.kind(),
-                lost_h: Some(hours(lost)),
-                ..job_event(stop.event(), job)
-            },
-            Happening::Requeued(j) => job_event(EventKind::Requeued, j),
-            Happening::Ended { job, ending } => Event {
-                reason: ending.reason(),
-                ..job_event(ending.event()?, job)
-            },
-            Happening::PriorityChanged { job, priority } => Event {
-                priority: Some(priority as i32),
-                ..job_event(EventKind::PriorityChanged, job)
-            },
-            Happening::ShareUpdated(s) => Event {
+        },
+        |change| match change {
+            Change::ShareUpdated(s) => Event {
                 share: Some(world.shares[s].name.clone()),
                 ..Event::new(hours(at), EventKind::ShareUpdated)
             },
-            Happening::CapacityChanged {
+            Change::CapacityChanged {
                 instance_type,
                 count,
             } => Event {
@@ -101,6 +60,6 @@ impl Happening {
                 count: Some(count),
                 ..Event::new(hours(at), EventKind::CapacityChanged)
             },
-        })
-    }
+        },
+    )
 }

@@ -1,14 +1,15 @@
 //! Applying events, and the job transitions they share: start, stop, requeue, end.
 
-use super::attempt;
-use super::ending::{Ending, Stop};
-use super::events::{Event, Expiry};
 use super::fit::Placement;
-use super::job_state::{EntryReasons, Pending, Phase, Running};
+use super::job_state::{EntryReasons, Pending, Running};
 use super::order::in_share_victim_key;
 use super::reason::Reason;
 use super::world::{JobId, PoolKind, ShareId, TypeId, PLAN_ONLY_PATIENCE};
 use super::Sim;
+use crate::common::attempt;
+use crate::common::ending::{Ending, Stop};
+use crate::common::events::{Event, Expiry};
+use crate::common::Phase;
 use crate::scenario::ActionKind;
 use crate::time::Seconds;
 
@@ -300,21 +301,12 @@ impl Sim<'_> {
             .running
             .as_ref()
             .is_some_and(|r| r.memory_failure);
-        self.stop_attempt(
-            j,
-            if failed {
-                Stop::MemoryFailure
-            } else {
-                Stop::Succeeded
-            },
-            None,
-        );
-        if failed {
-            self.end(j, Ending::InsufficientMemory);
-        } else {
+        let (stop, ending) = Stop::at_end(failed);
+        self.stop_attempt(j, stop, None);
+        if ending == Ending::Succeeded {
             self.jobs[j].progress = 1.0;
-            self.end(j, Ending::Succeeded);
         }
+        self.end(j, ending);
     }
 
     /// Stops the running attempt now, saving checkpointed progress; returns the compute lost.
@@ -332,20 +324,8 @@ impl Sim<'_> {
         self.running.remove(world, j, entry.pool, state.priority);
         self.loosened[entry.instance_type] = true;
         state.epoch += 1;
-        let interrupted = if run.memory_failure || stop == Stop::Succeeded {
-            attempt::Interrupted { saved: 0, lost: 0 }
-        } else if stop == Stop::Cut {
-            // Our decision (SEMANTICS §3 defines lost work for interruptions only): an attempt
-            // cut at the horizon loses nothing, the job has simply not finished. Counting its
-            // unsaved compute as lost made "lost work" large in runs where nothing was preempted.
-            attempt::Interrupted {
-                lost: 0,
-                ..run.plan.interrupt(self.now)
-            }
-        } else {
-            run.plan.interrupt(self.now)
-        };
-        state.progress = (state.progress + interrupted.saved as f64 / duration as f64).min(1.0);
+        let interrupted = run.plan.stopped(self.now, stop, run.memory_failure);
+        state.progress = interrupted.progress_after(state.progress, duration);
         let succeeded = stop == Stop::Succeeded;
         self.audit_work(j, succeeded, run.plan.compute, interrupted.saved, duration);
         self.log

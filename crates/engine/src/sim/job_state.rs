@@ -1,20 +1,13 @@
 //! What the run knows about one job as it goes: where it is, its saved progress, its pending
 //! clock (SEMANTICS §3, max pending time) and why it waits.
 
-use super::attempt;
 use super::per_reason::PerReason;
 use super::reason::Reason;
 use super::world::{Job, MAX_ENTRIES};
+use crate::common::attempt;
+use crate::common::Phase;
 use crate::rng::Stream;
 use crate::time::Seconds;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
-    NotSubmitted,
-    Pending,
-    Running,
-    Ended,
-}
 
 /// The attempt in progress.
 #[derive(Debug, Clone)]

@@ -5,11 +5,8 @@
 //! `preempt` for phase C), and record what changed (`record`). At the end `record` turns the
 //! history into the result, and `crate::result::metrics` aggregates it.
 
-pub(crate) mod attempt;
 mod audit;
-pub(crate) mod ending;
 mod event_log;
-pub(crate) mod events;
 mod finished;
 mod fit;
 mod handlers;
@@ -27,28 +24,17 @@ mod usage;
 mod waiting;
 mod world;
 
+use crate::common::events::{self, Event, EventQueue};
+use crate::common::instants::{run_fields, run_to_end, Instants};
+use crate::common::Progress;
 use crate::result::SimResult;
 use crate::scenario::Scenario;
-use crate::time::{hours, Seconds};
-use events::{Event, EventQueue};
+use crate::time::Seconds;
 pub use finished::Run;
 use job_state::JobState;
 use state::Capacity;
 pub(crate) use world::derived_duration;
 use world::{JobId, World};
-
-/// How far a run has come, reported to the caller's progress callback.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Progress {
-    /// Events applied so far.
-    pub events: u64,
-    /// The simulated clock, in hours.
-    pub now_h: f64,
-    /// Jobs that have ended.
-    pub jobs_ended: u64,
-    /// All jobs of the run, for a fraction done.
-    pub jobs: u64,
-}
 
 /// Whether a run keeps its event list, the result's `events`.
 ///
@@ -140,13 +126,6 @@ pub fn simulate_audited(scenario: &Scenario) -> (SimResult, Vec<String>) {
     let parts = sim.into_history();
     let history = record::History::new(world, parts);
     (Run::of_history(scenario, history).into_result(), violations)
-}
-
-/// The most events one run processes; past it the run stops and says so. This guards against
-/// runs that can never end, such as a spot job without checkpoints interrupted faster than it can
-/// finish.
-pub(crate) fn event_budget(jobs: usize) -> u64 {
-    1_000_000 + 200 * jobs as u64
 }
 
 pub(crate) struct Sim<'w> {
@@ -259,52 +238,19 @@ impl<'w> Sim<'w> {
     }
 
     fn run(&mut self, every_events: u64, progress: &mut dyn FnMut(Progress) -> bool) -> Option<()> {
-        let budget = event_budget(self.jobs.len());
-        while let Some(at) = self.queue.next_time() {
-            if self.world.horizon.is_some_and(|h| at > h) {
-                break;
-            }
-            if self.events_done >= budget {
-                self.log.note(format!(
-                    "stopped at {:.2} h after {} events, the most one run may process; jobs still pending or running are unfinished",
-                    hours(self.now),
-                    self.events_done
-                ));
-                break;
-            }
-            self.now = at;
-            let at_horizon = self.world.horizon == Some(at);
-            // SEMANTICS §4: a pass may create events for this same instant; they get another round.
-            while self.queue.next_time() == Some(at) {
-                while let Some(event) = self.queue.pop_at(at) {
-                    self.events_done += 1;
-                    self.apply(event);
-                    if every_events > 0
-                        && self.events_done.is_multiple_of(every_events)
-                        && !progress(self.progress())
-                    {
-                        return None;
-                    }
-                }
-                // Events at the horizon still apply, but nothing new starts there.
-                if !at_horizon {
-                    self.pass();
-                }
-            }
-            self.after_instant();
-        }
-        // With a horizon the run covers it whole, unless every job ended before it.
-        if let Some(h) = self.world.horizon {
-            if self.ended < self.jobs.len() as u64 && self.now < h && self.events_done < budget {
-                self.now = h;
-                self.after_instant();
-            }
-        }
-        self.finish();
-        if every_events > 0 {
-            progress(self.progress());
-        }
-        Some(())
+        run_to_end(self, every_events, progress)
+    }
+}
+
+impl Instants for Sim<'_> {
+    run_fields!();
+
+    fn apply(&mut self, event: Event) {
+        Sim::apply(self, event);
+    }
+
+    fn schedule(&mut self) {
+        self.pass();
     }
 
     /// Brings the waiting reasons and the usage series up to date with the instant just done.
@@ -313,12 +259,7 @@ impl<'w> Sim<'w> {
         self.log.usage.sample(self.world, &mut self.cap, self.now);
     }
 
-    fn progress(&self) -> Progress {
-        Progress {
-            events: self.events_done,
-            now_h: hours(self.now),
-            jobs_ended: self.ended,
-            jobs: self.jobs.len() as u64,
-        }
+    fn finish(&mut self) {
+        Sim::finish(self);
     }
 }

@@ -18,12 +18,13 @@
 //! visiting the jobs.
 
 use super::fit::{self, Placement};
-use super::job_state::{EntryReasons, Phase};
+use super::job_state::EntryReasons;
 use super::order::{fifo_key, queue_key, FifoKey, JobKey, QueueKey};
 use super::queues::PendingQueues;
 use super::reason::Reason;
 use super::world::{JobId, PoolId, ShareId, TypeId};
 use super::Sim;
+use crate::common::Phase;
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 use std::ops::Bound::{Excluded, Unbounded};

@@ -2,12 +2,12 @@
 //! candidates greedily in its victim order until the job fits, then pruning from the last chosen
 //! to the first. If even every candidate would not make room, nobody is preempted.
 
-use super::ending::Stop;
 use super::fit;
-use super::job_state::Phase;
 use super::order::{in_share_victim_key, reclaim_victim_key};
 use super::world::JobId;
 use super::Sim;
+use crate::common::ending::Stop;
+use crate::common::Phase;
 
 impl Sim<'_> {
     /// Victims that let `j` start on entry `e`: reclaim first, then in-share (SEMANTICS §5).

@@ -1,14 +1,14 @@
 //! The run's history as it happens (events, attempts, endings, usage), and the result built from
 //! it at the end. Aggregates across jobs live in `crate::result::metrics`.
 
-use super::ending::{Ending, Stop};
-use super::event_log::Happening;
+use super::event_log::{self, Change, Happening, OnEntry};
 use super::job_state::JobState;
 use super::reason::Reason;
 use super::usage::UsageLog;
 use super::world::{Entry, JobId, PoolKind, ShareId, TypeId, World, MAX_ENTRIES};
 use super::{Events, Sim};
 use crate::amount::{normalise_zero, total};
+use crate::common::ending::{Ending, Stop};
 use crate::result::metrics::PlanInput;
 use crate::result::{self, Attempt, JobResult, Selected, Skipped, Text, UsageSeries, Waited};
 use crate::scenario::Scenario;
@@ -136,8 +136,10 @@ impl Log {
                 let a = attempt(a);
                 let started = Happening::Started {
                     job: a.job as usize,
-                    entry: usize::from(a.entry),
-                    borrowed: a.borrowed,
+                    start: OnEntry {
+                        entry: usize::from(a.entry),
+                        borrowed: a.borrowed,
+                    },
                 };
                 (a.start, started)
             }
@@ -238,20 +240,22 @@ impl Log {
     }
 
     pub fn priority_changed(&mut self, now: Seconds, j: JobId, priority: u32) {
+        // The result's priorities are signed, as Kueue's are.
+        let priority = priority as i32;
         self.record_other(now, Happening::PriorityChanged { job: j, priority });
     }
 
     pub fn share_updated(&mut self, now: Seconds, s: ShareId) {
-        self.record_other(now, Happening::ShareUpdated(s));
+        self.record_other(now, Happening::Other(Change::ShareUpdated(s)));
     }
 
     pub fn capacity_changed(&mut self, now: Seconds, t: TypeId, count: u32) {
         self.record_other(
             now,
-            Happening::CapacityChanged {
+            Happening::Other(Change::CapacityChanged {
                 instance_type: t,
                 count,
-            },
+            }),
         );
     }
 }
@@ -301,7 +305,7 @@ impl History {
     pub fn events(&self) -> impl Iterator<Item = result::Event> + '_ {
         self.log.events.iter().filter_map(|&logged| {
             let (at, happening) = self.log.resolve(&self.world, logged);
-            happening.to_event(&self.world, at)
+            event_log::to_event(happening, &self.world, at)
         })
     }
 

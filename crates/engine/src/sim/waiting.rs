@@ -158,7 +158,7 @@ impl Sim<'_> {
             return;
         }
         for j in [old, new].into_iter().flatten() {
-            if self.jobs[j].phase == super::job_state::Phase::Pending {
+            if self.jobs[j].phase == crate::common::Phase::Pending {
                 self.stop_waiting(j);
                 self.start_waiting(j);
             }

@@ -211,14 +211,14 @@ fn summarize_share(
         .map(|&kpi| {
             let values: Vec<Option<f64>> = runs
                 .iter()
-                .map(|s| s.and_then(|s| kpi_value(s, kpi, threshold_h)))
+                .map(|s| s.and_then(|s| kpi.of_sample(s, threshold_h)))
                 .collect();
             let present: Vec<f64> = values.iter().flatten().copied().collect();
             let diff = baseline.and_then(|base| {
                 let pairs: Vec<(f64, f64)> = values
                     .iter()
                     .zip(base)
-                    .filter_map(|(x, b)| Some(((*x)?, kpi_value((*b)?, kpi, threshold_h)?)))
+                    .filter_map(|(x, b)| Some(((*x)?, kpi.of_sample((*b)?, threshold_h)?)))
                     .collect();
                 Difference::paired(&pairs, kpi.direction())
             });
@@ -234,37 +234,6 @@ fn summarize_share(
         kpis,
         completion_cdf: completion_cdf(runs),
     }
-}
-
-/// One KPI of one share in one run; `None` when it does not exist (no succeeded job, no jobs).
-pub fn kpi_value(s: &ShareSample, kpi: Kpi, threshold_h: f64) -> Option<f64> {
-    Some(match kpi {
-        Kpi::JobsDone => f64::from(s.succeeded),
-        Kpi::CompletionP50H => s.completion_p50_h?,
-        Kpi::CompletionP90H => s.completion_p90_h?,
-        Kpi::WaitMeanH => s.wait_mean_h,
-        Kpi::WaitBelowThreshold => {
-            if s.waits_h.is_empty() {
-                return None;
-            }
-            s.waits_h.iter().filter(|&&w| w < threshold_h).count() as f64 / s.waits_h.len() as f64
-        }
-        Kpi::BorrowedInstanceH => s.borrowed_instance_h,
-        Kpi::LentInstanceH => s.lent_instance_h,
-        Kpi::Preemptions => f64::from(s.preemptions),
-        Kpi::Interruptions => f64::from(s.interruptions),
-        Kpi::ReclaimsMade => f64::from(s.reclaims_made),
-        Kpi::LostAcceleratorH => s.lost_accelerator_h,
-        // A sample keeps no restart overhead: it is a single run's card, not compared.
-        Kpi::RestartOverheadAcceleratorH => return None,
-        Kpi::Cost => s.cost,
-        Kpi::FallbackRate => {
-            if s.jobs == 0 {
-                return None;
-            }
-            s.fallback_rate
-        }
-    })
 }
 
 /// The completion CDF pooled over seeds, thinned to at most [`CDF_POINTS`] evenly spaced ranks.

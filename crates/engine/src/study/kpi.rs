@@ -4,8 +4,52 @@
 //! one vocabulary, so a word means the same number everywhere (docs/ARCHITECTURE.md, "The
 //! result's vocabulary").
 
+use super::sample::ShareSample;
 use crate::result::ShareResult;
 use serde::{Deserialize, Serialize};
+
+/// One share's numbers in one run, as a KPI reads them. A run's [`ShareResult`] and a study's
+/// [`ShareSample`] keep them under the same names; [`Kpi::of`] reads only this, so the app's
+/// cards and a study's statistics cannot define a KPI two ways.
+struct Figures<'a> {
+    succeeded: u32,
+    completion_p50_h: Option<f64>,
+    completion_p90_h: Option<f64>,
+    wait_mean_h: f64,
+    /// Every job's hours pending and the study's threshold T; a run's result keeps only the mean.
+    waits: Option<(&'a [f64], f64)>,
+    borrowed_instance_h: f64,
+    lent_instance_h: f64,
+    preemptions: u32,
+    interruptions: u32,
+    reclaims_made: u32,
+    lost_accelerator_h: f64,
+    restart_overhead_accelerator_h: Option<f64>,
+    cost: f64,
+    /// Over the jobs that started (docs/SEMANTICS.md, "Fallback rate"): none when none started.
+    fallback_rate: Option<f64>,
+}
+
+/// The [`Figures`] of a run's share or a sample's, which keep these under the same names; the
+/// three they keep differently are given.
+macro_rules! figures {
+    ($s:expr, $($given:ident: $value:expr),* $(,)?) => {
+        Figures {
+            succeeded: $s.succeeded,
+            completion_p50_h: $s.completion_p50_h,
+            completion_p90_h: $s.completion_p90_h,
+            wait_mean_h: $s.wait_mean_h,
+            borrowed_instance_h: $s.borrowed_instance_h,
+            lent_instance_h: $s.lent_instance_h,
+            preemptions: $s.preemptions,
+            interruptions: $s.interruptions,
+            reclaims_made: $s.reclaims_made,
+            lost_accelerator_h: $s.lost_accelerator_h,
+            cost: $s.cost,
+            $($given: $value),*
+        }
+    };
+}
 
 /// Which way a KPI should move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -227,26 +271,48 @@ impl Kpi {
     /// Its value in one run's share; `None` when it does not exist there (no succeeded job, no
     /// started job), and for P(wait < T), which needs a study's threshold.
     pub fn of_share(self, s: &ShareResult) -> Option<f64> {
+        self.of(&figures!(s,
+            waits: None,
+            restart_overhead_accelerator_h: Some(s.restart_overhead_accelerator_h),
+            fallback_rate: (s.started > 0).then_some(s.fallback_rate),
+        ))
+    }
+
+    /// Its value in one seed's sample of a share, with P(wait < T) for the study's threshold
+    /// `threshold_h`; `None` where [`Kpi::of_share`] has none, and for restart overhead, which a
+    /// sample does not keep (a single run's card shows it; a study does not compare it).
+    pub fn of_sample(self, s: &ShareSample, threshold_h: f64) -> Option<f64> {
+        self.of(&figures!(s,
+            waits: Some((&s.waits_h, threshold_h)),
+            restart_overhead_accelerator_h: None,
+            fallback_rate: s.fallback_rate,
+        ))
+    }
+
+    /// The one definition of every KPI's value, over the numbers a run's result and a study's
+    /// sample both keep.
+    fn of(self, f: &Figures) -> Option<f64> {
         Some(match self {
-            Kpi::JobsDone => f64::from(s.succeeded),
-            Kpi::CompletionP50H => s.completion_p50_h?,
-            Kpi::CompletionP90H => s.completion_p90_h?,
-            Kpi::WaitMeanH => s.wait_mean_h,
-            Kpi::WaitBelowThreshold => return None,
-            Kpi::BorrowedInstanceH => s.borrowed_instance_h,
-            Kpi::LentInstanceH => s.lent_instance_h,
-            Kpi::Preemptions => f64::from(s.preemptions),
-            Kpi::Interruptions => f64::from(s.interruptions),
-            Kpi::ReclaimsMade => f64::from(s.reclaims_made),
-            Kpi::LostAcceleratorH => s.lost_accelerator_h,
-            Kpi::RestartOverheadAcceleratorH => s.restart_overhead_accelerator_h,
-            Kpi::Cost => s.cost,
-            Kpi::FallbackRate => {
-                if s.started == 0 {
+            Kpi::JobsDone => f64::from(f.succeeded),
+            Kpi::CompletionP50H => f.completion_p50_h?,
+            Kpi::CompletionP90H => f.completion_p90_h?,
+            Kpi::WaitMeanH => f.wait_mean_h,
+            Kpi::WaitBelowThreshold => {
+                let (waits_h, threshold_h) = f.waits?;
+                if waits_h.is_empty() {
                     return None;
                 }
-                s.fallback_rate
+                waits_h.iter().filter(|&&w| w < threshold_h).count() as f64 / waits_h.len() as f64
             }
+            Kpi::BorrowedInstanceH => f.borrowed_instance_h,
+            Kpi::LentInstanceH => f.lent_instance_h,
+            Kpi::Preemptions => f64::from(f.preemptions),
+            Kpi::Interruptions => f64::from(f.interruptions),
+            Kpi::ReclaimsMade => f64::from(f.reclaims_made),
+            Kpi::LostAcceleratorH => f.lost_accelerator_h,
+            Kpi::RestartOverheadAcceleratorH => f.restart_overhead_accelerator_h?,
+            Kpi::Cost => f.cost,
+            Kpi::FallbackRate => f.fallback_rate?,
         })
     }
 
@@ -280,5 +346,45 @@ impl Kpi {
             Direction::HigherIsBetter => Some(change > 0.0),
             Direction::Neutral => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Kpi;
+    use crate::study::sample::sample_of;
+    use crate::{simulate, Scenario};
+
+    /// Share B of the fixture (crates/engine/src/result/breakdown.rs works it by hand) has two
+    /// jobs; both start and one falls back. A copy of the run in which neither started has jobs
+    /// but no started job: its fallback rate does not exist, for the card and the study alike.
+    #[test]
+    fn the_fallback_rate_is_over_started_jobs_and_none_when_no_job_started() {
+        let scenario = Scenario::from_json(include_str!(
+            "../result/fixtures/fallback-reclaim-owned-plan.json"
+        ))
+        .expect("a valid fixture");
+        let ran = simulate(&scenario);
+        let b = &ran.shares[1];
+        assert_eq!(Kpi::FallbackRate.of_share(b), Some(0.5));
+        let sample = sample_of(&scenario, &ran);
+        assert_eq!(
+            Kpi::FallbackRate.of_sample(&sample.shares[1], 1.0),
+            Some(0.5)
+        );
+
+        let mut never_started = ran.clone();
+        for job in never_started.jobs.iter_mut() {
+            if job.share.as_deref() == Some(b.name.as_str()) {
+                job.attempts.clear();
+            }
+        }
+        let b = &mut never_started.shares[1];
+        (b.started, b.fallback_rate) = (0, 0.0);
+        assert!(b.jobs > 0);
+        assert_eq!(Kpi::FallbackRate.of_share(b), None);
+        let sample = sample_of(&scenario, &never_started);
+        assert!(sample.shares[1].jobs > 0);
+        assert_eq!(Kpi::FallbackRate.of_sample(&sample.shares[1], 1.0), None);
     }
 }

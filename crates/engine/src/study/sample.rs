@@ -55,9 +55,10 @@ pub struct ShareSample {
     pub lost_accelerator_h: f64,
     /// Cost: usage, plus the upfront cost of the training plans the share owns.
     pub cost: f64,
-    /// Of its started jobs, the fraction whose first attempt ran on an entry after their first.
+    /// Of its started jobs, the fraction whose first attempt ran on an entry after their first;
+    /// `None` when none started (docs/SEMANTICS.md, "Fallback rate").
     #[serde(default)]
-    pub fallback_rate: f64,
+    pub fallback_rate: Option<f64>,
     /// Completion hours of each succeeded job, in job order.
     pub completions_h: Vec<f64>,
     /// Hours pending of each job, in job order.

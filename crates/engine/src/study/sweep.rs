@@ -9,7 +9,6 @@
 //! job is interrupted per hour of running (spot interruptions are a rate; reclaims depend on the
 //! other shares), and pooling gives the steadiest figure.
 
-use super::compare::kpi_value;
 use super::format::check_version;
 use super::kpi::Kpi;
 use super::params::{apply_parameter, sweep_parameters};
@@ -228,7 +227,7 @@ fn point_shares(runs: &[&UnitSample]) -> Vec<SweepShare> {
                 let values: Vec<f64> = runs
                     .iter()
                     .filter_map(|r| r.sample.shares.iter().find(|s| s.share == share.share))
-                    .filter_map(|s: &ShareSample| kpi_value(s, kpi, f64::INFINITY))
+                    .filter_map(|s: &ShareSample| kpi.of_sample(s, f64::INFINITY))
                     .collect();
                 Estimate::of(&values)
             };

@@ -5,28 +5,7 @@
 use quotalab_engine::Scenario;
 use quotalab_interop::agreement::Agreement;
 use quotalab_interop::{aws, kueue};
-use std::path::{Path, PathBuf};
-
-/// `scenarios/*.json` (whatever the gallery holds now) and the worked examples of
-/// `crates/engine/tests/examples`.
-fn gallery() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut paths = Vec::new();
-    for dir in [
-        root.join("../../scenarios"),
-        root.join("../engine/tests/examples"),
-    ] {
-        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if name.ends_with(".json") && !name.ends_with(".expected.json") {
-                paths.push(path);
-            }
-        }
-    }
-    paths.sort();
-    paths
-}
+use std::path::Path;
 
 /// Kueue YAML read back as AWS shares, through the engine's translation.
 fn kueue_back(yaml: &str) -> Result<quotalab_interop::agreement::Imported, kueue::ImportError> {
@@ -41,7 +20,7 @@ fn load(path: &Path) -> Scenario {
 
 #[test]
 fn gallery_includes_the_default_scenario_and_the_spec_examples() {
-    let names: Vec<String> = gallery()
+    let names: Vec<String> = quotalab_mutate::bundled_scenarios()
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
@@ -54,7 +33,7 @@ fn gallery_includes_the_default_scenario_and_the_spec_examples() {
 
 #[test]
 fn aws_export_then_import_keeps_the_agreement_for_every_gallery_scenario() {
-    for path in gallery() {
+    for path in quotalab_mutate::bundled_scenarios() {
         let scenario = load(&path);
         if scenario.quota_shares.is_empty() {
             continue;
@@ -85,7 +64,7 @@ fn aws_export_then_import_keeps_the_agreement_for_every_gallery_scenario() {
 
 #[test]
 fn kueue_export_then_import_keeps_the_agreement_for_every_gallery_scenario() {
-    for path in gallery() {
+    for path in quotalab_mutate::bundled_scenarios() {
         let scenario = load(&path);
         if scenario.quota_shares.is_empty() {
             continue;

@@ -9,7 +9,6 @@
 
 use super::target::{Bound, Target};
 use crate::scenario::Scenario;
-use crate::study::compare::kpi_value;
 use crate::study::kpi::Kpi;
 use crate::study::sample::Sample;
 use crate::study::stats::Estimate;
@@ -97,7 +96,7 @@ impl Goals {
     pub fn values(&self, sample: &Sample, purchase: f64) -> Vec<Option<f64>> {
         let share_kpi = |share: &str, kpi: Kpi| {
             let share = sample.shares.iter().find(|s| s.share == share)?;
-            kpi_value(share, kpi, self.wait_threshold_h)
+            kpi.of_sample(share, self.wait_threshold_h)
         };
         let goals = self.targets.iter().map(|t| {
             if t.share == TOTAL {

@@ -10,6 +10,12 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
     *v == T::default()
 }
 
+/// A ClusterQueue's or Cohort's resource group as Kueue's YAML spells it. The scenario's
+/// `quotalab_engine::scenario::kueue::ResourceGroup`, `FlavorQuotas` and `ResourceQuota` hold the
+/// same fields, but they are the scenario format's (docs/FORMAT.md, "Kueue"): snake_case names
+/// and unknown fields refused. Kueue's objects are camelCase (`nominalQuota`) and carry fields
+/// the simulation does not read, so these types are Kueue's spelling and convert to and from
+/// the engine's (below); one type could not write both documents.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ResourceGroup {
@@ -17,12 +23,14 @@ pub struct ResourceGroup {
     pub flavors: Vec<FlavorQuotas>,
 }
 
+/// One flavor's quotas in a resource group, as Kueue's YAML spells them (see [`ResourceGroup`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FlavorQuotas {
     pub name: String,
     pub resources: Vec<ResourceQuota>,
 }
 
+/// The quota of one resource in one flavor, as Kueue's YAML spells it (see [`ResourceGroup`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ResourceQuota {

@@ -1,9 +1,13 @@
 //! The one event queue and its order (SEMANTICS §4: the groups of one instant, ties by job name).
 
-use super::world::{JobId, PlanId, TypeId};
 use crate::time::Seconds;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+
+/// Indices into a rule set's compiled world: its jobs, training plans and instance types.
+type JobId = usize;
+type PlanId = usize;
+type TypeId = usize;
 
 /// Which deadline of a pending job ran out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -1,7 +1,7 @@
 //! How an attempt stopped and how a job ended, as the run records them: the words the event log
 //! and the record share, each mapped onto the result's vocabulary (`crate::result::vocab`).
 
-use super::reason::Reason;
+use crate::result::Reason;
 use crate::result::{EndReason, EventKind, Outcome, Status, StopKind};
 
 /// Why an attempt stopped.
@@ -23,6 +23,16 @@ pub enum Stop {
 }
 
 impl Stop {
+    /// How an attempt that ran to its end stopped, and how its job ended: failed for memory
+    /// after its startup, or succeeded.
+    pub fn at_end(memory_failure: bool) -> (Stop, Ending) {
+        if memory_failure {
+            (Stop::MemoryFailure, Ending::InsufficientMemory)
+        } else {
+            (Stop::Succeeded, Ending::Succeeded)
+        }
+    }
+
     pub fn outcome(self) -> Outcome {
         // A preemption or an interruption: which of the two is the kind's to say.
         if let Some(kind) = self.kind() {

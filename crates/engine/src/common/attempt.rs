@@ -1,6 +1,7 @@
 //! The arithmetic of one attempt: startup, compute with checkpoint pauses, and what an
 //! interruption saves or loses (SEMANTICS §3, "Startup", "Checkpoints", "Lost work").
 
+use super::ending::Stop;
 use crate::time::Seconds;
 
 /// The timeline of an attempt, fixed when it starts.
@@ -23,6 +24,14 @@ pub struct Interrupted {
     pub lost: Seconds,
 }
 
+impl Interrupted {
+    /// The fraction of its work a job has saved after this stop, from `before`, for a job whose
+    /// work takes `duration` on the attempt's entry (SEMANTICS §3, "Checkpoints").
+    pub fn progress_after(self, before: f64, duration: Seconds) -> f64 {
+        (before + self.saved as f64 / duration as f64).min(1.0)
+    }
+}
+
 impl Plan {
     /// Checkpoints taken: one after every full interval, but none at the moment it would finish.
     fn checkpoints(&self) -> Seconds {
@@ -36,6 +45,25 @@ impl Plan {
     pub fn end(&self) -> Seconds {
         let pauses = self.checkpoint.map_or(0, |(_, cost)| cost) * self.checkpoints();
         self.start + self.startup + self.compute + pauses
+    }
+
+    /// What stopping the attempt at `at` for `stop` saves and loses. An attempt that ends
+    /// (succeeded, or failed for memory after its startup) saves and loses nothing: its work is
+    /// done or was never possible. One cut at the horizon saves its checkpoints and loses
+    /// nothing, our decision (SEMANTICS §3 defines lost work for interruptions only): the job
+    /// has simply not finished, and counting its unsaved compute as lost made "lost work" large
+    /// in runs where nothing was preempted. Any other stop is an interruption.
+    pub fn stopped(&self, at: Seconds, stop: Stop, memory_failure: bool) -> Interrupted {
+        if memory_failure || stop == Stop::Succeeded {
+            Interrupted { saved: 0, lost: 0 }
+        } else if stop == Stop::Cut {
+            Interrupted {
+                lost: 0,
+                ..self.interrupt(at)
+            }
+        } else {
+            self.interrupt(at)
+        }
     }
 
     /// The state of the work if the attempt stops at `at` (before `end()`).
