@@ -2,11 +2,7 @@
 //! situation written twice, as AWS quota shares (`X.aws.json`) and as Kueue objects
 //! (`X.kueue.json`), with what each rule set does to it and why (`X.*.expected.json`).
 
-mod golden;
-use golden::{check, golden, Golden};
-
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+use crate::golden::{check, golden, Golden};
 
 macro_rules! difference {
     ($test:ident, $aws:literal, $kueue:literal) => {

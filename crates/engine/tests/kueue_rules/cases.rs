@@ -4,11 +4,7 @@
 //! Kueue test (`kueue_test`), gives the expected outcome by path as the golden scenarios do, and
 //! explains it (`why`). The same suite runs natively and in the browser.
 
-mod golden;
-use golden::{check, golden, Golden};
-
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+use crate::golden::{check, golden, Golden};
 
 macro_rules! kueue_case {
     ($test:ident, $name:literal) => {
@@ -20,16 +16,6 @@ macro_rules! kueue_case {
         }
     };
 }
-
-// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
-
-// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
-
-// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
-
-// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
-
-// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
 
 // TestPreemption (pkg/scheduler/preemption/preemption_test.go)
 kueue_case!(

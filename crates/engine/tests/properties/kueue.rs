@@ -12,9 +12,6 @@ use quotalab_engine::scenario::kueue::{ReclaimPolicy, WithinClusterQueue};
 use quotalab_engine::{simulate, Scenario, SimResult};
 use serde_json::json;
 
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
-
 fn below(rng: &mut Stream, n: u64) -> u64 {
     rng.next_u64() % n
 }
