@@ -615,3 +615,23 @@ kueue_case!(
     spot_a_spot_flavor_interrupts_its_jobs_and_requeues_them,
     "rule-spot-flavor-interruptions"
 );
+kueue_case!(
+    fair_admission_the_lower_share_after_admitting_goes_first,
+    "rule-fair-admission-tournament"
+);
+kueue_case!(
+    best_effort_sets_aside_the_whole_class_of_equivalent_workloads,
+    "rule-best-effort-sets-aside-a-class"
+);
+kueue_case!(
+    a_preemptor_waiting_for_its_victims_stays_first_in_its_queue,
+    "rule-sticky-preemptor-stays-first"
+);
+kueue_case!(
+    overlapping_targets_are_recomputed_into_a_deferred_fit,
+    "rule-overlapping-targets-deferred-fit"
+);
+kueue_case!(
+    each_pod_counts_one_pods_when_the_queue_covers_pods,
+    "rule-pods-count-one-each"
+);
