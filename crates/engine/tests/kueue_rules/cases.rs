@@ -635,3 +635,11 @@ kueue_case!(
     each_pod_counts_one_pods_when_the_queue_covers_pods,
     "rule-pods-count-one-each"
 );
+kueue_case!(
+    a_pending_job_s_hours_are_counted_under_kueue_s_reason,
+    "rule-why-a-job-waits"
+);
+kueue_case!(
+    results_give_queue_hours_evictions_cost_and_units,
+    "rule-results-queue-hours-cost-and-units"
+);
