@@ -106,6 +106,7 @@ fn read(docs: &[Document], options: &ImportOptions) -> Result<(Scenario, Vec<Str
     if reader.defaulted > 0 {
         notes.push(format!("{} without a run time (no spec.maximumExecutionTimeSeconds, not finished): each runs --default-runtime {} h", quotalab_engine::result::numbers::counted(reader.defaulted as u64, "Workload"), options.default_runtime_h));
     }
+    notes.extend(p.dropped.notes());
     notes.extend(p.skipped.notes());
     let mut mixes = header.job_mixes.clone();
     renames(&p).apply(&mut kueue, &mut jobs, &mut mixes);

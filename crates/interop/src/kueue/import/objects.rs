@@ -5,6 +5,7 @@
 use super::super::carried::{ScenarioHeader, SCENARIO_CONFIGMAP, SCENARIO_KEY};
 use super::super::documents::{Document, Skipped};
 use super::super::error::KueueError;
+use super::super::shapes::dropped::Dropped;
 use super::super::shapes::queue::{ClusterQueueSpec, CohortSpec};
 use super::super::shapes::workload::Workload;
 use super::super::shapes::{
@@ -26,6 +27,8 @@ pub(super) struct Parsed {
     pub fair_sharing: Option<FairSharingConfig>,
     pub header: Option<ScenarioHeader>,
     pub skipped: Skipped,
+    /// Unmodelled fields the objects set, for the import's notes.
+    pub dropped: Dropped,
 }
 
 /// `doc` read as `T`; an error names the object and the field path.
@@ -49,6 +52,9 @@ fn group(doc: &Document) -> &str {
 pub(super) fn parse(docs: &[Document]) -> Result<Parsed, KueueError> {
     let mut p = Parsed::default();
     for doc in docs {
+        if group(doc) == "kueue.x-k8s.io" {
+            p.dropped.look(doc.kind(), &qualified(doc), &doc.value);
+        }
         match (group(doc), doc.kind()) {
             ("kueue.x-k8s.io", "ResourceFlavor") => p.flavors.push(flavor(doc)?),
             ("kueue.x-k8s.io", "Cohort") => p.cohorts.push(typed(doc)?),
@@ -73,6 +79,18 @@ pub(super) fn parse(docs: &[Document]) -> Result<Parsed, KueueError> {
         }
     }
     Ok(p)
+}
+
+/// A namespaced object's name with its namespace (`ml/main`), as the import's notes name it.
+fn qualified(doc: &Document) -> String {
+    match doc
+        .value
+        .pointer("/metadata/namespace")
+        .and_then(serde_json::Value::as_str)
+    {
+        Some(namespace) => format!("{namespace}/{}", doc.name()),
+        None => doc.name(),
+    }
 }
 
 /// A ResourceFlavor may have no `spec` at all.
