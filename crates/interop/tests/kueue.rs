@@ -463,3 +463,37 @@ fn skipped_workloads_and_objects_are_counted_by_reason() {
         ]
     );
 }
+
+#[test]
+fn fields_the_simulation_does_not_model_are_named_in_a_note_per_kind_and_field() {
+    let yaml = format!(
+        "{}{}{}{}{}",
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\nmetadata:\n  name: a10g\nspec:\n  topologyName: default\n  nodeLabels:\n    node.kubernetes.io/instance-type: g5.xlarge\n---\n",
+        queue("research", "  admissionChecks: [prov]\n", "a10g", "4").replace(
+            "  namespaceSelector",
+            "  admissionScope:\n    admissionMode: UsageBasedAdmissionFairSharing\n  namespaceSelector"
+        ),
+        "---\n",
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\nmetadata:\n  name: main\n  namespace: ml\nspec:\n  clusterQueue: research\n  stopPolicy: Hold\n---\n",
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata:\n  name: train\n  namespace: ml\n  creationTimestamp: \"2026-01-01T00:00:00Z\"\nspec:\n  queueName: main\n  podSets:\n  - name: main\n    count: 4\n    minCount: 2\n    template:\n      spec:\n        containers:\n        - name: c\n          resources:\n            requests:\n              nvidia.com/gpu: \"1\"\n",
+    );
+    let imported = import(&yaml, false);
+    let dropped: Vec<&str> = imported
+        .notes
+        .iter()
+        .map(String::as_str)
+        .filter(|n| n.contains(" dropped ("))
+        .collect();
+    assert_eq!(
+        dropped,
+        [
+            "ResourceFlavor a10g: spec.topologyName dropped (topology-aware scheduling is not simulated; quota is the only limit)",
+            "ClusterQueue research: spec.admissionChecks dropped (admission checks are not simulated; admission is quota reservation)",
+            "ClusterQueue research: spec.admissionScope dropped (admission fair sharing within a ClusterQueue is not simulated)",
+            "LocalQueue ml/main: spec.stopPolicy dropped (a LocalQueue's stop policy is not simulated; its workloads are admitted as if it were None)",
+            "Workload ml/train: spec.podSets[].minCount dropped (partial admission is not simulated; the workload is admitted with all its pods or not at all)",
+        ],
+        "{:?}",
+        imported.notes
+    );
+}

@@ -161,7 +161,8 @@ impl UsageLog {
             // quota too, though their cohort never sees it.
             let capacity: i64 = world.nodes.iter().map(|n| n.nominal[*fr]).sum();
             let capacity = unit(capacity);
-            let total_used: u32 = used.iter().sum();
+            // Chart units stop at u32::MAX per queue (`chart_units`), so their sums saturate too.
+            let total_used = saturating_sum(&used);
             let mut pool_used = PoolLevels::default();
             let mut pool_capacity = PoolLevels::default();
             let kind = if flavor.spot {
@@ -174,7 +175,7 @@ impl UsageLog {
             let point = UsagePoint {
                 t_h: hours(now),
                 capacity,
-                unowned: capacity.saturating_sub(limits.iter().sum()),
+                unowned: capacity.saturating_sub(saturating_sum(&limits)),
                 used,
                 borrowed,
                 limits,
@@ -222,6 +223,10 @@ fn reported_resource(world: &World, f: usize) -> Option<usize> {
         .copied()
         .find(|&r| ACCELERATOR_RESOURCES.contains(&world.resources[r].as_str()))
         .or_else(|| covered.first().copied())
+}
+
+fn saturating_sum(values: &[u32]) -> u32 {
+    values.iter().fold(0, |sum, &v| sum.saturating_add(v))
 }
 
 /// A Kueue amount in the unit people read: cores for `cpu` (milli-cores in Kueue), GiB for

@@ -1,6 +1,7 @@
 //! Golden scenarios: each `X.json` beside an `X.expected.json` that lists expected values by
 //! path (`"jobs": { "B2": { "end_h": 7, "attempts[0].preemption": "reclaim" } }`, `"totals"`,
-//! `"shares"`). The files are compiled in, so the same suite runs natively and in the browser.
+//! `"shares"`, and `"result"` for any other path from the result's root). The files are compiled
+//! in, so the same suite runs natively and in the browser.
 
 use quotalab_engine::{simulate, Scenario};
 use serde_json::Value;
@@ -80,6 +81,18 @@ pub fn check(golden: &Golden) -> Vec<String> {
                 None => failures.push(format!("{}: no share {share} in the result", golden.name)),
             }
         }
+    }
+    // Any other value of the result, by its path from the result's root
+    // (`"kueue.queues[0].resources[0].used_h"`, `"usage[1].unit"`).
+    if let Some(paths) = expected.get("result") {
+        compare(
+            golden.name,
+            "result",
+            &result,
+            paths,
+            &mut failures,
+            &mut checked,
+        );
     }
     if let Some(totals) = expected.get("totals") {
         compare(

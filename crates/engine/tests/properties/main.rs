@@ -1,9 +1,11 @@
-//! Property tests of the simulation: the invariants every run keeps, and the scheduling pass
-//! against a full rescan. One test binary per area (docs/ARCHITECTURE.md, "Testing").
+//! Property tests of the simulation: the invariants every run keeps, the scheduling pass against
+//! a full rescan, and Kueue's rules on generated queues. One test binary per area
+//! (docs/ARCHITECTURE.md, "Testing").
 
 #[path = "../support/mod.rs"]
 mod support;
 
+mod kueue;
 mod pass;
 mod properties;
 

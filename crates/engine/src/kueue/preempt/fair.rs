@@ -168,7 +168,8 @@ fn share_after_removal(
     drs
 }
 
-/// Rule S2-b: for each target queue in share order, the first remaining candidate, once.
+/// The second strategy, S2-b (`LessThanInitialShare`, docs/KUEUE.md "Fair sharing"): for each
+/// target queue in share order, the first remaining candidate, once.
 fn second_strategy(
     search: &mut Search,
     retry: &[JobId],

@@ -107,6 +107,7 @@ fn read(docs: &[Document], options: &ImportOptions) -> Result<(Scenario, Vec<Str
     if workloads.defaulted > 0 {
         notes.push(format!("{} without a run time (no spec.maximumExecutionTimeSeconds, not finished): each runs --default-runtime {} h", quotalab_engine::result::numbers::counted(workloads.defaulted as u64, "Workload"), options.default_runtime_h));
     }
+    notes.extend(p.dropped.notes());
     notes.extend(skip::notes(&reader));
     let mut mixes = header.job_mixes.clone();
     renames(&p).apply(&mut kueue, &mut jobs, &mut mixes);

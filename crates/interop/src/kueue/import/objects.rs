@@ -5,6 +5,7 @@
 use super::super::carried::{ScenarioHeader, SCENARIO_CONFIGMAP, SCENARIO_KEY};
 use super::super::documents::Document;
 use super::super::error::KueueError;
+use super::super::shapes::dropped::Dropped;
 use super::super::shapes::queue::{ClusterQueueSpec, CohortSpec};
 use super::super::shapes::workload::Workload;
 use super::super::shapes::{
@@ -27,6 +28,8 @@ pub(super) struct Parsed {
     pub workloads: Vec<Workload>,
     pub fair_sharing: Option<FairSharingConfig>,
     pub header: Option<ScenarioHeader>,
+    /// Unmodelled fields the objects set, for the import's notes.
+    pub dropped: Dropped,
 }
 
 /// `doc` read as `T`; an error names the object and the field path.
@@ -47,6 +50,18 @@ fn group(doc: &Document) -> &str {
     api.split_once('/').map_or("", |(g, _)| g)
 }
 
+/// A namespaced object's name with its namespace (`ml/main`), as the import's notes name it.
+fn qualified(doc: &Document) -> String {
+    match doc
+        .value
+        .pointer("/metadata/namespace")
+        .and_then(serde_json::Value::as_str)
+    {
+        Some(namespace) => format!("{namespace}/{}", doc.name()),
+        None => doc.name(),
+    }
+}
+
 /// Every object of `docs` in its place, each read as a record of `reader`.
 pub(super) fn parse(docs: &[Document], reader: &mut KueueReader) -> Result<Parsed, KueueError> {
     let mut p = Parsed::default();
@@ -59,6 +74,9 @@ pub(super) fn parse(docs: &[Document], reader: &mut KueueReader) -> Result<Parse
 
 /// One object into `p`, or skipped for its kind.
 fn object(doc: &Document, p: &mut Parsed) -> Result<Outcome<(), KueueSkip>, KueueError> {
+    if group(doc) == "kueue.x-k8s.io" {
+        p.dropped.look(doc.kind(), &qualified(doc), &doc.value);
+    }
     match (group(doc), doc.kind()) {
         ("kueue.x-k8s.io", "ResourceFlavor") => p.flavors.push(flavor(doc)?),
         ("kueue.x-k8s.io", "Cohort") => p.cohorts.push(typed(doc)?),

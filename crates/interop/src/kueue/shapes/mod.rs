@@ -2,8 +2,10 @@
 //! v1alpha1's spellings too): serde mirrors of the CRDs' fields in camelCase, each converted to
 //! and from the engine's scenario types (docs/FORMAT.md, "Kueue"), so the import and the export
 //! share one description of every field. Fields Quota Lab does not model (status counters,
-//! admission checks, topology) are ignored on reading.
+//! admission checks, topology) are ignored on reading; the import notes each such field of the
+//! spec that an object sets (`dropped`).
 
+pub mod dropped;
 pub mod queue;
 pub mod workload;
 

@@ -3,16 +3,11 @@
 //! example `kueue/valid/three-teams.json` and names the finding it must produce: its severity,
 //! its exact JSON path, and a message that names the object by kind and name.
 
-mod cases;
-
-use cases::{case, Finding};
+use crate::cases::{self, case, Finding};
 use quotalab_engine::{Scenario, Severity};
 use serde_json::{json, Value};
 
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
-
-const THREE_TEAMS: &str = include_str!("kueue/valid/three-teams.json");
+const THREE_TEAMS: &str = include_str!("../kueue/valid/three-teams.json");
 
 fn base() -> Value {
     serde_json::from_str(THREE_TEAMS).expect("the example is JSON")
@@ -72,7 +67,7 @@ fn the_example_has_no_errors_and_no_warnings() {
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn the_kueue_example_of_the_format_has_no_errors() {
-    let format = include_str!("../../../docs/FORMAT.md");
+    let format = include_str!("../../../../docs/FORMAT.md");
     let section = &format[format.find("## Kueue").expect("the Kueue section")..];
     let start = section.find("```json\n").expect("its example") + "```json\n".len();
     let example = &section[start..start + section[start..].find("```").unwrap()];

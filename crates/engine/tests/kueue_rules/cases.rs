@@ -4,11 +4,7 @@
 //! Kueue test (`kueue_test`), gives the expected outcome by path as the golden scenarios do, and
 //! explains it (`why`). The same suite runs natively and in the browser.
 
-mod golden;
-use golden::{check, golden, Golden};
-
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+use crate::golden::{check, golden, Golden};
 
 macro_rules! kueue_case {
     ($test:ident, $name:literal) => {
@@ -20,16 +16,6 @@ macro_rules! kueue_case {
         }
     };
 }
-
-// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
-
-// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
-
-// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
-
-// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
-
-// TestPreemption (pkg/scheduler/preemption/preemption_test.go)
 
 // TestPreemption (pkg/scheduler/preemption/preemption_test.go)
 kueue_case!(
@@ -628,4 +614,32 @@ kueue_case!(
 kueue_case!(
     spot_a_spot_flavor_interrupts_its_jobs_and_requeues_them,
     "rule-spot-flavor-interruptions"
+);
+kueue_case!(
+    fair_admission_the_lower_share_after_admitting_goes_first,
+    "rule-fair-admission-tournament"
+);
+kueue_case!(
+    best_effort_sets_aside_the_whole_class_of_equivalent_workloads,
+    "rule-best-effort-sets-aside-a-class"
+);
+kueue_case!(
+    a_preemptor_waiting_for_its_victims_stays_first_in_its_queue,
+    "rule-sticky-preemptor-stays-first"
+);
+kueue_case!(
+    overlapping_targets_are_recomputed_into_a_deferred_fit,
+    "rule-overlapping-targets-deferred-fit"
+);
+kueue_case!(
+    each_pod_counts_one_pods_when_the_queue_covers_pods,
+    "rule-pods-count-one-each"
+);
+kueue_case!(
+    a_pending_job_s_hours_are_counted_under_kueue_s_reason,
+    "rule-why-a-job-waits"
+);
+kueue_case!(
+    results_give_queue_hours_evictions_cost_and_units,
+    "rule-results-queue-hours-cost-and-units"
 );
