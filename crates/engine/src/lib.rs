@@ -44,6 +44,7 @@ pub mod translate;
 pub mod validate;
 
 pub use diagnostic::{Diagnostic, LoadError, Report, Severity};
+pub use kueue::reach::{quota_reach, QueueReach, QuotaReach};
 pub use result::SimResult;
 pub use scenario::Scenario;
 pub use sim::{
