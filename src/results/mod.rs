@@ -21,7 +21,7 @@ pub mod export;
 pub mod format;
 pub mod jobs;
 pub mod kpi;
-mod kueue_queues;
+pub mod kueue_queues;
 mod panel;
 pub mod session;
 mod status;
