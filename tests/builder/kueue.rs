@@ -39,22 +39,36 @@ fn text_of(root: &web_sys::HtmlElement, selector: &str) -> String {
 async fn switching_to_kueue_shows_the_translation_first_and_undo_brings_aws_back() {
     let (state, root) = mount(default_scenario());
     let select = rules_select(&root);
-    assert_eq!(select.value(), "aws", "the default scenario runs under AWS's rules");
+    assert_eq!(
+        select.value(),
+        "aws",
+        "the default scenario runs under AWS's rules"
+    );
     crate::support::choose(&select, "kueue");
     settle().await;
-    assert_eq!(select.value(), "aws", "nothing applies before the confirmation");
+    assert_eq!(
+        select.value(),
+        "aws",
+        "nothing applies before the confirmation"
+    );
     assert_eq!(state.scenario.get_untracked(), default_scenario());
     let summary = text_of(&root, "[data-testid=rules-summary]");
     assert!(summary.contains("carried exactly"), "{summary}");
     let notes = text_of(&root, "[data-testid=rules-carried]");
-    assert!(notes.contains("quota_shares[0]"), "the engine's notes, by path: {notes}");
+    assert!(
+        notes.contains("quota_shares[0]"),
+        "the engine's notes, by path: {notes}"
+    );
 
     element::<web_sys::HtmlElement>(&root, "[data-testid=confirm-rules]").click();
     settle().await;
     assert!(state.screen.dialog.get_untracked().is_none());
     let switched = state.scenario.get_untracked();
     assert_eq!(switched.rules, Rules::Kueue);
-    let k = switched.kueue.as_ref().expect("the agreement is now Kueue objects");
+    let k = switched
+        .kueue
+        .as_ref()
+        .expect("the agreement is now Kueue objects");
     assert_eq!(k.cluster_queues.len(), 3);
     assert!(switched.quota_shares.is_empty());
     assert_eq!(rules_select(&root).value(), "kueue");
@@ -75,7 +89,10 @@ async fn keeping_the_rules_changes_nothing() {
     crate::support::choose(&rules_select(&root), "aws");
     settle().await;
     let lost = text_of(&root, "[data-testid=rules-lost]");
-    assert!(lost.contains("dropped") || lost.contains("approximated"), "{lost}");
+    assert!(
+        lost.contains("dropped") || lost.contains("approximated"),
+        "{lost}"
+    );
     element::<web_sys::HtmlElement>(&root, "[data-testid=keep-rules]").click();
     settle().await;
     assert_eq!(state.scenario.get_untracked(), kueue_example());
@@ -87,14 +104,20 @@ async fn keeping_the_rules_changes_nothing() {
 async fn compare_with_kueue_rules_makes_a_study_of_both_rule_sets_and_opens_compare() {
     let (state, root) = mount(default_scenario());
     let button = element::<web_sys::HtmlElement>(&root, "[data-testid=compare-rules]");
-    assert_eq!(button.text_content().unwrap_or_default(), "Compare with Kueue rules");
+    assert_eq!(
+        button.text_content().unwrap_or_default(),
+        "Compare with Kueue rules"
+    );
     button.click();
     settle().await;
     let workspace = state.workspace.get_untracked();
     assert_eq!(workspace.variants.len(), 2);
     assert_eq!(workspace.variants[0].rules, Rules::Aws);
     assert_eq!(workspace.variants[1].rules, Rules::Kueue);
-    assert!(workspace.variants[1].kueue.is_none(), "only the rules change; the run translates");
+    assert!(
+        workspace.variants[1].kueue.is_none(),
+        "only the rules change; the run translates"
+    );
     assert!(workspace.to_study().validate().is_valid());
     assert_eq!(state.screen.tab.get_untracked(), Tab::Compare);
     assert_eq!(
@@ -110,13 +133,15 @@ async fn compare_with_kueue_rules_makes_a_study_of_both_rule_sets_and_opens_comp
 
 /// The input of the quota at `field` of the first queue's first flavor.
 fn quota_input(root: &web_sys::HtmlElement, field: &str) -> web_sys::HtmlInputElement {
-    let path = format!("kueue.cluster_queues[0].resource_groups[0].flavors[0].resources[0].{field}");
+    let path =
+        format!("kueue.cluster_queues[0].resource_groups[0].flavors[0].resources[0].{field}");
     element(root, &format!("#{}", control_id(&path)))
 }
 
 fn first_quota(state: &Editor) -> quotalab_engine::scenario::kueue::ResourceQuota {
     state.scenario.with_untracked(|s| {
-        s.kueue.as_ref().unwrap().cluster_queues[0].resource_groups[0].flavors[0].resources[0].clone()
+        s.kueue.as_ref().unwrap().cluster_queues[0].resource_groups[0].flavors[0].resources[0]
+            .clone()
     })
 }
 
@@ -130,11 +155,17 @@ async fn a_cluster_queue_is_edited_in_kubernetes_quantities_with_messages_that_n
     assert_eq!(nominal.value(), "8");
     type_into(&nominal, "12000m");
     settle().await;
-    assert_eq!(first_quota(&state).nominal_quota, Quantity::parse("12").unwrap());
+    assert_eq!(
+        first_quota(&state).nominal_quota,
+        Quantity::parse("12").unwrap()
+    );
     fire(&nominal, "blur");
     assert_eq!(nominal.value(), "12", "shown as Kubernetes writes it");
     let bar = text_of(&root, "[data-testid=reach-bar] .reach-legend");
-    assert!(bar.contains("12 guaranteed"), "the bar follows the quota: {bar}");
+    assert!(
+        bar.contains("12 guaranteed"),
+        "the bar follows the quota: {bar}"
+    );
 
     type_into(&nominal, "lots");
     settle().await;
@@ -142,31 +173,46 @@ async fn a_cluster_queue_is_edited_in_kubernetes_quantities_with_messages_that_n
     assert!(message.starts_with("Nominal quota: "), "{message}");
     assert!(message.contains("lots"), "{message}");
     assert_eq!(state.unparsed.with_untracked(|u| u.len()), 1);
-    assert_eq!(first_quota(&state).nominal_quota, Quantity::parse("12").unwrap());
+    assert_eq!(
+        first_quota(&state).nominal_quota,
+        Quantity::parse("12").unwrap()
+    );
 
     let borrowing = quota_input(&root, "borrowing_limit");
     type_into(&borrowing, "4");
     settle().await;
-    assert_eq!(first_quota(&state).borrowing_limit, Some(Quantity::parse("4").unwrap()));
+    assert_eq!(
+        first_quota(&state).borrowing_limit,
+        Some(Quantity::parse("4").unwrap())
+    );
     type_into(&borrowing, "");
     settle().await;
     assert_eq!(first_quota(&state).borrowing_limit, None, "empty: no limit");
 
     let reclaim: web_sys::HtmlSelectElement = element(
         &root,
-        &format!("#{}", control_id("kueue.cluster_queues[0].preemption.reclaim_within_cohort")),
+        &format!(
+            "#{}",
+            control_id("kueue.cluster_queues[0].preemption.reclaim_within_cohort")
+        ),
     );
     crate::support::choose(&reclaim, "Any");
     settle().await;
     assert_eq!(
-        state.scenario.with_untracked(|s| s.kueue.as_ref().unwrap().cluster_queues[0].preemption.reclaim_within_cohort),
+        state
+            .scenario
+            .with_untracked(|s| s.kueue.as_ref().unwrap().cluster_queues[0]
+                .preemption
+                .reclaim_within_cohort),
         ReclaimPolicy::Any
     );
 
     element::<web_sys::HtmlElement>(&root, "[aria-label='Try a10g-spot earlier']").click();
     settle().await;
     let first_flavor = state.scenario.with_untracked(|s| {
-        s.kueue.as_ref().unwrap().cluster_queues[0].resource_groups[0].flavors[0].name.clone()
+        s.kueue.as_ref().unwrap().cluster_queues[0].resource_groups[0].flavors[0]
+            .name
+            .clone()
     });
     assert_eq!(first_flavor, "a10g-spot", "the order flavors are tried in");
 }

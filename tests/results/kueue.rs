@@ -23,7 +23,10 @@ fn example() -> Scenario {
 #[wasm_bindgen_test]
 fn the_kueue_example_runs_and_every_chart_draws_it() {
     let drawn = Drawn::of(simulate(&example()), ALL_JOBS);
-    assert!(drawn.kueue.is_some(), "a Kueue run has its per-queue summary");
+    assert!(
+        drawn.kueue.is_some(),
+        "a Kueue run has its per-queue summary"
+    );
     for chart in Chart::ALL {
         let svg = chart.draw(&drawn);
         assert!(svg.contains("<svg"), "{chart:?} draws");
@@ -50,22 +53,42 @@ fn the_per_queue_table_shows_the_engines_hours_and_evictions_by_reason() {
     });
     let host = attached_root();
     let current = Signal::derive(move || Some(outcome.clone()));
-    std::mem::forget(mount_to(host.clone(), move || view! { <KueueQueues outcome=current /> }));
+    std::mem::forget(mount_to(
+        host.clone(),
+        move || view! { <KueueQueues outcome=current /> },
+    ));
     let rows = all(&host, "[data-testid=kueue-queue-row]");
     assert_eq!(rows.len(), summary.queues.len());
     for (row, queue) in rows.iter().zip(&summary.queues) {
         let text = row.text_content().unwrap_or_default();
         assert!(text.contains(&queue.name.to_string()), "{text}");
         let hours = &queue.resources[0];
-        assert!(text.contains(&format!("{} nvidia.com/gpu-h", round_for_people(hours.borrowed_h))), "{text}");
-        assert!(text.contains(&format!("{} nvidia.com/gpu-h", round_for_people(hours.lent_h))), "{text}");
+        assert!(
+            text.contains(&format!(
+                "{} nvidia.com/gpu-h",
+                round_for_people(hours.borrowed_h)
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!(
+                "{} nvidia.com/gpu-h",
+                round_for_people(hours.lent_h)
+            )),
+            "{text}"
+        );
         for count in queue.evicted.iter().chain(&queue.caused) {
             let reason = count.reason.kueue_reason().unwrap_or(count.reason.as_str());
-            assert!(text.contains(&format!("{reason} {}", count.count)), "{text}");
+            assert!(
+                text.contains(&format!("{reason} {}", count.count)),
+                "{text}"
+            );
         }
     }
     assert!(
-        host.text_content().unwrap_or_default().contains("InCohortReclamation"),
+        host.text_content()
+            .unwrap_or_default()
+            .contains("InCohortReclamation"),
         "the example's inference queue takes its lent GPUs back"
     );
     host.remove();
