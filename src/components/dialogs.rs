@@ -7,6 +7,7 @@ use super::modal::Modal;
 use super::rules_dialog::SwitchRulesDialog;
 use crate::interop::account::dialog::AccountImportDialog;
 use crate::interop::agreement::dialog::AgreementDialog;
+use crate::interop::kueue_yaml::KueueWorkloadsDialog;
 use crate::interop::report::view::AgreementReportView;
 use crate::interop::trace::dialog::TraceImportDialog;
 use crate::state::gallery::EXAMPLES;
@@ -31,6 +32,11 @@ pub fn Dialogs() -> impl IntoView {
         Some(Dialog::AgreementFiles) => view! { <AgreementDialog /> }.into_any(),
         Some(Dialog::AgreementReport) => view! { <AgreementReportView /> }.into_any(),
         Some(Dialog::HowItWorks) => view! { <HowItWorksDialog /> }.into_any(),
+        Some(Dialog::KueueWorkloads {
+            origin,
+            yaml,
+            replay,
+        }) => view! { <KueueWorkloadsDialog origin yaml replay=*replay /> }.into_any(),
         Some(Dialog::SwitchRules { translation }) => {
             view! { <SwitchRulesDialog translation=*translation /> }.into_any()
         }

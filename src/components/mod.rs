@@ -34,6 +34,7 @@ pub mod notice_bar;
 pub mod number_input;
 pub mod options;
 pub mod pager;
+pub mod paste_drop;
 pub mod preference_list;
 pub mod presenter;
 pub mod quantity_input;

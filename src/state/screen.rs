@@ -46,6 +46,13 @@ pub enum Dialog {
     SwitchRules {
         translation: Box<Translation>,
     },
+    /// Kueue YAML with Workloads came in (`interop::kueue_yaml`): take them as the cluster's
+    /// current state, or replay them (`replay` is the YAML read that way).
+    KueueWorkloads {
+        origin: String,
+        yaml: String,
+        replay: Box<quotalab_interop::agreement::Imported>,
+    },
 }
 
 /// A message for the user above the zones: a link that could not be opened, an import that

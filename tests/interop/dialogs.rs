@@ -37,14 +37,14 @@ const PHILLY: &str = "ResNet-18 (batch size 32)\tpython3 train.py\t-n\t1\t72000\
     ResNet-18 (batch size 32)\tpython3 train.py\t-n\t1\t36000\t7200.000000\t1\n";
 
 /// Mounts the header and the dialogs over the default scenario.
-fn mount() -> (Editor, web_sys::HtmlElement) {
+pub(crate) fn mount() -> (Editor, web_sys::HtmlElement) {
     // The test server has no worker files: the interop worker's code answers in the page.
     quotalab_app::interop::client::answer_in_page(quotalab_app::interop::protocol::serve);
     mount_app(default_scenario(), || view! { <Header /> <Dialogs /> })
 }
 
 /// Waits (up to 5 s) for `selector` to match inside `root`.
-async fn wait_for(root: &web_sys::HtmlElement, selector: &str) -> web_sys::HtmlElement {
+pub(crate) async fn wait_for(root: &web_sys::HtmlElement, selector: &str) -> web_sys::HtmlElement {
     for _ in 0..250 {
         if let Some(found) = root.query_selector(selector).expect("selector") {
             return found.unchecked_into();
@@ -55,7 +55,7 @@ async fn wait_for(root: &web_sys::HtmlElement, selector: &str) -> web_sys::HtmlE
 }
 
 /// Picks files in a file input as a user would: a DataTransfer's FileList, then `change`.
-fn pick(input: &web_sys::HtmlInputElement, files: &[(&str, &str)]) {
+pub(crate) fn pick(input: &web_sys::HtmlInputElement, files: &[(&str, &str)]) {
     let global = js_sys::global();
     let constructor: js_sys::Function = js_sys::Reflect::get(&global, &"DataTransfer".into())
         .expect("DataTransfer")

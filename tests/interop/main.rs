@@ -5,5 +5,6 @@
 mod support;
 
 mod dialogs;
+mod kueue;
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
