@@ -26,9 +26,10 @@ pub fn install(state: Editor) {
     });
     // A drop is only allowed where dragover was cancelled.
     let over = window_event_listener(leptos::ev::dragover, |ev| ev.prevent_default());
+    // Only a dropped file is ours: text dropped into a field stays that field's.
     let drop = window_event_listener(leptos::ev::drop, move |ev| {
-        ev.prevent_default();
         if let Some(file) = dropped_file(&ev) {
+            ev.prevent_default();
             leptos::task::spawn_local(scenario_files::import(state, file));
         }
     });

@@ -47,7 +47,7 @@ pub fn QuantityInput(
     Effect::new(move |_| {
         let v = value.get();
         if let Some(el) = input.get() {
-            if parse(&name, &el.value(), optional) != Ok(v.clone()) {
+            if parse(&name, &el.value(), optional) != Ok(v) {
                 el.set_value(&shown(&v));
                 problem.set(None);
             }

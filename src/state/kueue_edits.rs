@@ -56,7 +56,7 @@ fn rename<O>(
     let old = name(list.get_mut(index)?).clone();
     let unique = list
         .iter_mut()
-        .map(|o| name(o))
+        .map(name)
         .filter(|n| **n == old)
         .count()
         == 1;

@@ -65,7 +65,7 @@ async fn the_current_state_takes_the_admitted_workloads_as_running() {
 }
 
 #[wasm_bindgen_test]
-async fn pasted_yaml_outside_a_field_is_imported_too() {
+async fn pasted_or_dropped_yaml_is_imported_too() {
     let (state, root) = mount();
     let paste = js_sys::Function::new_with_args(
         "text",
@@ -80,4 +80,19 @@ async fn pasted_yaml_outside_a_field_is_imported_too() {
     wait_for(&root, "[data-testid=kueue-replay]").await.click();
     settle().await;
     assert_eq!(state.scenario.with_untracked(|s| s.rules), Rules::Kueue);
+
+    // A file dropped on the page opens the same way; the replayed cluster is undone first.
+    state.undo();
+    state.pristine.set(true);
+    let drop = js_sys::Function::new_with_args(
+        "text",
+        "const data = new DataTransfer(); data.items.add(new File([text], 'cluster.yaml')); \
+         window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));",
+    );
+    drop.call1(&JsValue::NULL, &CLUSTER.into())
+        .expect("dropped");
+    wait_for(&root, "[data-testid=kueue-workloads-dialog]").await;
+    wait_for(&root, "[data-testid=kueue-replay]").await.click();
+    settle().await;
+    assert_eq!(state.scenario.with_untracked(|s| s.jobs.len()), 3);
 }

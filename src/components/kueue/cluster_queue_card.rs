@@ -87,7 +87,7 @@ pub fn ClusterQueueCard(index: usize) -> impl IntoView {
     let weight = bind_queue(
         index,
         "fair_sharing.weight",
-        |q| q.fair_sharing.as_ref().map(|f| f.weight.clone()),
+        |q| q.fair_sharing.as_ref().map(|f| f.weight),
         |q, v| {
             q.fair_sharing = v.map(|weight| FairSharing { weight });
         },

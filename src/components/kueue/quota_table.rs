@@ -85,13 +85,13 @@ fn FlavorQuotas(
         .enumerate()
         .map(|(resource, resource_name)| {
             let at = QuotaAt { queue, group, flavor, resource };
-            let nominal = bind_quota(at, "nominal_quota", |r| Some(r.nominal_quota.clone()), |r, v| {
+            let nominal = bind_quota(at, "nominal_quota", |r| Some(r.nominal_quota), |r, v| {
                 if let Some(v) = v {
                     r.nominal_quota = v;
                 }
             });
-            let borrowing = bind_quota(at, "borrowing_limit", |r| r.borrowing_limit.clone(), |r, v| r.borrowing_limit = v);
-            let lending = bind_quota(at, "lending_limit", |r| r.lending_limit.clone(), |r, v| r.lending_limit = v);
+            let borrowing = bind_quota(at, "borrowing_limit", |r| r.borrowing_limit, |r, v| r.borrowing_limit = v);
+            let lending = bind_quota(at, "lending_limit", |r| r.lending_limit, |r, v| r.lending_limit = v);
             view! {
                 <div class="resource-quota">
                     <span class="resource-name">{resource_name.clone()}</span>
