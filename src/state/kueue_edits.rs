@@ -54,12 +54,7 @@ fn rename<O>(
     new_name: &str,
 ) -> Option<String> {
     let old = name(list.get_mut(index)?).clone();
-    let unique = list
-        .iter_mut()
-        .map(name)
-        .filter(|n| **n == old)
-        .count()
-        == 1;
+    let unique = list.iter_mut().map(name).filter(|n| **n == old).count() == 1;
     *name(&mut list[index]) = new_name.to_string();
     unique.then_some(old)
 }
