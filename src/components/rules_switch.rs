@@ -61,6 +61,20 @@ pub fn RulesSwitch() -> impl IntoView {
         state.screen.tab.set(Tab::Compare);
     };
     let compare_label = move || format!("Compare with {} rules", other_rules(rules.get()).title());
+    // A study variant that only sets `rules` keeps its agreement's form: say that it runs
+    // through the translation (docs/FORMAT.md, "Kueue").
+    let translated = move || {
+        state.scenario.with(|s| {
+            let form = translate::agreement_form(s);
+            (form != s.rules).then(|| {
+                format!(
+                    "The agreement is written as {}; it runs under {}'s rules through the engine's translation.",
+                    if form == Rules::Kueue { "Kueue objects" } else { "AWS quota shares" },
+                    s.rules.title()
+                )
+            })
+        })
+    };
     view! {
         <div class="rules-row">
             <div class="field select-field rules-switch">
@@ -76,5 +90,6 @@ pub fn RulesSwitch() -> impl IntoView {
                 {compare_label}
             </button>
         </div>
+        {move || translated().map(|t| view! { <p class="rules-form" data-testid="rules-form">{t}</p> })}
     }
 }

@@ -109,7 +109,7 @@ pub fn KueueWorkloadsDialog(origin: String, yaml: String, replay: Imported) -> i
     };
     view! {
         <Modal title="Workloads in the YAML" testid="kueue-workloads-dialog">
-            <p>{format!("{origin} holds {workloads} Workload{} besides the ClusterQueues. How should they be read?", if workloads == 1 { "" } else { "s" })}</p>
+            <p>{format!("{} holds {workloads} Workload{} besides the ClusterQueues. How should they be read?", capitalised(&origin), if workloads == 1 { "" } else { "s" })}</p>
             <div class="dialog-actions kueue-choices">
                 <button type="button" class="primary" data-testid="kueue-from-state" on:click=take_state disabled=move || busy.get()
                     title="Admitted Workloads hold their flavors from hour 0 and the pending ones wait; finished ones are left out">
@@ -122,4 +122,13 @@ pub fn KueueWorkloadsDialog(origin: String, yaml: String, replay: Imported) -> i
             </div>
         </Modal>
     }
+}
+
+/// `origin` with its first letter in upper case, to open a sentence ("The file …").
+fn capitalised(origin: &str) -> String {
+    let mut chars = origin.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }

@@ -21,7 +21,8 @@ pub fn KueueQueues(#[prop(into)] outcome: Signal<Option<Arc<Outcome>>>) -> impl 
                     <h3 id="kueue-queues-head" title="Per ClusterQueue and resource, over the run (docs/KUEUE.md, Results)">"ClusterQueues: quota and evictions"</h3>
                     <table class="kueue-table">
                         <thead><tr>
-                            <th scope="col">"ClusterQueue"</th><th scope="col">"Cohort"</th><th scope="col">"Resource"</th>
+                            <th scope="col">"ClusterQueue"</th><th scope="col">"Cohort"</th>
+                            <th scope="col" title="Per resource, in hours of its unit (cores for cpu, GiB for memory)">"Resource"</th>
                             <th scope="col" title="Its nominal quota over the run">"Nominal"</th>
                             <th scope="col" title="What its workloads held">"Used"</th>
                             <th scope="col" title="What they held above its nominal quota">"Borrowed"</th>
@@ -48,13 +49,13 @@ fn QueueRows(queue: QueueSummary) -> impl IntoView {
         .map_or_else(|| "—".to_string(), ToString::to_string);
     let evicted = reasons(&queue.evicted);
     let caused = reasons(&queue.caused);
-    let hours = |h: f64, unit: &str| view! { <td title=exact(h)>{format!("{} {unit}-h", round_for_people(h))}</td> };
+    let hours = |h: f64, unit: &str| view! { <td title=format!("{} {unit}-hours", exact(h))>{round_for_people(h)}</td> };
     let mut rows = queue.resources.into_iter().enumerate().map(|(i, r)| {
         let first = i == 0;
         view! {
             <tr data-testid="kueue-queue-row">
                 {first.then(|| view! { <th scope="row" rowspan=span.clone()>{name.clone()}</th><td rowspan=span.clone()>{cohort.clone()}</td> })}
-                <td><code>{r.resource.clone()}</code></td>
+                <td><code>{r.resource.clone()}</code><span class="unit">{format!("{}-hours", r.unit)}</span></td>
                 {hours(r.nominal_h, &r.unit)}{hours(r.used_h, &r.unit)}{hours(r.borrowed_h, &r.unit)}{hours(r.lent_h, &r.unit)}
                 {first.then(|| view! { <td rowspan=span.clone()>{evicted.clone()}</td><td rowspan=span.clone()>{caused.clone()}</td> })}
             </tr>

@@ -18,7 +18,7 @@ pub fn RulesDifferences(teams: Vec<TeamDifference>) -> impl IntoView {
                 } else {
                     team.rules
                         .into_iter()
-                        .map(|r| view! { <li title=r.rule.clone()>{r.words}</li> })
+                        .map(|r| view! { <li title=r.rule.clone()>{with_code(&r.words)}</li> })
                         .collect_view()
                         .into_any()
                 };
@@ -37,4 +37,20 @@ pub fn RulesDifferences(teams: Vec<TeamDifference>) -> impl IntoView {
             </section>
         }
     })
+}
+
+/// The engine's words with each `field` or `Value` between backticks as code, the rest as text.
+fn with_code(words: &str) -> impl IntoView {
+    words
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            let part = part.to_string();
+            if i % 2 == 1 {
+                view! { <code>{part}</code> }.into_any()
+            } else {
+                part.into_any()
+            }
+        })
+        .collect_view()
 }
