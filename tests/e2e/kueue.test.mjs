@@ -37,7 +37,7 @@ async function openKueueExample(page, ctx) {
 
 export const tests = [
   {
-    name: 'kueue: the gallery example runs with charts drawn and its per-queue table',
+    name: 'the gallery example runs with charts drawn and its per-queue table',
     async fn(page, ctx) {
       await openKueueExample(page, ctx);
       expect((await page.locator('[data-testid="rules"]').inputValue()) === 'kueue', 'the rules switch reads kueue');
@@ -52,7 +52,7 @@ export const tests = [
     },
   },
   {
-    name: 'kueue: switching rules asks first, applies, and Undo brings AWS back',
+    name: 'switching rules asks first, applies, and Undo brings AWS back',
     async fn(page, ctx) {
       await open(page, ctx.baseUrl);
       const rules = page.locator('[data-testid="rules"]');
@@ -71,7 +71,7 @@ export const tests = [
     },
   },
   {
-    name: 'kueue: Compare with AWS Batch rules runs the study and names the rules behind differences',
+    name: 'Compare with AWS Batch rules runs the study and names the rules behind differences',
     async fn(page, ctx) {
       await openKueueExample(page, ctx);
       const button = page.locator('[data-testid="compare-rules"]');
@@ -87,7 +87,7 @@ export const tests = [
     },
   },
   {
-    name: 'kueue: YAML with Workloads comes in through Import and asks how to read them',
+    name: 'YAML with Workloads comes in through Import and asks how to read them',
     async fn(page, ctx) {
       await open(page, ctx.baseUrl);
       await page.locator('[data-testid="import-file"]').setInputFiles({
@@ -101,7 +101,7 @@ export const tests = [
     },
   },
   {
-    name: 'kueue: a link carries a Kueue scenario and its view',
+    name: 'a link carries a Kueue scenario and its view',
     async fn(page, ctx) {
       await openKueueExample(page, ctx);
       await page.locator('[data-testid="copy-link"]').click();
