@@ -10,6 +10,7 @@ use crate::components::header::Header;
 use crate::components::jobs_table::JobsPage;
 use crate::components::keyboard;
 use crate::components::notice_bar::NoticeBar;
+use crate::components::paste_drop;
 use crate::components::presenter::view::PresenterView;
 use crate::components::status_bar::StatusBar;
 use crate::interop::report::study::provide_compare_run;
@@ -36,6 +37,7 @@ pub fn App() -> impl IntoView {
     let state = start_editor();
     provide_stores(state);
     keyboard::install(state);
+    paste_drop::install(state);
     view! {
         <div class="app" class:presentation=move || state.screen.presentation.get()>
             <Header />

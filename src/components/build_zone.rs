@@ -5,6 +5,8 @@ use super::actions_section::ActionsSection;
 use super::capacity_section::CapacitySection;
 use super::diagnostics_summary::DiagnosticsSummary;
 use super::json_view::JsonView;
+use super::kueue::queues_section::QueuesSection;
+use super::rules_switch::RulesSwitch;
 use super::scenario_section::ScenarioSection;
 use super::shares_section::SharesSection;
 use super::tablist::{on_tab_key, tab_stop};
@@ -50,9 +52,12 @@ pub fn BuildZone() -> impl IntoView {
             |s| state.screen.section.set(s),
         )
     };
+    // A scenario written as Kueue objects edits ClusterQueues and cohorts where AWS shares are.
+    let kueue = Memo::new(move |_| state.scenario.with(|s| s.kueue.is_some()));
     let tabs = TABS
         .iter()
         .map(|&(tab, label)| {
+            let label = move || if tab == Section::Shares && kueue.get() { "Queues" } else { label };
             let selected = move || state.screen.section.get() == tab;
             view! {
                 <button type="button" role="tab" id=tab_id(tab) aria-controls=PANEL_ID
@@ -68,12 +73,14 @@ pub fn BuildZone() -> impl IntoView {
         .collect_view();
     view! {
         <DiagnosticsSummary />
+        <RulesSwitch />
         <div class="tabs" role="tablist" aria-label="Parts of the scenario" on:keydown=on_key>{tabs}</div>
         <div class="tab-panel" role="tabpanel" id=PANEL_ID tabindex="0"
             aria-labelledby=move || tab_id(state.screen.section.get())>
             {move || match state.screen.section.get() {
                 Section::Scenario => view! { <ScenarioSection /> }.into_any(),
                 Section::Capacity => view! { <CapacitySection /> }.into_any(),
+                Section::Shares if kueue.get() => view! { <QueuesSection /> }.into_any(),
                 Section::Shares => view! { <SharesSection /> }.into_any(),
                 Section::Workload => view! { <WorkloadSection /> }.into_any(),
                 Section::Events => view! { <ActionsSection /> }.into_any(),

@@ -31,8 +31,14 @@ pub fn CapacitySection() -> impl IntoView {
             }
         })
     };
+    let kueue = Memo::new(move |_| state.scenario.with(|s| s.kueue.is_some()));
     view! {
         <section class="build-section" aria-label="Capacity">
+            {move || kueue.get().then(|| view! {
+                <p class="hint" data-testid="kueue-capacity-hint">
+                    "Under Kueue's rules quota admits workloads: the ClusterQueues' nominal quotas on each ResourceFlavor (the Queues tab). A spot pool below gives the spot flavors of its type their price factor and interruption rate; its count plays no part (docs/FORMAT.md, Kueue)."
+                </p>
+            })}
             <CatalogTable />
             <h3 id="f-capacity" tabindex="-1" title={tip!("On-demand instances per type, which may change over time", json = "capacity")}>"On-demand capacity"</h3>
             <For each=move || 0..pools.get() key=|i| *i children=move |i| view! { <CapacityTimeline index=i /> } />

@@ -1,11 +1,13 @@
 //! The dialogs: the example gallery, "replace your edits?", the keyboard shortcuts, and the
-//! trace and account uploads, the AWS and Kueue files and the agreement report
+//! rules switch's translation, the trace and account uploads, the AWS and Kueue files and the agreement report
 //! (`crate::interop`).
 
 use super::how_it_works::HowItWorksDialog;
 use super::modal::Modal;
+use super::rules_dialog::SwitchRulesDialog;
 use crate::interop::account::dialog::AccountImportDialog;
 use crate::interop::agreement::dialog::AgreementDialog;
+use crate::interop::kueue_yaml::KueueWorkloadsDialog;
 use crate::interop::report::view::AgreementReportView;
 use crate::interop::trace::dialog::TraceImportDialog;
 use crate::state::gallery::EXAMPLES;
@@ -30,6 +32,14 @@ pub fn Dialogs() -> impl IntoView {
         Some(Dialog::AgreementFiles) => view! { <AgreementDialog /> }.into_any(),
         Some(Dialog::AgreementReport) => view! { <AgreementReportView /> }.into_any(),
         Some(Dialog::HowItWorks) => view! { <HowItWorksDialog /> }.into_any(),
+        Some(Dialog::KueueWorkloads {
+            origin,
+            yaml,
+            replay,
+        }) => view! { <KueueWorkloadsDialog origin yaml replay=*replay /> }.into_any(),
+        Some(Dialog::SwitchRules { translation }) => {
+            view! { <SwitchRulesDialog translation=*translation /> }.into_any()
+        }
     }
 }
 

@@ -56,8 +56,8 @@ pub fn Header() -> impl IntoView {
             <nav class="actions" aria-label="Scenario">
                 <button type="button" on:click=move |_| state.screen.dialog.set(Some(Dialog::Examples))>"Examples"</button>
                 <button type="button" on:click=move |_| { if let Some(i) = file_input.get() { i.click() } }
-                    title="Open a scenario .json file">"Import"</button>
-                <input type="file" accept=".json,application/json" class="visually-hidden" node_ref=file_input
+                    title="Open a scenario .json file, or Kueue YAML (also by paste or drop)">"Import"</button>
+                <input type="file" accept=".json,application/json,.yaml,.yml" class="visually-hidden" node_ref=file_input
                     data-testid="import-file" aria-label="Import a scenario file" tabindex="-1" on:change=on_file />
                 <button type="button" on:click=move |_| state.screen.dialog.set(Some(Dialog::AccountImport)) data-testid="open-account-import"
                     title="Your AWS Batch account or Kueue cluster and its history, from the describe output">"Import account\u{2026}"</button>

@@ -85,30 +85,7 @@ pub fn NumberInput(
     let id = format!("{id_scope}{}", control_id(&path));
     let input: NodeRef<Input> = NodeRef::new();
     let problem = RwSignal::new(None::<String>);
-    // The status and the results must know too: the scenario still holds the last number.
-    let state = use_editor();
-    let key = id.clone();
-    Effect::new(move |_| {
-        let bad = problem.with(Option::is_some);
-        let listed = state.unparsed.with_untracked(|u| u.contains(&key));
-        if bad != listed {
-            state.unparsed.update(|u| {
-                if bad {
-                    u.insert(key.clone());
-                } else {
-                    u.remove(&key);
-                }
-            });
-        }
-    });
-    let key = id.clone();
-    on_cleanup(move || {
-        if state.unparsed.with_untracked(|u| u.contains(&key)) {
-            state.unparsed.update(|u| {
-                u.remove(&key);
-            });
-        }
-    });
+    track_unparsed(id.clone(), problem);
     // Keep the text the user typed while it means the value on screen ("1." stays "1."), so the
     // cursor never jumps; show the value itself when it changed elsewhere (undo, JSON view).
     // An Effect comparing with the DOM, rather than `prop:value`, because Leptos skips a property
@@ -144,6 +121,33 @@ pub fn NumberInput(
             <FieldMessages path=path local=problem id_scope=id_scope.clone() />
         </div>
     }
+}
+
+/// Lists the control `key` in `Editor::unparsed` while its text is not a value (`problem`): the
+/// status and the results must know too, since the scenario still holds the last value.
+pub fn track_unparsed(key: String, problem: RwSignal<Option<String>>) {
+    let state = use_editor();
+    let listed_key = key.clone();
+    Effect::new(move |_| {
+        let bad = problem.with(Option::is_some);
+        let listed = state.unparsed.with_untracked(|u| u.contains(&listed_key));
+        if bad != listed {
+            state.unparsed.update(|u| {
+                if bad {
+                    u.insert(listed_key.clone());
+                } else {
+                    u.remove(&listed_key);
+                }
+            });
+        }
+    });
+    on_cleanup(move || {
+        if state.unparsed.with_untracked(|u| u.contains(&key)) {
+            state.unparsed.update(|u| {
+                u.remove(&key);
+            });
+        }
+    });
 }
 
 #[cfg(test)]

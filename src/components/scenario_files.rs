@@ -1,8 +1,10 @@
 //! Import and export of scenario and study `.json` files, entirely in the browser (no upload):
-//! export is a Blob URL clicked as a download, import reads the chosen file's text. The AWS and
+//! export is a Blob URL clicked as a download, import reads the chosen file's text (a scenario, a
+//! study, or Kueue YAML, `crate::interop::kueue_yaml`). The AWS and
 //! Kueue files of a scenario are named here too (`crate::interop::agreement::dialog` offers them).
 
 use crate::download::{download_text, NotDownloaded};
+use crate::interop::kueue_yaml;
 use crate::state::workspace::Workspace;
 use crate::state::Editor;
 use quotalab_engine::study::Document;
@@ -77,14 +79,21 @@ pub async fn import(state: Editor, file: web_sys::File) {
             )
         }
     };
+    let origin = format!("the file \u{201c}{name}\u{201d}");
+    open_text(state, origin, &name, text).await;
+}
+
+/// Opens `text` from `origin` (a file named `name`, or a paste): Kueue YAML through its import
+/// (`interop::kueue_yaml`), anything else as a scenario or study `.json`.
+pub async fn open_text(state: Editor, origin: String, name: &str, text: String) {
+    if kueue_yaml::is_kueue_yaml(name, &text) {
+        return kueue_yaml::open(state, origin, text).await;
+    }
     match Document::parse_json(&text) {
-        Ok(document) => state.open_workspace(
-            Workspace::from_document(document),
-            &format!("the file \u{201c}{name}\u{201d}"),
-        ),
+        Ok(document) => state.open_workspace(Workspace::from_document(document), &origin),
         Err(e) => state.screen.tell(
             true,
-            format!("Could not import \u{201c}{name}\u{201d}: {e}. Nothing was changed."),
+            format!("Could not import {origin}: {e}. Nothing was changed."),
         ),
     }
 }

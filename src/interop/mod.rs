@@ -8,6 +8,8 @@
 //!   "Import account…", "AWS / Kueue…"), each with the plain logic its worker runs; `files` reads
 //!   picked files with the File API, `picking` shows the field that picks them and the Apply
 //!   and Cancel buttons; `asking`: a dialog's latest question and its answer.
+//! - `kueue_yaml`: Kueue YAML opened from Import, a paste or a drop, asking how to read its
+//!   Workloads.
 //! - `report`: the printable agreement report of the variant on screen or of the whole study.
 
 pub mod account;
@@ -15,6 +17,7 @@ pub mod agreement;
 pub mod asking;
 pub mod client;
 pub mod files;
+pub mod kueue_yaml;
 pub mod picking;
 pub mod protocol;
 pub mod report;

@@ -18,6 +18,7 @@ use super::trace::preview::{LoadedFile, Preview};
 use super::{account, agreement};
 use crate::worker::protocol::{Boot, Protocol, Script};
 use crate::worker::serve::{serve_message, Answered, Done, Post};
+use quotalab_interop::agreement::Imported;
 use quotalab_interop::traces::TraceFormat;
 use serde::{Deserialize, Serialize};
 
@@ -53,6 +54,9 @@ pub enum Task {
     Export { scenario: String },
     /// AWS or Kueue files read back into a scenario.
     ImportAgreement { files: Vec<LoadedFile> },
+    /// Kueue YAML opened as a Kueue-form scenario, its Workloads replayed or taken as the
+    /// cluster's current state (`from_state`).
+    ImportKueue { yaml: String, from_state: bool },
 }
 
 /// One answer per kind of task, in the same order.
@@ -63,6 +67,7 @@ pub enum Answer {
     Account(AccountOutcome),
     Export(Result<Exports, NotExportable>),
     ImportAgreement(Result<AgreementImport, Refusal>),
+    ImportKueue(Result<Imported, Refusal>),
 }
 
 /// Serves one message as the interop worker does (`src/bin/quotalab-interop.rs`; the browser
@@ -83,6 +88,9 @@ fn answer(task: Task) -> Answered<Answer> {
         Task::Export { scenario } => Answer::Export(Exports::of(&scenario)),
         Task::ImportAgreement { files } => {
             Answer::ImportAgreement(agreement::files::import(&files))
+        }
+        Task::ImportKueue { yaml, from_state } => {
+            Answer::ImportKueue(agreement::files::import_kueue(&yaml, from_state))
         }
     }))
 }

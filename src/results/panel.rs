@@ -1,4 +1,4 @@
-//! `ResultsPanel`: the RESULTS zone. KPI cards on top, the calibration of an imported history,
+//! `ResultsPanel`: the RESULTS zone. KPI cards on top, a Kueue run's per-queue table, the calibration of an imported history,
 //! then the charts, then the jobs table; the job story opens as a drawer.
 //!
 //! The root carries `data-testid="app-ready"` and `data-revision` only while the results shown
@@ -11,6 +11,7 @@ use crate::results::charts::tabs::ChartTabs;
 use crate::results::export::{AllChartsExports, ResultExports};
 use crate::results::jobs::{JobStory, JobsTable};
 use crate::results::kpi::{BaselineChoice, KpiCards};
+use crate::results::kueue_queues::KueueQueues;
 use crate::results::session::{use_session, Phase};
 use crate::results::theme::ThemeToggle;
 use crate::state::use_editor;
@@ -46,6 +47,7 @@ pub fn ResultsPanel() -> impl IntoView {
                 Some(current) => view! { <KpiCards current previous=session.previous.get() reference=baseline.reference.get() /> }.into_any(),
                 None => view! { <p class="placeholder">"The results appear here as soon as the scenario has run."</p> }.into_any(),
             }}
+            <KueueQueues outcome />
             <CalibrationPanel outcome />
             <ChartTabs outcome />
             <JobsTable outcome />

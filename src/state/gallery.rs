@@ -65,6 +65,12 @@ pub const EXAMPLES: &[Example] = &[
         json: include_str!("../../scenarios/checkpoint-study.json"),
     },
     Example {
+        id: "kueue-three-teams",
+        title: "Kueue: three teams in one cohort",
+        description: "Kueue's rules: A10G on-demand then spot flavors, training borrows what research cannot reclaim, inference only lends.",
+        json: include_str!("../../scenarios/kueue-three-teams.json"),
+    },
+    Example {
         id: "philly-trace",
         title: "Philly trace: four virtual clusters share V100 and K80",
         description: "413 real job arrivals from Microsoft's Philly cluster, one LEND_AND_BORROW share per virtual cluster.",

@@ -163,6 +163,18 @@ mod tests {
     }
 
     #[test]
+    fn a_kueue_scenario_and_a_study_under_both_rules_round_trip_through_a_link() {
+        let example = crate::state::gallery::find("kueue-three-teams").expect("in the gallery");
+        let kueue = Workspace::single(Scenario::parse_json(example.json).expect("parses"));
+        assert_eq!(decode(&encode(&kueue)).expect("decodes"), kueue);
+        let mut both = kueue;
+        both.add_rules_variant().expect("room");
+        let mut opened = decode(&encode(&both)).expect("decodes");
+        opened.select(both.active);
+        assert_eq!(opened, both);
+    }
+
+    #[test]
     fn fragment_opens_its_scenario() {
         let scenario = default_scenario();
         let hash = fragment(&scenario);

@@ -10,7 +10,8 @@
 //!
 //! - `workspace`: a scenario or a study; `history`: undo and redo; `autosave`: localStorage;
 //!   `link`: the `#s=` link codec; `keeping`: what the autosave may overwrite, and the ways back.
-//! - `gallery`: the bundled examples; `edits`: multi-field edits (adds, renames).
+//! - `gallery`: the bundled examples; `edits`: multi-field edits (adds, renames);
+//!   `kueue_edits`: the same for ClusterQueues and Cohorts.
 //! - `catalog`: the instance types a scenario can name; `paths`: JSON paths to controls;
 //!   `place`: JSON paths in the scenario's own words, for messages.
 //! - `palette`: one colour per share, for every picture in the app.
@@ -23,6 +24,7 @@ pub mod edits;
 pub mod gallery;
 pub mod history;
 pub mod keeping;
+pub mod kueue_edits;
 pub mod link;
 pub mod palette;
 pub mod paths;

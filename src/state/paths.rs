@@ -64,13 +64,14 @@ pub fn ancestors(path: &str) -> Vec<String> {
     out
 }
 
-/// The BUILD tab that holds the controls for `path`, by its top-level field.
+/// The BUILD tab that holds the controls for `path`, by its top-level field. Kueue objects are in
+/// the Shares tab, which a Kueue scenario calls Queues.
 pub fn section_of(path: &str) -> crate::state::Section {
     use crate::state::Section;
     let top = path.split(['.', '[']).next().unwrap_or("");
     match top {
         "instance_types" | "capacity" | "spot" | "training_plans" => Section::Capacity,
-        "quota_shares" => Section::Shares,
+        "quota_shares" | "kueue" => Section::Shares,
         "jobs" | "job_mixes" => Section::Workload,
         "actions" => Section::Events,
         _ => Section::Scenario,
@@ -123,6 +124,11 @@ mod tests {
     #[test]
     fn paths_map_to_their_tab() {
         assert_eq!(section_of("quota_shares[0].strategy"), Section::Shares);
+        assert_eq!(
+            section_of("kueue.cluster_queues[0].preemption.reclaim_within_cohort"),
+            Section::Shares,
+            "Kueue objects are edited where AWS shares are"
+        );
         assert_eq!(
             section_of("job_mixes[2].template.priority"),
             Section::Workload

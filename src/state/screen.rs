@@ -7,6 +7,7 @@
 use super::view::Tab;
 use super::workspace::Workspace;
 use leptos::prelude::*;
+use quotalab_engine::translate::Translation;
 
 /// The tabs of the BUILD zone, in docs/DESIGN.md's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +41,18 @@ pub enum Dialog {
     AgreementReport,
     /// "How this works": the mechanisms in plain words (`components::how_it_works`).
     HowItWorks,
+    /// The rules switch: the agreement translated into the other rules' form, and what became of
+    /// each part, to confirm before it applies (`components::rules_dialog`).
+    SwitchRules {
+        translation: Box<Translation>,
+    },
+    /// Kueue YAML with Workloads came in (`interop::kueue_yaml`): take them as the cluster's
+    /// current state, or replay them (`replay` is the YAML read that way).
+    KueueWorkloads {
+        origin: String,
+        yaml: String,
+        replay: Box<quotalab_interop::agreement::Imported>,
+    },
 }
 
 /// A message for the user above the zones: a link that could not be opened, an import that

@@ -10,6 +10,7 @@
 //! Variants are held behind `Arc`: the undo history keeps up to 200 snapshots, and an edit to one
 //! variant then shares the untouched ones with every earlier snapshot instead of copying them.
 
+use quotalab_engine::scenario::Rules;
 use quotalab_engine::study::advise::AdviseSpec;
 use quotalab_engine::study::{
     Document, Study, Sweep, DEFAULT_SEEDS, DEFAULT_WAIT_THRESHOLD_H, VARIANTS,
@@ -199,6 +200,17 @@ impl Workspace {
         Ok(())
     }
 
+    /// "Compare with Kueue rules" (or AWS Batch's): the variant on screen again with only its
+    /// `rules` switched, added last and shown. The engine runs it through its translation
+    /// (docs/FORMAT.md, "Kueue"), so the study compares the same agreement and workload under
+    /// both rule sets.
+    pub fn add_rules_variant(&mut self) -> Result<(), VariantError> {
+        let mut other = self.active_scenario().clone();
+        other.rules = other_rules(other.rules);
+        other.name = format!("{} under {} rules", other.name, other.rules.title());
+        self.add_variant(other)
+    }
+
     /// Removes variant `index`; the one before it (or the new first) is shown.
     pub fn remove(&mut self, index: usize) -> Result<(), VariantError> {
         if self.variants.len() <= 1 {
@@ -231,6 +243,14 @@ impl Workspace {
             .map(|n| format!("{stem} (variant {n})"))
             .find(|name| self.variants.iter().all(|v| &v.name != name))
             .expect("an unused name exists among finitely many variants")
+    }
+}
+
+/// The rule set that is not `rules`: what "Compare with … rules" offers.
+pub fn other_rules(rules: Rules) -> Rules {
+    match rules {
+        Rules::Aws => Rules::Kueue,
+        Rules::Kueue => Rules::Aws,
     }
 }
 
@@ -337,5 +357,23 @@ mod tests {
         ws.add_variant(proposal).expect("room");
         assert_eq!(ws.active, 2);
         assert_eq!(ws.active_scenario().name, "today (proposal 1) (variant 2)");
+    }
+
+    #[test]
+    fn a_rules_variant_is_the_same_scenario_under_the_other_rules_and_makes_a_valid_study() {
+        let mut ws = default_workspace();
+        ws.add_rules_variant().expect("room");
+        assert_eq!(ws.active, 1);
+        let (aws, kueue) = (&ws.variants[0], &ws.variants[1]);
+        assert_eq!(kueue.rules, Rules::Kueue);
+        assert_eq!(kueue.name, format!("{} under Kueue rules", aws.name));
+        let mut same = (**kueue).clone();
+        same.rules = Rules::Aws;
+        same.name = aws.name.clone();
+        assert_eq!(&same, &**aws, "only the rules and the name differ");
+        let study = ws.to_study();
+        assert!(study.validate().is_valid(), "{:?}", study.validate());
+        ws.add_rules_variant().expect("room");
+        assert_eq!(ws.active_scenario().rules, Rules::Aws, "and back again");
     }
 }

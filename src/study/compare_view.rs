@@ -13,9 +13,11 @@ use crate::study::controls::Problems;
 use crate::study::controls::StudyControls;
 use crate::study::figure::StudyFigure;
 use crate::study::numbers::{estimate, signed, value, verdict_class, verdict_words};
+use crate::study::rules_view::RulesDifferences;
 use crate::study::run::{Finished, StudyRun};
 use crate::study::tables::comparison_csv;
 use leptos::prelude::*;
+use quotalab_engine::study::rules_causes::rules_differences;
 use quotalab_engine::study::{Comparison, Definition, Kpi, KpiSummary, Summary, VariantChanges};
 use std::sync::Arc;
 
@@ -63,8 +65,10 @@ pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl I
             <Problems current testid="compare-problems" />
             {move || shown.get().map(|finished| {
                 let Summary::Comparison(comparison) = &finished.summary else { unreachable!("filtered above") };
+                let teams = state.workspace.with_untracked(|w| rules_differences(&w.to_study(), comparison));
                 view! {
                     <div class="comparison" class:stale=stale>
+                        <RulesDifferences teams />
                         <ComparisonBody comparison=comparison.clone() />
                     </div>
                 }

@@ -5,7 +5,8 @@
 //! - `results_modes`: Results | Compare variants | Sweep | Advise in the RESULTS zone;
 //! - `compare_view`, `sweep_view`, `controls`, `charts`, `numbers`: what those views show;
 //!   `figure`: one of their charts with exports and readout; `tables`: their numbers as CSV;
-//!   `point_variant`: a sweep point opened as a variant;
+//!   `point_variant`: a sweep point opened as a variant; `rules_view`: per team, where a variant
+//!   under the other rules differs and the rules behind it;
 //! - `run`, `auto_run`, `pool`: running the units in workers (`crate::worker`) and summarising
 //!   them;
 //! - `advise`: the advisor's form, its proposals, its command line and its search, one start
@@ -24,6 +25,7 @@ pub mod numbers;
 pub mod point_variant;
 pub mod pool;
 pub mod results_modes;
+pub mod rules_view;
 pub mod run;
 mod sweep_view;
 pub mod tables;

@@ -2,7 +2,9 @@
 //! card changes the scenario and the allocation bar, diagnostics sit next to their field, and
 //! the JSON view applies what parses and points at the line of what does not.
 
-use crate::support::{all, choose, default_scenario, element, ids_used_twice, mount_app};
+use crate::support::{
+    all, choose, default_scenario, element, ids_used_twice, mount_app, type_into,
+};
 use leptos::prelude::*;
 use quotalab_app::components::build_zone::BuildZone;
 use quotalab_app::components::dialogs::Dialogs;
@@ -12,14 +14,6 @@ use quotalab_engine::scenario::Strategy;
 use quotalab_engine::Scenario;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-/// Types `text` into an input as a user would: set the value, fire `input`.
-fn type_into(input: &web_sys::HtmlInputElement, text: &str) {
-    input.set_value(text);
-    input
-        .dispatch_event(&web_sys::Event::new("input").expect("event"))
-        .expect("dispatch");
-}
 
 /// Mounts the header, BUILD and dialogs over `scenario` into a fresh element.
 fn mount(scenario: Scenario) -> (Editor, web_sys::HtmlElement) {

@@ -5,6 +5,7 @@
 mod support;
 
 mod components;
+mod kueue;
 mod presenter;
 mod state;
 

@@ -37,7 +37,7 @@ const PHILLY: &str = "ResNet-18 (batch size 32)\tpython3 train.py\t-n\t1\t72000\
     ResNet-18 (batch size 32)\tpython3 train.py\t-n\t1\t36000\t7200.000000\t1\n";
 
 /// Mounts the header and the dialogs over the default scenario.
-fn mount() -> (Editor, web_sys::HtmlElement) {
+pub(crate) fn mount() -> (Editor, web_sys::HtmlElement) {
     // The test server has no worker files: the interop worker's code answers in the page.
     quotalab_app::interop::client::answer_in_page(quotalab_app::interop::protocol::serve);
     mount_app(default_scenario(), || view! { <Header /> <Dialogs /> })

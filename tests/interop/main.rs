@@ -5,6 +5,7 @@
 mod support;
 
 mod dialogs;
+mod kueue;
 mod summary;
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);

@@ -7,6 +7,7 @@ mod support;
 mod answers;
 mod charts;
 mod kpi;
+mod kueue;
 mod worker;
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);

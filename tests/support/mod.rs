@@ -98,6 +98,21 @@ pub fn choose(select: &web_sys::HtmlSelectElement, value: &str) {
         .expect("dispatch");
 }
 
+/// Types `text` into an input as a user would: set the value, fire `input`.
+pub fn type_into(input: &web_sys::HtmlInputElement, text: &str) {
+    input.set_value(text);
+    input
+        .dispatch_event(&web_sys::Event::new("input").expect("event"))
+        .expect("dispatch");
+}
+
+/// Fires `kind` ("blur", "change") at `target`.
+pub fn fire(target: &web_sys::EventTarget, kind: &str) {
+    target
+        .dispatch_event(&web_sys::Event::new(kind).expect("event"))
+        .expect("dispatch");
+}
+
 /// Waits `ms` milliseconds of the page's clock.
 pub async fn sleep(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {

@@ -46,6 +46,7 @@ pub mod validate;
 
 pub use common::Progress;
 pub use diagnostic::{Diagnostic, LoadError, Report, Severity};
+pub use kueue::reach::{quota_reach, QueueReach, QuotaReach};
 pub use result::SimResult;
 pub use scenario::Scenario;
 pub use sim::{

@@ -168,6 +168,17 @@ fn is_bundle(text: &str) -> bool {
         .is_some_and(|f| f == BUNDLE_FORMAT)
 }
 
+/// Reads Kueue YAML (ClusterQueues, and maybe Workloads from `kubectl get ... -o yaml`) into a
+/// Kueue-form scenario: its Workloads replayed from their creation, or with `from_state` the
+/// admitted ones holding their flavors from hour 0 (docs/AWS_EXPORT.md, "Kueue").
+pub fn import_kueue(yaml: &str, from_state: bool) -> Result<Imported, Refusal> {
+    let options = kueue::ImportOptions {
+        from_state,
+        ..kueue::ImportOptions::default()
+    };
+    kueue::import_with(yaml, &options).map_err(refusal)
+}
+
 fn refusal(error: ImportError) -> Refusal {
     match error {
         ImportError::Rejected(rejected) => Refusal {

@@ -5,6 +5,7 @@
 use super::body::ReportSections;
 use crate::results::colours::share_colour;
 use crate::study::numbers::verdict_class_of;
+use crate::study::rules_view::RulesDifferences;
 use leptos::prelude::*;
 use quotalab_engine::study::Verdict;
 use quotalab_engine::RULES_VERSION;
@@ -43,6 +44,7 @@ pub fn StudyReportBody(report: Arc<StudyReport>) -> impl IntoView {
             <section class="report-changes" data-testid="report-changes">
                 <h2>"What changed"</h2>
                 <ul>{changes}</ul>
+                <RulesDifferences teams=report.rules.clone() />
                 {notes}
             </section>
             <section class="report-comparison" data-testid="report-comparison">

@@ -30,8 +30,18 @@ fn kind_label(kind: StopKind) -> &'static str {
     }
 }
 
-fn by_kind(p: &PreemptionCounts) -> [f64; 5] {
-    StopKind::AWS.map(|kind| f64::from(p.of(kind)))
+/// The kinds a run's rules give: Kueue's eviction reasons and spot for a Kueue run (its result
+/// has the `kueue` summary), SEMANTICS §5's otherwise.
+fn kinds_of(result: &Drawn) -> [StopKind; 5] {
+    if result.kueue.is_some() {
+        StopKind::KUEUE
+    } else {
+        StopKind::AWS
+    }
+}
+
+fn by_kind(p: &PreemptionCounts, kinds: [StopKind; 5]) -> [f64; 5] {
+    kinds.map(|kind| f64::from(p.of(kind)))
 }
 
 pub fn draw(result: &Drawn) -> Marked {
@@ -52,18 +62,23 @@ fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
     let (left, right) = area.split_horizontally(area.dim_in_pixel().0 * 11 / 20);
     let (lost, matrix) = right.split_vertically(area.dim_in_pixel().1 * 9 / 20);
     let summaries = share_summaries(result);
+    let stop_kinds = kinds_of(result);
     let series: Vec<Series> = summaries
         .iter()
         .enumerate()
         .map(|(s, share)| Series {
             name: share.name.to_string(),
             colour: key.colours[s],
-            values: by_kind(&share.preempted).to_vec(),
+            values: by_kind(&share.preempted, stop_kinds).to_vec(),
         })
         .collect();
-    let kinds: Vec<String> = StopKind::AWS.map(|k| kind_label(k).to_owned()).to_vec();
+    let kinds: Vec<String> = stop_kinds.map(|k| kind_label(k).to_owned()).to_vec();
     Bars {
-        title: "Preemptions and interruptions, by kind",
+        title: if result.kueue.is_some() {
+            "Evictions by Kueue's reason, and spot interruptions"
+        } else {
+            "Preemptions and interruptions, by kind"
+        },
         categories: &kinds,
         series: &series,
         axis: "attempts ended",

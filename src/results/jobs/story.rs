@@ -86,6 +86,9 @@ fn StoryBody(job: JobResult, outcome: Arc<Outcome>) -> impl IntoView {
             {attempts}
             <li>{format!("Ended: {ended}.")}</li>
         </ol>
+        {job.pending_message.clone().map(|m| view! {
+            <p class="kueue-pending" data-testid="kueue-pending">"Kueue's pending reason, as its scheduler prints it: "<q>{m}</q></p>
+        })}
         <h4>"Time waited, by reason"</h4>
         {if job.waited.is_empty() { view! { <p>"It never waited."</p> }.into_any() } else { view! { <ul>{waited}</ul> }.into_any() }}
         <p title=exact(job.cost)>{format!("Cost {} · lost work {} ({} accelerator-h)", money(job.cost, &currency), hours(job.lost_h), crate::results::format::round_for_people(job.lost_accelerator_h))}</p>
@@ -121,8 +124,14 @@ fn AttemptItem(n: usize, attempt: Attempt, by_share: Option<String>) -> impl Int
     } else {
         String::new()
     };
+    // Kueue admits on a ResourceFlavor: name it beside its instance type.
+    let flavor = a
+        .flavor
+        .as_ref()
+        .map(|f| format!(", ResourceFlavor {f}"))
+        .unwrap_or_default();
     let ran = format!(
-        "Attempt {n}: started at {} on entry #{}, {} ×{} ({}){borrowed}.",
+        "Attempt {n}: started at {} on entry #{}, {} ×{} ({}){flavor}{borrowed}.",
         hours(a.start_h),
         a.preference + 1,
         a.instance_type,

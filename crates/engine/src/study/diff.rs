@@ -48,6 +48,10 @@ pub fn scenario_changes(a: &Scenario, b: &Scenario) -> Vec<FieldChange> {
     for side in [&mut a, &mut b] {
         if let Value::Object(map) = side {
             map.remove("name");
+            // `rules` is left out at its default, `aws`; compared by meaning, a variant under
+            // the other rules reads "rules: kueue -> aws", not "-> (not set)".
+            map.entry("rules")
+                .or_insert_with(|| Value::String(crate::scenario::Rules::Aws.as_str().into()));
             if let Some(Value::Array(shares)) = map.get_mut("quota_shares") {
                 shares.iter_mut().for_each(drop_unlimited_borrow);
             }
@@ -239,6 +243,19 @@ mod tests {
         );
         assert_eq!(changes[0].words, "share 'x' strategy: LEND -> RESERVE");
         assert!(scenario_changes(&a, &a).is_empty());
+    }
+
+    #[test]
+    fn a_variant_under_the_other_rules_names_both_rule_sets() {
+        let a = scenario(r#"{"version":1,"name":"a","rules":"kueue"}"#);
+        let b = scenario(r#"{"version":1,"name":"b"}"#);
+        let changes = scenario_changes(&a, &b);
+        assert_eq!(changes.len(), 1, "{changes:?}");
+        assert_eq!(changes[0].describe(), r#"rules: "kueue" -> "aws""#);
+        assert!(
+            scenario_changes(&b, &b).is_empty(),
+            "the default on both sides is no change"
+        );
     }
 
     #[test]

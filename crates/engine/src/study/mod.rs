@@ -20,6 +20,7 @@ pub mod format;
 pub mod kpi;
 pub mod numbers;
 pub mod params;
+pub mod rules_causes;
 pub mod sample;
 pub mod seeds;
 pub mod shard;

@@ -96,6 +96,17 @@ pub fn for_rules(scenario: &Scenario) -> Option<Translation> {
     }
 }
 
+/// The scenario with its agreement in the form of `rules`, and its rules set to them: what the
+/// app's rules switch applies. Into the other form it is [`to_kueue`] or [`to_aws`]; into the form
+/// it already has, the scenario unchanged but for its `rules`, with the one note that there was
+/// nothing to translate.
+pub fn to_rules(scenario: &Scenario, rules: Rules) -> Translation {
+    match rules {
+        Rules::Kueue => to_kueue(scenario),
+        Rules::Aws => to_aws(scenario),
+    }
+}
+
 /// The scenario as it is, under `rules`, with the one note that there was nothing to translate.
 fn unchanged(scenario: &Scenario, rules: Rules) -> Translation {
     let mut scenario = scenario.clone();

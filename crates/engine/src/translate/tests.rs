@@ -576,3 +576,24 @@ fn the_same_scenario_gives_the_same_bytes() {
         serde_json::to_string(&to_aws(&k)).unwrap()
     );
 }
+
+#[test]
+fn switching_rules_translates_into_the_other_form_and_only_relabels_the_same_form() {
+    let aws = scenario(TWO_TEAMS);
+    let to_k = to_rules(&aws, Rules::Kueue);
+    assert_eq!(to_k, to_kueue(&aws));
+    assert_eq!(to_k.scenario.rules, Rules::Kueue);
+    assert!(to_k.scenario.kueue.is_some() && to_k.scenario.quota_shares.is_empty());
+    let back = to_rules(&to_k.scenario, Rules::Aws);
+    assert_eq!(back, to_aws(&to_k.scenario));
+    assert_eq!(back.scenario.rules, Rules::Aws);
+    let same = to_rules(&aws, Rules::Aws);
+    assert_eq!(same.scenario, aws, "already AWS: nothing changes");
+    assert_eq!(same.notes.len(), 1);
+    assert!(has(
+        &same,
+        NoteKind::Carried,
+        "rules",
+        "nothing to translate"
+    ));
+}

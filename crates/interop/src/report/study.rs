@@ -14,6 +14,7 @@
 use super::model::AgreementReport;
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::numbers::{estimate, kpi_label, signed, verdict_words};
+use quotalab_engine::study::rules_causes::{rules_differences, TeamDifference};
 use quotalab_engine::study::{Comparison, Kpi, KpiSummary, Study, Verdict};
 use quotalab_engine::Scenario;
 use serde::{Deserialize, Serialize};
@@ -33,6 +34,10 @@ pub struct StudyReport {
     pub changes: Vec<ChangeList>,
     /// One table per share: a row per KPI, a column per variant.
     pub tables: Vec<ShareTable>,
+    /// For a variant under the other rules, each team whose outcome differs and its rules that
+    /// act differently under Kueue (`quotalab_engine::study::rules_causes`).
+    #[serde(default)]
+    pub rules: Vec<TeamDifference>,
     /// Every variant's own report, in study order.
     pub variants: Vec<VariantReport>,
 }
@@ -171,6 +176,7 @@ impl StudyReport {
             baseline: columns[0].clone(),
             notes: comparison.notes.clone(),
             changes: changes(comparison),
+            rules: rules_differences(study, comparison),
             tables: share_names(comparison)
                 .into_iter()
                 .enumerate()

@@ -37,6 +37,7 @@ pub fn render(report: &StudyReport) -> String {
         out.push_str("</ul></li>");
     }
     out.push_str("</ul>");
+    rules(&mut out, report);
     for note in &report.notes {
         let _ = write!(out, "<p class=\"note\">{}</p>", esc(note));
     }
@@ -112,4 +113,27 @@ fn verdict_class(verdict: Option<Verdict>) -> &'static str {
         Some(Verdict::Higher | Verdict::Lower) => "changed",
         Some(Verdict::NoClearDifference) | None => "same",
     }
+}
+
+/// Per team whose outcome differs under the other rules, the KPIs and the rules behind them.
+fn rules(out: &mut String, report: &StudyReport) {
+    if report.rules.is_empty() {
+        return;
+    }
+    out.push_str("<h3>Where the rule sets differ</h3><ul>");
+    for team in &report.rules {
+        let kpis: Vec<String> = team.kpis.iter().map(|k| k.label().to_string()).collect();
+        let _ = write!(
+            out,
+            "<li><strong>{}</strong> ({}): {}<ul>",
+            esc(&team.share),
+            esc(&team.variant),
+            esc(&kpis.join(", "))
+        );
+        for rule in &team.rules {
+            let _ = write!(out, "<li>{}</li>", esc(&rule.words));
+        }
+        out.push_str("</ul></li>");
+    }
+    out.push_str("</ul>");
 }

@@ -29,6 +29,7 @@ pub fn render(report: &StudyReport) -> String {
         }
     }
     out.push('\n');
+    rules(&mut out, report);
     for note in &report.notes {
         let _ = writeln!(out, "Note: {}\n", esc(note));
     }
@@ -73,6 +74,28 @@ fn share_table(out: &mut String, table: &ShareTable) {
             let _ = write!(out, " {} |", esc(&text));
         }
         out.push('\n');
+    }
+    out.push('\n');
+}
+
+/// Per team whose outcome differs under the other rules, the KPIs and the rules behind them.
+fn rules(out: &mut String, report: &StudyReport) {
+    if report.rules.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "## Where the rule sets differ\n");
+    for team in &report.rules {
+        let kpis: Vec<String> = team.kpis.iter().map(|k| k.label().to_string()).collect();
+        let _ = writeln!(
+            out,
+            "- **{}** ({}): {}",
+            esc(&team.share),
+            esc(&team.variant),
+            kpis.join(", ")
+        );
+        for rule in &team.rules {
+            let _ = writeln!(out, "  - {}", esc(&rule.words));
+        }
     }
     out.push('\n');
 }

@@ -220,3 +220,42 @@ fn the_html_prints_a_variant_per_page_and_keeps_rows_whole() {
     assert_eq!(html.matches("<section class=\"variant\">").count(), 2);
     assert!(html.contains("<h1>V2 · Medium reserves</h1>"));
 }
+
+#[test]
+fn a_study_under_both_rule_sets_prints_where_they_differ_per_team() {
+    let kueue = quotalab_engine::Scenario::parse_json(include_str!(
+        "../../../../scenarios/kueue-three-teams.json"
+    ))
+    .expect("the gallery's Kueue example");
+    let mut aws = kueue.clone();
+    aws.rules = quotalab_engine::scenario::Rules::Aws;
+    aws.name = "under AWS rules".into();
+    let mut study = Study::new("both rule sets", vec![kueue, aws]);
+    study.seeds = 8;
+    let report = StudyReport::build(&study, &comparison(&study)).expect("builds");
+    assert!(
+        !report.rules.is_empty(),
+        "the rule sets give different outcomes"
+    );
+    let markdown = report.to_markdown();
+    assert!(
+        markdown.contains("## Where the rule sets differ"),
+        "{markdown}"
+    );
+    for team in &report.rules {
+        assert!(markdown.contains(&format!("**{}**", team.share)));
+        for rule in &team.rules {
+            let words = rule.words.split('`').next().unwrap_or_default();
+            assert!(markdown.contains(words), "{words}");
+        }
+    }
+    assert!(report
+        .to_html()
+        .contains("<h3>Where the rule sets differ</h3>"));
+    let (_, _, same) = built();
+    assert!(
+        same.rules.is_empty(),
+        "variants under the same rules print no such section"
+    );
+    assert!(!same.to_markdown().contains("Where the rule sets differ"));
+}

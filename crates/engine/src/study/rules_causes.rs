@@ -1,0 +1,277 @@
+//! Where a study's variant under the other rules differs from its first variant, per team, and
+//! the rules that act differently for that team under Kueue than under AWS Batch (docs/KUEUE.md,
+//! "Where Kueue and AWS Batch differ"). "Compare with Kueue rules" shows it, and the study report
+//! prints it.
+//!
+//! The rules come from the agreement in Kueue's form (the Kueue variant's own objects, or the
+//! translation of the AWS one, docs/KUEUE-TRANSLATION.md): for each ClusterQueue, each of its
+//! settings under which Kueue does not do what AWS does. **ours**: the simulation does not trace
+//! a difference back to one rule; a team's rules are listed beside the KPIs the seeds say differ,
+//! as the candidates that explain them.
+
+use super::compare::Comparison;
+use super::kpi::Kpi;
+use super::Study;
+use crate::scenario::kueue::{ClusterQueue, ReclaimPolicy, WithinClusterQueue};
+use crate::scenario::{Rules, Scenario};
+use crate::translate::to_rules;
+use serde::{Deserialize, Serialize};
+
+/// One rule that acts differently for a team under Kueue.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleCause {
+    /// The Kueue field or mechanism (`reclaimWithinCohort`, `lendingLimit`).
+    pub rule: String,
+    /// What it does to the team, against AWS, in words with the team's names and numbers.
+    pub words: String,
+}
+
+/// One team whose outcome differs between the rule sets.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TeamDifference {
+    /// The variant under the other rules.
+    pub variant: String,
+    /// The team (its quota share, or ClusterQueue, of the same name).
+    pub share: String,
+    /// The KPIs whose difference from the first variant the seeds call real.
+    pub kpis: Vec<Kpi>,
+    /// The team's rules that act differently under Kueue.
+    pub rules: Vec<RuleCause>,
+}
+
+/// Per variant whose `rules` differ from the first variant's, each team with a significant
+/// difference and its rules. Empty when no variant changes the rules.
+pub fn rules_differences(study: &Study, comparison: &Comparison) -> Vec<TeamDifference> {
+    let Some(first) = study.variants.first() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (variant, summary) in study.variants.iter().zip(&comparison.variants).skip(1) {
+        if variant.rules == first.rules {
+            continue;
+        }
+        let kueue_side = if variant.rules == Rules::Kueue {
+            variant
+        } else {
+            first
+        };
+        let causes = team_rules(kueue_side);
+        for share in &summary.shares {
+            let kpis: Vec<Kpi> = share
+                .kpis
+                .iter()
+                .filter(|k| k.diff.as_ref().is_some_and(|d| d.significant))
+                .map(|k| k.kpi)
+                .collect();
+            if kpis.is_empty() {
+                continue;
+            }
+            let rules = causes
+                .iter()
+                .find(|(queue, _)| *queue == share.share)
+                .map(|(_, rules)| rules.clone())
+                .unwrap_or_default();
+            out.push(TeamDifference {
+                variant: summary.name.clone(),
+                share: share.share.clone(),
+                kpis,
+                rules,
+            });
+        }
+    }
+    out
+}
+
+/// Per ClusterQueue of the agreement in Kueue's form, the rules that act differently from AWS's.
+pub fn team_rules(scenario: &Scenario) -> Vec<(String, Vec<RuleCause>)> {
+    let retries = retry_limited_jobs(scenario);
+    let kueue = to_rules(scenario, Rules::Kueue).scenario;
+    let Some(k) = kueue.kueue.as_deref() else {
+        return Vec::new();
+    };
+    k.cluster_queues
+        .iter()
+        .map(|q| {
+            let mut rules = queue_rules(q);
+            let n = retries.iter().filter(|s| **s == q.name).count();
+            if n > 0 {
+                rules.push(cause(
+                    "preemptionRetries",
+                    format!("Kueue has no retry limit: {n} of {}'s jobs that AWS fails after their preemption retries are requeued every time", q.name),
+                ));
+            }
+            (q.name.clone(), rules)
+        })
+        .collect()
+}
+
+fn cause(rule: &str, words: String) -> RuleCause {
+    RuleCause {
+        rule: rule.to_string(),
+        words,
+    }
+}
+
+/// The shares of the AWS form's explicit jobs that set `preemption_retries`, one per job.
+fn retry_limited_jobs(scenario: &Scenario) -> Vec<String> {
+    if scenario.kueue.is_some() {
+        return Vec::new();
+    }
+    scenario
+        .jobs
+        .iter()
+        .filter(|j| j.preemption_retries.is_some())
+        .filter_map(|j| j.share.clone())
+        .collect()
+}
+
+/// A queue's settings under which Kueue does not do what AWS does.
+fn queue_rules(q: &ClusterQueue) -> Vec<RuleCause> {
+    let name = &q.name;
+    let mut rules = Vec::new();
+    let quotas = || {
+        q.resource_groups.iter().flat_map(|g| {
+            g.flavors
+                .iter()
+                .flat_map(|f| f.resources.iter().map(move |r| (f, r)))
+        })
+    };
+    let Some(cohort) = &q.cohort else {
+        return vec![cause(
+            "cohort",
+            format!("Kueue: {name} is in no cohort, so it neither lends nor borrows"),
+        )];
+    };
+    let lends = quotas().any(|(_, r)| !r.nominal_quota.is_zero());
+    let policy = q.preemption.reclaim_within_cohort;
+    if lends && policy != ReclaimPolicy::Any {
+        let what = if policy == ReclaimPolicy::Never {
+            "could not take back"
+        } else {
+            "could take back only from lower priorities"
+        };
+        rules.push(cause("reclaimWithinCohort", format!(
+            "Kueue: `reclaimWithinCohort` is `{policy:?}`, so {name} {what} the quota it lent to {cohort}; AWS reclaims lent capacity for every lender"
+        )));
+    }
+    for (flavor, r) in quotas() {
+        // A lending limit of 0 is AWS's RESERVE, the same agreement (docs/KUEUE-TRANSLATION.md).
+        if let Some(ll) = r
+            .lending_limit
+            .as_ref()
+            .filter(|ll| !ll.is_zero() && **ll < r.nominal_quota)
+        {
+            rules.push(cause("lendingLimit", format!(
+                "Kueue: `lendingLimit` {ll} keeps part of {name}'s {} {} on {} private; AWS lends all idle capacity",
+                r.nominal_quota, r.name, flavor.name
+            )));
+        }
+    }
+    if quotas().any(|(_, r)| r.borrowing_limit.as_ref().is_none_or(|b| !b.is_zero())) {
+        rules.push(cause("victim order", format!(
+            "Kueue takes back {name}'s borrowed quota from its most recently admitted workloads first; AWS from the biggest borrower"
+        )));
+    }
+    if q.preemption.within_cluster_queue == WithinClusterQueue::LowerOrNewerEqualPriority {
+        rules.push(cause("withinClusterQueue", format!(
+            "Kueue: {name}'s workloads also preempt newer ones of equal priority; AWS only lower priorities"
+        )));
+    }
+    for g in q.resource_groups.iter().filter(|g| g.flavors.len() > 1) {
+        let order: Vec<&str> = g.flavors.iter().map(|f| f.name.as_str()).collect();
+        rules.push(cause("flavors", format!(
+            "Kueue tries {name}'s flavors in the queue's order ({}); AWS follows each job's preference list",
+            order.join(", ")
+        )));
+    }
+    rules
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const THREE_TEAMS: &str = include_str!("../../../../scenarios/kueue-three-teams.json");
+    const DEFAULT: &str = include_str!("../../../../scenarios/default.json");
+
+    fn rules_of<'a>(all: &'a [(String, Vec<RuleCause>)], queue: &str) -> Vec<&'a str> {
+        all.iter()
+            .find(|(q, _)| q == queue)
+            .map(|(_, r)| r.iter().map(|c| c.rule.as_str()).collect())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_lender_that_may_not_reclaim_is_named_with_its_policy() {
+        let all = team_rules(&Scenario::parse_json(THREE_TEAMS).unwrap());
+        let research = &all.iter().find(|(q, _)| q == "research").unwrap().1;
+        assert!(research.iter().any(|c| c.words.starts_with(
+            "Kueue: `reclaimWithinCohort` is `Never`, so research could not take back"
+        )));
+        assert!(
+            !rules_of(&all, "training").contains(&"reclaimWithinCohort"),
+            "training reclaims from any"
+        );
+        assert!(rules_of(&all, "inference").contains(&"lendingLimit"));
+        assert!(
+            !rules_of(&all, "inference").contains(&"victim order"),
+            "inference never borrows"
+        );
+        assert!(rules_of(&all, "research").contains(&"flavors"));
+    }
+
+    #[test]
+    fn an_aws_agreement_is_read_in_its_kueue_form() {
+        let all = team_rules(&Scenario::parse_json(DEFAULT).unwrap());
+        assert_eq!(all.len(), 3);
+        // The translation gives every queue reclaimWithinCohort: Any, as AWS reclaims.
+        assert!(all
+            .iter()
+            .all(|(_, r)| r.iter().all(|c| c.rule != "reclaimWithinCohort")));
+        assert!(
+            rules_of(&all, "protected").is_empty(),
+            "RESERVE neither borrows nor differs"
+        );
+    }
+
+    #[test]
+    fn a_study_under_both_rules_lists_the_teams_that_differ_with_their_rules() {
+        use crate::study::{Definition, Summary};
+        let kueue = Scenario::parse_json(THREE_TEAMS).unwrap();
+        let mut aws = kueue.clone();
+        aws.rules = Rules::Aws;
+        aws.name = "under AWS rules".into();
+        let mut study = Study::new("both", vec![kueue.clone(), aws]);
+        study.seeds = 8;
+        let definition = Definition::Compare(study.clone());
+        let samples = definition.run(&definition.units()).unwrap();
+        let Summary::Comparison(comparison) = definition.summarize(&samples).unwrap() else {
+            panic!("a comparison")
+        };
+        let teams = rules_differences(&study, &comparison);
+        assert!(!teams.is_empty(), "the rule sets give different outcomes");
+        for team in &teams {
+            assert_eq!(team.variant, "under AWS rules");
+            assert!(!team.kpis.is_empty());
+            let own = team_rules(&kueue);
+            let expected = &own.iter().find(|(q, _)| *q == team.share).unwrap().1;
+            assert_eq!(
+                &team.rules, expected,
+                "the Kueue side's rules of {}",
+                team.share
+            );
+        }
+        let same = Study::new(
+            "same",
+            vec![kueue.clone(), {
+                let mut k = kueue;
+                k.name = "copy".into();
+                k
+            }],
+        );
+        assert!(
+            rules_differences(&same, &comparison).is_empty(),
+            "no variant changes the rules"
+        );
+    }
+}

@@ -1,0 +1,188 @@
+//! Bindings of Kueue fields (docs/FORMAT.md, "Kueue"): a ClusterQueue's or a Cohort's field by
+//! its JSON path (`kueue.cluster_queues[1].queueing_strategy`), so the engine's diagnostics show
+//! under the control, and Kueue's enums as the words Kueue spells them (`BestEffortFIFO`), read
+//! and written through their serde form so the app never keeps a second spelling.
+
+use crate::components::binding::{bind, Binding};
+use quotalab_engine::scenario::kueue::{ClusterQueue, Cohort, Kueue, ResourceQuota};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// The JSON path of ClusterQueue `index`.
+pub fn queue_path(index: usize) -> String {
+    format!("kueue.cluster_queues[{index}]")
+}
+
+/// The JSON path of Cohort `index`.
+pub fn cohort_path(index: usize) -> String {
+    format!("kueue.cohorts[{index}]")
+}
+
+/// Where one quota sits: queue, resource group, flavor, resource.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuotaAt {
+    pub queue: usize,
+    pub group: usize,
+    pub flavor: usize,
+    pub resource: usize,
+}
+
+impl QuotaAt {
+    /// `kueue.cluster_queues[q].resource_groups[g].flavors[f].resources[r]`.
+    pub fn path(self) -> String {
+        format!(
+            "{}.resource_groups[{}].flavors[{}].resources[{}]",
+            queue_path(self.queue),
+            self.group,
+            self.flavor,
+            self.resource
+        )
+    }
+}
+
+/// A field of ClusterQueue `index`, at `field` below the queue's path.
+pub fn bind_queue<T>(
+    index: usize,
+    field: &str,
+    get: impl Fn(&ClusterQueue) -> T + Send + Sync + 'static,
+    set: impl Fn(&mut ClusterQueue, T) + Send + Sync + 'static,
+) -> Binding<T>
+where
+    T: Clone + Default + PartialEq + Send + Sync + 'static,
+{
+    let path = format!("{}.{field}", queue_path(index));
+    bind_object(
+        path,
+        index,
+        |k| &k.cluster_queues,
+        |k| &mut k.cluster_queues,
+        get,
+        set,
+    )
+}
+
+/// A field of Cohort `index`.
+pub fn bind_cohort<T>(
+    index: usize,
+    field: &str,
+    get: impl Fn(&Cohort) -> T + Send + Sync + 'static,
+    set: impl Fn(&mut Cohort, T) + Send + Sync + 'static,
+) -> Binding<T>
+where
+    T: Clone + Default + PartialEq + Send + Sync + 'static,
+{
+    let path = format!("{}.{field}", cohort_path(index));
+    bind_object(path, index, |k| &k.cohorts, |k| &mut k.cohorts, get, set)
+}
+
+/// A field at `path` of entry `index` of one of the Kueue block's lists (`list`).
+fn bind_object<O, T>(
+    path: String,
+    index: usize,
+    list: fn(&Kueue) -> &Vec<O>,
+    list_mut: fn(&mut Kueue) -> &mut Vec<O>,
+    get: impl Fn(&O) -> T + Send + Sync + 'static,
+    set: impl Fn(&mut O, T) + Send + Sync + 'static,
+) -> Binding<T>
+where
+    O: 'static,
+    T: Clone + Default + PartialEq + Send + Sync + 'static,
+{
+    bind(
+        path,
+        move |s| {
+            s.kueue
+                .as_deref()
+                .and_then(|k| list(k).get(index))
+                .map(&get)
+        },
+        move |s, v| {
+            if let Some(o) = s
+                .kueue
+                .as_deref_mut()
+                .and_then(|k| list_mut(k).get_mut(index))
+            {
+                set(o, v);
+            }
+        },
+    )
+}
+
+/// A field of one quota (`nominal_quota`, `borrowing_limit`, `lending_limit`).
+pub fn bind_quota<T>(
+    at: QuotaAt,
+    field: &str,
+    get: impl Fn(&ResourceQuota) -> T + Send + Sync + 'static,
+    set: impl Fn(&mut ResourceQuota, T) + Send + Sync + 'static,
+) -> Binding<T>
+where
+    T: Clone + Default + PartialEq + Send + Sync + 'static,
+{
+    bind_queue(
+        at.queue,
+        &format!(
+            "resource_groups[{}].flavors[{}].resources[{}].{field}",
+            at.group, at.flavor, at.resource
+        ),
+        move |q| quota(q, at).map(&get).unwrap_or_default(),
+        move |q, v| {
+            if let Some(r) = q
+                .resource_groups
+                .get_mut(at.group)
+                .and_then(|g| g.flavors.get_mut(at.flavor))
+                .and_then(|f| f.resources.get_mut(at.resource))
+            {
+                set(r, v);
+            }
+        },
+    )
+}
+
+fn quota(q: &ClusterQueue, at: QuotaAt) -> Option<&ResourceQuota> {
+    q.resource_groups
+        .get(at.group)?
+        .flavors
+        .get(at.flavor)?
+        .resources
+        .get(at.resource)
+}
+
+/// An enum value as Kueue spells it (`StrictFIFO`).
+pub fn word<E: Serialize>(value: &E) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// The enum value Kueue spells `word`, if any.
+pub fn from_word<E: DeserializeOwned>(word: &str) -> Option<E> {
+    serde_json::from_value(serde_json::Value::String(word.to_string())).ok()
+}
+
+/// A select's options for `values`, each shown as Kueue spells it.
+pub fn choices<E: Serialize>(values: &[E]) -> Vec<(String, String)> {
+    values.iter().map(|v| (word(v), word(v))).collect()
+}
+
+/// An enum field of ClusterQueue `index` as a select's text.
+pub fn bind_queue_choice<E>(
+    index: usize,
+    field: &str,
+    get: impl Fn(&ClusterQueue) -> E + Send + Sync + 'static,
+    set: impl Fn(&mut ClusterQueue, E) + Send + Sync + 'static,
+) -> Binding<String>
+where
+    E: Serialize + DeserializeOwned,
+{
+    bind_queue(
+        index,
+        field,
+        move |q| word(&get(q)),
+        move |q, w: String| {
+            if let Some(v) = from_word(&w) {
+                set(q, v);
+            }
+        },
+    )
+}

@@ -1,0 +1,155 @@
+//! One ClusterQueue as a card, like a quota share's (`share_card`): its name and cohort, how its
+//! heads queue, its preemption policies and flavor fungibility, its fair-sharing weight, and its
+//! quotas per flavor in the order they are tried (`quota_table`). The border is the queue's
+//! colour, the same as its chart series.
+
+use super::bind::{bind_queue, bind_queue_choice, choices, queue_path};
+use super::quota_table::QuotaTable;
+use crate::components::binding::bind;
+use crate::components::choice_inputs::{SelectInput, TextInput};
+use crate::components::quantity_input::QuantityInput;
+use crate::components::tip::tip;
+use crate::state::kueue_edits;
+use crate::state::palette::share_paint;
+use crate::state::paths::control_id;
+use crate::state::use_editor;
+use leptos::prelude::*;
+use quotalab_engine::scenario::kueue::{
+    BorrowWithinCohortPolicy as Bwc, FairSharing, QueueingStrategy, ReclaimPolicy, WhenCanBorrow,
+    WhenCanPreempt, WithinClusterQueue,
+};
+
+#[component]
+pub fn ClusterQueueCard(index: usize) -> impl IntoView {
+    let state = use_editor();
+    let path = queue_path(index);
+    let name = bind(
+        format!("{path}.name"),
+        move |s| Some(s.kueue.as_ref()?.cluster_queues.get(index)?.name.clone()),
+        move |s, v: String| kueue_edits::rename_cluster_queue(s, index, &v),
+    );
+    let cohort = bind_queue(
+        index,
+        "cohort",
+        |q| q.cohort.clone().unwrap_or_default(),
+        |q, v: String| {
+            q.cohort = (!v.is_empty()).then_some(v);
+        },
+    );
+    let cohorts = Signal::derive(move || {
+        let mut all = vec![(String::new(), "none: neither lends nor borrows".to_string())];
+        state.scenario.with(|s| {
+            all.extend(
+                s.kueue
+                    .iter()
+                    .flat_map(|k| k.cohorts.iter())
+                    .map(|c| (c.name.clone(), c.name.clone())),
+            );
+        });
+        all
+    });
+    let strategy = bind_queue_choice(
+        index,
+        "queueing_strategy",
+        |q| q.queueing_strategy,
+        |q, v| q.queueing_strategy = v,
+    );
+    let reclaim = bind_queue_choice(
+        index,
+        "preemption.reclaim_within_cohort",
+        |q| q.preemption.reclaim_within_cohort,
+        |q, v| q.preemption.reclaim_within_cohort = v,
+    );
+    let within = bind_queue_choice(
+        index,
+        "preemption.within_cluster_queue",
+        |q| q.preemption.within_cluster_queue,
+        |q, v| q.preemption.within_cluster_queue = v,
+    );
+    let borrow_within = bind_queue_choice(
+        index,
+        "preemption.borrow_within_cohort.policy",
+        |q| q.preemption.borrow_within_cohort.policy,
+        |q, v| q.preemption.borrow_within_cohort.policy = v,
+    );
+    let when_borrow = bind_queue_choice(
+        index,
+        "flavor_fungibility.when_can_borrow",
+        |q| q.flavor_fungibility.when_can_borrow,
+        |q, v| q.flavor_fungibility.when_can_borrow = v,
+    );
+    let when_preempt = bind_queue_choice(
+        index,
+        "flavor_fungibility.when_can_preempt",
+        |q| q.flavor_fungibility.when_can_preempt,
+        |q, v| q.flavor_fungibility.when_can_preempt = v,
+    );
+    let weight = bind_queue(
+        index,
+        "fair_sharing.weight",
+        |q| q.fair_sharing.as_ref().map(|f| f.weight),
+        |q, v| {
+            q.fair_sharing = v.map(|weight| FairSharing { weight });
+        },
+    );
+    let remove = move |_| {
+        state.edit(|s| {
+            if let Some(k) = s
+                .kueue
+                .as_deref_mut()
+                .filter(|k| index < k.cluster_queues.len())
+            {
+                k.cluster_queues.remove(index);
+            }
+        })
+    };
+    let queue_name = move || {
+        state.scenario.with(|s| {
+            s.kueue
+                .as_ref()
+                .and_then(|k| k.cluster_queues.get(index))
+                .map(|q| q.name.clone())
+                .unwrap_or_default()
+        })
+    };
+    view! {
+        <article class="card share-card queue-card" id=control_id(&path) tabindex="-1" data-testid="cluster-queue-card"
+            style=format!("--share-colour: {}", share_paint(index))>
+            <header class="card-head">
+                <span class="swatch" aria-hidden="true"></span>
+                <TextInput binding=name label="ClusterQueue" tip={tip!("The team's queue: its quotas and policies; jobs name it, or reach it through a LocalQueue", api = "metadata.name")} />
+                <button type="button" class="icon-button" on:click=remove title="Remove this ClusterQueue"
+                    aria-label=move || format!("Remove ClusterQueue {}", queue_name())>"\u{2715}"</button>
+            </header>
+            <div class="field-row">
+                <SelectInput binding=cohort label="Cohort" options=cohorts
+                    tip={tip!("The cohort it lends to and borrows from; none: it can do neither", api = "cohortName")} />
+                <SelectInput binding=strategy label="Queueing strategy" options=choices(&[QueueingStrategy::BestEffortFIFO, QueueingStrategy::StrictFIFO])
+                    tip={tip!("BestEffortFIFO lets a head that cannot be admitted step aside; StrictFIFO makes every workload behind it wait (KUEUE.md, Queueing)", api = "queueingStrategy")} />
+            </div>
+            <fieldset class="queue-policies">
+                <legend title="Which workloads this queue's workloads may preempt (KUEUE.md, Classic preemption)">"Preemption"</legend>
+                <div class="field-row">
+                    <SelectInput binding=reclaim label="Reclaim within cohort" options=choices(&[ReclaimPolicy::Never, ReclaimPolicy::LowerPriority, ReclaimPolicy::Any])
+                        tip={tip!("Whether it may take back its nominal quota from queues of the cohort that borrowed it: never, from lower priorities, or from any", api = "preemption.reclaimWithinCohort")} />
+                    <SelectInput binding=within label="Within ClusterQueue" options=choices(&[WithinClusterQueue::Never, WithinClusterQueue::LowerPriority, WithinClusterQueue::LowerOrNewerEqualPriority])
+                        tip={tip!("Whether a workload may preempt others of its own queue: never, lower priorities, or lower and newer equal ones", api = "preemption.withinClusterQueue")} />
+                    <SelectInput binding=borrow_within label="Borrow within cohort" options=choices(&[Bwc::Never, Bwc::LowerPriority])
+                        tip={tip!("Whether a workload that borrows may preempt lower-priority workloads of other queues", api = "preemption.borrowWithinCohort.policy")} />
+                </div>
+            </fieldset>
+            <fieldset class="queue-policies">
+                <legend title="When to try the next flavor instead of borrowing or preempting (KUEUE.md, Flavors)">"Flavor fungibility"</legend>
+                <div class="field-row">
+                    <SelectInput binding=when_borrow label="When it can borrow" options=choices(&[WhenCanBorrow::MayStopSearch, WhenCanBorrow::TryNextFlavor])
+                        tip={tip!("MayStopSearch takes the first flavor that fits by borrowing; TryNextFlavor looks for one that fits without", api = "flavorFungibility.whenCanBorrow")} />
+                    <SelectInput binding=when_preempt label="When it can preempt" options=choices(&[WhenCanPreempt::TryNextFlavor, WhenCanPreempt::MayStopSearch])
+                        tip={tip!("TryNextFlavor looks for a flavor that fits without preempting; MayStopSearch preempts in the first", api = "flavorFungibility.whenCanPreempt")} />
+                    <QuantityInput binding=weight label="Fair-sharing weight" optional=true placeholder="1"
+                        tip={tip!("Its weight when fair sharing is on: a higher weight gets a larger share of what the cohort lends. Empty: 1", api = "fairSharing.weight")} />
+                </div>
+            </fieldset>
+            <QuotaTable queue=index />
+        </article>
+    }
+}

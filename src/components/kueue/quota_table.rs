@@ -1,0 +1,123 @@
+//! A ClusterQueue's quotas: each resource group's flavors in the order its workloads try them
+//! (moved with the arrow buttons), and per covered resource the nominal quota, the borrowing limit
+//! and the lending limit as Kubernetes quantities, each with the bar of what they reach
+//! (`reach_bar`).
+
+use super::bind::{bind_quota, QuotaAt};
+use super::reach_bar::ReachBar;
+use crate::components::quantity_input::QuantityInput;
+use crate::components::tip::tip;
+use crate::state::kueue_edits::move_flavor;
+use crate::state::use_editor;
+use leptos::prelude::*;
+
+/// The shape of a queue's quotas: per group, per flavor, its name and its resources' names.
+fn shape(state: crate::state::Editor, queue: usize) -> Vec<Vec<(String, Vec<String>)>> {
+    state.scenario.with(|s| {
+        s.kueue
+            .as_ref()
+            .and_then(|k| k.cluster_queues.get(queue))
+            .map(|q| {
+                q.resource_groups
+                    .iter()
+                    .map(|g| {
+                        g.flavors
+                            .iter()
+                            .map(|f| {
+                                (
+                                    f.name.clone(),
+                                    f.resources.iter().map(|r| r.name.clone()).collect(),
+                                )
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    })
+}
+
+#[component]
+pub fn QuotaTable(queue: usize) -> impl IntoView {
+    let state = use_editor();
+    let groups = Memo::new(move |_| shape(state, queue));
+    move || {
+        groups
+            .get()
+            .into_iter()
+            .enumerate()
+            .map(|(group, flavors)| {
+                let count = flavors.len();
+                let rows = flavors
+                    .into_iter()
+                    .enumerate()
+                    .map(|(flavor, (name, resources))| {
+                        view! { <FlavorQuotas queue group flavor count name resources /> }
+                    })
+                    .collect_view();
+                view! {
+                    <fieldset class="quota-group" data-testid="quota-group">
+                        <legend title="Resources that take one flavor together, and the flavors in the order they are tried (API: resourceGroups)">
+                            {format!("Quotas, resource group {}", group + 1)}
+                        </legend>
+                        <ol class="flavor-order">{rows}</ol>
+                    </fieldset>
+                }
+            })
+            .collect_view()
+    }
+}
+
+/// One flavor of a group: its place in the order, and its resources' quotas.
+#[component]
+fn FlavorQuotas(
+    queue: usize,
+    group: usize,
+    flavor: usize,
+    count: usize,
+    name: String,
+    resources: Vec<String>,
+) -> impl IntoView {
+    let state = use_editor();
+    let shift = move |earlier: bool| state.edit(|s| move_flavor(s, queue, group, flavor, earlier));
+    let quotas = resources
+        .into_iter()
+        .enumerate()
+        .map(|(resource, resource_name)| {
+            let at = QuotaAt { queue, group, flavor, resource };
+            let nominal = bind_quota(at, "nominal_quota", |r| Some(r.nominal_quota), |r, v| {
+                if let Some(v) = v {
+                    r.nominal_quota = v;
+                }
+            });
+            let borrowing = bind_quota(at, "borrowing_limit", |r| r.borrowing_limit, |r, v| r.borrowing_limit = v);
+            let lending = bind_quota(at, "lending_limit", |r| r.lending_limit, |r, v| r.lending_limit = v);
+            view! {
+                <div class="resource-quota">
+                    <span class="resource-name">{resource_name.clone()}</span>
+                    <div class="field-row">
+                        <QuantityInput binding=nominal label="Nominal quota"
+                            tip={tip!("Guaranteed to this queue on this flavor, as a Kubernetes quantity (\"8\", \"500m\", \"64Gi\")", api = "nominalQuota")} />
+                        <QuantityInput binding=borrowing label="Borrowing limit" optional=true placeholder="no limit"
+                            tip={tip!("The most it may use above its nominal quota, borrowed from its cohort. Empty: no limit; 0: it only lends", api = "borrowingLimit")} />
+                        <QuantityInput binding=lending label="Lending limit" optional=true placeholder="all of it"
+                            tip={tip!("The most of its unused nominal quota that other queues may borrow. Empty: all of it", api = "lendingLimit")} />
+                    </div>
+                    <ReachBar queue flavor=name.clone() resource=resource_name />
+                </div>
+            }
+        })
+        .collect_view();
+    view! {
+        <li class="flavor-quotas" data-testid="flavor-quotas">
+            <div class="flavor-head">
+                <strong class="flavor-name">{name.clone()}</strong>
+                <button type="button" class="icon-button" disabled={flavor == 0} on:click=move |_| shift(true)
+                    aria-label=format!("Try {name} earlier") title="Try this flavor earlier">"\u{2191}"</button>
+                <button type="button" class="icon-button" disabled={flavor + 1 >= count} on:click=move |_| shift(false)
+                    aria-label=format!("Try {name} later") title="Try this flavor later">"\u{2193}"</button>
+            </div>
+            {quotas}
+        </li>
+    }
+}

@@ -1,0 +1,96 @@
+//! A labelled Kubernetes quantity: a quota, a limit, a weight ("8", "500m", "64Gi"), parsed by
+//! the engine's `Quantity` and shown as Kubernetes writes it (docs/KUEUE.md, "Quantities").
+//!
+//! It follows `NumberInput`'s way with text: a keystroke that forms a quantity applies at once,
+//! the typed text stays while it means the value on screen ("1000m" while the scenario holds 1),
+//! and leaving the field shows the value as Kubernetes prints it. Text that is no quantity stays
+//! in the box with the engine's message, led by the field's label.
+
+use super::binding::Binding;
+use super::field_messages::FieldMessages;
+use super::number_input::track_unparsed;
+use crate::state::paths::control_id;
+use leptos::html::Input;
+use leptos::prelude::*;
+use quotalab_engine::quantity::Quantity;
+
+/// The quantity in `text`, `None` for an empty optional field, or what is wrong, naming `label`.
+pub fn parse(label: &str, text: &str, optional: bool) -> Result<Option<Quantity>, String> {
+    let text = text.trim();
+    if text.is_empty() && optional {
+        return Ok(None);
+    }
+    Quantity::parse(text)
+        .map(Some)
+        .map_err(|e| format!("{label}: {e}"))
+}
+
+#[component]
+pub fn QuantityInput(
+    binding: Binding<Option<Quantity>>,
+    #[prop(into)] label: String,
+    /// What the field means, with its Kueue field name (`tip!(…, api = "nominalQuota")`).
+    tip: &'static str,
+    /// Empty is allowed and means "unset" (shown as `placeholder`).
+    #[prop(optional)]
+    optional: bool,
+    #[prop(optional)] placeholder: &'static str,
+) -> impl IntoView {
+    let Binding { path, value, set } = binding;
+    let id = control_id(&path);
+    let input: NodeRef<Input> = NodeRef::new();
+    let problem = RwSignal::new(None::<String>);
+    track_unparsed(id.clone(), problem);
+    let shown = |v: &Option<Quantity>| v.as_ref().map(ToString::to_string).unwrap_or_default();
+    let initial = shown(&value.get_untracked());
+    let name = label.clone();
+    Effect::new(move |_| {
+        let v = value.get();
+        if let Some(el) = input.get() {
+            if parse(&name, &el.value(), optional) != Ok(v) {
+                el.set_value(&shown(&v));
+                problem.set(None);
+            }
+        }
+    });
+    let name = label.clone();
+    let on_input = move |ev| match parse(&name, &event_target_value(&ev), optional) {
+        Ok(v) => {
+            problem.set(None);
+            set.run(v);
+        }
+        Err(why) => problem.set(Some(why)),
+    };
+    let on_blur = move |_| {
+        if let (Some(el), None) = (input.get(), problem.get_untracked()) {
+            el.set_value(&shown(&value.get_untracked()));
+        }
+    };
+    view! {
+        <div class="field number-field quantity-field">
+            <label for=id.clone() title=tip>{label}</label>
+            <input id=id.clone() node_ref=input type="text" autocomplete="off" spellcheck="false"
+                title=tip placeholder=placeholder aria-describedby=format!("{id}-msg")
+                aria-invalid=move || problem.with(Option::is_some).to_string()
+                value=initial on:input=on_input on:blur=on_blur />
+            <FieldMessages path=path local=problem />
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    #[test]
+    fn quantities_parse_as_kubernetes_writes_them_and_errors_name_the_field() {
+        let q = parse("Nominal quota", " 1000m ", false).unwrap().unwrap();
+        assert_eq!(q.to_string(), "1");
+        assert_eq!(parse("Borrowing limit", "", true), Ok(None));
+        let why = parse("Nominal quota", "lots", false).unwrap_err();
+        assert!(why.starts_with("Nominal quota: "), "{why}");
+        assert!(why.contains("lots"), "{why}");
+        assert!(parse("Nominal quota", "", false).is_err());
+        assert!(parse("Lending limit", "-2", true).is_err());
+    }
+}

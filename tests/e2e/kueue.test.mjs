@@ -1,0 +1,118 @@
+// End-to-end tests of Kueue in the app (docs/KUEUE.md, "In the app"): the gallery's Kueue
+// example runs with its charts and per-queue table; the rules switch asks before it translates
+// and Undo brings AWS back; "Compare with AWS Batch rules" makes the study and names the rules
+// behind each difference; Kueue YAML with Workloads comes in through Import; a link carries a
+// Kueue scenario. Every page fails its test on a console error (run.mjs).
+
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const CLUSTER = resolve(HERE, '../../crates/interop/tests/fixtures/kueue/cluster.yaml');
+const READY = '[data-testid="app-ready"]';
+
+function expect(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function open(page, url) {
+  await page.goto(url);
+  await page.locator(READY).first().waitFor({ state: 'attached', timeout: 60_000 });
+}
+
+/** Waits until the results show the scenario now on screen. */
+async function resultsCaughtUp(page) {
+  const revision = await page.locator('[data-testid="status-bar"]').getAttribute('data-revision');
+  await page.locator(`${READY}[data-revision="${revision}"]`).first().waitFor({ state: 'attached', timeout: 60_000 });
+}
+
+async function openKueueExample(page, ctx) {
+  await open(page, ctx.baseUrl);
+  await page.getByRole('button', { name: 'Examples', exact: true }).click();
+  await page.locator('[data-testid="example-kueue-three-teams"]').click();
+  await page.locator('[data-testid="scenario-name"]', { hasText: 'Kueue: three teams' }).waitFor();
+  await resultsCaughtUp(page);
+}
+
+export const tests = [
+  {
+    name: 'the gallery example runs with charts drawn and its per-queue table',
+    async fn(page, ctx) {
+      await openKueueExample(page, ctx);
+      expect((await page.locator('[data-testid="rules"]').inputValue()) === 'kueue', 'the rules switch reads kueue');
+      expect((await page.locator('[data-testid="cluster-queue-card"]').count()) === 3, 'three ClusterQueue cards');
+      expect((await page.locator('[data-testid="reach-bar"]').count()) === 5, 'a reach bar per queue and flavor');
+      const rows = page.locator('[data-testid="kueue-queue-row"]');
+      expect((await rows.count()) === 3, `per-queue rows: ${await rows.count()}`);
+      const table = await page.locator('[data-testid="kueue-queues"]').innerText();
+      expect(table.includes('InCohortReclamation'), `the table names Kueue's reasons: ${table}`);
+      const charts = await page.locator('[data-testid="chart"] .chart-picture svg').count();
+      expect(charts >= 1, 'a chart is drawn');
+    },
+  },
+  {
+    name: 'switching rules asks first, applies, and Undo brings AWS back',
+    async fn(page, ctx) {
+      await open(page, ctx.baseUrl);
+      const rules = page.locator('[data-testid="rules"]');
+      expect((await rules.inputValue()) === 'aws', 'the default scenario is AWS');
+      await rules.selectOption('kueue');
+      await page.locator('[data-testid="rules-dialog"]').waitFor();
+      expect((await rules.inputValue()) === 'aws', 'nothing applies before the confirmation');
+      await page.locator('[data-testid="confirm-rules"]').click();
+      await page.locator('[data-testid="cluster-queue-card"]').first().waitFor();
+      expect((await rules.inputValue()) === 'kueue', 'switched');
+      await resultsCaughtUp(page);
+      await page.locator('[data-testid="kueue-queues"]').waitFor();
+      await page.locator('[data-testid="undo"]').click();
+      await page.locator('[data-testid="share-card"]').first().waitFor();
+      expect((await rules.inputValue()) === 'aws', 'Undo brings AWS back');
+    },
+  },
+  {
+    name: 'Compare with AWS Batch rules runs the study and names the rules behind differences',
+    async fn(page, ctx) {
+      await openKueueExample(page, ctx);
+      const button = page.locator('[data-testid="compare-rules"]');
+      expect((await button.innerText()) === 'Compare with AWS Batch rules', await button.innerText());
+      await button.click();
+      expect((await page.locator('[data-testid="variant-tab"]').count()) === 2, 'two variants');
+      await page.locator('[data-testid="study-done"]:visible').waitFor({ timeout: 100_000 });
+      const shares = await page.locator('[data-testid="compare-share"]').count();
+      expect(shares === 3, `three teams compared: ${shares}`);
+      const differences = await page.locator('[data-testid="rules-differences"]').innerText();
+      expect(/reclaimWithinCohort|lendingLimit|flavors|victim/.test(differences) || differences.includes('None of its own rules'),
+        `rules named: ${differences}`);
+    },
+  },
+  {
+    name: 'YAML with Workloads comes in through Import and asks how to read them',
+    async fn(page, ctx) {
+      await open(page, ctx.baseUrl);
+      await page.locator('[data-testid="import-file"]').setInputFiles({
+        name: 'cluster.yaml', mimeType: 'application/yaml', buffer: readFileSync(CLUSTER),
+      });
+      await page.locator('[data-testid="kueue-workloads-dialog"]').waitFor({ timeout: 60_000 });
+      await page.locator('[data-testid="kueue-from-state"]').click();
+      await page.locator('[data-testid="cluster-queue-card"]').first().waitFor({ timeout: 30_000 });
+      expect((await page.locator('[data-testid="rules"]').inputValue()) === 'kueue', 'opened under Kueue rules');
+      await resultsCaughtUp(page);
+    },
+  },
+  {
+    name: 'a link carries a Kueue scenario and its view',
+    async fn(page, ctx) {
+      await openKueueExample(page, ctx);
+      await page.locator('[data-testid="copy-link"]').click();
+      const url = page.url();
+      expect(url.includes('#s='), `a link: ${url}`);
+      const other = await ctx.newPage();
+      await open(other, url);
+      const name = await other.locator('[data-testid="scenario-name"]').innerText();
+      expect(name === 'Kueue: three teams in one cohort', `opened ${name}`);
+      expect((await other.locator('[data-testid="rules"]').inputValue()) === 'kueue', 'the link keeps the rules');
+      expect((await other.locator('[data-testid="cluster-queue-card"]').count()) === 3, 'and the ClusterQueues');
+    },
+  },
+];
