@@ -75,7 +75,7 @@ export const tests = [
       expect(/V1 .*\n?.*V2 /s.test(first), `a column per variant: ${first.slice(0, 80)}`);
       expect(/Completion p90\s+[\d.]+ h \([\d.]+ to [\d.]+\)/.test(first), `intervals: ${first}`);
       expect(/Fallback rate/.test(first), 'the fallback KPI in the comparison');
-      expect((await tables.first().locator('tbody tr').count()) === 12, 'every KPI');
+      expect((await tables.first().locator('tbody tr').count()) === 13, 'every KPI the engine compares (Kpi::COMPARED)');
       expect((await report.locator('.report-compare .diff.better, .report-compare .diff.worse, .report-compare .diff.changed').count()) > 0,
         'a change called better or worse where the seeds say so');
       expect(await report.locator('button:visible').count() === 3, 'only the toolbar\'s buttons');
