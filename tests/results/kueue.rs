@@ -64,7 +64,10 @@ fn the_per_queue_table_shows_the_engines_hours_and_evictions_by_reason() {
         assert!(text.contains(&queue.name.to_string()), "{text}");
         // The cells hold numbers only; the unit stands under the resource's name.
         let hours = &queue.resources[0];
-        assert!(text.contains(&format!("{}-hours", hours.resource)), "{text}");
+        assert!(
+            text.contains(&format!("{}-hours", hours.resource)),
+            "{text}"
+        );
         let cells: Vec<String> = all(row, "td")
             .iter()
             .map(|cell| cell.text_content().unwrap_or_default().trim().to_string())
