@@ -37,6 +37,10 @@ enum Outcome {
     Skipped,
     /// It fits once this cycle's other preemptions complete.
     Deferred,
+    /// It would evict a victim it already evicted at this instant (`thrashing`).
+    Thrashing {
+        victim: JobId,
+    },
 }
 
 impl Run<'_> {
@@ -100,6 +104,7 @@ impl Run<'_> {
         }
         for (target, by) in evictions {
             changed = true;
+            self.evicted_now.insert((by, target.job));
             self.evict(target.job, target.reason, by);
         }
         changed
@@ -129,10 +134,20 @@ impl Run<'_> {
                     .set(class, self.now, Reason::PendingPreemption, j, message);
                 self.jobs[j].last_scan = None;
                 if !self.pending.of[cq].strict_fifo {
-                    self.pending.of[cq].sticky = Some(j);
+                    self.pending.of[cq].make_sticky(j, self.jobs[j].class);
                 }
                 evictions.extend(targets.into_iter().map(|t| (t, j)));
                 true
+            }
+            Outcome::Thrashing { victim } => {
+                self.thrashing.seen(self.world, self.now, j, victim);
+                let message = Message::PendingPreemption {
+                    victims: entry.targets.len() as u32,
+                };
+                self.waiting
+                    .set(class, self.now, Reason::PendingPreemption, j, message);
+                self.jobs[j].last_scan = None;
+                false
             }
             Outcome::Deferred => {
                 self.waiting.set(
@@ -378,6 +393,13 @@ fn process(
     }
     if !fits {
         return Outcome::Skipped;
+    }
+    let again = entry
+        .targets
+        .iter()
+        .find(|t| run.evicted_now.contains(&(entry.job, t.job)));
+    if let Some(t) = again {
+        return Outcome::Thrashing { victim: t.job };
     }
     preempted.extend(entry.targets.iter().map(|t| t.job));
     let usage = entry.assignment.usage.clone();

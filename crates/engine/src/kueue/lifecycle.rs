@@ -386,6 +386,9 @@ impl Run<'_> {
 
     /// At the end: whatever has not ended is unfinished (SEMANTICS §6).
     pub fn finish(&mut self) {
+        if let Some(note) = self.thrashing.note() {
+            self.log.note(note);
+        }
         for j in 0..self.jobs.len() {
             match self.jobs[j].phase {
                 Phase::Ended => {}

@@ -4,7 +4,7 @@
 //! `world` compiles the scenario's Kueue objects; `tree` is the quota arithmetic of the cohort
 //! tree; `assign` the flavor scan; `preempt` classic and fair-sharing preemption; `queues` the
 //! ClusterQueues' pending workloads; `cycle` one scheduling cycle and `order` the order of its
-//! entries; `reach` how far each queue's quota reaches, for the app's allocation bar; `run` and `lifecycle` the event loop and a job's life; `waiting`, `words`, `usage`,
+//! entries; `thrashing` keeps an instant from looping; `reach` how far each queue's quota reaches, for the app's allocation bar; `run` and `lifecycle` the event loop and a job's life; `waiting`, `words`, `usage`,
 //! `record` and `summary` what the result reports. The result has the shape of an AWS run's
 //! (docs/FORMAT.md, "Result"), so every chart, report and study reads it unchanged.
 
@@ -21,6 +21,7 @@ mod run;
 mod share;
 mod snapshot;
 mod summary;
+mod thrashing;
 mod tree;
 mod usage;
 mod waiting;

@@ -49,8 +49,9 @@ pub struct PendingQueue {
     /// the last head was taken.
     pop_cycle: u64,
     requeued_at_cycle: Option<u64>,
-    /// The preemptor waiting for its victims (BestEffortFIFO keeps it at the head).
-    pub sticky: Option<JobId>,
+    /// The preemptor waiting for its victims, and its class (BestEffortFIFO keeps it at the
+    /// head while it is active; set aside, it waits like any other until a requeue).
+    sticky: Option<(JobId, usize)>,
     pub strict_fifo: bool,
 }
 
@@ -110,7 +111,7 @@ impl PendingQueue {
         let old = self.classes[class].members.first().copied();
         self.classes[class].members.remove(&key);
         self.refresh_head(class, old);
-        if self.sticky == Some(key.job) {
+        if self.sticky.is_some_and(|(j, _)| j == key.job) {
             self.sticky = None;
         }
     }
@@ -119,8 +120,22 @@ impl PendingQueue {
     /// cycle's decision is applied).
     pub fn take_head(&mut self) -> Option<JobId> {
         self.pop_cycle += 1;
-        self.sticky
+        self.active_sticky()
             .or_else(|| self.heads.first().map(|&(k, _)| k.job))
+    }
+
+    /// Makes a preemptor the head of its queue until it is admitted or leaves (Kueue's
+    /// `preemptorWorkload`, sticky under BestEffortFIFO).
+    pub fn make_sticky(&mut self, job: JobId, class: usize) {
+        self.sticky = Some((job, class));
+    }
+
+    /// The sticky preemptor, unless it was set aside as inadmissible: Kueue orders only the
+    /// active heap, so an inadmissible preemptor is not taken before a requeue.
+    fn active_sticky(&self) -> Option<JobId> {
+        self.sticky
+            .filter(|&(_, class)| !self.is_set_aside(class))
+            .map(|(j, _)| j)
     }
 
     /// The first pending workload, set aside or not, for strict FIFO's "behind" (without
@@ -168,7 +183,7 @@ impl PendingQueue {
 
     /// Whether anything waits here that a cycle could take.
     pub fn has_active(&self) -> bool {
-        self.sticky.is_some() || !self.heads.is_empty()
+        self.active_sticky().is_some() || !self.heads.is_empty()
     }
 }
 

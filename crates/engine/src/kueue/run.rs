@@ -7,6 +7,7 @@ use super::assign::ScanProgress;
 use super::queues::{QueueKey, Queues};
 use super::record::Log;
 use super::snapshot::Admitted;
+use super::thrashing::Thrashing;
 use super::tree::Usage;
 use super::waiting::Waiting;
 use super::world::{JobId, World};
@@ -18,6 +19,7 @@ use crate::rng::{Purpose, Stream};
 use crate::scenario::ActionKind;
 use crate::sim::Events;
 use crate::time::{hours, Seconds};
+use rustc_hash::FxHashSet;
 
 /// A running attempt.
 pub struct Running {
@@ -64,6 +66,10 @@ pub struct Run<'w> {
     pub ended: u64,
     pub log: Log,
     pub waiting: Waiting,
+    /// The evictions of this instant, as (preemptor, victim): a preemptor does not evict the
+    /// same victim twice at one instant (docs/KUEUE.md, "Thrashing").
+    pub evicted_now: FxHashSet<(JobId, JobId)>,
+    pub thrashing: Thrashing,
 }
 
 /// The most cycles one instant may run before the run says so and moves on; a guard only, as
@@ -105,6 +111,8 @@ impl<'w> Run<'w> {
             ended: 0,
             log: Log::new(world, events),
             waiting: Waiting::new(world),
+            evicted_now: FxHashSet::default(),
+            thrashing: Thrashing::default(),
         }
     }
 
@@ -139,6 +147,7 @@ impl<'w> Run<'w> {
 
     /// Scheduling cycles at this instant until one changes nothing.
     fn schedule(&mut self) {
+        self.evicted_now.clear();
         for _ in 0..CYCLES_PER_INSTANT {
             if !self.cycle() {
                 return;
