@@ -558,9 +558,11 @@ mod native {
     use super::*;
 
     /// Fixed seeds, so a run is the same on every machine; the test below runs 1,000 more.
+    /// Seed 182 draws a BestEffortFIFO preemptor that later finds no candidates: set aside, it
+    /// must stop being taken as its queue's sticky head (docs/KUEUE.md, "Queueing").
     #[test]
     fn generated_kueue_scenarios_keep_every_property() {
-        for seed in 0..120 {
+        for seed in (0..120).chain([182]) {
             check_seed(seed).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         }
     }
