@@ -7,6 +7,7 @@ use super::choice_inputs::{SelectInput, TextInput};
 use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
+use super::remove_button::RemoveButton;
 use super::time_axis::{self, TimeTicks};
 use super::tip::tip;
 use crate::state::palette::share_paint_by_name;
@@ -149,13 +150,12 @@ fn ActionRow(index: usize) -> impl IntoView {
         ("cancel".into(), "cancel job".into()),
     ];
     let current = Memo::new(move |_| state.scenario.with(|s| get(s).map(|a| kind_name(&a))));
-    let remove = move |_| state.edit(|s| edits::remove_item(&mut s.actions, index));
     view! {
         <article class="card action-row" id=control_id(&path) tabindex="-1">
             <div class="field-row">
                 <NumberInput binding=at label="At" unit="h" tip={tip!("The hour the change happens", json = "actions[].at_h")} />
                 <SelectInput binding=kind label="Action" options=kinds tip={tip!("What happens then: a share changes, a job gets a new priority, or a job is cancelled", api = "UpdateQuotaShare, UpdateServiceJob, CancelJob")} />
-                <button type="button" class="icon-button" on:click=remove aria-label="Remove this action" title="Remove this action">"\u{2715}"</button>
+                <RemoveButton title="Remove this action" remove=move |s| edits::remove_item(&mut s.actions, index) />
             </div>
             <FieldMessages path=path.clone() exact=true />
             {move || match current.get() {

@@ -7,6 +7,7 @@ use super::choice_inputs::SelectInput;
 use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
+use super::remove_button::RemoveButton;
 use super::tip::tip;
 use crate::state::{edits, use_editor};
 use leptos::prelude::*;
@@ -131,7 +132,6 @@ pub fn max_capacity(owner: LimitsOwner, limit: usize) -> Binding<Option<f64>> {
 
 #[component]
 fn LimitRow(owner: LimitsOwner, limit: usize) -> impl IntoView {
-    let state = use_editor();
     let path = format!("{}[{limit}]", owner.path());
     let get = move |s: &Scenario| owner.limits(s)?.get(limit).cloned();
     let instance_type = bind(
@@ -144,12 +144,10 @@ fn LimitRow(owner: LimitsOwner, limit: usize) -> impl IntoView {
         },
     );
     let max = max_capacity(owner, limit);
-    let remove = move |_| {
-        state.edit(|s| {
-            if let Some(limits) = owner.limits_mut(s).filter(|l| limit < l.len()) {
-                limits.remove(limit);
-            }
-        })
+    let remove = move |s: &mut Scenario| {
+        if let Some(limits) = owner.limits_mut(s) {
+            edits::remove_item(limits, limit);
+        }
     };
     view! {
         <div class="field-row limit-row">
@@ -157,7 +155,7 @@ fn LimitRow(owner: LimitsOwner, limit: usize) -> impl IntoView {
                 tip={tip!("The instance type this limit counts", api = "CapacityLimit.capacityUnit")} />
             <NumberInput binding=max label="Max" unit="instances" numbers=Numbers::WholeFrom(0)
                 tip=MAX_CAPACITY_TIP />
-            <button type="button" class="icon-button" on:click=remove title="Remove this limit" aria-label="Remove this capacity limit">"\u{2715}"</button>
+            <RemoveButton title="Remove this limit" label="Remove this capacity limit" remove=remove />
         </div>
     }
 }

@@ -1,17 +1,19 @@
 //! On-demand capacity of one type as a step timeline (docs/FORMAT.md `capacity`): the starting
 //! count, then `changes` at given hours, drawn as a step line over the scenario's time axis.
 
-use super::binding::{bind, bind_count};
+use super::binding::{bind, bind_count, ListItem};
 use super::choice_inputs::SelectInput;
 use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
+use super::remove_button::RemoveButton;
 use super::time_axis::{self, TimeTicks};
 use super::tip::tip;
 use crate::state::paths::control_id;
-use crate::state::use_editor;
+use crate::state::{edits, use_editor};
 use leptos::prelude::*;
 use quotalab_engine::scenario::{Capacity, CapacityChange};
+use quotalab_engine::Scenario;
 
 const HEIGHT: f64 = 70.0;
 const PLOT: f64 = 52.0;
@@ -32,25 +34,14 @@ pub fn steps(capacity: &Capacity, horizon: f64) -> Vec<(f64, u32)> {
 #[component]
 pub fn CapacityTimeline(index: usize) -> impl IntoView {
     let state = use_editor();
-    let path = format!("capacity[{index}]");
-    let instance_type = bind(
-        format!("{path}.instance_type"),
-        move |s| Some(s.capacity.get(index)?.instance_type.clone()),
-        move |s, v| {
-            if let Some(c) = s.capacity.get_mut(index) {
-                c.instance_type = v;
-            }
-        },
+    let pool = ListItem::new("capacity", index, |s| &s.capacity, |s| &mut s.capacity);
+    let path = pool.path.clone();
+    let instance_type = pool.bind(
+        "instance_type",
+        |c| c.instance_type.clone(),
+        |c, v| c.instance_type = v,
     );
-    let count = bind_count(
-        format!("{path}.count"),
-        move |s| Some(s.capacity.get(index)?.count),
-        move |s, v| {
-            if let Some(c) = s.capacity.get_mut(index) {
-                c.count = v;
-            }
-        },
-    );
+    let count = pool.bind_count("count", |c| c.count, |c, v| c.count = v);
     let changes = Memo::new(move |_| {
         state
             .scenario
@@ -71,13 +62,6 @@ pub fn CapacityTimeline(index: usize) -> impl IntoView {
             }
         })
     };
-    let remove = move |_| {
-        state.edit(|s| {
-            if index < s.capacity.len() {
-                s.capacity.remove(index);
-            }
-        })
-    };
     view! {
         <article class="card" id=control_id(&path) tabindex="-1" data-testid="capacity-timeline">
             <div class="field-row">
@@ -85,7 +69,7 @@ pub fn CapacityTimeline(index: usize) -> impl IntoView {
                     tip={tip!("The instance type of this on-demand pool", json = "capacity[].instance_type")} />
                 <NumberInput binding=count label="Instances at 0 h" unit="instances" numbers=Numbers::WholeFrom(0)
                     tip={tip!("On-demand instances of this type that may run at once, from the start", json = "capacity[].count")} />
-                <button type="button" class="icon-button" on:click=remove aria-label="Remove this pool" title="Remove this pool">"\u{2715}"</button>
+                <RemoveButton title="Remove this pool" remove=pool.remove() />
             </div>
             {move || state.scenario.with(|s| draw(s, index))}
             <For each=move || 0..changes.get() key=|k| *k children=move |k| view! { <StepRow capacity=index step=k /> } />
@@ -125,7 +109,6 @@ fn draw(scenario: &quotalab_engine::Scenario, index: usize) -> Option<impl IntoV
 
 #[component]
 fn StepRow(capacity: usize, step: usize) -> impl IntoView {
-    let state = use_editor();
     let path = format!("capacity[{capacity}].changes[{step}]");
     let get =
         move |s: &quotalab_engine::Scenario| s.capacity.get(capacity)?.changes.get(step).cloned();
@@ -155,23 +138,17 @@ fn StepRow(capacity: usize, step: usize) -> impl IntoView {
             }
         },
     );
-    let remove = move |_| {
-        state.edit(|s| {
-            if let Some(c) = s
-                .capacity
-                .get_mut(capacity)
-                .filter(|c| step < c.changes.len())
-            {
-                c.changes.remove(step);
-            }
-        })
+    let remove = move |s: &mut Scenario| {
+        if let Some(c) = s.capacity.get_mut(capacity) {
+            edits::remove_item(&mut c.changes, step);
+        }
     };
     view! {
         <div class="field-row">
             <NumberInput binding=at label="From" unit="h" tip={tip!("When the pool changes size; steps are in time order", json = "capacity[].changes[].at_h")} />
             <NumberInput binding=count label="Instances" unit="instances" numbers=Numbers::WholeFrom(0)
                 tip={tip!("The pool size from then on; running jobs are not stopped when it drops (SEMANTICS §1)", json = "capacity[].changes[].count")} />
-            <button type="button" class="icon-button" on:click=remove aria-label="Remove this step" title="Remove this step">"\u{2715}"</button>
+            <RemoveButton title="Remove this step" remove=remove />
         </div>
     }
 }

@@ -3,7 +3,7 @@
 //! preemption retries, accelerator memory, deadline, spot and max wait.
 
 use super::choice_inputs::{CheckInput, SelectInput};
-use super::job_binding::attr;
+use super::job_binding::{attr, attr_field};
 use super::job_ref::JobRef;
 use super::number_input::{NumberInput, Numbers};
 use super::preference_list::PreferenceList;
@@ -50,37 +50,22 @@ pub fn JobAttributesEditor(job: JobRef) -> impl IntoView {
         |a| Some(a.startup_h),
         |a, v| a.startup_h = hours(v),
     );
-    let interval = attr(
-        job,
-        "checkpoint_interval_h",
-        |a| a.checkpoint_interval_h,
-        |a, v| a.checkpoint_interval_h = v,
-    );
+    let interval = attr_field!(job, checkpoint_interval_h);
     let cost = attr(
         job,
         "checkpoint_cost_h",
         |a| Some(a.checkpoint_cost_h),
         |a, v| a.checkpoint_cost_h = hours(v),
     );
-    let max_pending = attr(
-        job,
-        "max_pending_h",
-        |a| a.max_pending_h,
-        |a, v| a.max_pending_h = v,
-    );
+    let max_pending = attr_field!(job, max_pending_h);
     let retries = attr(
         job,
         "preemption_retries",
         |a| a.preemption_retries.map(f64::from),
         |a, v| a.preemption_retries = v.map(|n| n as u32),
     );
-    let memory = attr(
-        job,
-        "accelerator_memory_gib",
-        |a| a.accelerator_memory_gib,
-        |a, v| a.accelerator_memory_gib = v,
-    );
-    let deadline = attr(job, "deadline_h", |a| a.deadline_h, |a, v| a.deadline_h = v);
+    let memory = attr_field!(job, accelerator_memory_gib);
+    let deadline = attr_field!(job, deadline_h);
     let spot = attr(
         job,
         "spot",
@@ -93,7 +78,7 @@ pub fn JobAttributesEditor(job: JobRef) -> impl IntoView {
             }
         },
     );
-    let max_wait = attr(job, "max_wait_h", |a| a.max_wait_h, |a, v| a.max_wait_h = v);
+    let max_wait = attr_field!(job, max_wait_h);
     let not_spot =
         Signal::derive(move || !state.scenario.with(|s| job.get(s).is_some_and(|a| a.spot)));
     let kinds = vec![

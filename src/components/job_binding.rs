@@ -24,3 +24,17 @@ where
         move |s, v| job.update(s, |a| set(a, v)),
     )
 }
+
+/// Binds attribute `field` of `job` as the control reads and writes it, unconverted: the JSON
+/// path, the getter and the setter all come from the one name, so they cannot disagree.
+macro_rules! attr_field {
+    ($job:expr, $field:ident) => {
+        $crate::components::job_binding::attr(
+            $job,
+            stringify!($field),
+            |a| a.$field,
+            |a, v| a.$field = v,
+        )
+    };
+}
+pub(crate) use attr_field;

@@ -3,13 +3,14 @@
 //! share's colour.
 
 use super::arrivals_editor::ArrivalsEditor;
-use super::binding::{bind, bind_optional_count};
+use super::binding::ListItem;
 use super::choice_inputs::{SelectInput, TextInput};
 use super::duration_editor::DurationEditor;
 use super::job_attributes::JobAttributesEditor;
 use super::job_ref::JobRef;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
+use super::remove_button::RemoveButton;
 use super::tip::tip;
 use crate::state::palette::share_paint_by_name;
 use crate::state::paths::control_id;
@@ -19,34 +20,11 @@ use leptos::prelude::*;
 #[component]
 pub fn JobMixCard(index: usize) -> impl IntoView {
     let state = use_editor();
-    let path = format!("job_mixes[{index}]");
-    let name = bind(
-        format!("{path}.name"),
-        move |s| Some(s.job_mixes.get(index)?.name.clone()),
-        move |s, v| {
-            if let Some(m) = s.job_mixes.get_mut(index) {
-                m.name = v;
-            }
-        },
-    );
-    let share = bind(
-        format!("{path}.share"),
-        move |s| Some(s.job_mixes.get(index)?.share.clone().unwrap_or_default()),
-        move |s, v: String| {
-            if let Some(m) = s.job_mixes.get_mut(index) {
-                m.share = (!v.is_empty()).then_some(v);
-            }
-        },
-    );
-    let count = bind_optional_count(
-        format!("{path}.count"),
-        move |s| Some(s.job_mixes.get(index)?.count),
-        move |s, v| {
-            if let Some(m) = s.job_mixes.get_mut(index) {
-                m.count = v;
-            }
-        },
-    );
+    let mix = ListItem::new("job_mixes", index, |s| &s.job_mixes, |s| &mut s.job_mixes);
+    let path = mix.path.clone();
+    let name = mix.bind("name", |m| m.name.clone(), |m, v| m.name = v);
+    let share = mix.bind_optional_name("share", |m| m.share.clone(), |m, v| m.share = v);
+    let count = mix.bind_optional_count("count", |m| m.count, |m, v| m.count = v);
     let colour = move || {
         state.scenario.with(|s| {
             let share = s
@@ -58,19 +36,12 @@ pub fn JobMixCard(index: usize) -> impl IntoView {
         })
     };
     let has_shares = move || state.scenario.with(|s| !s.quota_shares.is_empty());
-    let remove = move |_| {
-        state.edit(|s| {
-            if index < s.job_mixes.len() {
-                s.job_mixes.remove(index);
-            }
-        })
-    };
     view! {
         <article class="card mix-card" id=control_id(&path) tabindex="-1" data-testid="mix-card" style=move || format!("--share-colour: {}", colour())>
             <header class="card-head">
                 <span class="swatch" aria-hidden="true"></span>
                 <TextInput binding=name label="Job mix" tip={tip!("The mix makes jobs named <mix>-1, <mix>-2, \u{2026}", json = "job_mixes[].name")} />
-                <button type="button" class="icon-button" on:click=remove aria-label="Remove this job mix" title="Remove this job mix">"\u{2715}"</button>
+                <RemoveButton title="Remove this job mix" remove=mix.remove() />
             </header>
             <div class="field-row">
                 {move || has_shares().then(|| view! {

@@ -3,13 +3,14 @@
 //! Traces can hold thousands of jobs, so the table shows them a page at a time: every job is
 //! reachable through the pager, and only one page of inputs is rendered.
 
-use super::binding::bind;
+use super::binding::ListItem;
 use super::choice_inputs::{SelectInput, TextInput};
 use super::job_attributes::JobAttributesEditor;
 use super::job_ref::JobRef;
 use super::number_input::NumberInput;
 use super::options;
 use super::pager::{page_rows, Pager};
+use super::remove_button::RemoveButton;
 use super::tip::tip;
 use crate::state::palette::share_paint_by_name;
 use crate::state::paths::control_id;
@@ -70,44 +71,13 @@ pub fn JobsTable() -> impl IntoView {
 #[component]
 fn JobRow(index: usize) -> impl IntoView {
     let state = use_editor();
-    let path = format!("jobs[{index}]");
+    let job = ListItem::new("jobs", index, |s| &s.jobs, |s| &mut s.jobs);
+    let path = job.path.clone();
     let open = RwSignal::new(false);
-    let name = bind(
-        format!("{path}.name"),
-        move |s| Some(s.jobs.get(index)?.name.clone()),
-        move |s, v| {
-            if let Some(j) = s.jobs.get_mut(index) {
-                j.name = v;
-            }
-        },
-    );
-    let share = bind(
-        format!("{path}.share"),
-        move |s| Some(s.jobs.get(index)?.share.clone().unwrap_or_default()),
-        move |s, v: String| {
-            if let Some(j) = s.jobs.get_mut(index) {
-                j.share = (!v.is_empty()).then_some(v);
-            }
-        },
-    );
-    let submit = bind(
-        format!("{path}.submit_h"),
-        move |s| Some(Some(s.jobs.get(index)?.submit_h)),
-        move |s, v: Option<f64>| {
-            if let Some(j) = s.jobs.get_mut(index) {
-                j.submit_h = v.unwrap_or(0.0);
-            }
-        },
-    );
-    let duration = bind(
-        format!("{path}.duration_h"),
-        move |s| Some(Some(s.jobs.get(index)?.duration_h)),
-        move |s, v: Option<f64>| {
-            if let Some(j) = s.jobs.get_mut(index) {
-                j.duration_h = v.unwrap_or(0.0);
-            }
-        },
-    );
+    let name = job.bind("name", |j| j.name.clone(), |j, v| j.name = v);
+    let share = job.bind_optional_name("share", |j| j.share.clone(), |j, v| j.share = v);
+    let submit = job.bind_number("submit_h", |j| j.submit_h, |j, v| j.submit_h = v);
+    let duration = job.bind_number("duration_h", |j| j.duration_h, |j, v| j.duration_h = v);
     let summary = move || {
         state.scenario.with(|s| {
             s.jobs.get(index).map(|j| {
@@ -136,7 +106,6 @@ fn JobRow(index: usize) -> impl IntoView {
             )
         })
     };
-    let remove = move |_| state.edit(|s| edits::remove_item(&mut s.jobs, index));
     view! {
         <tbody id=control_id(&path) tabindex="-1">
             <tr style=move || format!("--share-colour: {}", colour())>
@@ -148,7 +117,7 @@ fn JobRow(index: usize) -> impl IntoView {
                 <td class="row-buttons">
                     <button type="button" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)
                         title="All fields of this job">{move || if open.get() { "Close" } else { "Edit" }}</button>
-                    <button type="button" class="icon-button" on:click=remove aria-label="Remove this job" title="Remove this job">"\u{2715}"</button>
+                    <RemoveButton title="Remove this job" remove=job.remove() />
                 </td>
             </tr>
             {move || open.get().then(|| view! {

@@ -38,6 +38,7 @@ pub mod paste_drop;
 pub mod preference_list;
 pub mod presenter;
 pub mod quantity_input;
+pub mod remove_button;
 pub mod rules_dialog;
 pub mod rules_switch;
 pub mod scenario_files;

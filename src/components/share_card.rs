@@ -6,6 +6,7 @@ use super::capacity_limits::{CapacityLimits, LimitsOwner};
 use super::choice_inputs::{CheckInput, SelectInput, TextInput};
 use super::number_input::{NumberInput, Numbers};
 use super::options;
+use super::remove_button::RemoveButton;
 use super::share_bindings;
 use super::tip::tip;
 use crate::state::palette::share_paint;
@@ -34,21 +35,14 @@ pub fn ShareCard(index: usize) -> impl IntoView {
             }
         },
     );
-    let remove = move |_| {
-        state.edit(|s| {
-            if index < s.quota_shares.len() {
-                s.quota_shares.remove(index);
-            }
-        })
-    };
     view! {
         <article class="card share-card" id=control_id(&path) tabindex="-1" data-testid="share-card"
             style=format!("--share-colour: {}", share_paint(index))>
             <header class="card-head">
                 <span class="swatch" aria-hidden="true"></span>
                 <TextInput binding=name label="Quota share" tip={tip!("The team's name: its slice of the job queue (an AWS Batch quota share)", api = "quotaShareName")} />
-                <button type="button" class="icon-button" on:click=remove title="Remove this quota share"
-                    aria-label=move || format!("Remove share {}", state.scenario.with(|s| s.quota_shares.get(index).map(|q| q.name.clone()).unwrap_or_default()))>"\u{2715}"</button>
+                <RemoveButton title="Remove this quota share" remove=move |s| edits::remove_item(&mut s.quota_shares, index)
+                    label=Signal::derive(move || format!("Remove share {}", state.scenario.with(|s| s.quota_shares.get(index).map(|q| q.name.clone()).unwrap_or_default()))) />
             </header>
             <div class="field-row">
                 <SelectInput binding=strategy label="Strategy" options=options::strategies() tip=share_bindings::STRATEGY_TIP />

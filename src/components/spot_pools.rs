@@ -1,10 +1,11 @@
 //! Spot pools (SEMANTICS §1): per type, a separate pool with its own size, price factor and
 //! interruption rate, modelled on Managed Spot Training.
 
-use super::binding::{bind, bind_count};
+use super::binding::ListItem;
 use super::choice_inputs::SelectInput;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
+use super::remove_button::RemoveButton;
 use super::tip::tip;
 use crate::state::paths::control_id;
 use crate::state::{edits, use_editor};
@@ -36,51 +37,29 @@ pub fn SpotPools() -> impl IntoView {
 
 #[component]
 fn SpotRow(index: usize) -> impl IntoView {
-    let state = use_editor();
-    let path = format!("spot[{index}]");
-    let instance_type = bind(
-        format!("{path}.instance_type"),
-        move |s| Some(s.spot.get(index)?.instance_type.clone()),
-        move |s, v| {
-            if let Some(p) = s.spot.get_mut(index) {
-                p.instance_type = v;
-            }
-        },
+    let pool = ListItem::new("spot", index, |s| &s.spot, |s| &mut s.spot);
+    let instance_type = pool.bind(
+        "instance_type",
+        |p| p.instance_type.clone(),
+        |p, v| p.instance_type = v,
     );
-    let count = bind_count(
-        format!("{path}.count"),
-        move |s| Some(s.spot.get(index)?.count),
-        move |s, v| {
-            if let Some(p) = s.spot.get_mut(index) {
-                p.count = v;
-            }
-        },
+    let count = pool.bind_count("count", |p| p.count, |p, v| p.count = v);
+    let factor = pool.bind_number(
+        "price_factor",
+        |p| p.price_factor,
+        |p, v| p.price_factor = v,
     );
-    let factor = bind(
-        format!("{path}.price_factor"),
-        move |s| Some(Some(s.spot.get(index)?.price_factor)),
-        move |s, v: Option<f64>| {
-            if let Some(p) = s.spot.get_mut(index) {
-                p.price_factor = v.unwrap_or(0.0);
-            }
-        },
+    let rate = pool.bind_number(
+        "interruptions_per_h",
+        |p| p.interruptions_per_h,
+        |p, v| p.interruptions_per_h = v,
     );
-    let rate = bind(
-        format!("{path}.interruptions_per_h"),
-        move |s| Some(Some(s.spot.get(index)?.interruptions_per_h)),
-        move |s, v: Option<f64>| {
-            if let Some(p) = s.spot.get_mut(index) {
-                p.interruptions_per_h = v.unwrap_or(0.0);
-            }
-        },
-    );
-    let remove = move |_| state.edit(|s| edits::remove_item(&mut s.spot, index));
     view! {
-        <article class="card" id=control_id(&path) tabindex="-1">
+        <article class="card" id=control_id(&pool.path) tabindex="-1">
             <div class="field-row">
                 <SelectInput binding=instance_type label="Instance type" options=options::instance_types() tip={tip!("The instance type of this spot pool", json = "spot[].instance_type")} />
                 <NumberInput binding=count label="Instances" unit="instances" numbers=Numbers::WholeFrom(0) tip={tip!("Spot instances available at once", json = "spot[].count")} />
-                <button type="button" class="icon-button" on:click=remove aria-label="Remove this spot pool" title="Remove this spot pool">"\u{2715}"</button>
+                <RemoveButton title="Remove this spot pool" remove=pool.remove() />
             </div>
             <div class="field-row">
                 <NumberInput binding=factor label="Price factor" unit="\u{00d7} on-demand" tip={tip!("Spot price as a fraction of the on-demand price (Managed Spot Training bills the spot price)", json = "spot[].price_factor")} />

@@ -2,11 +2,12 @@
 //! bars on the same time axis as the capacity timelines. The last 30 minutes of each block are
 //! drawn apart: jobs are stopped from then on (AWS).
 
-use super::binding::{bind, bind_count};
+use super::binding::{bind, ListItem};
 use super::choice_inputs::{SelectInput, TextInput};
 use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
 use super::options;
+use super::remove_button::RemoveButton;
 use super::time_axis::{self, TimeTicks};
 use super::tip::tip;
 use crate::state::paths::control_id;
@@ -52,55 +53,33 @@ pub fn TrainingPlans() -> impl IntoView {
 #[component]
 fn PlanCard(index: usize) -> impl IntoView {
     let state = use_editor();
-    let path = format!("training_plans[{index}]");
+    let plan = ListItem::new(
+        "training_plans",
+        index,
+        |s| &s.training_plans,
+        |s| &mut s.training_plans,
+    );
+    let path = plan.path.clone();
     let name = bind(
         format!("{path}.name"),
         move |s| Some(s.training_plans.get(index)?.name.clone()),
         move |s, v: String| edits::rename_plan(s, index, &v),
     );
-    let instance_type = bind(
-        format!("{path}.instance_type"),
-        move |s| Some(s.training_plans.get(index)?.instance_type.clone()),
-        move |s, v| {
-            if let Some(p) = s.training_plans.get_mut(index) {
-                p.instance_type = v;
-            }
-        },
+    let instance_type = plan.bind(
+        "instance_type",
+        |p| p.instance_type.clone(),
+        |p, v| p.instance_type = v,
     );
-    let count = bind_count(
-        format!("{path}.count"),
-        move |s| Some(s.training_plans.get(index)?.count),
-        move |s, v| {
-            if let Some(p) = s.training_plans.get_mut(index) {
-                p.count = v;
-            }
-        },
+    let count = plan.bind_count("count", |p| p.count, |p, v| p.count = v);
+    let upfront = plan.bind_number(
+        "upfront_cost",
+        |p| p.upfront_cost,
+        |p, v| p.upfront_cost = v,
     );
-    let upfront = bind(
-        format!("{path}.upfront_cost"),
-        move |s| Some(Some(s.training_plans.get(index)?.upfront_cost)),
-        move |s, v: Option<f64>| {
-            if let Some(p) = s.training_plans.get_mut(index) {
-                p.upfront_cost = v.unwrap_or(0.0);
-            }
-        },
-    );
-    let owner = bind(
-        format!("{path}.owner_share"),
-        move |s| {
-            Some(
-                s.training_plans
-                    .get(index)?
-                    .owner_share
-                    .clone()
-                    .unwrap_or_default(),
-            )
-        },
-        move |s, v: String| {
-            if let Some(p) = s.training_plans.get_mut(index) {
-                p.owner_share = (!v.is_empty()).then_some(v);
-            }
-        },
+    let owner = plan.bind_optional_name(
+        "owner_share",
+        |p| p.owner_share.clone(),
+        |p, v| p.owner_share = v,
     );
     let owners = Signal::derive(move || {
         let mut all = vec![(String::new(), "no share".to_owned())];
@@ -123,20 +102,13 @@ fn PlanCard(index: usize) -> impl IntoView {
             }
         })
     };
-    let remove = move |_| {
-        state.edit(|s| {
-            if index < s.training_plans.len() {
-                s.training_plans.remove(index);
-            }
-        })
-    };
     let too_many = move || blocks.get() >= 5;
     view! {
         <article class="card" id=control_id(&path) tabindex="-1">
             <div class="field-row">
                 <TextInput binding=name label="Plan" tip={tip!("The plan's name; preference entries name it to use its reserved capacity (a SageMaker training plan)", api = "TrainingPlanName")} />
                 <SelectInput binding=instance_type label="Instance type" options=options::instance_types() tip={tip!("The instance type the plan reserves", api = "InstanceType")} />
-                <button type="button" class="icon-button" on:click=remove aria-label="Remove this plan" title="Remove this plan">"\u{2715}"</button>
+                <RemoveButton title="Remove this plan" remove=plan.remove() />
             </div>
             <div class="field-row">
                 <NumberInput binding=count label="Instances" unit="instances" numbers=Numbers::WholeFrom(0) tip={tip!("Instances reserved during each block", api = "InstanceCount")} />
@@ -183,7 +155,6 @@ fn draw(scenario: &Scenario, index: usize) -> Option<impl IntoView> {
 
 #[component]
 fn BlockRow(plan: usize, block: usize) -> impl IntoView {
-    let state = use_editor();
     let path = format!("training_plans[{plan}].blocks[{block}]");
     let get = move |s: &Scenario| s.training_plans.get(plan)?.blocks.get(block).cloned();
     let start = bind(
@@ -212,22 +183,16 @@ fn BlockRow(plan: usize, block: usize) -> impl IntoView {
             }
         },
     );
-    let remove = move |_| {
-        state.edit(|s| {
-            if let Some(p) = s
-                .training_plans
-                .get_mut(plan)
-                .filter(|p| block < p.blocks.len())
-            {
-                p.blocks.remove(block);
-            }
-        })
+    let remove = move |s: &mut Scenario| {
+        if let Some(p) = s.training_plans.get_mut(plan) {
+            edits::remove_item(&mut p.blocks, block);
+        }
     };
     view! {
         <div class="field-row">
             <NumberInput binding=start label="Block start" unit="h" tip={tip!("When the reserved capacity becomes usable", json = "training_plans[].blocks[].start_h")} />
             <NumberInput binding=end label="Block end" unit="h" tip={tip!("When the reservation ends; jobs are stopped 30 minutes before", json = "training_plans[].blocks[].end_h")} />
-            <button type="button" class="icon-button" on:click=remove aria-label="Remove this block" title="Remove this block">"\u{2715}"</button>
+            <RemoveButton title="Remove this block" remove=remove />
         </div>
     }
 }

@@ -165,7 +165,22 @@ pub fn choices<E: Serialize>(values: &[E]) -> Vec<(String, String)> {
     values.iter().map(|v| (word(v), word(v))).collect()
 }
 
-/// An enum field of ClusterQueue `index` as a select's text.
+/// An enum field of ClusterQueue `index` as a select's text, named once by its path below the
+/// queue (`preemption.within_cluster_queue`): the JSON path, the getter and the setter all come
+/// from that one name, so they cannot disagree.
+macro_rules! queue_choice {
+    ($index:expr, $($field:ident).+) => {
+        $crate::components::kueue::bind::bind_queue_choice(
+            $index,
+            &[$(stringify!($field)),+].join("."),
+            |q| q.$($field).+,
+            |q, v| q.$($field).+ = v,
+        )
+    };
+}
+pub(crate) use queue_choice;
+
+/// An enum field of ClusterQueue `index` as a select's text (through [`queue_choice`]).
 pub fn bind_queue_choice<E>(
     index: usize,
     field: &str,

@@ -3,21 +3,23 @@
 //! quotas per flavor in the order they are tried (`quota_table`). The border is the queue's
 //! colour, the same as its chart series.
 
-use super::bind::{bind_queue, bind_queue_choice, choices, queue_path};
+use super::bind::{bind_queue, choices, queue_choice, queue_path};
 use super::quota_table::QuotaTable;
 use crate::components::binding::bind;
 use crate::components::choice_inputs::{SelectInput, TextInput};
 use crate::components::quantity_input::QuantityInput;
+use crate::components::remove_button::RemoveButton;
 use crate::components::tip::tip;
 use crate::state::kueue_edits;
 use crate::state::palette::share_paint;
 use crate::state::paths::control_id;
-use crate::state::use_editor;
+use crate::state::{edits, use_editor};
 use leptos::prelude::*;
 use quotalab_engine::scenario::kueue::{
     BorrowWithinCohortPolicy as Bwc, FairSharing, QueueingStrategy, ReclaimPolicy, WhenCanBorrow,
     WhenCanPreempt, WithinClusterQueue,
 };
+use quotalab_engine::Scenario;
 
 #[component]
 pub fn ClusterQueueCard(index: usize) -> impl IntoView {
@@ -48,42 +50,12 @@ pub fn ClusterQueueCard(index: usize) -> impl IntoView {
         });
         all
     });
-    let strategy = bind_queue_choice(
-        index,
-        "queueing_strategy",
-        |q| q.queueing_strategy,
-        |q, v| q.queueing_strategy = v,
-    );
-    let reclaim = bind_queue_choice(
-        index,
-        "preemption.reclaim_within_cohort",
-        |q| q.preemption.reclaim_within_cohort,
-        |q, v| q.preemption.reclaim_within_cohort = v,
-    );
-    let within = bind_queue_choice(
-        index,
-        "preemption.within_cluster_queue",
-        |q| q.preemption.within_cluster_queue,
-        |q, v| q.preemption.within_cluster_queue = v,
-    );
-    let borrow_within = bind_queue_choice(
-        index,
-        "preemption.borrow_within_cohort.policy",
-        |q| q.preemption.borrow_within_cohort.policy,
-        |q, v| q.preemption.borrow_within_cohort.policy = v,
-    );
-    let when_borrow = bind_queue_choice(
-        index,
-        "flavor_fungibility.when_can_borrow",
-        |q| q.flavor_fungibility.when_can_borrow,
-        |q, v| q.flavor_fungibility.when_can_borrow = v,
-    );
-    let when_preempt = bind_queue_choice(
-        index,
-        "flavor_fungibility.when_can_preempt",
-        |q| q.flavor_fungibility.when_can_preempt,
-        |q, v| q.flavor_fungibility.when_can_preempt = v,
-    );
+    let strategy = queue_choice!(index, queueing_strategy);
+    let reclaim = queue_choice!(index, preemption.reclaim_within_cohort);
+    let within = queue_choice!(index, preemption.within_cluster_queue);
+    let borrow_within = queue_choice!(index, preemption.borrow_within_cohort.policy);
+    let when_borrow = queue_choice!(index, flavor_fungibility.when_can_borrow);
+    let when_preempt = queue_choice!(index, flavor_fungibility.when_can_preempt);
     let weight = bind_queue(
         index,
         "fair_sharing.weight",
@@ -92,16 +64,10 @@ pub fn ClusterQueueCard(index: usize) -> impl IntoView {
             q.fair_sharing = v.map(|weight| FairSharing { weight });
         },
     );
-    let remove = move |_| {
-        state.edit(|s| {
-            if let Some(k) = s
-                .kueue
-                .as_deref_mut()
-                .filter(|k| index < k.cluster_queues.len())
-            {
-                k.cluster_queues.remove(index);
-            }
-        })
+    let remove = move |s: &mut Scenario| {
+        if let Some(k) = s.kueue.as_deref_mut() {
+            edits::remove_item(&mut k.cluster_queues, index);
+        }
     };
     let queue_name = move || {
         state.scenario.with(|s| {
@@ -118,8 +84,8 @@ pub fn ClusterQueueCard(index: usize) -> impl IntoView {
             <header class="card-head">
                 <span class="swatch" aria-hidden="true"></span>
                 <TextInput binding=name label="ClusterQueue" tip={tip!("The team's queue: its quotas and policies; jobs name it, or reach it through a LocalQueue", api = "metadata.name")} />
-                <button type="button" class="icon-button" on:click=remove title="Remove this ClusterQueue"
-                    aria-label=move || format!("Remove ClusterQueue {}", queue_name())>"\u{2715}"</button>
+                <RemoveButton title="Remove this ClusterQueue" remove=remove
+                    label=Signal::derive(move || format!("Remove ClusterQueue {}", queue_name())) />
             </header>
             <div class="field-row">
                 <SelectInput binding=cohort label="Cohort" options=cohorts

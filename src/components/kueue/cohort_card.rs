@@ -5,11 +5,13 @@
 use super::bind::{bind_cohort, cohort_path};
 use crate::components::binding::bind;
 use crate::components::choice_inputs::{SelectInput, TextInput};
+use crate::components::remove_button::RemoveButton;
 use crate::components::tip::tip;
 use crate::state::kueue_edits;
 use crate::state::paths::control_id;
-use crate::state::use_editor;
+use crate::state::{edits, use_editor};
 use leptos::prelude::*;
+use quotalab_engine::Scenario;
 
 #[component]
 pub fn CohortCard(index: usize) -> impl IntoView {
@@ -58,18 +60,16 @@ pub fn CohortCard(index: usize) -> impl IntoView {
             })
         })
     };
-    let remove = move |_| {
-        state.edit(|s| {
-            if let Some(k) = s.kueue.as_deref_mut().filter(|k| index < k.cohorts.len()) {
-                k.cohorts.remove(index);
-            }
-        })
+    let remove = move |s: &mut Scenario| {
+        if let Some(k) = s.kueue.as_deref_mut() {
+            edits::remove_item(&mut k.cohorts, index);
+        }
     };
     view! {
         <article class="card cohort-card" id=control_id(&path) tabindex="-1" data-testid="cohort-card">
             <header class="card-head">
                 <TextInput binding=name label="Cohort" tip={tip!("A group of ClusterQueues that lend each other their unused quota", api = "metadata.name")} />
-                <button type="button" class="icon-button" on:click=remove title="Remove this Cohort" aria-label="Remove this Cohort">"\u{2715}"</button>
+                <RemoveButton title="Remove this Cohort" remove=remove />
             </header>
             <SelectInput binding=parent label="Parent" options=parents
                 tip={tip!("The cohort above it in the tree; none: it is a root. A subtree lends to and borrows from its parent", api = "parentName")} />

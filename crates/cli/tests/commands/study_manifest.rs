@@ -213,34 +213,30 @@ fn advise_args(shards: &Container) -> Vec<String> {
 #[cfg(unix)]
 #[test]
 fn the_indexed_job_and_merge_job_reproduce_an_unsharded_sweep() {
-    let (shards, completions) = kubernetes_container("sweep-indexed-job.yaml");
-    let (merge, _) = kubernetes_container("sweep-merge-job.yaml");
-    let completions = completions.expect("an Indexed Job sets completions");
-    let args = sweep_args(&shards);
-    sharded_run_matches_unsharded(
-        &shards,
-        completions,
-        "JOB_COMPLETION_INDEX",
-        &merge,
-        &args,
-        "sweep.json",
-    );
+    indexed_job_example("sweep", sweep_args, "sweep.json");
 }
 
 #[cfg(unix)]
 #[test]
 fn the_indexed_job_and_merge_job_reproduce_an_unsharded_search() {
-    let (shards, completions) = kubernetes_container("advise-indexed-job.yaml");
-    let (merge, _) = kubernetes_container("advise-merge-job.yaml");
+    indexed_job_example("advise", advise_args, "advice.json");
+}
+
+/// Runs the Kubernetes example of `kind` (`sweep` or `advise`): the Indexed Job's shards merged
+/// by the merge Job must give the unsharded bytes.
+#[cfg(unix)]
+fn indexed_job_example(kind: &str, args: fn(&Container) -> Vec<String>, output: &str) {
+    let (shards, completions) = kubernetes_container(&format!("{kind}-indexed-job.yaml"));
+    let (merge, _) = kubernetes_container(&format!("{kind}-merge-job.yaml"));
     let completions = completions.expect("an Indexed Job sets completions");
-    let args = advise_args(&shards);
+    let args = args(&shards);
     sharded_run_matches_unsharded(
         &shards,
         completions,
         "JOB_COMPLETION_INDEX",
         &merge,
         &args,
-        "advice.json",
+        output,
     );
 }
 

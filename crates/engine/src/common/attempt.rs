@@ -47,6 +47,16 @@ impl Plan {
         self.start + self.startup + self.compute + pauses
     }
 
+    /// When the attempt's end event falls: right after its startup for one that fails for
+    /// memory (SEMANTICS §3, "Startup"), else when its work is done.
+    pub fn end_event_at(&self, memory_failure: bool) -> Seconds {
+        if memory_failure {
+            self.start + self.startup
+        } else {
+            self.end()
+        }
+    }
+
     /// What stopping the attempt at `at` for `stop` saves and loses. An attempt that ends
     /// (succeeded, or failed for memory after its startup) saves and loses nothing: its work is
     /// done or was never possible. One cut at the horizon saves its checkpoints and loses

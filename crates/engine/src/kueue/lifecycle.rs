@@ -12,6 +12,7 @@ use super::world::{FlavorId, Fr, JobId, ResourceId};
 use crate::common::attempt;
 use crate::common::ending::{Ending, Stop};
 use crate::common::events::Event;
+use crate::common::stopping::StopsAttempts;
 use crate::common::Phase;
 use crate::result::{Reason, StopKind};
 use crate::scenario::kueue::StopPolicy;
@@ -153,11 +154,7 @@ impl Run<'_> {
                 .is_some_and(|t| need > t.accelerator_memory_gib),
             _ => false,
         };
-        let end = if memory_failure {
-            self.now + job.startup
-        } else {
-            plan.end()
-        };
+        let end = plan.end_event_at(memory_failure);
         state.epoch += 1;
         state.phase = Phase::Running;
         state.running = Some(Running {
@@ -235,63 +232,9 @@ impl Run<'_> {
         }
     }
 
-    /// Stops the running attempt now, letting go of its quota; returns the compute lost.
-    pub fn stop_attempt(&mut self, j: JobId, stop: Stop, by: Option<JobId>) -> Seconds {
-        let Some(run) = self.jobs[j].running.take() else {
-            return 0;
-        };
-        let world = self.world;
-        if let Some(h) = self.admitted.remove(world, j) {
-            tree::apply(
-                world,
-                &mut self.usage,
-                world.queues[h.cq].node,
-                &h.usage,
-                false,
-            );
-            self.generation[h.cq] += 1;
-            self.pending.requeue_tree(world, h.cq);
-        }
-        let state = &mut self.jobs[j];
-        state.epoch += 1;
-        let interrupted = run.plan.stopped(self.now, stop, run.memory_failure);
-        state.progress = interrupted.progress_after(state.progress, run.duration);
-        self.log
-            .attempt_stopped(self.now, j, stop, by, interrupted.lost);
-        interrupted.lost
-    }
-
-    pub fn attempt_ends(&mut self, j: JobId) {
-        let failed = self.jobs[j]
-            .running
-            .as_ref()
-            .is_some_and(|r| r.memory_failure);
-        let (stop, ending) = Stop::at_end(failed);
-        self.stop_attempt(j, stop, None);
-        if ending == Ending::Succeeded {
-            self.jobs[j].progress = 1.0;
-        }
-        self.end(j, ending);
-    }
-
-    /// A spot interruption: back to pending with its creation time; not a preemption.
-    pub fn interrupted(&mut self, j: JobId) {
-        self.stop_attempt(j, Stop::Spot, None);
-        self.log.requeued(self.now, j);
-        self.make_pending(j);
-    }
-
     /// Evicted for `by` with Kueue's `reason`: requeued with its creation time and no limit.
     pub fn evict(&mut self, j: JobId, reason: StopKind, by: JobId) {
-        self.stop_attempt(j, Stop::Evicted(reason), Some(by));
-        self.log.requeued(self.now, j);
-        self.make_pending(j);
-    }
-
-    pub fn end(&mut self, j: JobId, ending: Ending) {
-        self.jobs[j].phase = Phase::Ended;
-        self.ended += 1;
-        self.log.ended(self.now, j, ending);
+        self.stop_and_requeue(j, Stop::Evicted(reason), Some(by));
     }
 
     pub fn cancel(&mut self, j: JobId) {
@@ -404,5 +347,55 @@ impl Run<'_> {
                 Phase::NotSubmitted => self.end(j, Ending::Unfinished(None)),
             }
         }
+    }
+}
+
+impl StopsAttempts for Run<'_> {
+    fn fails_for_memory(&self, j: JobId) -> bool {
+        self.jobs[j]
+            .running
+            .as_ref()
+            .is_some_and(|r| r.memory_failure)
+    }
+
+    fn complete(&mut self, j: JobId) {
+        self.jobs[j].progress = 1.0;
+    }
+
+    fn end(&mut self, j: JobId, ending: Ending) {
+        self.jobs[j].phase = Phase::Ended;
+        self.ended += 1;
+        self.log.ended(self.now, j, ending);
+    }
+
+    fn requeue(&mut self, j: JobId) {
+        self.log.requeued(self.now, j);
+        self.make_pending(j);
+    }
+
+    /// Lets go of the attempt's quota, as Kueue does when a workload is evicted or finishes.
+    fn stop_attempt(&mut self, j: JobId, stop: Stop, by: Option<JobId>) -> Seconds {
+        let Some(run) = self.jobs[j].running.take() else {
+            return 0;
+        };
+        let world = self.world;
+        if let Some(h) = self.admitted.remove(world, j) {
+            tree::apply(
+                world,
+                &mut self.usage,
+                world.queues[h.cq].node,
+                &h.usage,
+                false,
+            );
+            self.generation[h.cq] += 1;
+            self.pending.requeue_tree(world, h.cq);
+        }
+        let state = &mut self.jobs[j];
+        state.epoch += 1;
+        let interrupted = run.plan.stopped(self.now, stop, run.memory_failure);
+        state.progress = interrupted.progress_after(state.progress, run.duration);
+        self.log
+            .attempt_stopped(self.now, j, stop, by, interrupted.lost);
+        interrupted.lost
     }
 }

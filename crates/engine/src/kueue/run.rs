@@ -12,8 +12,10 @@ use super::tree::Usage;
 use super::waiting::Waiting;
 use super::world::{JobId, World};
 use crate::common::attempt;
+use crate::common::ending::Stop;
 use crate::common::events::{Event, EventQueue};
 use crate::common::instants::{run_fields, run_to_end, Instants};
+use crate::common::stopping::StopsAttempts;
 use crate::common::{Phase, Progress};
 use crate::rng::{Purpose, Stream};
 use crate::scenario::ActionKind;
@@ -165,7 +167,7 @@ impl<'w> Run<'w> {
                 self.attempt_ends(job)
             }
             Event::SpotInterruption { job, epoch } if self.jobs[job].epoch == epoch => {
-                self.interrupted(job)
+                self.stop_and_requeue(job, Stop::Spot, None)
             }
             Event::Action { index } => self.action(index),
             Event::Submit { job } if self.jobs[job].phase == Phase::NotSubmitted => {

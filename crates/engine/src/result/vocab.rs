@@ -318,16 +318,15 @@ impl Reason {
 
     /// The reasons AWS rules give (SEMANTICS §6), first in [`Reason::ALL`], so a per-reason
     /// array of an AWS run indexed by [`Reason::index`] needs only these.
-    pub const AWS: [Reason; 8] = [
-        Reason::NoCapacity,
-        Reason::ShareLimit,
-        Reason::BorrowLimit,
-        Reason::NoLendable,
-        Reason::PlanInactive,
-        Reason::BehindHigherPriority,
-        Reason::QuotaLimitExceeded,
-        Reason::CapacityExceeded,
-    ];
+    pub const AWS: [Reason; 8] = {
+        let mut aws = [Reason::NoCapacity; 8];
+        let mut i = 0;
+        while i < aws.len() {
+            aws[i] = Reason::ALL[i];
+            i += 1;
+        }
+        aws
+    };
 
     /// The reasons Kueue's rules give (docs/KUEUE.md, "Why a job waits").
     pub const KUEUE: [Reason; 7] = [

@@ -9,6 +9,7 @@ use super::Sim;
 use crate::common::attempt;
 use crate::common::ending::{Ending, Stop};
 use crate::common::events::{Event, Expiry};
+use crate::common::stopping::StopsAttempts;
 use crate::common::Phase;
 use crate::scenario::ActionKind;
 use crate::time::Seconds;
@@ -20,7 +21,7 @@ impl Sim<'_> {
                 self.attempt_ends(job)
             }
             Event::SpotInterruption { job, epoch } if self.jobs[job].epoch == epoch => {
-                self.interrupt(job, Stop::Spot);
+                self.stop_and_requeue(job, Stop::Spot, None);
             }
             Event::PlanStop { plan } => self.plan_stops(plan),
             Event::PlanStart { plan } => {
@@ -239,11 +240,7 @@ impl Sim<'_> {
         let memory_failure = job
             .memory_gib
             .is_some_and(|need| need > world.types[entry.instance_type].accelerator_memory_gib);
-        let end = if memory_failure {
-            self.now + job.startup
-        } else {
-            plan.end()
-        };
+        let end = plan.end_event_at(memory_failure);
         state.epoch += 1;
         state.phase = Phase::Running;
 
@@ -296,50 +293,6 @@ impl Sim<'_> {
         }
     }
 
-    fn attempt_ends(&mut self, j: JobId) {
-        let failed = self.jobs[j]
-            .running
-            .as_ref()
-            .is_some_and(|r| r.memory_failure);
-        let (stop, ending) = Stop::at_end(failed);
-        self.stop_attempt(j, stop, None);
-        if ending == Ending::Succeeded {
-            self.jobs[j].progress = 1.0;
-        }
-        self.end(j, ending);
-    }
-
-    /// Stops the running attempt now, saving checkpointed progress; returns the compute lost.
-    pub(super) fn stop_attempt(&mut self, j: JobId, stop: Stop, by: Option<JobId>) -> Seconds {
-        let world = self.world;
-        let job = world.job(j);
-        let state = &mut self.jobs[j];
-        let Some(run) = state.running.take() else {
-            return 0;
-        };
-        let entry = &job.entries[run.entry];
-        let duration = world.duration(j, run.entry);
-        self.cap
-            .release(entry.pool, entry.instance_type, job.share, entry.count);
-        self.running.remove(world, j, entry.pool, state.priority);
-        self.loosened[entry.instance_type] = true;
-        state.epoch += 1;
-        let interrupted = run.plan.stopped(self.now, stop, run.memory_failure);
-        state.progress = interrupted.progress_after(state.progress, duration);
-        let succeeded = stop == Stop::Succeeded;
-        self.audit_work(j, succeeded, run.plan.compute, interrupted.saved, duration);
-        self.log
-            .attempt_stopped(self.now, j, stop, by, interrupted.lost);
-        interrupted.lost
-    }
-
-    /// A plan-end or spot interruption: back to pending, not counted against retries.
-    fn interrupt(&mut self, j: JobId, stop: Stop) {
-        self.stop_attempt(j, stop, None);
-        self.log.requeued(self.now, j);
-        self.make_pending(j);
-    }
-
     /// SEMANTICS §5: a preempted job loses work since its checkpoint and is requeued, unless its
     /// preemption retries are used up.
     pub(super) fn preempt(&mut self, j: JobId, stop: Stop, by: Option<JobId>) {
@@ -350,16 +303,8 @@ impl Sim<'_> {
             return;
         }
         self.jobs[j].retries_used += 1;
-        self.log.requeued(self.now, j);
-        self.make_pending(j);
+        self.requeue(j);
         self.jobs[j].pending().preempted_at = Some(self.now);
-    }
-
-    pub(super) fn end(&mut self, j: JobId, ending: Ending) {
-        self.jobs[j].phase = Phase::Ended;
-        self.jobs[j].clock_epoch += 1;
-        self.ended += 1;
-        self.log.ended(self.now, j, ending);
     }
 
     fn plan_stops(&mut self, plan: usize) {
@@ -370,7 +315,7 @@ impl Sim<'_> {
         let mut ordered = victims;
         ordered.sort_by_key(|&j| self.world.name_rank[j]);
         for j in ordered {
-            self.interrupt(j, Stop::PlanEnd);
+            self.stop_and_requeue(j, Stop::PlanEnd, None);
         }
         self.refresh_plan_clocks(plan);
     }
@@ -522,5 +467,54 @@ impl Sim<'_> {
         } else {
             self.current_reason(j)
         }
+    }
+}
+
+impl StopsAttempts for Sim<'_> {
+    fn fails_for_memory(&self, j: JobId) -> bool {
+        self.jobs[j]
+            .running
+            .as_ref()
+            .is_some_and(|r| r.memory_failure)
+    }
+
+    fn complete(&mut self, j: JobId) {
+        self.jobs[j].progress = 1.0;
+    }
+
+    fn end(&mut self, j: JobId, ending: Ending) {
+        self.jobs[j].phase = Phase::Ended;
+        self.jobs[j].clock_epoch += 1;
+        self.ended += 1;
+        self.log.ended(self.now, j, ending);
+    }
+
+    fn requeue(&mut self, j: JobId) {
+        self.log.requeued(self.now, j);
+        self.make_pending(j);
+    }
+
+    /// Releases the attempt's instances and audits the work it did.
+    fn stop_attempt(&mut self, j: JobId, stop: Stop, by: Option<JobId>) -> Seconds {
+        let world = self.world;
+        let job = world.job(j);
+        let state = &mut self.jobs[j];
+        let Some(run) = state.running.take() else {
+            return 0;
+        };
+        let entry = &job.entries[run.entry];
+        let duration = world.duration(j, run.entry);
+        self.cap
+            .release(entry.pool, entry.instance_type, job.share, entry.count);
+        self.running.remove(world, j, entry.pool, state.priority);
+        self.loosened[entry.instance_type] = true;
+        state.epoch += 1;
+        let interrupted = run.plan.stopped(self.now, stop, run.memory_failure);
+        state.progress = interrupted.progress_after(state.progress, duration);
+        let succeeded = stop == Stop::Succeeded;
+        self.audit_work(j, succeeded, run.plan.compute, interrupted.saved, duration);
+        self.log
+            .attempt_stopped(self.now, j, stop, by, interrupted.lost);
+        interrupted.lost
     }
 }

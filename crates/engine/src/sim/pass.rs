@@ -25,6 +25,7 @@ use super::reason::Reason;
 use super::world::{JobId, PoolId, ShareId, TypeId};
 use super::Sim;
 use crate::common::Phase;
+use crate::time::Seconds;
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 use std::ops::Bound::{Excluded, Unbounded};
@@ -41,7 +42,16 @@ enum StartRule {
 /// that order, and the merge buffer kept for it across passes.
 trait WalkOrder {
     type Key: JobKey;
-    fn key(sim: &Sim, j: JobId) -> Self::Key;
+    /// Makes the key from a job's priority, submit time, name rank and id.
+    const MAKE_KEY: fn(u32, Seconds, u32, JobId) -> Self::Key;
+    fn key(sim: &Sim, j: JobId) -> Self::Key {
+        Self::MAKE_KEY(
+            sim.jobs[j].priority,
+            sim.world.submit(j),
+            sim.world.name_rank[j],
+            j,
+        )
+    }
     fn queue(pending: &PendingQueues, pair: usize) -> &BTreeSet<Self::Key>;
     fn merge(scratch: &mut Scratch) -> &mut Merge<Self::Key>;
 }
@@ -54,14 +64,7 @@ struct ByFifo;
 
 impl WalkOrder for ByQueue {
     type Key = QueueKey;
-    fn key(sim: &Sim, j: JobId) -> QueueKey {
-        queue_key(
-            sim.jobs[j].priority,
-            sim.world.submit(j),
-            sim.world.name_rank[j],
-            j,
-        )
-    }
+    const MAKE_KEY: fn(u32, Seconds, u32, JobId) -> QueueKey = queue_key;
     fn queue(pending: &PendingQueues, pair: usize) -> &BTreeSet<QueueKey> {
         pending.queue(pair)
     }
@@ -72,14 +75,7 @@ impl WalkOrder for ByQueue {
 
 impl WalkOrder for ByFifo {
     type Key = FifoKey;
-    fn key(sim: &Sim, j: JobId) -> FifoKey {
-        fifo_key(
-            sim.jobs[j].priority,
-            sim.world.submit(j),
-            sim.world.name_rank[j],
-            j,
-        )
-    }
+    const MAKE_KEY: fn(u32, Seconds, u32, JobId) -> FifoKey = fifo_key;
     fn queue(pending: &PendingQueues, pair: usize) -> &BTreeSet<FifoKey> {
         pending.fifo(pair)
     }
