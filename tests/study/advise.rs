@@ -13,7 +13,7 @@ use wasm_bindgen_test::*;
 fn the_advisor_targets_survive_a_reload_and_travel_in_a_link() {
     let (_owner, state) = editor(default_scenario());
     let mut spec = AdviseSpec::new(vec!["background:completion_p90_h<=10".into()]);
-    spec.vary.push(Knob::Capacity);
+    spec.vary = Some(vec![Knob::Limits, Knob::Capacity]);
     state.edit_workspace(|w| {
         w.settings.advise = Some(spec.clone());
         Ok::<_, Infallible>(())

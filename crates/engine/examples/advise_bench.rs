@@ -90,7 +90,7 @@ const LARGE_TARGETS: &[&str] = &[
 
 fn plan(case: &Case) -> AdvicePlan {
     let mut spec = AdviseSpec::new(case.targets.iter().map(|t| t.to_string()).collect());
-    spec.vary = case.vary.to_vec();
+    spec.vary = Some(case.vary.to_vec());
     spec.budgets = case
         .budget
         .map(|max| vec![Budget { share: None, max }])
@@ -241,7 +241,7 @@ fn baseline(plan: &AdvicePlan, budget: u64, mut next: impl FnMut() -> Option<Can
 /// Grid points in lexicographic order (the last dimension fastest); invalid points cost
 /// nothing. Gives up after 10 million points without a valid one.
 fn grid(plan: &AdvicePlan, budget: u64) -> Found {
-    let dims = dims(&plan.scenario, &plan.advise.vary);
+    let dims = dims(&plan.scenario, &plan.advise.knobs(plan.scenario.rules));
     let mut point = vec![0usize; dims.len()];
     let mut done = false;
     baseline(plan, budget, || {
@@ -272,7 +272,7 @@ fn advance(point: &mut [usize], dims: &[Dim]) -> bool {
 
 /// Uniform random grid points from the engine's seeded stream.
 fn random(plan: &AdvicePlan, budget: u64) -> Found {
-    let dims = dims(&plan.scenario, &plan.advise.vary);
+    let dims = dims(&plan.scenario, &plan.advise.knobs(plan.scenario.rules));
     let mut stream = Stream::new(plan.search_seed(), Purpose::JobMix, "quotalab/advise-bench");
     baseline(plan, budget, || {
         for _ in 0..10_000_000 {

@@ -425,20 +425,24 @@ fn a_cohort_named_only_by_queues_is_made_as_kueue_makes_it() {
     );
 }
 
+/// A Workload of one pod requesting a GPU, created at hour 0, its `spec` fields besides the pod
+/// sets given.
+fn workload(name: &str, spec: &str) -> String {
+    format!("---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata:\n  name: {name}\n  creationTimestamp: \"2026-01-01T00:00:00Z\"\nspec:\n{spec}  podSets:\n  - name: main\n    count: 1\n    template:\n      spec:\n        containers:\n        - name: c\n          resources:\n            requests:\n              nvidia.com/gpu: 1\n")
+}
+
+const LOCAL_QUEUE: &str = "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\nmetadata:\n  name: lq\n  namespace: default\nspec:\n  clusterQueue: research\n";
+
 /// Workloads and objects passed over are counted by reason, one note each, as every import's
 /// row reader counts its skips: two deactivated Workloads, one Kueue does not queue, two Jobs.
 #[test]
 fn skipped_workloads_and_objects_are_counted_by_reason() {
-    let workload = |name: &str, spec: &str| {
-        format!("---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata:\n  name: {name}\n  creationTimestamp: \"2026-01-01T00:00:00Z\"\nspec:\n{spec}  podSets:\n  - name: main\n    count: 1\n    template:\n      spec:\n        containers:\n        - name: c\n          resources:\n            requests:\n              nvidia.com/gpu: 1\n")
-    };
     let job =
         |name: &str| format!("---\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {name}\n");
-    let local_queue = "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\nmetadata:\n  name: lq\n  namespace: default\nspec:\n  clusterQueue: research\n";
     let yaml = [
         FLAVOR.to_string(),
         queue("research", "", "a10g", "4"),
-        local_queue.to_string(),
+        LOCAL_QUEUE.to_string(),
         workload("a", "  queueName: lq\n  active: false\n"),
         workload("b", "  queueName: lq\n  active: false\n"),
         workload("c", ""),
@@ -460,6 +464,59 @@ fn skipped_workloads_and_objects_are_counted_by_reason() {
             "skipped 2 x Job: not an object of Kueue's agreement or workload",
             "skipped 2 x Workload: deactivated (spec.active: false)",
             "skipped 1 x Workload: no spec.queueName, so Kueue does not queue it",
+        ]
+    );
+}
+
+/// A Workload's run time is `spec.maximumExecutionTimeSeconds` even when it finished; only
+/// without it does a finished Workload run what it ran; with neither it runs `--default-runtime`,
+/// and a note counts each fallback (docs/AWS_EXPORT.md, "Kueue").
+#[test]
+fn run_time_is_max_execution_then_what_a_finished_workload_ran_then_the_default() {
+    let finished = "status:\n  conditions:\n  - type: Admitted\n    status: \"True\"\n    lastTransitionTime: \"2026-01-01T01:00:00Z\"\n  - type: Finished\n    status: \"True\"\n    reason: Succeeded\n    lastTransitionTime: \"2026-01-01T03:00:00Z\"\n";
+    let queued = "  queueName: lq\n";
+    let capped = "  queueName: lq\n  maximumExecutionTimeSeconds: 5400\n";
+    let yaml = [
+        FLAVOR.to_string(),
+        queue("research", "", "a10g", "4"),
+        LOCAL_QUEUE.to_string(),
+        workload("capped-and-finished", capped) + finished,
+        workload("finished", queued) + finished,
+        workload("unfinished", queued),
+        workload("also-unfinished", queued),
+    ]
+    .concat();
+    let options = ImportOptions {
+        default_runtime_h: 3.5,
+        ..ImportOptions::default()
+    };
+    let imported = kueue::import_with(&yaml, &options).unwrap();
+    let run_times: Vec<(&str, f64)> = imported
+        .scenario
+        .jobs
+        .iter()
+        .map(|j| (j.name.as_str(), j.duration_h))
+        .collect();
+    assert_eq!(
+        run_times,
+        [
+            ("capped-and-finished", 1.5),
+            ("finished", 2.0),
+            ("unfinished", 3.5),
+            ("also-unfinished", 3.5),
+        ],
+        "5400 s beats the 2 h it ran (01:00 to 03:00); without it, the 2 h; with neither, --default-runtime"
+    );
+    let notes: Vec<&String> = imported
+        .notes
+        .iter()
+        .filter(|n| n.contains("maximumExecutionTimeSeconds"))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "1 Workload without spec.maximumExecutionTimeSeconds but finished: each runs as long as it ran (admitted to finished)",
+            "2 Workloads without a run time (no spec.maximumExecutionTimeSeconds, not finished): each runs --default-runtime 3.5 h",
         ]
     );
 }

@@ -30,7 +30,8 @@ pub fn cli_command(workspace: &Workspace, spec: &AdviseSpec) -> String {
         };
         words.push(format!("--budget {}", quoted(&amount)));
     }
-    let knobs: Vec<String> = spec.vary.iter().map(|k| k.name()).collect();
+    let rules = workspace.variants[0].rules;
+    let knobs: Vec<String> = spec.knobs(rules).iter().map(|k| k.name()).collect();
     words.push(format!("--vary {}", quoted(&knobs.join(","))));
     for max in &spec.capacity_max {
         words.push(format!(
@@ -69,7 +70,7 @@ mod tests {
             share: None,
             max: 250.0,
         });
-        spec.vary = vec![Knob::Limits, Knob::Capacity];
+        spec.vary = Some(vec![Knob::Limits, Knob::Capacity]);
         spec.starts = Some(2);
         assert_eq!(
             cli_command(&workspace, &spec),

@@ -11,6 +11,7 @@ use crate::study::advise::spec::{edit_advise, errors_view, natural_bound, slider
 use crate::study::numbers;
 use leptos::prelude::*;
 use quotalab_engine::study::advise::target::{Bound, Target, EVERY_SHARE};
+use quotalab_engine::study::advise::teams::{teams, teams_with_jobs};
 use quotalab_engine::study::advise::words::{bound_words, kpi_words};
 use quotalab_engine::study::advise::Budget;
 use quotalab_engine::study::Kpi;
@@ -29,15 +30,11 @@ pub fn AdviseTargets(problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
         // A first target for the first team with work to do: its p90 completion within a day.
         let share = state.workspace.with_untracked(|w| {
             let s = &w.variants[0];
-            s.quota_shares
-                .iter()
-                .find(|q| {
-                    let named = |share: &Option<String>| share.as_ref() == Some(&q.name);
-                    s.jobs.iter().any(|j| named(&j.share))
-                        || s.job_mixes.iter().any(|m| named(&m.share))
-                })
-                .or(s.quota_shares.first())
-                .map_or(EVERY_SHARE.to_owned(), |q| q.name.clone())
+            teams_with_jobs(s)
+                .into_iter()
+                .chain(teams(s))
+                .next()
+                .unwrap_or_else(|| EVERY_SHARE.to_owned())
         });
         let target = Target {
             share,
@@ -161,17 +158,13 @@ fn TargetRow(i: usize, problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
         Signal::derive(move || parsed.with(|t| t.as_ref().map(read).unwrap_or_default()))
     };
     let controls = move || {
-        // The first variant's shares and threshold, followed as they are edited.
+        // The first variant's teams (its shares, or its ClusterQueues under Kueue) and
+        // threshold, followed as they are edited.
         let teams = Signal::derive(move || {
             state.workspace.with(|w| {
-                let mut teams = vec![(EVERY_SHARE.to_owned(), "every team".to_owned())];
-                teams.extend(
-                    w.variants[0]
-                        .quota_shares
-                        .iter()
-                        .map(|q| (q.name.clone(), q.name.clone())),
-                );
-                teams
+                let mut choices = vec![(EVERY_SHARE.to_owned(), "every team".to_owned())];
+                choices.extend(teams(&w.variants[0]).into_iter().map(|t| (t.clone(), t)));
+                choices
             })
         });
         let kpis = Signal::derive(move || {

@@ -1,5 +1,5 @@
 //! `quotalab advise SCENARIO.json|STUDY.json --target SHARE:KPI<=V ... [--budget [SHARE:]AMOUNT]
-//! [--vary limits,strategy,...] [--max-capacity TYPE=N] [--seeds K] [--seed S] [--starts R]
+//! [--vary limits,strategy,...|nominal_quota,...] [--max-capacity TYPE=N] [--seeds K] [--seed S] [--starts R]
 //! [--max-simulations N] [-o|--out FILE] [--shard i/N]`: propose agreements that meet the
 //! targets (docs/ADVISOR.md).
 //!
@@ -39,14 +39,18 @@ pub struct Args {
     /// The current agreement: a scenario, or a study whose first variant it is; - for stdin
     #[arg(value_name = "SCENARIO.json|STUDY.json")]
     file: String,
-    /// A target SHARE:KPI<=VALUE or SHARE:KPI>=VALUE (`*` for every share); may be repeated
+    /// A target SHARE:KPI<=VALUE or SHARE:KPI>=VALUE (`*` for every share; under Kueue's rules
+    /// SHARE is a ClusterQueue); may be repeated
     #[arg(long, value_name = "SHARE:KPI<=V")]
     target: Vec<String>,
     /// A budget on the total cost, or SHARE:AMOUNT on one share's; may be repeated
     #[arg(long, value_name = "[SHARE:]AMOUNT")]
     budget: Vec<String>,
-    /// What may change, comma-separated: limits, strategy, borrow_limit, in_share_preemption,
-    /// capacity, preferences [default: the study's, else limits]
+    /// What may change, comma-separated. AWS Batch: limits, strategy, borrow_limit,
+    /// in_share_preemption, capacity, preferences; Kueue: nominal_quota, borrowing_limit,
+    /// lending_limit, reclaim_within_cohort, within_cluster_queue [default: the study's, else
+    /// the scenario's rules' terms: limits, strategy, borrow_limit, in_share_preemption, or every
+    /// Kueue knob]
     #[arg(long, value_name = "KNOB,...")]
     vary: Option<String>,
     /// With the capacity knob: the most instances of a type the search may have; may be repeated
@@ -178,7 +182,7 @@ fn plan(args: &Args) -> Result<AdvicePlan, Failure> {
             .collect::<Result<_, _>>()?;
     }
     if let Some(vary) = &args.vary {
-        plan.advise.vary = knobs(vary)?;
+        plan.advise.vary = Some(knobs(vary)?);
     }
     if !args.max_capacity.is_empty() {
         plan.advise.capacity_max = args

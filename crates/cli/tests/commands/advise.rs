@@ -12,6 +12,12 @@ use std::path::Path;
 const TWO_TEAMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/advise/two-teams.json");
 /// Two busy teams on two instances: no sharing gets both p90s under 5 h.
 const CROWDED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/advise/crowded.json");
+/// Kueue's rules: ClusterQueue nlp owns 1 of the cohort's 4 GPUs and vision lends none of its 3;
+/// nlp's four 2-hour one-GPU jobs end at 8 h, and at 2 h only with all four GPUs.
+const TWO_QUEUES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../engine/tests/fixtures/advise-two-queues.json"
+);
 
 /// Runs quotalab and insists on exit 0.
 fn ok(args: &[&str]) -> String {
@@ -399,6 +405,62 @@ fn a_study_file_carries_targets_and_knobs_and_its_errors_have_paths() {
     );
     assert!(errors.contains("advise.capacity_max[0].count"), "{errors}");
     assert!(text(&out.stdout).is_empty());
+}
+
+/// Under Kueue's rules the targets name ClusterQueues and the default knobs are Kueue's: the
+/// advice gives nlp the cohort's four GPUs, says so in Kueue's words, and an AWS knob is refused
+/// naming itself and the rules (docs/ADVISOR.md, "Under Kueue's rules").
+#[test]
+fn advise_under_kueue_moves_quota_between_clusterqueues_and_refuses_aws_knobs() {
+    let dir = work_folder("advise-kueue");
+    let out = path(&dir, "advice.json");
+    let table = ok(&[
+        "advise",
+        TWO_QUEUES,
+        "--target",
+        "nlp:completion_p90_h<=3",
+        "--seeds",
+        "3",
+        "--starts",
+        "2",
+        "-o",
+        &out,
+    ]);
+    let advice = read_json(&out);
+    assert_eq!(advice["feasible"], true, "{table}");
+    assert_eq!(advice["current"]["targets"][0]["estimate"]["mean"], 8.0);
+    let first = &advice["proposals"][0];
+    assert_eq!(first["targets"][0]["met"], "yes", "{table}");
+    assert_eq!(first["targets"][0]["estimate"]["mean"], 2.0);
+    let words: Vec<&str> = first["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["words"].as_str().unwrap())
+        .collect();
+    assert!(
+        words.iter().all(|w| w.starts_with("ClusterQueue '")),
+        "{words:?}"
+    );
+    assert!(table.contains("ClusterQueue '"), "{table}");
+
+    let refused = quotalab(
+        &[
+            "advise",
+            TWO_QUEUES,
+            "--target",
+            "nlp:completion_p90_h<=3",
+            "--vary",
+            "nominal_quota,strategy",
+        ],
+        None,
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains("advise.vary[1]: strategy is a knob of AWS Batch's rules and changes nothing under Kueue's"),
+        "{}",
+        text(&refused.stderr)
+    );
 }
 
 #[test]

@@ -327,16 +327,8 @@ fn resource_names(spec: &Kueue, scenario: &Scenario) -> Vec<String> {
     for g in groups {
         g.covered_resources.iter().for_each(|r| add(r));
     }
-    let own = &scenario.instance_types;
-    let attributes = scenario
-        .jobs
-        .iter()
-        .map(|j| j.attributes())
-        .chain(scenario.job_mixes.iter().map(|m| m.template.clone()));
-    for a in attributes {
-        for ps in k::pod_sets_of(own, &a).unwrap_or_default() {
-            ps.requests.keys().for_each(|r| add(r));
-        }
+    for ps in k::every_pod_set(scenario) {
+        ps.requests.keys().for_each(|r| add(r));
     }
     names
 }
@@ -629,17 +621,12 @@ impl JobCompiler<'_> {
 
     /// The job's ClusterQueue: its `share`, else the one its LocalQueue leads to.
     fn queue_of(&self, share: Option<&str>, attrs: &JobAttributes) -> CqId {
-        let via_local = || {
-            let ns = attrs.namespace.as_deref().unwrap_or(k::DEFAULT_NAMESPACE);
-            let lq = attrs.local_queue.as_deref()?;
-            self.spec
-                .local_queues
-                .iter()
-                .find(|q| q.name == lq && q.namespace == ns)
-                .map(|q| q.cluster_queue.as_str())
-        };
-        share
-            .or_else(via_local)
+        self.spec
+            .cluster_queue_of(
+                share,
+                attrs.local_queue.as_deref(),
+                attrs.namespace.as_deref(),
+            )
             .and_then(|name| self.cq_index.get(name).copied())
             .unwrap_or(0)
     }

@@ -71,6 +71,25 @@ pub struct Kueue {
 pub const NAMESPACE_NAME_LABEL: &str = "kubernetes.io/metadata.name";
 
 impl Kueue {
+    /// The ClusterQueue a job is queued in: the one its `share` names, else the one its
+    /// LocalQueue (in its namespace, `default` when none) leads to (docs/FORMAT.md, "A job under
+    /// Kueue").
+    pub fn cluster_queue_of<'a>(
+        &'a self,
+        share: Option<&'a str>,
+        local_queue: Option<&str>,
+        namespace: Option<&str>,
+    ) -> Option<&'a str> {
+        share.or_else(|| {
+            let ns = namespace.unwrap_or(DEFAULT_NAMESPACE);
+            let lq = local_queue?;
+            self.local_queues
+                .iter()
+                .find(|q| q.name == lq && q.namespace == ns)
+                .map(|q| q.cluster_queue.as_str())
+        })
+    }
+
     /// The labels of namespace `name`, as a `namespace_selector` sees them: those `namespaces`
     /// lists for it, and its name under `kubernetes.io/metadata.name`.
     pub fn namespace_labels(&self, name: &str) -> BTreeMap<String, String> {
@@ -790,4 +809,18 @@ pub fn pod_sets_of(own: &[InstanceType], job: &super::JobAttributes) -> Option<V
     let t = catalog::resolve(own, &first.instance_type)?;
     let count = first.instance_count.or(job.instance_count).unwrap_or(1);
     Some(vec![PodSet::derived(count, &t)])
+}
+
+/// The pod sets of every job and of every job mix's template ([`pod_sets_of`]), in the
+/// scenario's order.
+pub fn every_pod_set(scenario: &super::Scenario) -> Vec<PodSet> {
+    let own = &scenario.instance_types;
+    let attributes = scenario
+        .jobs
+        .iter()
+        .map(|j| j.attributes())
+        .chain(scenario.job_mixes.iter().map(|m| m.template.clone()));
+    attributes
+        .flat_map(|a| pod_sets_of(own, &a).unwrap_or_default())
+        .collect()
 }

@@ -2,8 +2,13 @@
 //!
 //! The diff runs on the scenarios' JSON form, so paths are exactly the paths of docs/FORMAT.md and
 //! of validation (`quota_shares[1].strategy`). Lists are compared position by position; an entry
-//! or field present on one side only is one change holding the whole entry. The scenario `name`
-//! is the variant's name, not a difference in the agreement, so it is left out.
+//! or field present on one side only is one change holding the whole entry, except an object
+//! field of an entry, which is compared field by field: its absence means its fields' defaults (a
+//! ClusterQueue without `preemption` has every policy at `Never`). The scenario `name` is the
+//! variant's name, not a difference in the agreement, so it is left out.
+//!
+//! Kueue's objects are said in Kueue's words: entries by kind and name, fields as Kueue spells
+//! them (`ClusterQueue 'nlp' flavor 'a10g' resource 'nvidia.com/gpu' nominalQuota: 1 -> 4`).
 //!
 //! A share's fields whose default has a meaning (docs/FORMAT.md: `borrow_limit` -1 is no cap,
 //! `in_share_preemption` false) are compared by that meaning and said in its words: an absent
@@ -77,9 +82,14 @@ impl Place {
             format!("{}.{key}", self.path)
         };
         let mut words = self.words.clone();
-        // A list is named by its entries, and a mix's template is just where its job fields live.
-        if !matches!(value, Some(Value::Array(_))) && key != "template" {
-            words.push(plain(key));
+        // A list is named by its entries, a mix's template is just where its job fields live,
+        // and `kueue` just holds Kueue's objects.
+        if !matches!(value, Some(Value::Array(_))) && !matches!(key, "template" | "kueue") {
+            words.push(if path.starts_with("kueue.") {
+                kueue_field(key)
+            } else {
+                plain(key)
+            });
         }
         Place { path, words }
     }
@@ -90,11 +100,21 @@ impl Place {
             .and_then(Value::as_str)
             .map_or(format!("#{}", i + 1), |name| format!("'{name}'"));
         let mut words = self.words.clone();
-        words.push(format!("{} {label}", singular(list)));
+        // A flavor is in one resource group only, so the group's number says nothing.
+        if list != "resource_groups" {
+            words.push(format!("{} {label}", singular(list)));
+        }
         Place {
             path: format!("{}[{i}]", self.path),
             words,
         }
+    }
+}
+
+impl Place {
+    /// Whether this is a field inside a list's entry (not an entry itself).
+    fn in_entry(&self) -> bool {
+        self.path.contains('[') && !self.path.ends_with(']')
     }
 }
 
@@ -119,6 +139,10 @@ fn walk(place: &Place, a: Option<&Value>, b: Option<&Value>, out: &mut Vec<Field
                 let (xa, yb) = (x.get(key), y.get(key));
                 walk(&place.key(key, xa.or(yb)), xa, yb, out);
             }
+        }
+        (None, Some(Value::Object(_))) | (Some(Value::Object(_)), None) if place.in_entry() => {
+            let empty = Value::Object(serde_json::Map::new());
+            walk(place, a.or(Some(&empty)), b.or(Some(&empty)), out);
         }
         (Some(Value::Array(x)), Some(Value::Array(y))) => {
             let list = place.path.rsplit('.').next().unwrap_or_default();
@@ -163,11 +187,16 @@ fn change_words(path: &str, before: Option<&Value>, after: Option<&Value>) -> St
 
 /// What a borrow limit or in-share preemption value means, in words; for a share's own field
 /// also when it is absent (its default). In an `update_share` action an absent field means
-/// "unchanged", which the plain "(not set)" says.
+/// "unchanged", which the plain "(not set)" says. A ClusterQueue's absent limits and preemption
+/// policies are Kueue's defaults: no limit, `Never`.
 fn meant(path: &str, value: Option<&Value>) -> Option<String> {
     let (parent, key) = path.rsplit_once('.')?;
     let own = parent.starts_with("quota_shares[") && !parent.contains('.');
+    let queue = parent.starts_with("kueue.cluster_queues[");
+    let absent = matches!(value, None | Some(Value::Null));
     let words = match (key, value) {
+        ("borrowing_limit" | "lending_limit", _) if queue && absent => "no limit".into(),
+        ("reclaim_within_cohort" | "within_cluster_queue", _) if queue && absent => "Never".into(),
         ("borrow_limit", Some(Value::Number(n))) => borrow_limit_words(n.as_i64()?),
         ("borrow_limit", None | Some(Value::Null)) if own => borrow_limit_words(UNLIMITED_BORROW),
         ("in_share_preemption", Some(Value::Bool(on))) => preemption_words(*on).to_string(),
@@ -193,9 +222,30 @@ fn plain(key: &str) -> String {
     stem.replace('_', " ") + unit
 }
 
-/// What one entry of a list is called.
+/// A field of Kueue's objects as Kueue spells it: `nominal_quota` is `nominalQuota`.
+fn kueue_field(key: &str) -> String {
+    let mut words = key.split('_');
+    let first = words.next().unwrap_or_default().to_string();
+    words.fold(first, |mut out, w| {
+        let mut chars = w.chars();
+        if let Some(c) = chars.next() {
+            out.extend(c.to_uppercase());
+            out.push_str(chars.as_str());
+        }
+        out
+    })
+}
+
+/// What one entry of a list is called; Kueue's objects by their kind.
 fn singular(list: &str) -> String {
     match list {
+        "cluster_queues" => "ClusterQueue".into(),
+        "cohorts" => "Cohort".into(),
+        "resource_flavors" => "ResourceFlavor".into(),
+        "local_queues" => "LocalQueue".into(),
+        "priority_classes" => "WorkloadPriorityClass".into(),
+        "flavors" => "flavor".into(),
+        "resources" => "resource".into(),
         "quota_shares" => "share".into(),
         "job_mixes" => "mix".into(),
         "jobs" => "job".into(),
@@ -321,6 +371,30 @@ mod tests {
             vec![
                 "share 'x' borrow limit: 20% -> no cap",
                 "share 'x' in-share preemption: on -> off",
+            ]
+        );
+    }
+
+    #[test]
+    fn kueue_objects_are_said_in_kueues_words_with_their_defaults() {
+        let a = scenario(
+            r#"{"version":1,"name":"a","rules":"kueue","kueue":{"resource_flavors":[{"name":"a10g"}],"cohorts":[{"name":"org"}],
+              "cluster_queues":[{"name":"nlp","cohort":"org","namespace_selector":{},"resource_groups":[{"covered_resources":["nvidia.com/gpu"],
+                "flavors":[{"name":"a10g","resources":[{"name":"nvidia.com/gpu","nominal_quota":"1","lending_limit":"1"}]}]}]}]}}"#,
+        );
+        let mut b = a.clone();
+        let queue = &mut b.kueue.as_mut().unwrap().cluster_queues[0];
+        let quota = &mut queue.resource_groups[0].flavors[0].resources[0];
+        quota.nominal_quota = crate::quantity::Quantity::units(4);
+        quota.lending_limit = None;
+        queue.preemption.within_cluster_queue =
+            crate::scenario::kueue::WithinClusterQueue::LowerPriority;
+        assert_eq!(
+            words_of(&a, &b),
+            vec![
+                "ClusterQueue 'nlp' preemption withinClusterQueue: Never -> LowerPriority",
+                "ClusterQueue 'nlp' flavor 'a10g' resource 'nvidia.com/gpu' lendingLimit: 1 -> no limit",
+                "ClusterQueue 'nlp' flavor 'a10g' resource 'nvidia.com/gpu' nominalQuota: 1 -> 4",
             ]
         );
     }

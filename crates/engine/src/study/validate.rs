@@ -1,10 +1,12 @@
 //! The study rules (docs/STUDY.md), on top of each variant's own validation.
 
-use super::advise::knobs::AdviseSpec;
+use super::advise::knobs::{AdviseSpec, Knob};
 use super::advise::target::{Target, EVERY_SHARE};
+use super::advise::teams::{team_noun, teams};
 use super::params::{apply_parameter, parameter_value};
 use super::{Study, MAX_SEEDS, SWEEP_VALUES, VARIANTS};
 use crate::diagnostic::{Diagnostic, Report, Severity};
+use crate::scenario::Rules;
 use std::collections::HashSet;
 
 pub(super) fn validate(study: &Study) -> Report {
@@ -81,16 +83,25 @@ pub(super) fn variant_count_error(count: usize, fewest: usize) -> Option<String>
 }
 
 /// The advise field's problems (docs/ADVISOR.md, "Targets and knobs"): targets that do not
-/// parse or name a share the first variant lacks, budgets that name no share, knobs named twice,
-/// capacity maxima for types the scenario does not know or below today's count, and searches
-/// without targets, starts or simulations.
+/// parse or name a team (a share, or under Kueue a ClusterQueue) the first variant lacks, budgets
+/// that name no team, knobs named twice or of the other rules ("Under Kueue's rules"), capacity
+/// maxima for types the scenario does not know or below today's count, and searches without
+/// targets, starts or simulations.
 pub(crate) fn advise_findings(spec: &AdviseSpec, base: &crate::Scenario) -> Vec<Diagnostic> {
     let error = |path: String, message: String| Diagnostic {
         severity: Severity::Error,
         path,
         message,
     };
-    let has_share = |name: &str| base.quota_shares.iter().any(|s| s.name == name);
+    let teams = teams(base);
+    let has_share = |name: &str| teams.iter().any(|t| t == name);
+    let not_a_team = |name: &str| {
+        let noun = team_noun(base.rules);
+        format!(
+            "{noun} \"{name}\" is not in the scenario; its {noun}s are {}",
+            team_list(&teams, noun)
+        )
+    };
     let mut found = Vec::new();
     if spec.targets.is_empty() && spec.budgets.is_empty() {
         found.push(error(
@@ -102,14 +113,9 @@ pub(crate) fn advise_findings(spec: &AdviseSpec, base: &crate::Scenario) -> Vec<
         let path = format!("advise.targets[{i}]");
         match Target::parse(text) {
             Err(message) => found.push(error(path, message)),
-            Ok(t) if t.share != EVERY_SHARE && !has_share(&t.share) => found.push(error(
-                path,
-                format!(
-                    "share \"{}\" is not in the scenario; its shares are {}",
-                    t.share,
-                    share_list(base)
-                ),
-            )),
+            Ok(t) if t.share != EVERY_SHARE && !has_share(&t.share) => {
+                found.push(error(path, not_a_team(&t.share)))
+            }
             Ok(_) => {}
         }
     }
@@ -123,18 +129,21 @@ pub(crate) fn advise_findings(spec: &AdviseSpec, base: &crate::Scenario) -> Vec<
         if let Some(share) = budget.share.as_deref().filter(|s| !has_share(s)) {
             found.push(error(
                 format!("advise.budgets[{i}].share"),
-                format!(
-                    "share \"{share}\" is not in the scenario; its shares are {}",
-                    share_list(base)
-                ),
+                not_a_team(share),
             ));
         }
     }
-    for (i, knob) in spec.vary.iter().enumerate() {
-        if spec.vary[..i].contains(knob) {
+    let vary = spec.vary.as_deref().unwrap_or_default();
+    for (i, knob) in vary.iter().enumerate() {
+        if vary[..i].contains(knob) {
             found.push(error(
                 format!("advise.vary[{i}]"),
                 format!("{} is named twice", knob.name()),
+            ));
+        } else if knob.rules() != base.rules {
+            found.push(error(
+                format!("advise.vary[{i}]"),
+                wrong_rules(*knob, base.rules),
             ));
         }
     }
@@ -172,17 +181,30 @@ pub(crate) fn advise_findings(spec: &AdviseSpec, base: &crate::Scenario) -> Vec<
     found
 }
 
-fn share_list(base: &crate::Scenario) -> String {
-    let names: Vec<String> = base
-        .quota_shares
-        .iter()
-        .map(|s| format!("\"{}\"", s.name))
-        .collect();
+fn team_list(teams: &[String], noun: &str) -> String {
+    let names: Vec<String> = teams.iter().map(|t| format!("\"{t}\"")).collect();
     if names.is_empty() {
-        "none (the advisor needs quota shares)".into()
+        format!("none (the advisor needs {noun}s)")
     } else {
         names.join(", ")
     }
+}
+
+/// Why `knob` cannot turn under `rules`, with the knobs that can and the one that changes the
+/// same kind of term, if any.
+fn wrong_rules(knob: Knob, rules: Rules) -> String {
+    let names: Vec<String> = Knob::of(rules).iter().map(|k| k.name()).collect();
+    let instead = knob
+        .counterpart()
+        .map(|k| format!(" ({} is the nearest)", k.name()))
+        .unwrap_or_default();
+    format!(
+        "{} is a knob of {}'s rules and changes nothing under {}'s, which this scenario runs under; its knobs are {}{instead}",
+        knob.name(),
+        knob.rules().title(),
+        rules.title(),
+        names.join(", ")
+    )
 }
 
 /// A sweep's problems: the number of values, non-finite values, and values the parameter does

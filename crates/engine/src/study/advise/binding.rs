@@ -12,6 +12,7 @@ use super::evaluate::{purchase_cost, Candidate, Evaluated, TOTAL};
 use super::race::Evaluator;
 use super::words::target_words;
 use super::AdvicePlan;
+use crate::scenario::Rules;
 use crate::study::kpi::Kpi;
 use crate::study::numbers;
 use crate::study::stats::Estimate;
@@ -72,6 +73,19 @@ pub fn binding(plan: &AdvicePlan, best: &Evaluated, evaluator: &mut Evaluator) -
         });
     }
     let scenario = &best.candidate.scenario;
+    let said = target_words(&target, plan.wait_threshold_h, currency);
+    if scenario.rules == Rules::Kueue {
+        // Under Kueue a team's capacity is its quota, which the search already moves within the
+        // cohort; what more quota from outside would do is not searched.
+        return Some(Binding {
+            target: target.text(),
+            estimate,
+            extra_capacity: Vec::new(),
+            words: format!(
+                "{said} cannot be met with what the search may change; the search does not try quota beyond the cohort's"
+            ),
+        });
+    }
     let share = scenario
         .quota_shares
         .iter()
@@ -123,7 +137,6 @@ pub fn binding(plan: &AdvicePlan, best: &Evaluated, evaluator: &mut Evaluator) -
         });
     }
     extra_capacity.sort_by(|a, b| a.cost.total_cmp(&b.cost));
-    let said = target_words(&target, plan.wait_threshold_h, currency);
     let words = match extra_capacity.first() {
         Some(x) => format!(
             "{said} cannot be met with what the search may change; {} more {} for {} would meet it (the cheapest of {} option{})",

@@ -1,25 +1,43 @@
 //! Candidate generation: the agreements one step away from a given one, along the knobs the
 //! search may turn (docs/ADVISOR.md, "Local search").
 //!
-//! One step is one small change: one limit instance of a type (or a quarter of the giver's
-//! limit) moved from one share to another (the type's total stays fixed), one instance bought
-//! for a share or sold back, a share's strategy, borrow limit or in-share preemption changed, or
-//! two neighbouring entries of a job mix's preference list swapped. Every neighbour is validated as a scenario; one the format
-//! refuses is not a candidate.
+//! One step is one small change. Under AWS's rules: one limit instance of a type (or a quarter
+//! of the giver's limit) moved from one share to another (the type's total stays fixed), one
+//! instance bought for a share or sold back, a share's strategy, borrow limit or in-share
+//! preemption changed, or two neighbouring entries of a job mix's preference list swapped. Under
+//! Kueue's, a ClusterQueue's quota or preemption policy ([`kueue_steps`]). Every neighbour is
+//! validated as a scenario; one the format refuses is not a candidate.
 
 use super::evaluate::{purchase_cost, Candidate};
 use super::knobs::{AdviseSpec, Knob};
+use super::kueue_steps;
 use crate::rng::Stream;
-use crate::scenario::{Capacity, CapacityLimit, Scenario, Strategy};
+use crate::scenario::{Capacity, CapacityLimit, Rules, Scenario, Strategy};
 
-/// The borrow limits (percent of the share's own limits; -1 for no cap) a step may set.
-const BORROW_LADDER: [i64; 6] = [-1, 0, 25, 50, 100, 200];
+/// The borrow limits (percent of the share's own limits; -1 for no cap) a step may set; under
+/// Kueue the same ladder of a ClusterQueue's nominal quota.
+pub(super) const BORROW_LADDER: [i64; 6] = [-1, 0, 25, 50, 100, 200];
 
 /// The most capacity limits a share may have (AWS).
 const MAX_LIMITS: usize = 5;
 
-/// The scenarios one step from `current` (the agreement today is `base`), as candidates.
-/// Steps that involve `focus` (the share furthest from its target) come first; after them the
+/// The steps found so far, each marked by whether it touches the focused team.
+pub struct Steps<'a> {
+    focus: Option<&'a str>,
+    found: Vec<(bool, Scenario)>,
+}
+
+impl Steps<'_> {
+    /// Adds `scenario`, a step that changes the teams `touches`.
+    pub fn add(&mut self, touches: &[&str], scenario: Scenario) {
+        let focused = self.focus.is_some_and(|f| touches.contains(&f));
+        self.found.push((focused, scenario));
+    }
+}
+
+/// The scenarios one step from `current` (the agreement today is `base`), as candidates: the
+/// steps of the knobs of `current`'s rules (AWS's here, Kueue's in [`kueue_steps`]).
+/// Steps that involve `focus` (the team furthest from its target) come first; after them the
 /// others in a deterministic shuffle from `stream`, all cut to `cap`.
 pub fn neighbours(
     base: &Scenario,
@@ -29,11 +47,33 @@ pub fn neighbours(
     stream: &mut Stream,
     cap: usize,
 ) -> Vec<Candidate> {
-    let mut steps: Vec<(bool, Scenario)> = Vec::new();
-    let mut add = |touches: &[&str], scenario: Scenario| {
-        let focused = focus.is_some_and(|f| touches.contains(&f));
-        steps.push((focused, scenario));
+    let mut steps = Steps {
+        focus,
+        found: Vec::new(),
     };
+    match current.rules {
+        Rules::Aws => aws_steps(base, current, spec, &mut steps),
+        Rules::Kueue => kueue_steps::steps(current, spec, &mut steps),
+    }
+    let (mut first, mut rest): (Vec<_>, Vec<_>) = steps.found.into_iter().partition(|(f, _)| *f);
+    shuffle(&mut first, stream);
+    shuffle(&mut rest, stream);
+    first
+        .into_iter()
+        .chain(rest)
+        .map(|(_, s)| s)
+        .filter(|s| s.validate().is_valid())
+        .take(cap)
+        .map(|scenario| Candidate {
+            purchase_cost: purchase_cost(base, &scenario),
+            scenario,
+        })
+        .collect()
+}
+
+/// The steps of the AWS knobs: limits, capacity, strategy, borrow limit, in-share preemption
+/// and preferences.
+fn aws_steps(base: &Scenario, current: &Scenario, spec: &AdviseSpec, steps: &mut Steps) {
     let names: Vec<String> = current
         .quota_shares
         .iter()
@@ -46,7 +86,7 @@ pub fn neighbours(
                     if a != b {
                         for amount in amounts(current, a, &t) {
                             if let Some(s) = transfer(current, &t, a, b, amount) {
-                                add(&[from, to], s);
+                                steps.add(&[from, to], s);
                             }
                         }
                     }
@@ -61,12 +101,12 @@ pub fn neighbours(
             for (i, name) in names.iter().enumerate() {
                 if now < ceiling {
                     if let Some(s) = with_extra(current, &t, i, 1) {
-                        add(&[name], s);
+                        steps.add(&[name], s);
                     }
                 }
                 if now > on_demand(base, &t) {
                     if let Some(s) = sell(current, &t, i) {
-                        add(&[name], s);
+                        steps.add(&[name], s);
                     }
                 }
             }
@@ -82,7 +122,7 @@ pub fn neighbours(
                     if strategy != Strategy::LendAndBorrow {
                         s.quota_shares[i].borrow_limit = None;
                     }
-                    add(&[name], s);
+                    steps.add(&[name], s);
                 }
             }
         }
@@ -91,14 +131,14 @@ pub fn neighbours(
                 if limit != share.effective_borrow_limit() {
                     let mut s = current.clone();
                     s.quota_shares[i].borrow_limit = Some(limit);
-                    add(&[name], s);
+                    steps.add(&[name], s);
                 }
             }
         }
         if spec.varies(Knob::InSharePreemption) {
             let mut s = current.clone();
             s.quota_shares[i].in_share_preemption = !share.in_share_preemption;
-            add(&[name], s);
+            steps.add(&[name], s);
         }
     }
     if spec.varies(Knob::Preferences) {
@@ -106,24 +146,10 @@ pub fn neighbours(
             for k in 1..mix.template.preferences.len() {
                 let mut s = current.clone();
                 s.job_mixes[m].template.preferences.swap(k - 1, k);
-                add(&[mix.share.as_deref().unwrap_or_default()], s);
+                steps.add(&[mix.share.as_deref().unwrap_or_default()], s);
             }
         }
     }
-    let (mut first, mut rest): (Vec<_>, Vec<_>) = steps.into_iter().partition(|(f, _)| *f);
-    shuffle(&mut first, stream);
-    shuffle(&mut rest, stream);
-    first
-        .into_iter()
-        .chain(rest)
-        .map(|(_, s)| s)
-        .filter(|s| s.validate().is_valid())
-        .take(cap)
-        .map(|scenario| Candidate {
-            purchase_cost: purchase_cost(base, &scenario),
-            scenario,
-        })
-        .collect()
 }
 
 /// `count` random steps from `base`: the start of a restart of the local search.

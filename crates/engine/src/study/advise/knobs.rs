@@ -3,9 +3,12 @@
 //! (docs/ADVISOR.md, "Targets and knobs").
 
 use super::target::{Budget, Target};
+use crate::scenario::Rules;
 use serde::{Deserialize, Serialize};
 
-/// One kind of change the search may make.
+/// One kind of change the search may make. Each belongs to one rule set ([`Knob::rules`]): the
+/// AWS knobs change quota shares, the Kueue knobs ClusterQueues, each named after the field it
+/// changes (docs/ADVISOR.md, "Under Kueue's rules").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Knob {
@@ -22,26 +25,83 @@ pub enum Knob {
     Capacity,
     /// Swap two neighbouring entries of a job mix's preference list.
     Preferences,
+    /// Move `nominalQuota` of one flavor and resource from one ClusterQueue to another of the
+    /// same cohort (the cohort's total stays as it is).
+    NominalQuota,
+    /// A ClusterQueue's `borrowingLimit` of one flavor and resource.
+    BorrowingLimit,
+    /// A ClusterQueue's `lendingLimit` of one flavor and resource.
+    LendingLimit,
+    /// A ClusterQueue's `preemption.reclaimWithinCohort`.
+    ReclaimWithinCohort,
+    /// A ClusterQueue's `preemption.withinClusterQueue`.
+    WithinClusterQueue,
 }
 
 impl Knob {
-    /// Every knob, in the order `--vary` lists them.
-    pub const ALL: [Knob; 6] = [
+    /// Every knob, in the order `--vary` lists them: AWS's, then Kueue's.
+    pub const ALL: [Knob; 11] = [
         Knob::Limits,
         Knob::Strategy,
         Knob::BorrowLimit,
         Knob::InSharePreemption,
         Knob::Capacity,
         Knob::Preferences,
+        Knob::NominalQuota,
+        Knob::BorrowingLimit,
+        Knob::LendingLimit,
+        Knob::ReclaimWithinCohort,
+        Knob::WithinClusterQueue,
     ];
 
-    /// The knobs varied when none are named: the agreement's terms, not purchases or workloads.
-    pub const DEFAULT: [Knob; 4] = [
-        Knob::Limits,
-        Knob::Strategy,
-        Knob::BorrowLimit,
-        Knob::InSharePreemption,
-    ];
+    /// The rule set whose agreement the knob changes.
+    pub fn rules(self) -> Rules {
+        match self {
+            Knob::Limits
+            | Knob::Strategy
+            | Knob::BorrowLimit
+            | Knob::InSharePreemption
+            | Knob::Capacity
+            | Knob::Preferences => Rules::Aws,
+            Knob::NominalQuota
+            | Knob::BorrowingLimit
+            | Knob::LendingLimit
+            | Knob::ReclaimWithinCohort
+            | Knob::WithinClusterQueue => Rules::Kueue,
+        }
+    }
+
+    /// The knobs of `rules`, in the order `--vary` lists them.
+    pub fn of(rules: Rules) -> Vec<Knob> {
+        Knob::ALL
+            .into_iter()
+            .filter(|k| k.rules() == rules)
+            .collect()
+    }
+
+    /// The knobs varied when none are named: the agreement's terms, not purchases or
+    /// workloads; under Kueue every knob of its rules.
+    pub fn defaults(rules: Rules) -> Vec<Knob> {
+        Knob::of(rules)
+            .into_iter()
+            .filter(|k| !matches!(k, Knob::Capacity | Knob::Preferences))
+            .collect()
+    }
+
+    /// The knob of the other rule set that changes the same kind of term, for the message that
+    /// refuses a knob under the wrong rules.
+    pub fn counterpart(self) -> Option<Knob> {
+        const PAIRS: [(Knob, Knob); 3] = [
+            (Knob::Limits, Knob::NominalQuota),
+            (Knob::BorrowLimit, Knob::BorrowingLimit),
+            (Knob::InSharePreemption, Knob::WithinClusterQueue),
+        ];
+        PAIRS.iter().find_map(|&(aws, kueue)| match self {
+            k if k == aws => Some(kueue),
+            k if k == kueue => Some(aws),
+            _ => None,
+        })
+    }
 
     /// The knob called `name` (`borrow_limit`).
     pub fn from_name(name: &str) -> Option<Knob> {
@@ -76,9 +136,9 @@ pub struct AdviseSpec {
     /// Budgets on the mean cost, the total or a share's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub budgets: Vec<Budget>,
-    /// The knobs; [`Knob::DEFAULT`] when absent.
-    #[serde(default = "default_vary")]
-    pub vary: Vec<Knob>,
+    /// The knobs; when absent, [`Knob::defaults`] of the scenario's rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vary: Option<Vec<Knob>>,
     /// Per type, how far the `capacity` knob may buy; a type not listed may be bought up to
     /// twice its current count (at least 2 more).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -97,17 +157,13 @@ pub struct AdviseSpec {
 /// The simulation budget of a search when the document does not say.
 pub const DEFAULT_MAX_SIMULATIONS: u32 = 3000;
 
-fn default_vary() -> Vec<Knob> {
-    Knob::DEFAULT.to_vec()
-}
-
 impl AdviseSpec {
     /// A spec of `targets` with the default knobs and no budget.
     pub fn new(targets: Vec<String>) -> AdviseSpec {
         AdviseSpec {
             targets,
             budgets: Vec::new(),
-            vary: default_vary(),
+            vary: None,
             capacity_max: Vec::new(),
             seed: None,
             starts: None,
@@ -137,9 +193,16 @@ impl AdviseSpec {
             .reduce(f64::min)
     }
 
-    /// Whether `knob` may change.
+    /// The knobs a search of a scenario under `rules` turns: those named, else the rules'
+    /// defaults.
+    pub fn knobs(&self, rules: Rules) -> Vec<Knob> {
+        self.vary.clone().unwrap_or_else(|| Knob::defaults(rules))
+    }
+
+    /// Whether `knob` may change: named, or without names among the defaults of its own rules
+    /// (a knob of the other rules is refused by validation, `advise.vary`).
     pub fn varies(&self, knob: Knob) -> bool {
-        self.vary.contains(&knob)
+        self.knobs(knob.rules()).contains(&knob)
     }
 
     /// The most on-demand instances of `instance_type` there may be, given `current`.
@@ -164,13 +227,46 @@ mod tests {
             assert_eq!(Knob::from_name(&knob.name()), Some(knob));
         }
         assert_eq!(Knob::from_name("limit"), None);
+        assert_eq!(Knob::NominalQuota.name(), "nominal_quota");
+    }
+
+    #[test]
+    fn each_rule_set_has_its_own_knobs_and_defaults() {
+        assert_eq!(
+            Knob::defaults(Rules::Aws),
+            [
+                Knob::Limits,
+                Knob::Strategy,
+                Knob::BorrowLimit,
+                Knob::InSharePreemption
+            ]
+        );
+        assert_eq!(
+            Knob::defaults(Rules::Kueue),
+            [
+                Knob::NominalQuota,
+                Knob::BorrowingLimit,
+                Knob::LendingLimit,
+                Knob::ReclaimWithinCohort,
+                Knob::WithinClusterQueue
+            ]
+        );
+        let spec = AdviseSpec::new(vec![]);
+        assert!(spec.varies(Knob::Limits) && spec.varies(Knob::NominalQuota));
+        assert!(!spec.varies(Knob::Capacity));
+        assert_eq!(Knob::Limits.counterpart(), Some(Knob::NominalQuota));
+        assert_eq!(
+            Knob::WithinClusterQueue.counterpart(),
+            Some(Knob::InSharePreemption)
+        );
+        assert_eq!(Knob::Strategy.counterpart(), None);
     }
 
     #[test]
     fn capacity_may_grow_only_when_varied() {
         let mut spec = AdviseSpec::new(vec![]);
         assert_eq!(spec.capacity_ceiling("t", 3), 3);
-        spec.vary.push(Knob::Capacity);
+        spec.vary = Some(vec![Knob::Capacity]);
         assert_eq!(spec.capacity_ceiling("t", 3), 6);
         assert_eq!(spec.capacity_ceiling("t", 1), 3);
         spec.capacity_max.push(CapacityMax {

@@ -21,11 +21,13 @@ pub mod bounds;
 pub mod candidates;
 pub mod evaluate;
 pub mod knobs;
+pub mod kueue_steps;
 pub mod pareto;
 pub mod parts;
 pub mod race;
 pub mod search;
 pub mod target;
+pub mod teams;
 pub mod words;
 
 pub use advice::{Advice, Met, OtherResult, Proposal, TargetResult};
@@ -119,25 +121,14 @@ impl AdvicePlan {
         seed_list(self.search_seed(), self.seeds)
     }
 
-    /// The goals: expanded targets, and the total budget. A `*` target applies to every share
-    /// that has jobs (a share without jobs has no completions or waits to hold to a bound).
+    /// The goals: expanded targets, and the total budget. A `*` target applies to every team
+    /// that has jobs ([`teams::teams_with_jobs`]).
     pub fn goals(&self) -> Goals {
-        let s = &self.scenario;
-        let shares: Vec<String> = s
-            .quota_shares
-            .iter()
-            .map(|q| q.name.clone())
-            .filter(|name| {
-                let named = |share: &Option<String>| share.as_ref() == Some(name);
-                s.jobs.iter().any(|j| named(&j.share))
-                    || s.job_mixes.iter().any(|m| named(&m.share))
-            })
-            .collect();
         let targets = self.advise.parsed_targets().unwrap_or_default();
         Goals::new(
             &targets,
             self.advise.total_budget(),
-            &shares,
+            &teams::teams_with_jobs(&self.scenario),
             self.wait_threshold_h,
         )
     }

@@ -13,6 +13,7 @@ use super::candidates::{neighbours, random_walk};
 use super::evaluate::{Candidate, Evaluated, Runs, TOTAL};
 use super::pareto::front;
 use super::race::{Evaluator, Runner};
+use super::teams::teams;
 use super::AdvicePlan;
 use crate::rng::{Purpose, Stream};
 use serde::{Deserialize, Serialize};
@@ -60,12 +61,7 @@ pub fn run_start(plan: &AdvicePlan, start: usize, runner: &dyn Runner) -> StartO
             purchase_cost: 0.0,
         }
     } else {
-        random_walk(
-            base,
-            &plan.advise,
-            &mut stream,
-            base.quota_shares.len().max(3),
-        )
+        random_walk(base, &plan.advise, &mut stream, teams(base).len().max(3))
     };
     let mut runs = evaluator.full(&current);
     let baseline = (start == 0).then(|| runs.clone());

@@ -19,7 +19,7 @@ use crate::agreement::{ImportError, Imported};
 use objects::Parsed;
 use quotalab_engine::scenario::kueue::DEFAULT_NAMESPACE;
 use quotalab_engine::scenario::{Rules, Scenario};
-use workloads::Jobs;
+use workloads::{Jobs, RunTimeCounts};
 
 /// The run time of a Workload that states none (`--default-runtime`), in hours.
 pub const DEFAULT_RUNTIME_H: f64 = 1.0;
@@ -101,12 +101,10 @@ fn read(docs: &[Document], options: &ImportOptions) -> Result<(Scenario, Vec<Str
         kueue: &kueue,
         options,
         zero_ms,
-        defaulted: 0,
+        run_times: RunTimeCounts::default(),
     };
     let mut jobs = workloads.jobs(&p.workloads, &mut reader)?;
-    if workloads.defaulted > 0 {
-        notes.push(format!("{} without a run time (no spec.maximumExecutionTimeSeconds, not finished): each runs --default-runtime {} h", quotalab_engine::result::numbers::counted(workloads.defaulted as u64, "Workload"), options.default_runtime_h));
-    }
+    notes.extend(workloads.run_times.notes(options));
     notes.extend(p.dropped.notes());
     notes.extend(skip::notes(&reader));
     let mut mixes = header.job_mixes.clone();

@@ -1,19 +1,21 @@
 //! Workloads as the scenario's jobs (docs/FORMAT.md, "A job under Kueue"): each in the
 //! ClusterQueue its LocalQueue leads to, arriving at its `creationTimestamp` (hour 0 is the
 //! earliest in the file), its priority from `spec.priority` or its WorkloadPriorityClass, its
-//! pods from its pod sets. It runs for `spec.maximumExecutionTimeSeconds`, or for as long as a
-//! finished Workload ran, or else `--default-runtime`. A finished Workload is kept as history
+//! pods from its pod sets. Its run time is, in order: the one a Quota Lab export kept, else
+//! `spec.maximumExecutionTimeSeconds`, else as long as a finished Workload ran, else
+//! `--default-runtime` (docs/AWS_EXPORT.md, "Kueue"). A finished Workload is kept as history
 //! with its `observed` outcome; with `--from-state` it is skipped and one the cluster had
 //! admitted holds its flavors from hour 0 (`admitted`). Each Workload is a record of the one row
 //! reader (`skip`), so skips are counted by reason as every import counts them.
 
 use super::super::carried::{JobExtra, JOB_ANNOTATION, NAME_ANNOTATION};
 use super::super::error::KueueError;
-use super::super::shapes::workload::{Workload, PRIORITY_CLASS_KIND};
+use super::super::shapes::workload::{Workload, WorkloadStatus, PRIORITY_CLASS_KIND};
 use super::skip::{KueueReader, KueueSkip};
 use super::ImportOptions;
 use crate::account::timestamp::iso8601;
 use crate::rows::Outcome;
+use quotalab_engine::result::numbers::counted;
 use quotalab_engine::scenario::kueue::{Admitted, Kueue, PodSet, DEFAULT_NAMESPACE};
 use quotalab_engine::scenario::{JobSpec, Observed, ObservedStatus};
 use std::collections::BTreeSet;
@@ -26,8 +28,41 @@ pub(super) struct Jobs<'a> {
     pub options: &'a ImportOptions,
     /// Epoch milliseconds of hour 0.
     pub zero_ms: i64,
-    /// Workloads that ran `--default-runtime`.
+    /// How many Workloads took their run time from where, for the import's notes.
+    pub run_times: RunTimeCounts,
+}
+
+/// Workloads counted by where their run time came from, when it is not a field Kueue states:
+/// the import notes what it chose (docs/AWS_EXPORT.md, "Kueue").
+#[derive(Debug, Default)]
+pub(super) struct RunTimeCounts {
+    /// Finished without `spec.maximumExecutionTimeSeconds`: they run as long as they ran.
+    pub observed: usize,
+    /// Neither: they run `--default-runtime`.
     pub defaulted: usize,
+}
+
+impl RunTimeCounts {
+    /// One note per source the import chose for Workloads without
+    /// `spec.maximumExecutionTimeSeconds`, naming how many took it.
+    pub fn notes(&self, options: &ImportOptions) -> Vec<String> {
+        let workloads = |n: usize| counted(n as u64, "Workload");
+        let mut notes = Vec::new();
+        if self.observed > 0 {
+            notes.push(format!(
+                "{} without spec.maximumExecutionTimeSeconds but finished: each runs as long as it ran (admitted to finished)",
+                workloads(self.observed)
+            ));
+        }
+        if self.defaulted > 0 {
+            notes.push(format!(
+                "{} without a run time (no spec.maximumExecutionTimeSeconds, not finished): each runs --default-runtime {} h",
+                workloads(self.defaulted),
+                options.default_runtime_h
+            ));
+        }
+        notes
+    }
 }
 
 fn hours(ms: i64, zero: i64) -> f64 {
@@ -212,46 +247,32 @@ impl Jobs<'_> {
         Ok(())
     }
 
+    /// The run time in hours. `spec.maximumExecutionTimeSeconds` is the contract's; a finished
+    /// Workload without it runs what it really ran (admitted, or quota reserved, to finished),
+    /// which says more than `--default-runtime` does.
     fn duration(&mut self, w: &Workload, extra: &JobExtra) -> f64 {
         if let Some(h) = extra.duration_h {
             return h;
         }
-        let status = w.status.clone().unwrap_or_default();
-        let at = |kind: &str| {
-            status
-                .holds(kind)
-                .and_then(|c| c.last_transition_time.as_deref())
-                .and_then(iso8601)
-        };
-        let start = at("Admitted").or_else(|| at("QuotaReserved"));
-        if let (Some(s), Some(e)) = (start, at("Finished")) {
-            if e > s {
-                return hours(e, s);
-            }
+        if let Some(s) = w.spec.maximum_execution_time_seconds.filter(|s| *s > 0) {
+            return s as f64 / 3600.0;
         }
-        match w.spec.maximum_execution_time_seconds {
-            Some(s) if s > 0 => s as f64 / 3600.0,
-            _ => {
-                self.defaulted += 1;
-                self.options.default_runtime_h
-            }
+        if let Some(h) = ran_h(w) {
+            self.run_times.observed += 1;
+            return h;
         }
+        self.run_times.defaulted += 1;
+        self.options.default_runtime_h
     }
 
     /// A finished Workload's outcome from its conditions.
     fn observed(&self, w: &Workload) -> Option<Observed> {
         let status = w.status.as_ref()?;
         let finished = status.holds("Finished")?;
-        let at = |kind: &str| {
-            status
-                .holds(kind)
-                .and_then(|c| c.last_transition_time.as_deref())
-                .and_then(iso8601)
-                .map(|ms| hours(ms, self.zero_ms))
-        };
+        let at = |ms: Option<i64>| ms.map(|ms| hours(ms, self.zero_ms));
         Some(Observed {
-            first_start_h: at("Admitted").or_else(|| at("QuotaReserved")),
-            end_h: at("Finished"),
+            first_start_h: at(started_ms(status)),
+            end_h: at(changed_ms(status, "Finished")),
             status: if finished.reason.as_deref() == Some("Succeeded") {
                 ObservedStatus::Succeeded
             } else {
@@ -294,6 +315,28 @@ impl Jobs<'_> {
             pod_sets,
         })
     }
+}
+
+/// How long a finished Workload ran: from its `Admitted` (else `QuotaReserved`) condition to its
+/// `Finished` one, when both have times and the finish is later.
+fn ran_h(w: &Workload) -> Option<f64> {
+    let status = w.status.as_ref()?;
+    let start = started_ms(status)?;
+    let end = changed_ms(status, "Finished")?;
+    (end > start).then(|| hours(end, start))
+}
+
+/// When the condition `kind` last became true, in epoch milliseconds.
+fn changed_ms(status: &WorkloadStatus, kind: &str) -> Option<i64> {
+    status
+        .holds(kind)
+        .and_then(|c| c.last_transition_time.as_deref())
+        .and_then(iso8601)
+}
+
+/// When a Workload started: its `Admitted` condition's time, else its `QuotaReserved` one's.
+fn started_ms(status: &WorkloadStatus) -> Option<i64> {
+    changed_ms(status, "Admitted").or_else(|| changed_ms(status, "QuotaReserved"))
 }
 
 fn namespace(w: &Workload) -> &str {
