@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 /// Two ClusterQueues of cohort `org` on one flavor of one-GPU nodes: `nlp` owns 1 GPU, `vision`
 /// owns 3 and lends none of them (`lendingLimit: 0`). `nlp` has four one-GPU jobs of 2 h, all
 /// submitted at 0, and fixed durations, so every seed runs the same.
-const TWO_QUEUES: &str = include_str!("fixtures/advise-two-queues.json");
+const TWO_QUEUES: &str = include_str!("../fixtures/advise-two-queues.json");
 
 const GPU: &str = "nvidia.com/gpu";
 

@@ -4,6 +4,8 @@
 //! same scenario; an AWS scenario is exported through the engine's translation; and bad input is
 //! refused naming the object's kind, name and field.
 
+mod hostile;
+
 use quotalab_engine::quantity::Quantity;
 use quotalab_engine::scenario::kueue::{
     QueueingStrategy, ReclaimPolicy, StopPolicy, WhenCanBorrow, WhenCanPreempt, WithinClusterQueue,

@@ -6,6 +6,10 @@
 //! After a deliberate change of engine output, regenerate the digests natively with
 //! `QUOTALAB_REGENERATE=1 cargo test -p quotalab-engine --test study`, then run the browser suite.
 
+/// The advisor under Kueue's rules (native only: each search runs dozens of simulations).
+#[cfg(not(target_arch = "wasm32"))]
+mod advise_kueue;
+
 use quotalab_engine::study::{
     apply_parameter, compare, merge, shard, sweep_parameters, Definition, Kpi, SampleSet, Study,
     Summary, Sweep, SweepPlan, Verdict,
@@ -16,10 +20,10 @@ use serde_json::{json, Value};
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
-const DEFAULT: &str = include_str!("../../../scenarios/default.json");
-const NO_HORIZON: &str = include_str!("fixtures/study-capacity.json");
-const CHECKPOINTS: &str = include_str!("../../../scenarios/checkpoint-study.json");
-const DIGESTS: &str = include_str!("fixtures/study-digests.txt");
+const DEFAULT: &str = include_str!("../../../../scenarios/default.json");
+const NO_HORIZON: &str = include_str!("../fixtures/study-capacity.json");
+const CHECKPOINTS: &str = include_str!("../../../../scenarios/checkpoint-study.json");
+const DIGESTS: &str = include_str!("../fixtures/study-digests.txt");
 
 macro_rules! both {
     ($($(#[$meta:meta])* fn $name:ident() $body:block)*) => {$(
