@@ -2,7 +2,8 @@
 // example runs with its charts and per-queue table; the rules switch asks before it translates
 // and Undo brings AWS back; "Compare with AWS Batch rules" makes the study and names the rules
 // behind each difference; Kueue YAML with Workloads comes in through Import; a link carries a
-// Kueue scenario. Every page fails its test on a console error (run.mjs).
+// Kueue scenario; Advise offers ClusterQueues and Kueue's knobs and proposes changes in Kueue's
+// words. Every page fails its test on a console error (run.mjs).
 
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -113,6 +114,36 @@ export const tests = [
       expect(name === 'Kueue: three teams in one cohort', `opened ${name}`);
       expect((await other.locator('[data-testid="rules"]').inputValue()) === 'kueue', 'the link keeps the rules');
       expect((await other.locator('[data-testid="cluster-queue-card"]').count()) === 3, 'and the ClusterQueues');
+    },
+  },
+  {
+    name: 'Advise under Kueue rules: ClusterQueues as teams, Kueue knobs, proposals in Kueue words',
+    async fn(page, ctx) {
+      await openKueueExample(page, ctx);
+      await page.locator('[data-testid="mode-advise"]').click();
+      const view = page.locator('[data-testid="advise-view"]');
+      await view.locator('[data-testid="advise-add-target"]').click();
+      const team = view.locator('[data-testid="advise-target-share"]').first();
+      const teams = await team.locator('option').allTextContents();
+      expect(['research', 'training', 'serving'].some((q) => teams.includes(q)) && !teams.includes('background'),
+        `the teams are the ClusterQueues: ${teams}`);
+      for (const knob of ['nominal_quota', 'borrowing_limit', 'lending_limit', 'reclaim_within_cohort', 'within_cluster_queue']) {
+        expect(await view.locator(`[data-testid="advise-knob-${knob}"]`).count() === 1, `knob ${knob} is offered`);
+      }
+      for (const knob of ['strategy', 'limits', 'borrow_limit', 'capacity']) {
+        expect(await view.locator(`[data-testid="advise-knob-${knob}"]`).count() === 0, `AWS knob ${knob} is not offered`);
+      }
+      const bound = view.locator('[data-testid="advise-target-value"]').first();
+      await bound.fill('1');
+      await bound.press('Tab');
+      await view.locator('[data-testid="study-run"]').click();
+      const done = await view.locator('[data-testid="study-done"]').textContent({ timeout: 120_000 });
+      expect(/starts? of the search/.test(done), `the search ran: ${done}`);
+      const result = await view.locator('[data-testid="advise-result"]').innerText();
+      expect(/ClusterQueue '[a-z-]+'/.test(result) || (await view.locator('[data-testid="advise-binding"]').count()) === 1,
+        `proposals name ClusterQueues, or the binding target is named: ${result}`);
+      const line = await view.locator('[data-testid="advise-cli"] code').textContent();
+      expect(line.includes('nominal_quota') && !line.includes('strategy'), `the command line varies Kueue's knobs: ${line}`);
     },
   },
 ];

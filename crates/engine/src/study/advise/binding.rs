@@ -82,7 +82,7 @@ pub fn binding(plan: &AdvicePlan, best: &Evaluated, evaluator: &mut Evaluator) -
             estimate,
             extra_capacity: Vec::new(),
             words: format!(
-                "{said} cannot be met with what the search may change; the search does not try quota beyond the cohort's"
+                "{said} cannot be met with what the search may change. The search moves quota only within the cohort; this target may need more quota in the cohort itself"
             ),
         });
     }
