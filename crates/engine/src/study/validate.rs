@@ -147,7 +147,22 @@ pub(crate) fn advise_findings(spec: &AdviseSpec, base: &crate::Scenario) -> Vec<
             ));
         }
     }
-    for (i, max) in spec.capacity_max.iter().enumerate() {
+    if base.rules == Rules::Kueue && !spec.capacity_max.is_empty() {
+        // Under Kueue a team's capacity is its quota, which `nominal_quota` moves; nothing is
+        // bought (docs/ADVISOR.md, "Under Kueue's rules").
+        found.push(error(
+            "advise.capacity_max".into(),
+            format!(
+                "sets how many instances the capacity knob may buy, which changes nothing under {}'s rules, which this scenario runs under; remove it",
+                Rules::Kueue.title()
+            ),
+        ));
+    }
+    let capacity_max = match base.rules {
+        Rules::Kueue => &[][..],
+        Rules::Aws => &spec.capacity_max[..],
+    };
+    for (i, max) in capacity_max.iter().enumerate() {
         let path = format!("advise.capacity_max[{i}]");
         let now = base
             .capacity

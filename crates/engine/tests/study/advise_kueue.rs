@@ -7,7 +7,9 @@ use quotalab_engine::quantity::Quantity;
 use quotalab_engine::rng::{Purpose, Stream};
 use quotalab_engine::scenario::Rules;
 use quotalab_engine::study::advise::candidates::neighbours;
-use quotalab_engine::study::advise::{advise, AdvicePlan, AdviseSpec, Knob, Met, Sequential};
+use quotalab_engine::study::advise::{
+    advise, AdvicePlan, AdviseSpec, CapacityMax, Knob, Met, Sequential,
+};
 use quotalab_engine::Scenario;
 use std::collections::BTreeMap;
 
@@ -204,6 +206,29 @@ fn a_knob_of_the_other_rules_is_refused_naming_the_knob_and_the_rules() {
         errors[0].message.starts_with("reclaim_within_cohort is a knob of Kueue's rules and changes nothing under AWS Batch's"),
         "{}",
         errors[0].message
+    );
+}
+
+/// Under Kueue nothing is bought, so a ceiling on purchases is refused, not silently ignored.
+#[test]
+fn a_purchase_ceiling_is_refused_under_kueue() {
+    let mut kueue = plan(scenario(TWO_QUEUES), &["nlp:completion_p90_h<=3"], None);
+    kueue.advise.capacity_max.push(CapacityMax {
+        instance_type: "ml.g5.xlarge".into(),
+        count: 4,
+    });
+    let errors: Vec<(String, String)> = kueue
+        .validate()
+        .errors
+        .into_iter()
+        .map(|d| (d.path, d.message))
+        .collect();
+    assert_eq!(
+        errors,
+        [(
+            "advise.capacity_max".to_string(),
+            "sets how many instances the capacity knob may buy, which changes nothing under Kueue's rules, which this scenario runs under; remove it".to_string()
+        )]
     );
 }
 
