@@ -46,21 +46,14 @@ pub fn AdviseKnobs(problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
             )
         })
     };
-    let boxes = move || {
-        Knob::of(rules.get())
+    let boxes =
+        move || {
+            Knob::of(rules.get())
             .into_iter()
             .map(|knob| {
                 let toggle = move |ev: leptos::ev::Event| {
                     let on = event_target_checked(&ev);
-                    edit_advise(&state, |spec| {
-                        let mut vary = spec.knobs(rules.get_untracked());
-                        vary.retain(|k| *k != knob);
-                        if on {
-                            vary.push(knob);
-                            vary.sort();
-                        }
-                        spec.vary = Some(vary);
-                    });
+                    edit_advise(&state, |spec| spec.set_knob(rules.get_untracked(), knob, on));
                 };
                 view! {
                     <label class="field inline check">
@@ -71,7 +64,7 @@ pub fn AdviseKnobs(problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
                 }
             })
             .collect_view()
-    };
+        };
     view! {
         <fieldset class="advise-knobs">
             <legend>"What the search may change"</legend>

@@ -205,6 +205,26 @@ impl AdviseSpec {
         self.knobs(knob.rules()).contains(&knob)
     }
 
+    /// Turns `knob` on or off, as a person does in a view of a scenario under `rules`: what the
+    /// edit leaves is in those rules' terms, so knobs of the other rules and a purchase ceiling
+    /// that buys nothing under them, left from before a switch of rules, go with it (validation
+    /// refuses them, `advise.vary`, and the view has no box to untick them).
+    pub fn set_knob(&mut self, rules: Rules, knob: Knob, on: bool) {
+        let mut vary: Vec<Knob> = self
+            .knobs(rules)
+            .into_iter()
+            .filter(|&k| k != knob && k.rules() == rules)
+            .collect();
+        if on {
+            vary.push(knob);
+            vary.sort();
+        }
+        self.vary = Some(vary);
+        if rules == Rules::Kueue {
+            self.capacity_max.clear();
+        }
+    }
+
     /// The most on-demand instances of `instance_type` there may be, given `current`.
     pub fn capacity_ceiling(&self, instance_type: &str, current: u32) -> u32 {
         if !self.varies(Knob::Capacity) {
@@ -220,6 +240,41 @@ impl AdviseSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// After a switch to Kueue's rules, one tick leaves only Kueue knobs and no purchase ceiling.
+    #[test]
+    fn a_knob_set_under_kueue_drops_what_only_aws_rules_use() {
+        let mut spec = AdviseSpec::new(vec!["nlp:completion_p90_h<=3".into()]);
+        spec.vary = Some(vec![Knob::Limits, Knob::Capacity, Knob::NominalQuota]);
+        spec.capacity_max.push(CapacityMax {
+            instance_type: "ml.g5.xlarge".into(),
+            count: 4,
+        });
+        spec.set_knob(Rules::Kueue, Knob::LendingLimit, true);
+        assert_eq!(
+            spec.vary,
+            Some(vec![Knob::NominalQuota, Knob::LendingLimit])
+        );
+        assert!(spec.capacity_max.is_empty());
+        spec.set_knob(Rules::Kueue, Knob::NominalQuota, false);
+        assert_eq!(spec.vary, Some(vec![Knob::LendingLimit]));
+    }
+
+    /// Under AWS rules an edit keeps the purchase ceiling the capacity knob reads.
+    #[test]
+    fn a_knob_set_under_aws_keeps_the_purchase_ceiling() {
+        let mut spec = AdviseSpec::new(vec!["background:completion_p90_h<=10".into()]);
+        spec.capacity_max.push(CapacityMax {
+            instance_type: "ml.g5.xlarge".into(),
+            count: 4,
+        });
+        spec.set_knob(Rules::Aws, Knob::Capacity, true);
+        let mut expected = Knob::defaults(Rules::Aws);
+        expected.push(Knob::Capacity);
+        expected.sort();
+        assert_eq!(spec.vary, Some(expected));
+        assert_eq!(spec.capacity_max.len(), 1);
+    }
 
     #[test]
     fn knob_names_round_trip() {
