@@ -43,8 +43,10 @@ struct Candidate {
 }
 
 pub fn targets(search: &mut Search) -> Vec<Target> {
+    let forbidden = search.borrow_within_forbidden();
+    let borrowing_only = forbidden && !search.queue_under_nominal();
     let same = same_queue(search);
-    let (hierarchy, priority) = cohort_candidates(search);
+    let (hierarchy, priority) = cohort_candidates(search, !borrowing_only);
     let none_from_others = hierarchy.is_empty() && priority.is_empty();
     let none_hierarchical = hierarchy.is_empty();
     let mut all: Vec<Candidate> = Vec::with_capacity(same.len() + hierarchy.len() + priority.len());
@@ -54,8 +56,7 @@ pub fn targets(search: &mut Search) -> Vec<Target> {
         list.sort_by_key(|c| c.key);
         all.extend(list);
     }
-    let forbidden = search.borrow_within_forbidden();
-    let runs: &[bool] = if none_from_others || (forbidden && !search.queue_under_nominal()) {
+    let runs: &[bool] = if none_from_others || borrowing_only {
         &[true]
     } else if forbidden && none_hierarchical {
         &[false, true]
@@ -103,7 +104,13 @@ fn same_queue(search: &Search) -> Vec<Candidate> {
 
 /// Candidates of other queues, walking up from the preemptor's parent (Kueue's
 /// `collectCandidatesForHierarchicalReclaim`): hierarchy candidates and priority candidates.
-fn cohort_candidates(search: &Search) -> (Vec<Candidate>, Vec<Candidate>) {
+///
+/// Without `with_priority` the priority candidates are not gathered: when `borrowWithinCohort`
+/// is off and the preemptor's queue is not under nominal, the only run is the one that allows
+/// borrowing, in which every priority candidate (each `ReclaimWithoutBorrowing`) is invalid,
+/// so gathering them would change nothing and costs the most (docs/PERFORMANCE.md, "Under
+/// Kueue's rules").
+fn cohort_candidates(search: &Search, with_priority: bool) -> (Vec<Candidate>, Vec<Candidate>) {
     let world = search.world();
     let cq_node = search.snap.node(search.preemptor.cq);
     let mut hierarchy = Vec::new();
@@ -115,12 +122,11 @@ fn cohort_candidates(search: &Search) -> (Vec<Candidate>, Vec<Candidate>) {
         tree::fits_in_quota(world, &search.snap.usage, cq_node, &search.usage);
     let mut previous: Option<NodeId> = None;
     for root in tree::ancestors(world, cq_node) {
-        let list = if advantage {
-            &mut hierarchy
-        } else {
-            &mut priority
-        };
-        in_subtree(search, root, root, previous, advantage, list);
+        if advantage {
+            in_subtree(search, root, root, previous, advantage, &mut hierarchy);
+        } else if with_priority {
+            in_subtree(search, root, root, previous, advantage, &mut priority);
+        }
         let (fits, rest) = tree::fits_in_quota(world, &search.snap.usage, root, &remaining);
         remaining = rest;
         advantage = advantage || fits;
