@@ -28,6 +28,10 @@ pub struct UsageLog {
     /// Per queue, per entry of `frs`.
     pub areas: Vec<Vec<Areas>>,
     levels: Vec<Vec<Areas>>,
+    /// The queues and entries of `frs` whose level is not all zero: the only areas an
+    /// interval adds to (adding 0 leaves a sum as it is), so an instant costs what is in use,
+    /// not every queue times every FR (docs/PERFORMANCE.md, "Under Kueue's rules").
+    in_use: Vec<(usize, usize)>,
     last_usage: Option<Usage>,
     last_sample: Seconds,
 }
@@ -55,6 +59,7 @@ impl UsageLog {
             series,
             areas: vec![vec![Areas::default(); width]; world.queues.len()],
             levels: vec![vec![Areas::default(); width]; world.queues.len()],
+            in_use: Vec::new(),
             last_usage: None,
             last_sample: 0,
         }
@@ -70,12 +75,9 @@ impl UsageLog {
     pub fn sample(&mut self, world: &World, usage: &Usage, now: Seconds) {
         let dt = (now - self.last_sample) as f64;
         if dt > 0.0 {
-            for (area, level) in self
-                .areas
-                .iter_mut()
-                .flatten()
-                .zip(self.levels.iter().flatten())
-            {
+            for &(c, i) in &self.in_use {
+                let area = &mut self.areas[c][i];
+                let level = &self.levels[c][i];
                 area.used += level.used * dt;
                 area.nominal += level.nominal * dt;
                 area.borrowed += level.borrowed * dt;
@@ -88,6 +90,19 @@ impl UsageLog {
         }
         self.last_usage = Some(usage.clone());
         self.take_levels(world, usage);
+        self.in_use = self
+            .levels
+            .iter()
+            .enumerate()
+            .flat_map(|(c, row)| {
+                row.iter()
+                    .enumerate()
+                    .filter(|(_, l)| {
+                        l.used != 0.0 || l.nominal != 0.0 || l.borrowed != 0.0 || l.lent != 0.0
+                    })
+                    .map(move |(i, _)| (c, i))
+            })
+            .collect();
         self.add_points(world, usage, now);
     }
 
