@@ -5,7 +5,7 @@
 //! flavor the fungibility policy accepts, else takes the best one seen.
 
 use super::eligible::Match;
-use super::preempt::{self, Preemptor, Search};
+use super::preempt::{self, Preemptor, Search, Target};
 use super::snapshot::Snapshot;
 use super::tree;
 use super::world::{FlavorId, Fr, JobId, ResourceId};
@@ -113,6 +113,19 @@ pub struct Assignment {
     pub forced: Option<Mode>,
     /// Why it does not fit at all, by Kueue's severity.
     pub no_fit: Option<Reason>,
+    /// The preemption searches the scan ran, with what they found.
+    pub searched: Vec<Searched>,
+}
+
+/// One preemption search of the flavor scan: the workloads that would make room for `value` of
+/// one FR. The search the preemptor needs afterwards is the same one when its assignment
+/// needs exactly that FR and amount, against the same snapshot, so it is not run twice
+/// (docs/PERFORMANCE.md, "Under Kueue's rules").
+#[derive(Debug, Clone)]
+pub struct Searched {
+    pub fr: Fr,
+    pub value: i64,
+    pub targets: Vec<Target>,
 }
 
 impl Assignment {
@@ -194,9 +207,10 @@ pub fn assign(snap: &mut Snapshot, request: &Request) -> Assignment {
         usage: Vec::new(),
         forced: None,
         no_fit: None,
+        searched: Vec::new(),
     };
     for p in 0..job.pod_sets.len() {
-        let pick = pod_set(snap, request, p, &a.usage);
+        let pick = pod_set(snap, request, p, &a.usage, &mut a.searched);
         for pk in &pick.picks {
             a.borrowing = a.borrowing.max(pk.borrow);
         }
@@ -226,7 +240,13 @@ fn add_to(usage: &mut Vec<(Fr, i64)>, fr: Fr, v: i64) {
 }
 
 /// One pod set: each resource group its requests touch, once.
-fn pod_set(snap: &mut Snapshot, request: &Request, p: usize, assumed: &[(Fr, i64)]) -> PodSetPick {
+fn pod_set(
+    snap: &mut Snapshot,
+    request: &Request,
+    p: usize,
+    assumed: &[(Fr, i64)],
+    searched: &mut Vec<Searched>,
+) -> PodSetPick {
     let world = snap.world;
     let job = &world.jobs[request.job];
     let queue = &world.queues[job.cq];
@@ -247,7 +267,7 @@ fn pod_set(snap: &mut Snapshot, request: &Request, p: usize, assumed: &[(Fr, i64
             continue;
         }
         done_groups.push(g);
-        let (picks, whys) = scan_group(snap, request, p, g, assumed);
+        let (picks, whys) = scan_group(snap, request, p, g, assumed, searched);
         out.whys.extend(whys);
         match picks {
             Some(picks) => out.picks.extend(picks),
@@ -270,6 +290,7 @@ fn scan_group(
     p: usize,
     g: usize,
     assumed: &[(Fr, i64)],
+    searched: &mut Vec<Searched>,
 ) -> (Option<Vec<Pick>>, Vec<Why>) {
     let world = snap.world;
     let job = &world.jobs[request.job];
@@ -321,7 +342,7 @@ fn scan_group(
                 .iter()
                 .find(|(f, _)| *f == fr)
                 .map_or(0, |&(_, v)| v);
-            let (possibility, borrow, why) = fits_quota(snap, request, fr, before, value);
+            let (possibility, borrow, why) = fits_quota(snap, request, fr, before, value, searched);
             whys.extend(why);
             let mode = Granular {
                 possibility,
@@ -379,6 +400,7 @@ fn fits_quota(
     fr: Fr,
     before: i64,
     value: i64,
+    searched: &mut Vec<Searched>,
 ) -> (Possibility, usize, Option<Why>) {
     let world = snap.world;
     let job = &world.jobs[request.job];
@@ -412,7 +434,12 @@ fn fits_quota(
         || may_reclaim
         || can_preempt_while_borrowing(world, job.cq, request.fair_sharing)
     {
-        let (possibility, borrow) = simulate_preemption(snap, request, fr, val);
+        let (possibility, borrow, targets) = simulate_preemption(snap, request, fr, val);
+        searched.push(Searched {
+            fr,
+            value: val,
+            targets,
+        });
         return (possibility, borrow, Some(why));
     }
     (Possibility::NoFit, borrow, Some(why))
@@ -425,14 +452,14 @@ fn can_preempt_while_borrowing(world: &super::world::World, cq: usize, fair_shar
         || (fair_sharing && p.reclaim != ReclaimPolicy::Never)
 }
 
-/// Kueue's preemption oracle: whether preemption of one FR could make room, and the borrowing
-/// level after it.
+/// Kueue's preemption oracle: whether preemption of one FR could make room, the borrowing
+/// level after it, and the workloads it would evict.
 fn simulate_preemption(
     snap: &mut Snapshot,
     request: &Request,
     fr: Fr,
     value: i64,
-) -> (Possibility, usize) {
+) -> (Possibility, usize, Vec<Target>) {
     let world = snap.world;
     let job = &world.jobs[request.job];
     let node = world.queues[job.cq].node;
@@ -450,7 +477,7 @@ fn simulate_preemption(
     let targets = preempt::targets(&mut search, fair.as_deref());
     if targets.is_empty() {
         let (borrow, _) = tree::lowest_fitting_subtree(world, &snap.usage, node, fr, value);
-        return (Possibility::NoCandidates, borrow);
+        return (Possibility::NoCandidates, borrow, targets);
     }
     for t in &targets {
         snap.remove_workload(t.job);
@@ -467,7 +494,7 @@ fn simulate_preemption(
     } else {
         Possibility::Reclaim
     };
-    (possibility, borrow)
+    (possibility, borrow, targets)
 }
 
 /// Kueue's `isPreferred`: whether `a` beats `b` under the queue's fungibility preference.

@@ -321,9 +321,19 @@ fn find_targets(
     a: &Assignment,
 ) -> Vec<Target> {
     let world = snap.world;
+    let frs = a.frs_needing_preemption(world);
+    if let ([fr], [(used, value)]) = (frs.as_slice(), a.usage.as_slice()) {
+        let same = a
+            .searched
+            .iter()
+            .find(|s| s.fr == *fr && *used == *fr && s.value == *value);
+        if let Some(same) = same {
+            return same.targets.clone();
+        }
+    }
     let fair = world.fair_sharing.clone();
     let mut search = Search {
-        frs: a.frs_needing_preemption(world),
+        frs,
         usage: a.usage.clone(),
         snap,
         preemptor: Preemptor {

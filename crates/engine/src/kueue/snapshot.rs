@@ -33,6 +33,10 @@ pub struct VictimKey {
 }
 
 impl VictimKey {
+    pub fn priority(&self) -> i32 {
+        self.priority
+    }
+
     fn of(h: &Holding, rank: u32, job: JobId) -> VictimKey {
         VictimKey {
             priority: h.priority,

@@ -93,7 +93,7 @@ fn same_queue(search: &Search) -> Vec<Candidate> {
     search
         .snap
         .workloads(search.preemptor.cq)
-        .filter(|k| search.uses_frs(k.job) && search.allows(policy, k.job))
+        .filter(|k| search.is_candidate(policy, *k))
         .map(|key| Candidate {
             key,
             lca: None,
@@ -170,7 +170,7 @@ fn from_queue(search: &Search, cq: CqId, lca: NodeId, advantage: bool) -> Vec<Ca
     search
         .snap
         .workloads(cq)
-        .filter(|k| search.uses_frs(k.job) && search.allows(policy, k.job))
+        .filter(|k| search.is_candidate(policy, *k))
         .map(|key| Candidate {
             key,
             lca: Some(lca),

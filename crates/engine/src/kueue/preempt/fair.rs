@@ -53,7 +53,7 @@ fn candidates(search: &Search) -> Vec<VictimKey> {
             search
                 .snap
                 .workloads(search.preemptor.cq)
-                .filter(|k| search.uses_frs(k.job) && search.allows(within, k.job)),
+                .filter(|k| search.is_candidate(within, *k)),
         );
     }
     let node = search.snap.node(search.preemptor.cq);
@@ -75,7 +75,7 @@ fn candidates(search: &Search) -> Vec<VictimKey> {
                 search
                     .snap
                     .workloads(cq)
-                    .filter(|k| search.uses_frs(k.job) && search.allows(reclaim, k.job)),
+                    .filter(|k| search.is_candidate(reclaim, *k)),
             );
         }
     }

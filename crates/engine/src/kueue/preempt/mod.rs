@@ -54,13 +54,18 @@ pub fn targets(
 
 /// Whether `candidate` (another workload's priority and creation) may be preempted under
 /// `policy`, Kueue's `SatisfiesPreemptionPolicy`.
-fn satisfies(policy: Policy, preemptor: &Preemptor, priority: i32, created: Seconds) -> bool {
+fn satisfies(
+    policy: Policy,
+    preemptor: &Preemptor,
+    priority: i32,
+    created: impl FnOnce() -> Seconds,
+) -> bool {
     match policy {
         Policy::Never => false,
         Policy::LowerPriority => preemptor.priority > priority,
         Policy::LowerOrNewerEqual => {
             preemptor.priority > priority
-                || (preemptor.priority == priority && preemptor.created < created)
+                || (preemptor.priority == priority && preemptor.created < created())
         }
         Policy::Any => true,
     }
@@ -121,17 +126,19 @@ impl Search<'_, '_> {
             == BorrowWithinCohortPolicy::Never
     }
 
+    /// Whether an admitted workload, by its place in the victim order, may be evicted for the
+    /// preemptor under `policy` and holds an FR that needs preemption. The policy is read
+    /// first: it needs only the key's priority (the creation time only on a tie), while the
+    /// FRs need the workload's holding.
+    fn is_candidate(&self, policy: Policy, key: VictimKey) -> bool {
+        let created = || self.world().jobs[key.job].submit;
+        satisfies(policy, &self.preemptor, key.priority(), created) && self.uses_frs(key.job)
+    }
+
     /// Whether an admitted workload holds any FR that needs preemption.
     fn uses_frs(&self, j: JobId) -> bool {
         let holding = self.snap.admitted.get(j).expect("candidates are admitted");
         holding.usage.iter().any(|(fr, _)| self.frs.contains(fr))
-    }
-
-    /// Whether the workload may be preempted by the preemptor under `policy`.
-    fn allows(&self, policy: Policy, j: JobId) -> bool {
-        let holding = self.snap.admitted.get(j).expect("candidates are admitted");
-        let created = self.world().jobs[j].submit;
-        satisfies(policy, &self.preemptor, holding.priority, created)
     }
 
     /// Kueue's `CandidatesOrdering`: other queues' workloads first, then the victim order
