@@ -2,7 +2,7 @@
 //! bars on the same time axis as the capacity timelines. The last 30 minutes of each block are
 //! drawn apart: jobs are stopped from then on (AWS).
 
-use super::binding::{bind, ListItem};
+use super::binding::{bind, Binding, ListItem};
 use super::choice_inputs::{SelectInput, TextInput};
 use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
@@ -155,34 +155,8 @@ fn draw(scenario: &Scenario, index: usize) -> Option<impl IntoView> {
 
 #[component]
 fn BlockRow(plan: usize, block: usize) -> impl IntoView {
-    let path = format!("training_plans[{plan}].blocks[{block}]");
-    let get = move |s: &Scenario| s.training_plans.get(plan)?.blocks.get(block).cloned();
-    let start = bind(
-        format!("{path}.start_h"),
-        move |s| get(s).map(|b| Some(b.start_h)),
-        move |s, v: Option<f64>| {
-            if let Some(b) = s
-                .training_plans
-                .get_mut(plan)
-                .and_then(|p| p.blocks.get_mut(block))
-            {
-                b.start_h = v.unwrap_or(0.0);
-            }
-        },
-    );
-    let end = bind(
-        format!("{path}.end_h"),
-        move |s| get(s).map(|b| Some(b.end_h)),
-        move |s, v: Option<f64>| {
-            if let Some(b) = s
-                .training_plans
-                .get_mut(plan)
-                .and_then(|p| p.blocks.get_mut(block))
-            {
-                b.end_h = v.unwrap_or(0.0);
-            }
-        },
-    );
+    let start = block_hours(plan, block, "start_h", |b| b.start_h, |b, v| b.start_h = v);
+    let end = block_hours(plan, block, "end_h", |b| b.end_h, |b, v| b.end_h = v);
     let remove = move |s: &mut Scenario| {
         if let Some(p) = s.training_plans.get_mut(plan) {
             edits::remove_item(&mut p.blocks, block);
@@ -195,4 +169,29 @@ fn BlockRow(plan: usize, block: usize) -> impl IntoView {
             <RemoveButton title="Remove this block" remove=remove />
         </div>
     }
+}
+
+/// One of the hours of block `block` of plan `plan`, its `field`, by a getter and a setter on
+/// the block; never unset: an emptied input writes 0. A block past a shrunk list's end reads as
+/// its default and takes no writes, as `ListItem`'s fields do.
+fn block_hours(
+    plan: usize,
+    block: usize,
+    field: &str,
+    get: fn(&PlanBlock) -> f64,
+    set: fn(&mut PlanBlock, f64),
+) -> Binding<Option<f64>> {
+    bind(
+        format!("training_plans[{plan}].blocks[{block}].{field}"),
+        move |s| Some(Some(get(s.training_plans.get(plan)?.blocks.get(block)?))),
+        move |s, v: Option<f64>| {
+            if let Some(b) = s
+                .training_plans
+                .get_mut(plan)
+                .and_then(|p| p.blocks.get_mut(block))
+            {
+                set(b, v.unwrap_or(0.0));
+            }
+        },
+    )
 }

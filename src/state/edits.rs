@@ -101,33 +101,18 @@ pub fn add_action(scenario: &mut Scenario) {
 /// Renames share `index` and every job, mix and action naming it. When the old name was not
 /// unique, references are left alone: they cannot be told apart.
 pub fn rename_share(scenario: &mut Scenario, index: usize, new_name: &str) {
-    let Some(old) = scenario.quota_shares.get(index).map(|s| s.name.clone()) else {
+    let Some(old) = rename(&mut scenario.quota_shares, index, |s| &mut s.name, new_name) else {
         return;
     };
-    let unique = scenario
-        .quota_shares
-        .iter()
-        .filter(|s| s.name == old)
-        .count()
-        == 1;
-    scenario.quota_shares[index].name = new_name.to_string();
-    if !unique {
-        return;
-    }
-    let rename = |share: &mut Option<String>| {
-        if share.as_deref() == Some(old.as_str()) {
-            *share = Some(new_name.to_string());
-        }
-    };
-    scenario.jobs.iter_mut().for_each(|j| rename(&mut j.share));
-    scenario
-        .job_mixes
-        .iter_mut()
-        .for_each(|m| rename(&mut m.share));
-    scenario
+    let jobs = scenario.jobs.iter_mut().map(|j| &mut j.share);
+    let mixes = scenario.job_mixes.iter_mut().map(|m| &mut m.share);
+    let plans = scenario
         .training_plans
         .iter_mut()
-        .for_each(|p| rename(&mut p.owner_share));
+        .map(|p| &mut p.owner_share);
+    jobs.chain(mixes)
+        .chain(plans)
+        .for_each(|link| follow(link, &old, new_name));
     for update in scenario
         .actions
         .iter_mut()
@@ -141,19 +126,14 @@ pub fn rename_share(scenario: &mut Scenario, index: usize, new_name: &str) {
 
 /// Renames training plan `index` and every preference entry that uses it.
 pub fn rename_plan(scenario: &mut Scenario, index: usize, new_name: &str) {
-    let Some(old) = scenario.training_plans.get(index).map(|p| p.name.clone()) else {
+    let Some(old) = rename(
+        &mut scenario.training_plans,
+        index,
+        |p| &mut p.name,
+        new_name,
+    ) else {
         return;
     };
-    let unique = scenario
-        .training_plans
-        .iter()
-        .filter(|p| p.name == old)
-        .count()
-        == 1;
-    scenario.training_plans[index].name = new_name.to_string();
-    if !unique {
-        return;
-    }
     let entries = scenario
         .jobs
         .iter_mut()
@@ -165,9 +145,28 @@ pub fn rename_plan(scenario: &mut Scenario, index: usize, new_name: &str) {
                 .flat_map(|m| m.template.preferences.iter_mut()),
         );
     for entry in entries {
-        if entry.training_plan.as_deref() == Some(old.as_str()) {
-            entry.training_plan = Some(new_name.to_string());
-        }
+        follow(&mut entry.training_plan, &old, new_name);
+    }
+}
+
+/// Renames entry `index` of `list`; returns its old name when that was unique, so what named it
+/// can follow (a duplicate name named two objects, and the other keeps its links).
+pub(super) fn rename<O>(
+    list: &mut [O],
+    index: usize,
+    name: fn(&mut O) -> &mut String,
+    new_name: &str,
+) -> Option<String> {
+    let old = name(list.get_mut(index)?).clone();
+    let unique = list.iter_mut().map(name).filter(|n| **n == old).count() == 1;
+    *name(&mut list[index]) = new_name.to_string();
+    unique.then_some(old)
+}
+
+/// A link to `old` now names `new`.
+pub(super) fn follow(link: &mut Option<String>, old: &str, new: &str) {
+    if link.as_deref() == Some(old) {
+        *link = Some(new.to_string());
     }
 }
 

@@ -14,68 +14,71 @@ pub struct Example {
     pub json: &'static str,
 }
 
+/// An example whose scenario is `scenarios/<id>.json`, so an entry names its file once.
+macro_rules! bundled {
+    ($id:literal, $title:literal, $description:literal) => {
+        Example {
+            id: $id,
+            title: $title,
+            description: $description,
+            json: include_str!(concat!("../../scenarios/", $id, ".json")),
+        }
+    };
+}
+
 /// The gallery, in the order it is shown.
 pub const EXAMPLES: &[Example] = &[
-    Example {
-        id: "blank",
-        title: "Blank scenario",
-        description: "Start from nothing: capacity first, then a quota share per team, then their work.",
-        json: include_str!("../../scenarios/blank.json"),
-    },
+    bundled!(
+        "blank",
+        "Blank scenario",
+        "Start from nothing: capacity first, then a quota share per team, then their work."
+    ),
     Example {
         id: "default",
         title: "Three teams share a g5 pool",
         description: "The AWS walkthrough: background lends and borrows, medium lends, protected reserves.",
         json: super::DEFAULT_SCENARIO,
     },
-    Example {
-        id: "preference-stockout",
-        title: "Preference list under a stockout",
-        description: "L40S is short: jobs fall back to two L4s, then to an A100 that arrives at hour 6.",
-        json: include_str!("../../scenarios/preference-stockout.json"),
-    },
-    Example {
-        id: "training-plan-fallback",
-        title: "Training plan with on-demand fallback",
-        description: "A p5 plan covers two windows; between and beyond them jobs fall back to on-demand p4d.",
-        json: include_str!("../../scenarios/training-plan-fallback.json"),
-    },
-    Example {
-        id: "spot-vs-on-demand",
-        title: "Spot versus on-demand",
-        description: "The same jobs on on-demand and on 70%-cheaper spot that gets interrupted: cost against lost work.",
-        json: include_str!("../../scenarios/spot-vs-on-demand.json"),
-    },
-    Example {
-        id: "strict-partitions",
-        title: "Strict partitions",
-        description: "Three teams RESERVE two g6e each: one team's burst waits while idle capacity sits next door.",
-        json: include_str!("../../scenarios/strict-partitions.json"),
-    },
-    Example {
-        id: "lend-and-borrow",
-        title: "Lend and borrow on the same workload",
-        description: "The strict-partitions workload on LEND_AND_BORROW: the burst borrows, and is reclaimed.",
-        json: include_str!("../../scenarios/lend-and-borrow.json"),
-    },
-    Example {
-        id: "checkpoint-study",
-        title: "Checkpoint-interval study",
-        description: "Borrowers with no checkpoints, every 2 h and every 15 min are reclaimed alike: compare the work lost.",
-        json: include_str!("../../scenarios/checkpoint-study.json"),
-    },
-    Example {
-        id: "kueue-three-teams",
-        title: "Kueue: three teams in one cohort",
-        description: "Kueue's rules: A10G on-demand then spot flavors, training borrows what research cannot reclaim, inference only lends.",
-        json: include_str!("../../scenarios/kueue-three-teams.json"),
-    },
-    Example {
-        id: "philly-trace",
-        title: "Philly trace: four virtual clusters share V100 and K80",
-        description: "413 real job arrivals from Microsoft's Philly cluster, one LEND_AND_BORROW share per virtual cluster.",
-        json: include_str!("../../scenarios/philly-trace.json"),
-    },
+    bundled!(
+        "preference-stockout",
+        "Preference list under a stockout",
+        "L40S is short: jobs fall back to two L4s, then to an A100 that arrives at hour 6."
+    ),
+    bundled!(
+        "training-plan-fallback",
+        "Training plan with on-demand fallback",
+        "A p5 plan covers two windows; between and beyond them jobs fall back to on-demand p4d."
+    ),
+    bundled!(
+        "spot-vs-on-demand",
+        "Spot versus on-demand",
+        "The same jobs on on-demand and on 70%-cheaper spot that gets interrupted: cost against lost work."
+    ),
+    bundled!(
+        "strict-partitions",
+        "Strict partitions",
+        "Three teams RESERVE two g6e each: one team's burst waits while idle capacity sits next door."
+    ),
+    bundled!(
+        "lend-and-borrow",
+        "Lend and borrow on the same workload",
+        "The strict-partitions workload on LEND_AND_BORROW: the burst borrows, and is reclaimed."
+    ),
+    bundled!(
+        "checkpoint-study",
+        "Checkpoint-interval study",
+        "Borrowers with no checkpoints, every 2 h and every 15 min are reclaimed alike: compare the work lost."
+    ),
+    bundled!(
+        "kueue-three-teams",
+        "Kueue: three teams in one cohort",
+        "Kueue's rules: A10G on-demand then spot flavors, training borrows what research cannot reclaim, inference only lends."
+    ),
+    bundled!(
+        "philly-trace",
+        "Philly trace: four virtual clusters share V100 and K80",
+        "413 real job arrivals from Microsoft's Philly cluster, one LEND_AND_BORROW share per virtual cluster."
+    ),
 ];
 
 /// The example with this id.

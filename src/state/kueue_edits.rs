@@ -3,6 +3,7 @@
 //! flavor moves within its queue's order (docs/KUEUE.md, "Flavors": the order is the order tried).
 //! Each is one `Editor::edit`, so one undo step.
 
+use super::edits::{follow, rename};
 use quotalab_engine::quantity::Quantity;
 use quotalab_engine::scenario::kueue::{ClusterQueue, Cohort, LabelSelector, ResourceGroup};
 use quotalab_engine::Scenario;
@@ -43,27 +44,6 @@ pub fn rename_cohort(scenario: &mut Scenario, index: usize, new_name: &str) {
     queues
         .chain(cohorts)
         .for_each(|link| follow(link, &old, new_name));
-}
-
-/// Renames entry `index` of `list`; returns its old name when that was unique, so what named it
-/// can follow (a duplicate name named two objects, and the other keeps its links).
-fn rename<O>(
-    list: &mut [O],
-    index: usize,
-    name: fn(&mut O) -> &mut String,
-    new_name: &str,
-) -> Option<String> {
-    let old = name(list.get_mut(index)?).clone();
-    let unique = list.iter_mut().map(name).filter(|n| **n == old).count() == 1;
-    *name(&mut list[index]) = new_name.to_string();
-    unique.then_some(old)
-}
-
-/// A link to `old` now names `new`.
-fn follow(link: &mut Option<String>, old: &str, new: &str) {
-    if link.as_deref() == Some(old) {
-        *link = Some(new.to_string());
-    }
 }
 
 /// Adds a ClusterQueue in the first cohort, with the first queue's flavors and resources at a

@@ -14,3 +14,18 @@ pub fn write_output(path: Option<&str>, text: &str) -> Result<(), Failure> {
             .map_err(|e| Failure::Other(format!("cannot write the output: {e}"))),
     }
 }
+
+/// A study's two outputs: `table` for people on standard output (on standard error when the JSON
+/// goes to standard output, so the two never mix) and `json` to `path`, `-` for standard output.
+pub fn write_table_and_json(table: &str, json: &str, path: &str) -> Result<(), Failure> {
+    if path == "-" {
+        eprint!("{table}");
+    } else {
+        print!("{table}");
+    }
+    write_output(Some(path), &(json.to_string() + "\n"))?;
+    if path != "-" {
+        eprintln!("quotalab: wrote {path}");
+    }
+    Ok(())
+}

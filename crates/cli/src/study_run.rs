@@ -7,7 +7,7 @@
 //! the number of threads (`RAYON_NUM_THREADS`).
 
 use crate::failure::Failure;
-use crate::output::write_output;
+use crate::output::{write_output, write_table_and_json};
 use crate::study_table;
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::{
@@ -101,15 +101,5 @@ pub fn finish(
         Summary::Sweep(s) => study_table::sweep(s),
     };
     let default = format!("{kind}.json");
-    let path = out.unwrap_or(&default);
-    if path == "-" {
-        eprint!("{table}");
-    } else {
-        print!("{table}");
-    }
-    write_output(Some(path), &(summary.to_json_pretty() + "\n"))?;
-    if path != "-" {
-        eprintln!("quotalab: wrote {path}");
-    }
-    Ok(())
+    write_table_and_json(&table, &summary.to_json_pretty(), out.unwrap_or(&default))
 }

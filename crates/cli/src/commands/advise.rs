@@ -12,7 +12,7 @@
 use super::compare::load;
 use crate::args::StudyOptions;
 use crate::failure::Failure;
-use crate::output::write_output;
+use crate::output::write_table_and_json;
 use crate::study_run::write_shard;
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::advise::{
@@ -139,21 +139,10 @@ pub fn merge(texts: &[(&str, String)], out: Option<&str>) -> Result<(), Failure>
     finish(&advice, out)
 }
 
-/// The table to standard output (standard error when the JSON goes to standard output), the
-/// JSON to `out` (default `advice.json`).
+/// The advice's table and its JSON, to `out` (default `advice.json`).
 fn finish(advice: &Advice, out: Option<&str>) -> Result<(), Failure> {
     let path = out.unwrap_or("advice.json");
-    let text = table(advice);
-    if path == "-" {
-        eprint!("{text}");
-    } else {
-        print!("{text}");
-    }
-    write_output(Some(path), &(advice.to_json_pretty() + "\n"))?;
-    if path != "-" {
-        eprintln!("quotalab: wrote {path}");
-    }
-    Ok(())
+    write_table_and_json(&table(advice), &advice.to_json_pretty(), path)
 }
 
 /// The plan: the study's `advise` field (if the file is a study) with the options on top.

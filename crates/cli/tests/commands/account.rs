@@ -1,7 +1,7 @@
 //! `quotalab import account` and the calibration in `run --summary`, on the interop crate's
 //! fixture accounts.
 
-use crate::common::{quotalab, text, work_folder};
+use crate::common::{fails, quotalab, text, work_folder};
 
 const RESEARCH_LAB: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -53,10 +53,13 @@ fn import_account_writes_a_scenario_that_runs_with_calibration() {
 fn import_account_refuses_what_it_cannot_read_with_exit_2() {
     let dir = work_folder("account-foreign");
     std::fs::write(dir.join("identity.json"), r#"{"Account": "1"}"#).unwrap();
-    let out = quotalab(&["import", "account", dir.to_str().unwrap()], None);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("identity.json"));
-    let bad = quotalab(
+    fails(
+        &["import", "account", dir.to_str().unwrap()],
+        2,
+        "identity.json",
+    );
+    // A value that cannot be read is a command-line error (docs/CLI.md, "Exit codes").
+    fails(
         &[
             "import",
             "account",
@@ -64,10 +67,8 @@ fn import_account_refuses_what_it_cannot_read_with_exit_2() {
             "--capacity",
             "many",
         ],
-        None,
+        2,
+        "expects TYPE=N",
     );
-    // A value that cannot be read is a command-line error (docs/CLI.md, "Exit codes").
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).contains("expects TYPE=N"));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -4,7 +4,7 @@
 //! same seed gives the same bytes; shards merge into the unsharded bytes; study files carry the
 //! targets; bad input is refused with the user's words.
 
-use crate::common::{path, quotalab, text, work_folder};
+use crate::common::{fails, ok, path, work_folder};
 use serde_json::Value;
 use std::path::Path;
 
@@ -18,13 +18,6 @@ const TWO_QUEUES: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../engine/tests/fixtures/advise-two-queues.json"
 );
-
-/// Runs quotalab and insists on exit 0.
-fn ok(args: &[&str]) -> String {
-    let out = quotalab(args, None);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    text(&out.stdout)
-}
 
 /// `quotalab advise` of the two-team fixture for one target over `seeds` seeds, written to
 /// `file` in `dir` and read back.
@@ -334,28 +327,22 @@ fn shards_merge_into_the_unsharded_bytes_and_bad_merges_are_refused() {
         std::fs::read(&merged).unwrap()
     );
 
-    let missing = quotalab(&["merge", &parts[0], &parts[1], "--out", &merged], None);
-    assert_eq!(missing.status.code(), Some(1));
-    assert!(
-        text(&missing.stderr).contains("missing"),
-        "{}",
-        text(&missing.stderr)
+    fails(
+        &["merge", &parts[0], &parts[1], "--out", &merged],
+        1,
+        "missing",
     );
-    let twice = quotalab(&["merge", &parts[0], &parts[0], &parts[1], &parts[2]], None);
-    assert_eq!(twice.status.code(), Some(1));
-    assert!(
-        text(&twice.stderr).contains("appears twice"),
-        "{}",
-        text(&twice.stderr)
+    fails(
+        &["merge", &parts[0], &parts[0], &parts[1], &parts[2]],
+        1,
+        "appears twice",
     );
     let other = path(&dir, "other.json");
     ok(&[&base[..], &["--seeds", "3", "--shard", "0/3", "-o", &other]].concat());
-    let mixed = quotalab(&["merge", &other, &parts[1], &parts[2]], None);
-    assert_eq!(mixed.status.code(), Some(1));
-    assert!(
-        text(&mixed.stderr).contains("different search"),
-        "{}",
-        text(&mixed.stderr)
+    fails(
+        &["merge", &other, &parts[1], &parts[2]],
+        1,
+        "different search",
     );
 }
 
@@ -396,15 +383,9 @@ fn a_study_file_carries_targets_and_knobs_and_its_errors_have_paths() {
             serde_json::json!({ "targets": ["nlp:completion_p90_h<=8", "speech:cost<=3"], "capacity_max": [{ "instance_type": "ml.g5.xlarge", "count": 1 }] }),
         ),
     );
-    let out = quotalab(&["advise", &bad], None);
-    assert_eq!(out.status.code(), Some(2));
-    let errors = text(&out.stderr);
-    assert!(
-        errors.contains("advise.targets[1]") && errors.contains("\"speech\""),
-        "{errors}"
-    );
+    let errors = fails(&["advise", &bad], 2, "advise.targets[1]");
+    assert!(errors.contains("\"speech\""), "{errors}");
     assert!(errors.contains("advise.capacity_max[0].count"), "{errors}");
-    assert!(text(&out.stdout).is_empty());
 }
 
 /// Under Kueue's rules the targets name ClusterQueues and the default knobs are Kueue's: the
@@ -444,7 +425,7 @@ fn advise_under_kueue_moves_quota_between_clusterqueues_and_refuses_aws_knobs() 
     );
     assert!(table.contains("ClusterQueue '"), "{table}");
 
-    let refused = quotalab(
+    fails(
         &[
             "advise",
             TWO_QUEUES,
@@ -453,13 +434,8 @@ fn advise_under_kueue_moves_quota_between_clusterqueues_and_refuses_aws_knobs() 
             "--vary",
             "nominal_quota,strategy",
         ],
-        None,
-    );
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(
-        text(&refused.stderr).contains("advise.vary[1]: strategy is a knob of AWS Batch's rules and changes nothing under Kueue's"),
-        "{}",
-        text(&refused.stderr)
+        2,
+        "advise.vary[1]: strategy is a knob of AWS Batch's rules and changes nothing under Kueue's",
     );
 }
 
@@ -483,12 +459,6 @@ fn bad_options_are_refused_in_the_users_words() {
         (vec!["--budget", "100", "--shard", "3/3"], "--shard"),
         (vec![], "missing --target"),
     ] {
-        let out = quotalab(&[&["advise", TWO_TEAMS][..], &args].concat(), None);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
-        assert!(
-            text(&out.stderr).contains(words),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
+        fails(&[&["advise", TWO_TEAMS][..], &args].concat(), 1, words);
     }
 }

@@ -41,6 +41,41 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Runs `quotalab ARGS`, which must succeed; returns its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let out = quotalab(args, None);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        text(&out.stderr)
+    );
+    text(&out.stdout)
+}
+
+/// Runs `quotalab ARGS`, which must fail with `code`, print nothing on standard output and say
+/// `needle` on standard error (docs/CLI.md, "Exit codes"); returns the standard error.
+pub fn fails(args: &[&str], code: i32, needle: &str) -> String {
+    fails_reading(args, None, code, needle)
+}
+
+/// [`fails`], feeding `stdin` if given.
+pub fn fails_reading(args: &[&str], stdin: Option<&str>, code: i32, needle: &str) -> String {
+    let run = quotalab(args, stdin);
+    let stderr = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(code), "{args:?}: {stderr}");
+    assert!(
+        run.stdout.is_empty(),
+        "{args:?} printed {}",
+        text(&run.stdout)
+    );
+    assert!(
+        stderr.contains(needle),
+        "{args:?}: wanted \"{needle}\" in {stderr}"
+    );
+    stderr
+}
+
 /// A fresh, empty folder for the files of one test, `name` unique among the tests (they run in
 /// parallel in one process).
 pub fn work_folder(name: &str) -> PathBuf {

@@ -1,6 +1,6 @@
 //! The command-line contract of docs/CLI.md: output, exit codes 0/2/1, stdin, and no panics.
 
-use crate::common::{quotalab, text, EXAMPLE};
+use crate::common::{fails, fails_reading, quotalab, text, EXAMPLE};
 
 #[test]
 fn run_prints_the_result_json() {
@@ -40,29 +40,17 @@ fn summary_is_a_table_for_people() {
 fn invalid_scenario_exits_2_with_paths_on_stderr_and_nothing_on_stdout() {
     let bad = r#"{"version":1,"name":"x","jobs":[{"name":"a","submit_h":0,"duration_h":-1,"instance_count":1,"preferences":[{"instance_type":"ml.g5.xlarge"}]}]}"#;
     for command in ["run", "validate"] {
-        let out = quotalab(&[command, "-"], Some(bad));
-        assert_eq!(out.status.code(), Some(2), "{command}");
-        assert!(
-            out.stdout.is_empty(),
-            "{command} printed {}",
-            text(&out.stdout)
-        );
-        assert!(
-            text(&out.stderr).contains("jobs[0].duration_h: "),
-            "{}",
-            text(&out.stderr)
-        );
+        fails_reading(&[command, "-"], Some(bad), 2, "jobs[0].duration_h: ");
     }
 }
 
 #[test]
 fn syntax_errors_exit_2_with_the_line() {
-    let out = quotalab(&["validate", "-"], Some("{\n\"version\": 1,\n\"name\": }"));
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("line 3"),
-        "{}",
-        text(&out.stderr)
+    fails_reading(
+        &["validate", "-"],
+        Some("{\n\"version\": 1,\n\"name\": }"),
+        2,
+        "line 3",
     );
 }
 
@@ -95,10 +83,7 @@ fn unreadable_file_exits_1_with_one_error_line() {
 #[test]
 fn unknown_command_or_flag_exits_2_with_nothing_on_stdout() {
     for args in [&["frobnicate"][..], &["run", EXAMPLE, "--wat"]] {
-        let out = quotalab(args, None);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        assert!(text(&out.stderr).contains("error: "), "{args:?}");
+        fails(args, 2, "error: ");
     }
 }
 

@@ -2,7 +2,7 @@
 //! `export kueue` through the translation, `convert` both ways, and `compare` of one agreement
 //! under both rules, its columns labelled by their rules.
 
-use crate::common::{quotalab, text, work_folder, DEFAULT, EXAMPLE};
+use crate::common::{fails, quotalab, text, work_folder, DEFAULT, EXAMPLE};
 use serde_json::Value;
 
 const CLUSTER: &str = concat!(
@@ -84,17 +84,10 @@ fn bad_kueue_yaml_exits_2_naming_the_object_and_field() {
     let dir = work_folder("kueue-bad");
     let file = dir.join("bad.yaml");
     std::fs::write(&file, "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata:\n  name: research\nspec:\n  resourceGroups:\n  - coveredResources: [nvidia.com/gpu]\n    flavors:\n    - name: a100\n      resources:\n      - name: nvidia.com/gpu\n        nominalQuota: 8\n").unwrap();
-    let out = quotalab(&["import", "kueue", file.to_str().unwrap()], None);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("ClusterQueue research: spec.resourceGroups[0].flavors[0].name: flavor a100 is not a ResourceFlavor in the file"), "{}", text(&out.stderr));
+    let import = ["import", "kueue", file.to_str().unwrap()];
+    fails(&import, 2, "ClusterQueue research: spec.resourceGroups[0].flavors[0].name: flavor a100 is not a ResourceFlavor in the file");
     std::fs::write(&file, "kind: [\n").unwrap();
-    let out = quotalab(&["import", "kueue", file.to_str().unwrap()], None);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("Kueue YAML, line 2, column 1: not YAML"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails(&import, 2, "Kueue YAML, line 2, column 1: not YAML");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `quotalab report`: Markdown by default, HTML with `--format html`, `-o FILE`, and the exit
 //! codes of docs/CLI.md (0 ok, 2 invalid command line or scenario, 1 anything else).
 
-use crate::common::{quotalab, text, work_folder, EXAMPLE};
+use crate::common::{fails_reading, quotalab, text, work_folder, EXAMPLE};
 
 #[test]
 fn report_prints_markdown_by_default() {
@@ -43,10 +43,7 @@ fn report_reads_standard_input() {
 #[test]
 fn invalid_scenario_exits_2_with_nothing_on_stdout() {
     let bad = r#"{"version":1,"name":"x","jobs":[{"name":"a","submit_h":0,"duration_h":-1,"instance_count":1,"preferences":[{"instance_type":"ml.g5.xlarge"}]}]}"#;
-    let out = quotalab(&["report", "-"], Some(bad));
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
-    assert!(text(&out.stderr).contains("jobs[0].duration_h"));
+    fails_reading(&["report", "-"], Some(bad), 2, "jobs[0].duration_h");
 }
 
 #[test]
@@ -98,12 +95,10 @@ fn an_invalid_study_exits_2_with_the_variants_path() {
     let mut doc: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     doc["variants"][1]["quota_shares"][1]["strategy"] = "SHARE_ALL".into();
-    let out = quotalab(&["report", "-"], Some(&doc.to_string()));
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
-    assert!(
-        text(&out.stderr).contains("variants[1].quota_shares[1].strategy"),
-        "{}",
-        text(&out.stderr)
+    fails_reading(
+        &["report", "-"],
+        Some(&doc.to_string()),
+        2,
+        "variants[1].quota_shares[1].strategy",
     );
 }

@@ -1,7 +1,7 @@
 //! Exit codes for what users hand the CLI by mistake or on purpose: files too large to be a
 //! scenario, study documents given to `validate`, and imports that would not validate.
 
-use crate::common::{quotalab, text, work_folder, DEFAULT, EXAMPLE};
+use crate::common::{fails, fails_reading, quotalab, text, work_folder, DEFAULT, EXAMPLE};
 
 /// A study of `variants` copies of the default scenario, each named apart.
 fn study(variants: usize) -> String {
@@ -25,17 +25,10 @@ fn a_file_over_256_mib_gets_exit_2_from_validate_and_run() {
     // Sparse: the size is what counts, and nothing is read.
     file.set_len(256 * 1024 * 1024 + 1).unwrap();
     for command in ["validate", "run"] {
-        let out = quotalab(&[command, path.to_str().unwrap()], None);
-        assert_eq!(
-            out.status.code(),
-            Some(2),
-            "{command}: {}",
-            text(&out.stderr)
-        );
-        assert!(
-            text(&out.stderr).contains("the limit is 268435456 bytes"),
-            "{}",
-            text(&out.stderr)
+        fails(
+            &[command, path.to_str().unwrap()],
+            2,
+            "the limit is 268435456 bytes",
         );
     }
 }
@@ -55,12 +48,11 @@ fn validate_reads_a_study_and_applies_its_rules() {
         "{}",
         text(&out.stdout)
     );
-    let out = quotalab(&["validate", "-"], Some(&study(7)));
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("variants: a study holds 2 to 6 variants; this one has 7"),
-        "{}",
-        text(&out.stderr)
+    fails_reading(
+        &["validate", "-"],
+        Some(&study(7)),
+        2,
+        "variants: a study holds 2 to 6 variants; this one has 7",
     );
 }
 
@@ -84,13 +76,7 @@ fn an_import_that_does_not_validate_exits_2_and_writes_nothing_unless_asked() {
         "-o",
         out_path.to_str().unwrap(),
     ];
-    let out = quotalab(&args, None);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("jobs[0].name: names are at most 128 characters"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails(&args, 2, "jobs[0].name: names are at most 128 characters");
     assert!(!out_path.exists(), "nothing is written");
 
     let out = quotalab(&[&args[..], &["--keep-going"]].concat(), None);
@@ -114,14 +100,10 @@ fn a_duplicated_quota_share_file_is_refused() {
         "preemptionConfiguration": { "inSharePreemption": "DISABLED" } }"#;
     std::fs::write(dir.join("research.json"), share).unwrap();
     std::fs::write(dir.join("research copy.json"), share).unwrap();
-    let out = quotalab(&["import", "aws", dir.to_str().unwrap()], None);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(out.stdout.is_empty());
-    assert!(
-        text(&out.stderr)
-            .contains("quota_shares[1].name: another quota share is already called \"research\""),
-        "{}",
-        text(&out.stderr)
+    fails(
+        &["import", "aws", dir.to_str().unwrap()],
+        2,
+        "quota_shares[1].name: another quota share is already called \"research\"",
     );
 }
 

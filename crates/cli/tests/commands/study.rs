@@ -1,7 +1,7 @@
 //! `quotalab compare`, `sweep` and `merge` (docs/STUDY.md): outputs, exit codes, clear messages
 //! for bad parameters and shards, and sharded runs merging into the unsharded bytes.
 
-use crate::common::{path, quotalab, text, work_folder, DEFAULT, EXAMPLE};
+use crate::common::{fails, ok, path, quotalab, text, work_folder, DEFAULT, EXAMPLE};
 use std::path::Path;
 
 /// A small valid sweep of the default scenario's capacity.
@@ -90,22 +90,6 @@ fn compare_reads_a_study_file() {
     );
 }
 
-/// Runs a command line that must fail with `code`, nothing on stdout, and `needle` on stderr.
-fn fails(args: &[&str], code: i32, needle: &str) {
-    let run = quotalab(args, None);
-    let stderr = text(&run.stderr);
-    assert_eq!(run.status.code(), Some(code), "{args:?}: {stderr}");
-    assert!(
-        run.stdout.is_empty(),
-        "{args:?} printed {}",
-        text(&run.stdout)
-    );
-    assert!(
-        stderr.contains(needle),
-        "{args:?}: wanted \"{needle}\" in {stderr}"
-    );
-}
-
 #[test]
 fn sweep_runs_the_sweep_a_study_file_holds() {
     let dir = work_folder("study-study-sweep");
@@ -124,7 +108,7 @@ fn sweep_runs_the_sweep_a_study_file_holds() {
     let file = path(&dir, "study.json");
     std::fs::write(&file, study.to_json_pretty()).unwrap();
     let out = path(&dir, "sweep.json");
-    run_ok(&["sweep", &file, "--out", &out]);
+    ok(&["sweep", &file, "--out", &out]);
     let json: serde_json::Value = serde_json::from_str(&read(&out)).unwrap();
     assert_eq!(
         json["param"],
@@ -205,17 +189,6 @@ fn bad_shards_are_refused() {
     }
 }
 
-/// Runs a command line that must succeed.
-fn run_ok(args: &[&str]) {
-    let run = quotalab(args, None);
-    assert_eq!(
-        run.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        text(&run.stderr)
-    );
-}
-
 #[test]
 fn sharded_and_merged_equals_unsharded_for_sweeps_and_comparisons() {
     let dir = work_folder("study-shards");
@@ -233,18 +206,16 @@ fn sharded_and_merged_equals_unsharded_for_sweeps_and_comparisons() {
     let compare: Vec<&str> = vec!["compare", DEFAULT, &reserve, "--seeds", "5"];
     for (name, command) in [("sweep", sweep), ("compare", compare)] {
         let whole = path(&dir, &format!("{name}-whole.json"));
-        run_ok(&[command.as_slice(), &["--out", &whole]].concat());
+        ok(&[command.as_slice(), &["--out", &whole]].concat());
         let parts: Vec<String> = (0..3)
             .map(|i| path(&dir, &format!("{name}-part{i}.json")))
             .collect();
         for (i, part) in parts.iter().enumerate() {
-            run_ok(
-                &[
-                    command.as_slice(),
-                    &["--shard", &format!("{i}/3"), "--out", part],
-                ]
-                .concat(),
-            );
+            ok(&[
+                command.as_slice(),
+                &["--shard", &format!("{i}/3"), "--out", part],
+            ]
+            .concat());
         }
         let merged = path(&dir, &format!("{name}-merged.json"));
         let merge = quotalab(
@@ -266,13 +237,11 @@ fn sharded_and_merged_equals_unsharded_for_sweeps_and_comparisons() {
         );
     }
     let other = path(&dir, "other.json");
-    run_ok(
-        &[
-            SMALL_SWEEP.as_slice(),
-            &["--seeds", "2", "--shard", "0/3", "--out", &other],
-        ]
-        .concat(),
-    );
+    ok(&[
+        SMALL_SWEEP.as_slice(),
+        &["--seeds", "2", "--shard", "0/3", "--out", &other],
+    ]
+    .concat());
     fails(
         &["merge", &path(&dir, "sweep-part0.json"), &other],
         1,
@@ -336,7 +305,7 @@ fn sweep_picks_a_study_variant_by_number_or_name() {
         let mut args = vec!["sweep", input, "--param", "capacity[0].count"];
         args.extend(["--values", "1,2", "--seeds", "3", "--out", out]);
         args.extend(variant);
-        run_ok(&args);
+        ok(&args);
         read(out)
     };
     let direct = sweep(&reserve, &[], &path(&dir, "direct.json"));

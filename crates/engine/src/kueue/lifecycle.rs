@@ -12,7 +12,7 @@ use super::world::{FlavorId, Fr, JobId, ResourceId};
 use crate::common::attempt;
 use crate::common::ending::{Ending, Stop};
 use crate::common::events::Event;
-use crate::common::stopping::StopsAttempts;
+use crate::common::stopping::{attempt_fields, StopsAttempts};
 use crate::common::Phase;
 use crate::result::{Reason, StopKind};
 use crate::scenario::kueue::StopPolicy;
@@ -332,35 +332,12 @@ impl Run<'_> {
         if let Some(note) = self.thrashing.note() {
             self.log.note(note);
         }
-        for j in 0..self.jobs.len() {
-            match self.jobs[j].phase {
-                Phase::Ended => {}
-                Phase::Running => {
-                    self.stop_attempt(j, Stop::Cut, None);
-                    self.end(j, Ending::Unfinished(None));
-                }
-                Phase::Pending => {
-                    self.leave_pending(j);
-                    let reason = self.waiting.last_reason[j];
-                    self.end(j, Ending::Unfinished(reason));
-                }
-                Phase::NotSubmitted => self.end(j, Ending::Unfinished(None)),
-            }
-        }
+        self.end_unfinished();
     }
 }
 
 impl StopsAttempts for Run<'_> {
-    fn fails_for_memory(&self, j: JobId) -> bool {
-        self.jobs[j]
-            .running
-            .as_ref()
-            .is_some_and(|r| r.memory_failure)
-    }
-
-    fn complete(&mut self, j: JobId) {
-        self.jobs[j].progress = 1.0;
-    }
+    attempt_fields!();
 
     fn end(&mut self, j: JobId, ending: Ending) {
         self.jobs[j].phase = Phase::Ended;
@@ -368,9 +345,10 @@ impl StopsAttempts for Run<'_> {
         self.log.ended(self.now, j, ending);
     }
 
-    fn requeue(&mut self, j: JobId) {
-        self.log.requeued(self.now, j);
-        self.make_pending(j);
+    /// An unfinished job keeps the last reason it waited.
+    fn leave_pending_at_end(&mut self, j: JobId) -> Option<Reason> {
+        self.leave_pending(j);
+        self.waiting.last_reason[j]
     }
 
     /// Lets go of the attempt's quota, as Kueue does when a workload is evicted or finishes.

@@ -9,7 +9,7 @@ use super::Sim;
 use crate::common::attempt;
 use crate::common::ending::{Ending, Stop};
 use crate::common::events::{Event, Expiry};
-use crate::common::stopping::StopsAttempts;
+use crate::common::stopping::{attempt_fields, StopsAttempts};
 use crate::common::Phase;
 use crate::scenario::ActionKind;
 use crate::time::Seconds;
@@ -427,25 +427,6 @@ impl Sim<'_> {
             .collect()
     }
 
-    /// At the end: whatever has not ended is unfinished (SEMANTICS §6).
-    pub(super) fn finish(&mut self) {
-        for j in 0..self.jobs.len() {
-            match self.jobs[j].phase {
-                Phase::Ended => {}
-                Phase::Running => {
-                    self.stop_attempt(j, Stop::Cut, None);
-                    self.end(j, Ending::Unfinished(None));
-                }
-                Phase::Pending => {
-                    self.leave_pending(j);
-                    let blocked = self.blocked_by(j);
-                    self.end(j, Ending::Unfinished(blocked));
-                }
-                Phase::NotSubmitted => self.end(j, Ending::Unfinished(None)),
-            }
-        }
-    }
-
     /// Why a job that is still pending at the end never started: a permanent reason when every
     /// entry has one, otherwise the last reason seen on its first entry.
     fn blocked_by(&self, j: JobId) -> Option<Reason> {
@@ -471,16 +452,7 @@ impl Sim<'_> {
 }
 
 impl StopsAttempts for Sim<'_> {
-    fn fails_for_memory(&self, j: JobId) -> bool {
-        self.jobs[j]
-            .running
-            .as_ref()
-            .is_some_and(|r| r.memory_failure)
-    }
-
-    fn complete(&mut self, j: JobId) {
-        self.jobs[j].progress = 1.0;
-    }
+    attempt_fields!();
 
     fn end(&mut self, j: JobId, ending: Ending) {
         self.jobs[j].phase = Phase::Ended;
@@ -489,9 +461,9 @@ impl StopsAttempts for Sim<'_> {
         self.log.ended(self.now, j, ending);
     }
 
-    fn requeue(&mut self, j: JobId) {
-        self.log.requeued(self.now, j);
-        self.make_pending(j);
+    fn leave_pending_at_end(&mut self, j: JobId) -> Option<Reason> {
+        self.leave_pending(j);
+        self.blocked_by(j)
     }
 
     /// Releases the attempt's instances and audits the work it did.

@@ -26,6 +26,7 @@ mod world;
 
 use crate::common::events::{self, Event, EventQueue};
 use crate::common::instants::{run_fields, run_to_end, Instants};
+use crate::common::stopping::StopsAttempts;
 use crate::common::Progress;
 use crate::result::SimResult;
 use crate::scenario::Scenario;
@@ -260,6 +261,6 @@ impl Instants for Sim<'_> {
     }
 
     fn finish(&mut self) {
-        Sim::finish(self);
+        self.end_unfinished();
     }
 }

@@ -34,6 +34,15 @@ fn plan(scenario: Scenario, targets: &[&str], vary: Option<Vec<Knob>>) -> Advice
     plan
 }
 
+/// The plan's validation errors, each as its path and message.
+fn paths_and_messages(plan: &AdvicePlan) -> Vec<(String, String)> {
+    plan.validate()
+        .errors
+        .into_iter()
+        .map(|d| (d.path, d.message))
+        .collect()
+}
+
 /// Per (cohort, flavor, resource), the sum of the ClusterQueues' nominal quotas, in Kueue's
 /// units.
 fn cohort_totals(s: &Scenario) -> BTreeMap<(String, String, String), i64> {
@@ -172,12 +181,7 @@ fn a_knob_of_the_other_rules_is_refused_naming_the_knob_and_the_rules() {
         &["nlp:completion_p90_h<=3"],
         Some(vec![Knob::NominalQuota, Knob::Strategy, Knob::Limits]),
     );
-    let errors: Vec<(String, String)> = kueue
-        .validate()
-        .errors
-        .into_iter()
-        .map(|d| (d.path, d.message))
-        .collect();
+    let errors = paths_and_messages(&kueue);
     assert_eq!(
         errors,
         [
@@ -217,12 +221,7 @@ fn a_purchase_ceiling_is_refused_under_kueue() {
         instance_type: "ml.g5.xlarge".into(),
         count: 4,
     });
-    let errors: Vec<(String, String)> = kueue
-        .validate()
-        .errors
-        .into_iter()
-        .map(|d| (d.path, d.message))
-        .collect();
+    let errors = paths_and_messages(&kueue);
     assert_eq!(
         errors,
         [(

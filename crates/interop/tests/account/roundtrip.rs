@@ -26,6 +26,20 @@ fn gallery() -> Vec<Scenario> {
         .collect()
 }
 
+/// Imports `files` as an account and checks they hold `scenario`'s agreement; returns the
+/// imported scenario.
+fn imports_to_the_same_agreement(files: &[InputFile], scenario: &Scenario) -> Scenario {
+    let back = import_account(files, &AccountOptions::default())
+        .unwrap_or_else(|e| panic!("{}: {e}", scenario.name));
+    assert_eq!(
+        Agreement::of(&back.scenario),
+        Agreement::of(scenario),
+        "{}",
+        scenario.name
+    );
+    back.scenario
+}
+
 fn input(path: &str, value: &Value) -> InputFile {
     InputFile {
         path: path.into(),
@@ -78,15 +92,8 @@ fn describe_documents(export: &aws::AwsExport) -> Vec<InputFile> {
 fn aws_describe_output_of_an_exported_agreement_imports_to_the_same_agreement() {
     for scenario in gallery() {
         let files = describe_documents(&aws::export(&scenario));
-        let back = import_account(&files, &AccountOptions::default())
-            .unwrap_or_else(|e| panic!("{}: {e}", scenario.name));
-        assert_eq!(
-            Agreement::of(&back.scenario),
-            Agreement::of(&scenario),
-            "{}",
-            scenario.name
-        );
-        assert_eq!(back.scenario.name, scenario.name);
+        let back = imports_to_the_same_agreement(&files, &scenario);
+        assert_eq!(back.name, scenario.name);
     }
 }
 
@@ -104,14 +111,7 @@ fn a_kueue_list_of_an_exported_agreement_imports_to_the_same_agreement() {
             path: "cluster.yaml".into(),
             contents: serde_yaml_ng::to_string(&list).unwrap(),
         }];
-        let back = import_account(&files, &AccountOptions::default())
-            .unwrap_or_else(|e| panic!("{}: {e}", scenario.name));
-        assert_eq!(
-            Agreement::of(&back.scenario),
-            Agreement::of(&scenario),
-            "{}",
-            scenario.name
-        );
+        imports_to_the_same_agreement(&files, &scenario);
     }
 }
 
