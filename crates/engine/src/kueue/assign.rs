@@ -471,8 +471,8 @@ fn simulate_preemption(
             priority: request.priority,
             created: job.submit,
         },
-        frs: vec![fr],
-        usage: vec![(fr, value)],
+        frs: &[fr],
+        usage: &[(fr, value)],
     };
     let targets = preempt::targets(&mut search, fair.as_deref());
     if targets.is_empty() {

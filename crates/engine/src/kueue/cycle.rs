@@ -333,8 +333,8 @@ fn find_targets(
     }
     let fair = world.fair_sharing.clone();
     let mut search = Search {
-        frs,
-        usage: a.usage.clone(),
+        frs: &frs,
+        usage: &a.usage,
         snap,
         preemptor: Preemptor {
             cq,

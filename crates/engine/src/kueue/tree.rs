@@ -26,6 +26,14 @@ impl Usage {
         self.amounts[n * self.frs + fr]
     }
 
+    /// Whether any node's usage of `fr` differs from `other`'s.
+    pub fn differs(&self, other: &Usage, fr: Fr) -> bool {
+        self.amounts
+            .chunks(self.frs)
+            .zip(other.amounts.chunks(other.frs))
+            .any(|(a, b)| a[fr] != b[fr])
+    }
+
     fn set(&mut self, n: NodeId, fr: Fr, value: i64) {
         self.amounts[n * self.frs + fr] = value;
     }

@@ -70,8 +70,9 @@ impl UsageLog {
         &self.frs
     }
 
-    /// After an instant: integrates the levels since the last one and, when usage changed,
-    /// takes the new levels and adds points to the series.
+    /// After an instant: integrates the levels since the last one and, for each FR whose usage
+    /// changed, takes its new levels and adds a point to its series. Every level and point of an
+    /// FR depends on that FR's usage alone, so the FRs that did not change keep theirs.
     pub fn sample(&mut self, world: &World, usage: &Usage, now: Seconds) {
         let dt = (now - self.last_sample) as f64;
         if dt > 0.0 {
@@ -85,11 +86,13 @@ impl UsageLog {
             }
         }
         self.last_sample = now;
-        if self.last_usage.as_ref() == Some(usage) {
-            return;
-        }
+        let changed: Vec<bool> = match &self.last_usage {
+            Some(last) if last == usage => return,
+            Some(last) => (0..world.frs()).map(|fr| usage.differs(last, fr)).collect(),
+            None => vec![true; world.frs()],
+        };
         self.last_usage = Some(usage.clone());
-        self.take_levels(world, usage);
+        self.take_levels(world, usage, &changed);
         self.in_use = self
             .levels
             .iter()
@@ -103,11 +106,14 @@ impl UsageLog {
                     .map(move |(i, _)| (c, i))
             })
             .collect();
-        self.add_points(world, usage, now);
+        self.add_points(world, usage, now, &changed);
     }
 
-    fn take_levels(&mut self, world: &World, usage: &Usage) {
+    fn take_levels(&mut self, world: &World, usage: &Usage, changed: &[bool]) {
         for (i, &fr) in self.frs.iter().enumerate() {
+            if !changed[fr] {
+                continue;
+            }
             let mut borrowed_total = 0.0;
             let mut idle_total = 0.0;
             for (c, q) in world.queues.iter().enumerate() {
@@ -143,8 +149,11 @@ impl UsageLog {
         }
     }
 
-    fn add_points(&mut self, world: &World, usage: &Usage, now: Seconds) {
+    fn add_points(&mut self, world: &World, usage: &Usage, now: Seconds, changed: &[bool]) {
         for (f, fr, points) in &mut self.series {
+            if !changed[*fr] {
+                continue;
+            }
             let flavor = &world.flavors[*f];
             let (_, resource) = world.fr_parts(*fr);
             let unit = |v: i64| chart_units(&world.resources[resource], v);

@@ -96,15 +96,21 @@ impl Waiting {
         job: JobId,
         message: Message,
     ) {
-        let next = self.message_index.len() as u32;
-        let id = *self
-            .message_index
-            .entry((job, message.clone()))
-            .or_insert_with(|| {
-                self.messages.push((job, message));
-                next
-            });
         let g = self.groups.entry(key).or_default();
+        // A class evaluated again often gets its last message again: that needs no lookup.
+        let again = g.message.filter(|&id| {
+            self.messages[id as usize].0 == job && self.messages[id as usize].1 == message
+        });
+        let id = again.unwrap_or_else(|| {
+            let next = self.message_index.len() as u32;
+            *self
+                .message_index
+                .entry((job, message.clone()))
+                .or_insert_with(|| {
+                    self.messages.push((job, message));
+                    next
+                })
+        });
         if g.reason != Some(reason) {
             if let Some(old) = g.reason {
                 g.spent[slot(old)] += now - g.since;

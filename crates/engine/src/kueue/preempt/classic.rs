@@ -119,7 +119,7 @@ fn cohort_candidates(search: &Search, with_priority: bool) -> (Vec<Candidate>, V
         return (hierarchy, priority);
     }
     let (mut advantage, mut remaining) =
-        tree::fits_in_quota(world, &search.snap.usage, cq_node, &search.usage);
+        tree::fits_in_quota(world, &search.snap.usage, cq_node, search.usage);
     let mut previous: Option<NodeId> = None;
     for root in tree::ancestors(world, cq_node) {
         if advantage {
@@ -147,8 +147,7 @@ fn in_subtree(
     let world = search.world();
     let node = &world.nodes[current];
     for &child in &node.child_cohorts {
-        if Some(child) == skip
-            || tree::within_nominal(world, &search.snap.usage, child, &search.frs)
+        if Some(child) == skip || tree::within_nominal(world, &search.snap.usage, child, search.frs)
         {
             continue;
         }
@@ -157,7 +156,7 @@ fn in_subtree(
     for &child in &node.child_cqs {
         let cq = world.nodes[child].cq.expect("a queue node");
         if cq == search.preemptor.cq
-            || tree::within_nominal(world, &search.snap.usage, child, &search.frs)
+            || tree::within_nominal(world, &search.snap.usage, child, search.frs)
         {
             continue;
         }
@@ -221,14 +220,14 @@ fn valid(search: &Search, c: &Candidate, borrowing: bool) -> bool {
         return false;
     }
     let node = world.queues[holding.cq].node;
-    if tree::within_nominal(world, &search.snap.usage, node, &search.frs) {
+    if tree::within_nominal(world, &search.snap.usage, node, search.frs) {
         return false;
     }
     for a in tree::ancestors(world, node) {
         if Some(a) == c.lca {
             break;
         }
-        if tree::within_nominal(world, &search.snap.usage, a, &search.frs) {
+        if tree::within_nominal(world, &search.snap.usage, a, search.frs) {
             return false;
         }
     }

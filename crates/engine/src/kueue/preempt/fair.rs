@@ -22,8 +22,8 @@ pub fn targets(search: &mut Search, strategies: &[FairSharingStrategy]) -> Vec<T
     candidates.sort_by(|&a, &b| search.order(a, b));
     let candidates: Vec<JobId> = candidates.into_iter().map(|k| k.job).collect();
     let cq = search.preemptor.cq;
-    let usage = search.usage.clone();
-    search.snap.add_usage(cq, &usage);
+    let usage = search.usage;
+    search.snap.add_usage(cq, usage);
     let first = strategies
         .first()
         .copied()
@@ -32,7 +32,7 @@ pub fn targets(search: &mut Search, strategies: &[FairSharingStrategy]) -> Vec<T
     if !fits && strategies.len() > 1 {
         (fits, taken) = second_strategy(search, &retry, taken);
     }
-    search.snap.remove_usage(cq, &usage);
+    search.snap.remove_usage(cq, usage);
     if !fits {
         search.restore(&taken);
         return Vec::new();
@@ -85,10 +85,10 @@ fn candidates(search: &Search) -> Vec<VictimKey> {
 /// Whether the preemptor fits once its own usage, added for the shares, is taken out again.
 fn fits_now(search: &mut Search) -> bool {
     let cq = search.preemptor.cq;
-    let usage = search.usage.clone();
-    search.snap.remove_usage(cq, &usage);
+    let usage = search.usage;
+    search.snap.remove_usage(cq, usage);
     let fits = search.fits(true);
-    search.snap.add_usage(cq, &usage);
+    search.snap.add_usage(cq, usage);
     fits
 }
 

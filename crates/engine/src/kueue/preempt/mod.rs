@@ -37,8 +37,8 @@ pub struct Target {
 pub struct Search<'s, 'a> {
     pub snap: &'s mut Snapshot<'a>,
     pub preemptor: Preemptor,
-    pub frs: Vec<Fr>,
-    pub usage: Vec<(Fr, i64)>,
+    pub frs: &'s [Fr],
+    pub usage: &'s [(Fr, i64)],
 }
 
 /// The workloads to evict so the preemptor fits, or none when it cannot (all or nothing).
