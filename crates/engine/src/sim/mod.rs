@@ -6,6 +6,7 @@
 //! history into the result, and `crate::result::metrics` aggregates it.
 
 mod audit;
+mod chunked;
 mod event_log;
 mod finished;
 mod fit;
