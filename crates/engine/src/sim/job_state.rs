@@ -3,6 +3,7 @@
 
 use super::per_reason::PerReason;
 use super::reason::Reason;
+use super::wait_times::WaitTimes;
 use super::world::{Job, MAX_ENTRIES};
 use crate::common::attempt;
 use crate::common::Phase;
@@ -39,7 +40,7 @@ pub struct JobState {
     pub progress: f64,
     pub wait_total: Seconds,
     /// Time waited per reason so far.
-    pub waited: PerReason,
+    pub waited: WaitTimes,
     /// The scheduling phase that last visited the job (a job sits in several queues); kept
     /// across attempts, so a job preempted and requeued within a phase is not visited twice.
     pub visited: u64,
@@ -87,7 +88,7 @@ impl JobState {
             retries_used: 0,
             progress: 0.0,
             wait_total: 0,
-            waited: [0; Reason::AWS.len()],
+            waited: WaitTimes::default(),
             visited: 0,
             running: None,
             pending: None,

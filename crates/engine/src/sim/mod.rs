@@ -22,6 +22,7 @@ mod record;
 mod running;
 mod state;
 mod usage;
+mod wait_times;
 mod waiting;
 mod world;
 

@@ -444,8 +444,8 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
     let waited = Waited::new(
         Reason::AWS
             .iter()
-            .filter(|r| state.waited[r.index()] > 0)
-            .map(|&r| (r, hours(state.waited[r.index()])))
+            .filter(|&&r| state.waited.of(r) > 0)
+            .map(|&r| (r, hours(state.waited.of(r))))
             .collect(),
     );
     let blocked_by = match ending {

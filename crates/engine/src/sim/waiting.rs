@@ -124,12 +124,12 @@ impl Sim<'_> {
         let state = &mut self.jobs[j];
         let pending = state.pending.as_mut().expect("the job is pending");
         match pending.behind_since.take() {
-            Some(since) => state.waited[Reason::BehindHigherPriority.index()] += now - since,
+            Some(since) => state.waited.add(Reason::BehindHigherPriority, now - since),
             None => {
-                for ((waited, now), from) in
-                    state.waited.iter_mut().zip(clock).zip(pending.waiting_from)
+                for ((&reason, now), from) in
+                    Reason::AWS.iter().zip(clock).zip(pending.waiting_from)
                 {
-                    *waited += now - from;
+                    state.waited.add(reason, now - from);
                 }
             }
         }
