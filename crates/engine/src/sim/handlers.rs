@@ -103,7 +103,7 @@ impl Sim<'_> {
     fn dequeue(&mut self, j: JobId) {
         let job = self.world.job(j);
         let share = job.share.unwrap_or(0);
-        let was_head = self.pending.share_queue[share].first().map(|k| k.job) == Some(j);
+        let was_head = self.world.strict_fifo && self.pending.head(share) == Some(j);
         let priority = self.jobs[j].priority;
         self.stop_waiting(j);
         self.pending.remove(self.world, j, priority);
@@ -112,8 +112,8 @@ impl Sim<'_> {
         state.wait_total += self.now - pending.since;
         state.clock_epoch += 1;
         // Strict FIFO: the next job of the share may now start; it needs evaluating.
-        if self.world.strict_fifo && was_head {
-            if let Some(next) = self.pending.share_queue[share].first().map(|k| k.job) {
+        if was_head {
+            if let Some(next) = self.pending.head(share) {
                 self.head_changed(None, Some(next));
                 self.fresh.push(next);
             }
@@ -391,8 +391,8 @@ impl Sim<'_> {
             self.head_changed(head, self.head_of(j));
             // Its place in the queue changed: evaluate it again (under strict FIFO it may now lead).
             self.fresh.push(j);
-            if let Some(head) = self.pending.share_queue[job.share.unwrap_or(0)].first() {
-                self.fresh.push(head.job);
+            if let Some(head) = self.pending.head(job.share.unwrap_or(0)) {
+                self.fresh.push(head);
             }
         }
         if let Some(run) = &self.jobs[j].running {

@@ -137,18 +137,12 @@ impl Sim<'_> {
 
     /// Strict FIFO: whether a pending job is behind another of its share's queue.
     fn is_behind(&self, j: JobId) -> bool {
-        self.world.strict_fifo
-            && self.pending.share_queue[self.world.job(j).share.unwrap_or(0)]
-                .first()
-                .map(|k| k.job)
-                != Some(j)
+        self.world.strict_fifo && self.pending.head(self.world.job(j).share.unwrap_or(0)) != Some(j)
     }
 
     /// Strict FIFO: the share's first pending job, before a change to its queue.
     pub(super) fn head_of(&self, j: JobId) -> Option<JobId> {
-        self.pending.share_queue[self.world.job(j).share.unwrap_or(0)]
-            .first()
-            .map(|k| k.job)
+        self.pending.head(self.world.job(j).share.unwrap_or(0))
     }
 
     /// Strict FIFO: after a change to a share's queue, moves the old and new first jobs between
