@@ -278,9 +278,10 @@ impl Sim<'_> {
             return;
         }
         let world = self.world;
-        let stream = self.jobs[j]
-            .spot_stream
-            .get_or_insert_with(|| world.spot_stream(j));
+        let stream = self
+            .spot_streams
+            .entry(j)
+            .or_insert_with(|| world.spot_stream(j));
         let after =
             crate::time::seconds(stream.exponential(rate_per_h).min(crate::time::MAX_TIME_H))
                 .max(1);
@@ -483,6 +484,7 @@ impl StopsAttempts for Sim<'_> {
     }
 
     fn end(&mut self, j: JobId, ending: Ending) {
+        self.spot_streams.remove(&j);
         self.jobs[j].phase = Phase::Ended;
         self.jobs[j].clock_epoch += 1;
         self.ended += 1;

@@ -7,7 +7,6 @@ use super::wait_times::WaitTimes;
 use super::world::{Job, MAX_ENTRIES};
 use crate::common::attempt;
 use crate::common::Phase;
-use crate::rng::Stream;
 use crate::time::Seconds;
 
 /// The attempt in progress.
@@ -47,7 +46,6 @@ pub struct JobState {
     pub running: Option<Box<Running>>,
     /// While pending, its clocks.
     pub pending: Option<Box<Pending>>,
-    pub spot_stream: Option<Stream>,
 }
 
 /// The clocks of a pending job, from when it became pending.
@@ -92,7 +90,6 @@ impl JobState {
             visited: 0,
             running: None,
             pending: None,
-            spot_stream: None,
         }
     }
 

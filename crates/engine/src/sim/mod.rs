@@ -30,10 +30,12 @@ use crate::common::events::{self, Event, EventQueue};
 use crate::common::instants::{run_fields, run_to_end, Instants};
 use crate::common::Progress;
 use crate::result::SimResult;
+use crate::rng::Stream;
 use crate::scenario::Scenario;
 use crate::time::Seconds;
 pub use finished::Run;
 use job_state::JobState;
+use rustc_hash::FxHashMap;
 use state::Capacity;
 pub(crate) use world::derived_duration;
 use world::{JobId, World};
@@ -152,6 +154,11 @@ pub(crate) struct Sim<'w> {
     running: running::RunningJobs,
     /// Plan-only jobs per plan, whose pending clock follows the plan's blocks.
     plan_jobs: Vec<Vec<JobId>>,
+    /// The spot-interruption stream of each job that has run on spot and not ended (SEMANTICS
+    /// §3: per-job streams). Held here rather than in every job's state, where it took 16 bytes
+    /// of each of millions of jobs, most of which never run on spot (docs/PERFORMANCE.md, "The
+    /// CLI at one and five million jobs").
+    spot_streams: FxHashMap<JobId, Stream>,
     events_done: u64,
     ended: u64,
     log: record::Log,
@@ -189,6 +196,7 @@ impl<'w> Sim<'w> {
             scratch: pass::Scratch::default(),
             running: running::RunningJobs::new(world),
             plan_jobs,
+            spot_streams: FxHashMap::default(),
             events_done: 0,
             ended: 0,
             log: record::Log::new(world, events),
