@@ -91,27 +91,34 @@ pub struct Arrival {
 pub struct EventQueue {
     heap: BinaryHeap<Reverse<Entry>>,
     seq: u64,
-    /// Submissions known in advance, sorted, and how many have been taken: a run's largest set of
-    /// events, kept as a sorted list of 16 bytes each rather than in the heap at 48
-    /// (docs/PERFORMANCE.md, "Five million jobs").
-    arrivals: Vec<Arrival>,
-    arrived: usize,
+    /// Submissions known in advance, a run's largest set of events: kept in sorted lists of 16
+    /// bytes each rather than in the heap at 48 (docs/PERFORMANCE.md, "Five million jobs"). The
+    /// lists are chunks, each in reverse order, the next arrival last of the last chunk, so a
+    /// chunk whose arrivals are all taken is let go: a run's memory peaks when most jobs have
+    /// arrived, and at five million jobs the whole list was 80 MB (docs/PERFORMANCE.md, "The CLI
+    /// at one and five million jobs").
+    arrivals: Vec<Vec<Arrival>>,
 }
+
+/// Arrivals per chunk: 65,536, a megabyte.
+const ARRIVALS_PER_CHUNK: usize = 1 << 16;
 
 impl EventQueue {
     /// Submits the arrivals' jobs at their times: as if each were pushed as an
     /// [`Event::Submit`] with its key, in the same order among every other event.
     pub fn set_arrivals(&mut self, mut arrivals: Vec<Arrival>) {
-        arrivals.sort_unstable();
-        self.arrivals = arrivals;
-        self.arrived = 0;
+        arrivals.sort_unstable_by(|a, b| b.cmp(a));
+        self.arrivals = arrivals
+            .chunks(ARRIVALS_PER_CHUNK)
+            .map(<[Arrival]>::to_vec)
+            .collect();
     }
 
     /// The next arrival, if it comes before the heap's next event. Submissions are only ever
     /// arrivals, so an arrival and a heap entry never tie on time, group and key, and the
     /// order is the heap's.
     fn next_arrival(&self) -> Option<Arrival> {
-        let arrival = *self.arrivals.get(self.arrived)?;
+        let arrival = *self.arrivals.last()?.last()?;
         let first = match self.heap.peek() {
             Some(Reverse(e)) => {
                 (e.at, e.group, e.key) > (arrival.at, SUBMIT, u64::from(arrival.key))
@@ -119,6 +126,16 @@ impl EventQueue {
             None => true,
         };
         first.then_some(arrival)
+    }
+
+    /// Takes the next arrival, letting go of its chunk once it is the chunk's last.
+    fn take_arrival(&mut self) {
+        if let Some(chunk) = self.arrivals.last_mut() {
+            chunk.pop();
+            if chunk.is_empty() {
+                self.arrivals.pop();
+            }
+        }
     }
 
     /// Schedules `event` at `at`; `key` orders it within its group (a job's name rank).
@@ -146,7 +163,7 @@ impl EventQueue {
             return None;
         }
         if let Some(arrival) = self.next_arrival() {
-            self.arrived += 1;
+            self.take_arrival();
             return Some(Event::Submit {
                 job: arrival.job as usize,
             });

@@ -103,7 +103,7 @@ impl Sim<'_> {
     fn dequeue(&mut self, j: JobId) {
         let job = self.world.job(j);
         let share = job.share.unwrap_or(0);
-        let was_head = self.pending.share_queue[share].first().map(|k| k.job) == Some(j);
+        let was_head = self.world.strict_fifo && self.pending.head(share) == Some(j);
         let priority = self.jobs[j].priority;
         self.stop_waiting(j);
         self.pending.remove(self.world, j, priority);
@@ -112,8 +112,8 @@ impl Sim<'_> {
         state.wait_total += self.now - pending.since;
         state.clock_epoch += 1;
         // Strict FIFO: the next job of the share may now start; it needs evaluating.
-        if self.world.strict_fifo && was_head {
-            if let Some(next) = self.pending.share_queue[share].first().map(|k| k.job) {
+        if was_head {
+            if let Some(next) = self.pending.head(share) {
                 self.head_changed(None, Some(next));
                 self.fresh.push(next);
             }
@@ -278,9 +278,10 @@ impl Sim<'_> {
             return;
         }
         let world = self.world;
-        let stream = self.jobs[j]
-            .spot_stream
-            .get_or_insert_with(|| world.spot_stream(j));
+        let stream = self
+            .spot_streams
+            .entry(j)
+            .or_insert_with(|| world.spot_stream(j));
         let after =
             crate::time::seconds(stream.exponential(rate_per_h).min(crate::time::MAX_TIME_H))
                 .max(1);
@@ -391,8 +392,8 @@ impl Sim<'_> {
             self.head_changed(head, self.head_of(j));
             // Its place in the queue changed: evaluate it again (under strict FIFO it may now lead).
             self.fresh.push(j);
-            if let Some(head) = self.pending.share_queue[job.share.unwrap_or(0)].first() {
-                self.fresh.push(head.job);
+            if let Some(head) = self.pending.head(job.share.unwrap_or(0)) {
+                self.fresh.push(head);
             }
         }
         if let Some(run) = &self.jobs[j].running {
@@ -455,6 +456,7 @@ impl StopsAttempts for Sim<'_> {
     attempt_fields!();
 
     fn end(&mut self, j: JobId, ending: Ending) {
+        self.spot_streams.remove(&j);
         self.jobs[j].phase = Phase::Ended;
         self.jobs[j].clock_epoch += 1;
         self.ended += 1;

@@ -3,10 +3,10 @@
 
 use super::per_reason::PerReason;
 use super::reason::Reason;
+use super::wait_times::WaitTimes;
 use super::world::{Job, MAX_ENTRIES};
 use crate::common::attempt;
 use crate::common::Phase;
-use crate::rng::Stream;
 use crate::time::Seconds;
 
 /// The attempt in progress.
@@ -39,14 +39,13 @@ pub struct JobState {
     pub progress: f64,
     pub wait_total: Seconds,
     /// Time waited per reason so far.
-    pub waited: PerReason,
+    pub waited: WaitTimes,
     /// The scheduling phase that last visited the job (a job sits in several queues); kept
     /// across attempts, so a job preempted and requeued within a phase is not visited twice.
     pub visited: u64,
     pub running: Option<Box<Running>>,
     /// While pending, its clocks.
     pub pending: Option<Box<Pending>>,
-    pub spot_stream: Option<Stream>,
 }
 
 /// The clocks of a pending job, from when it became pending.
@@ -87,11 +86,10 @@ impl JobState {
             retries_used: 0,
             progress: 0.0,
             wait_total: 0,
-            waited: [0; Reason::AWS.len()],
+            waited: WaitTimes::default(),
             visited: 0,
             running: None,
             pending: None,
-            spot_stream: None,
         }
     }
 

@@ -6,6 +6,7 @@
 //! history into the result, and `crate::result::metrics` aggregates it.
 
 mod audit;
+mod chunked;
 mod event_log;
 mod finished;
 mod fit;
@@ -21,6 +22,7 @@ mod record;
 mod running;
 mod state;
 mod usage;
+mod wait_times;
 mod waiting;
 mod world;
 
@@ -29,10 +31,12 @@ use crate::common::instants::{run_fields, run_to_end, Instants};
 use crate::common::stopping::StopsAttempts;
 use crate::common::Progress;
 use crate::result::SimResult;
+use crate::rng::Stream;
 use crate::scenario::Scenario;
 use crate::time::Seconds;
 pub use finished::Run;
 use job_state::JobState;
+use rustc_hash::FxHashMap;
 use state::Capacity;
 pub(crate) use world::derived_duration;
 use world::{JobId, World};
@@ -151,6 +155,11 @@ pub(crate) struct Sim<'w> {
     running: running::RunningJobs,
     /// Plan-only jobs per plan, whose pending clock follows the plan's blocks.
     plan_jobs: Vec<Vec<JobId>>,
+    /// The spot-interruption stream of each job that has run on spot and not ended (SEMANTICS
+    /// §3: per-job streams). Held here rather than in every job's state, where it took 16 bytes
+    /// of each of millions of jobs, most of which never run on spot (docs/PERFORMANCE.md, "The
+    /// CLI at one and five million jobs").
+    spot_streams: FxHashMap<JobId, Stream>,
     events_done: u64,
     ended: u64,
     log: record::Log,
@@ -188,6 +197,7 @@ impl<'w> Sim<'w> {
             scratch: pass::Scratch::default(),
             running: running::RunningJobs::new(world),
             plan_jobs,
+            spot_streams: FxHashMap::default(),
             events_done: 0,
             ended: 0,
             log: record::Log::new(world, events),

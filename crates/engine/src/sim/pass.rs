@@ -232,11 +232,7 @@ impl Sim<'_> {
 
     /// SEMANTICS §4, strict FIFO: only the first pending job of its share's queue may start or preempt.
     pub(super) fn held_back(&self, j: JobId) -> bool {
-        self.world.strict_fifo
-            && self.pending.share_queue[self.world.job(j).share.unwrap_or(0)]
-                .first()
-                .map(|k| k.job)
-                != Some(j)
+        self.world.strict_fifo && self.pending.head(self.world.job(j).share.unwrap_or(0)) != Some(j)
     }
 
     /// SEMANTICS §4, strict FIFO inside a phase: once `started` has left its share's queue, the
@@ -247,7 +243,7 @@ impl Sim<'_> {
             return;
         }
         let share = self.world.job(started).share.unwrap_or(0);
-        if let Some(head) = self.pending.share_queue[share].first().map(|k| k.job) {
+        if let Some(head) = self.pending.head(share) {
             // It may have been visited while held back; as the head it is considered anew.
             self.jobs[head].visited = 0;
             merge.add(O::key(self, head));
@@ -395,10 +391,8 @@ impl Sim<'_> {
         );
         if self.world.strict_fifo {
             merge.list.extend(
-                self.pending
-                    .share_queue
-                    .iter()
-                    .filter_map(|q| q.first().map(|k| key(self, k.job))),
+                (0..self.pending.shares())
+                    .filter_map(|s| self.pending.head(s).map(|j| key(self, j))),
             );
             return;
         }

@@ -1,9 +1,9 @@
 //! The pending jobs, indexed so a scheduling pass touches only jobs that could start.
 //!
 //! Each pending job sits in one set per (share, pool) of its entries, in queue order
-//! and in FIFO order, plus its share's queue (for strict FIFO). A pass walks only the pairs whose
-//! type changed in a way that could let a job start, and leaves a pair as soon as its share
-//! cannot start anything on that pool (see `pass`).
+//! and in FIFO order, plus, under strict FIFO, its share's queue. A pass walks only the pairs
+//! whose type changed in a way that could let a job start, and leaves a pair as soon as its
+//! share cannot start anything on that pool (see `pass`).
 
 use super::order::{fifo_key, queue_key, FifoKey, QueueKey};
 use super::world::{JobId, PoolId, World};
@@ -11,14 +11,19 @@ use std::collections::BTreeSet;
 
 pub struct PendingQueues {
     pools: usize,
+    /// How many shares' queues there are (one when the scenario has no shares).
+    shares: usize,
     /// Indexed by `share * pools + pool` (share 0 when the scenario has no shares).
     by_pair: Vec<BTreeSet<QueueKey>>,
     by_pair_fifo: Vec<BTreeSet<FifoKey>>,
     /// Per pair, how many pending entries need each instance count (for the smallest), sorted by
     /// count. A pair sees only a few distinct counts, so a short list beats a map's nodes.
     counts: Vec<Vec<(u32, u32)>>,
-    /// Each share's pending jobs in queue order.
-    pub share_queue: Vec<BTreeSet<QueueKey>>,
+    /// Under strict FIFO, each share's pending jobs in queue order, for its first one at every
+    /// turn. Otherwise the first is rarely asked for and is found from the pairs' queues: a third
+    /// set of every pending job was about 0.1 GB at five million jobs (docs/PERFORMANCE.md,
+    /// "The CLI at one and five million jobs").
+    share_queue: Option<Vec<BTreeSet<QueueKey>>>,
     pub len: usize,
     /// Per pool, a bit per share whose queue there is not empty, so a pass finds the queues
     /// worth walking without testing every (share, pool).
@@ -31,10 +36,11 @@ impl PendingQueues {
         let pools = world.pools.len();
         PendingQueues {
             pools,
+            shares,
             by_pair: vec![BTreeSet::new(); shares * pools],
             by_pair_fifo: vec![BTreeSet::new(); shares * pools],
             counts: vec![Vec::new(); shares * pools],
-            share_queue: vec![BTreeSet::new(); shares],
+            share_queue: world.strict_fifo.then(|| vec![BTreeSet::new(); shares]),
             len: 0,
             waiting: vec![vec![0; shares.div_ceil(64)]; pools],
         }
@@ -81,12 +87,34 @@ impl PendingQueues {
             }
         }
         if insert {
-            self.share_queue[share].insert(q);
+            if let Some(queues) = &mut self.share_queue {
+                queues[share].insert(q);
+            }
             self.len += 1;
         } else {
-            self.share_queue[share].remove(&q);
+            if let Some(queues) = &mut self.share_queue {
+                queues[share].remove(&q);
+            }
             self.len -= 1;
         }
+    }
+
+    /// The first pending job of `share` in queue order (share 0 holds the jobs without one).
+    /// Without the share's own queue it is the first of its pairs' queues: they hold the same
+    /// keys, each job's once per entry.
+    pub fn head(&self, share: usize) -> Option<JobId> {
+        let first = match &self.share_queue {
+            Some(queues) => queues[share].first(),
+            None => (0..self.pools)
+                .filter_map(|pool| self.by_pair[self.pair(share, pool)].first())
+                .min(),
+        };
+        first.map(|k| k.job)
+    }
+
+    /// How many shares' queues there are (one when the scenario has no shares).
+    pub fn shares(&self) -> usize {
+        self.shares
     }
 
     /// Calls `found` with each share that has pending jobs on the pool, in share order. A plain

@@ -1,6 +1,7 @@
 //! The run's history as it happens (events, attempts, endings, usage), and the result built from
 //! it at the end. Aggregates across jobs live in `crate::result::metrics`.
 
+use super::chunked::Chunked;
 use super::event_log::{self, Change, Happening, OnEntry};
 use super::job_state::JobState;
 use super::reason::Reason;
@@ -60,10 +61,10 @@ enum Logged {
 pub struct Log {
     /// Whether `events` is recorded at all (`super::Events`).
     keep_events: bool,
-    events: Vec<Logged>,
+    events: Chunked<Logged>,
     /// Priority changes, share updates and capacity steps, with their times.
     others: Vec<(Seconds, Happening)>,
-    attempts: Vec<AttemptLog>,
+    attempts: Chunked<AttemptLog>,
     /// Per job, its latest attempt, or [`NONE`].
     last_attempt: Vec<u32>,
     endings: Vec<Option<(Seconds, Ending)>>,
@@ -82,9 +83,9 @@ impl Log {
     pub fn new(world: &World, events: Events) -> Self {
         Log {
             keep_events: events == Events::Kept,
-            events: Vec::new(),
+            events: Chunked::new(),
             others: Vec::new(),
-            attempts: Vec::new(),
+            attempts: Chunked::new(),
             last_attempt: vec![NONE; world.job_count()],
             endings: vec![None; world.job_count()],
             usage: UsageLog::new(world),
@@ -443,8 +444,8 @@ fn job_result(world: &World, state: &JobState, log: &Log, j: JobId) -> JobResult
     let waited = Waited::new(
         Reason::AWS
             .iter()
-            .filter(|r| state.waited[r.index()] > 0)
-            .map(|&r| (r, hours(state.waited[r.index()])))
+            .filter(|&&r| state.waited.of(r) > 0)
+            .map(|&r| (r, hours(state.waited.of(r))))
             .collect(),
     );
     let blocked_by = match ending {

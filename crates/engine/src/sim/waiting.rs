@@ -124,12 +124,12 @@ impl Sim<'_> {
         let state = &mut self.jobs[j];
         let pending = state.pending.as_mut().expect("the job is pending");
         match pending.behind_since.take() {
-            Some(since) => state.waited[Reason::BehindHigherPriority.index()] += now - since,
+            Some(since) => state.waited.add(Reason::BehindHigherPriority, now - since),
             None => {
-                for ((waited, now), from) in
-                    state.waited.iter_mut().zip(clock).zip(pending.waiting_from)
+                for ((&reason, now), from) in
+                    Reason::AWS.iter().zip(clock).zip(pending.waiting_from)
                 {
-                    *waited += now - from;
+                    state.waited.add(reason, now - from);
                 }
             }
         }
@@ -137,18 +137,12 @@ impl Sim<'_> {
 
     /// Strict FIFO: whether a pending job is behind another of its share's queue.
     fn is_behind(&self, j: JobId) -> bool {
-        self.world.strict_fifo
-            && self.pending.share_queue[self.world.job(j).share.unwrap_or(0)]
-                .first()
-                .map(|k| k.job)
-                != Some(j)
+        self.world.strict_fifo && self.pending.head(self.world.job(j).share.unwrap_or(0)) != Some(j)
     }
 
     /// Strict FIFO: the share's first pending job, before a change to its queue.
     pub(super) fn head_of(&self, j: JobId) -> Option<JobId> {
-        self.pending.share_queue[self.world.job(j).share.unwrap_or(0)]
-            .first()
-            .map(|k| k.job)
+        self.pending.head(self.world.job(j).share.unwrap_or(0))
     }
 
     /// Strict FIFO: after a change to a share's queue, moves the old and new first jobs between
