@@ -166,6 +166,21 @@ impl Assignment {
         frs
     }
 
+    /// The targets of the scan's search that is the preemptor's own: when preemption is needed
+    /// on one FR, and the assignment uses that FR alone, in the amount the scan searched for.
+    pub fn searched_for(&self, frs: &[Fr]) -> Option<&[Target]> {
+        let ([fr], [(used, value)]) = (frs, self.usage.as_slice()) else {
+            return None;
+        };
+        if used != fr {
+            return None;
+        }
+        self.searched
+            .iter()
+            .find(|s| s.fr == *fr && s.value == *value)
+            .map(|s| s.targets.as_slice())
+    }
+
     /// Whether the scan stopped before the last flavor somewhere (Kueue's `PendingFlavors`).
     pub fn pending_flavors(&self) -> bool {
         self.pod_sets

@@ -322,14 +322,8 @@ fn find_targets(
 ) -> Vec<Target> {
     let world = snap.world;
     let frs = a.frs_needing_preemption(world);
-    if let ([fr], [(used, value)]) = (frs.as_slice(), a.usage.as_slice()) {
-        let same = a
-            .searched
-            .iter()
-            .find(|s| s.fr == *fr && *used == *fr && s.value == *value);
-        if let Some(same) = same {
-            return same.targets.clone();
-        }
+    if let Some(targets) = a.searched_for(&frs) {
+        return targets.to_vec();
     }
     let fair = world.fair_sharing.clone();
     let mut search = Search {
