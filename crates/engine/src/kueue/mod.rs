@@ -5,12 +5,14 @@
 //! tree; `assign` the flavor scan; `preempt` classic and fair-sharing preemption; `queues` the
 //! ClusterQueues' pending workloads; `cycle` one scheduling cycle and `order` the order of its
 //! entries; `thrashing` keeps an instant from looping; `reach` how far each queue's quota reaches, for the app's allocation bar; `run` and `lifecycle` the event loop and a job's life; `waiting`, `words`, `usage`,
-//! `record` and `summary` what the result reports. The result has the shape of an AWS run's
+//! `record` (the log as it happens), `history` (each record made from the log when asked for)
+//! and `summary` what the result reports. The result has the shape of an AWS run's
 //! (docs/FORMAT.md, "Result"), so every chart, report and study reads it unchanged.
 
 mod assign;
 mod cycle;
 mod eligible;
+mod history;
 mod lifecycle;
 mod order;
 mod preempt;
@@ -28,8 +30,9 @@ mod waiting;
 mod words;
 mod world;
 
+pub(crate) use history::History;
+
 use crate::common::Progress;
-use crate::result::SimResult;
 use crate::scenario::Scenario;
 use crate::sim::Events;
 
@@ -39,10 +42,12 @@ pub(crate) fn simulate(
     events: Events,
     every_events: u64,
     progress: &mut dyn FnMut(Progress) -> bool,
-) -> Option<SimResult> {
+) -> Option<crate::sim::Run> {
     let world = world::World::new(scenario);
     let mut run = run::Run::new(&world, events);
     run.seed_events();
     run.run(every_events, progress)?;
-    Some(record::build(scenario, &mut run))
+    let ended = history::Ended::of(run);
+    let history = history::History::new(world, ended);
+    Some(crate::sim::Run::of_kueue(scenario, history))
 }

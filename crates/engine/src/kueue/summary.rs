@@ -1,35 +1,26 @@
 //! The result's per-ClusterQueue table (`result::kueue`): resource-hours from the quota-use
-//! areas, evictions from the jobs' attempts.
+//! areas, evictions from the jobs' attempts in the log.
 
+use super::record::Log;
 use super::usage::{unit_divisor, unit_name, UsageLog};
 use super::world::World;
 use crate::result::kueue::{KueueSummary, QueueSummary, ReasonCount, ResourceHours};
-use crate::result::{JobResult, StopKind};
+use crate::result::StopKind;
 use rustc_hash::FxHashMap;
 
-pub fn summarise(world: &World, usage: &UsageLog, jobs: &[JobResult]) -> KueueSummary {
-    let queue_of: FxHashMap<&str, usize> = world
-        .queues
-        .iter()
-        .enumerate()
-        .map(|(c, q)| (q.name.as_str(), c))
-        .collect();
-    let job_queue: FxHashMap<&str, usize> = jobs
-        .iter()
-        .filter_map(|j| Some((j.name.as_str(), *queue_of.get(j.share.as_deref()?)?)))
-        .collect();
+pub fn summarise(world: &World, log: &Log) -> KueueSummary {
     let n = world.queues.len();
     let mut evicted = vec![FxHashMap::<StopKind, u32>::default(); n];
     let mut caused = vec![FxHashMap::<StopKind, u32>::default(); n];
-    for job in jobs {
-        let Some(&victim) = job_queue.get(job.name.as_str()) else {
-            continue;
-        };
-        for a in &job.attempts {
-            let Some(kind) = a.preemption else { continue };
+    for (j, attempts) in log.attempts.iter().enumerate() {
+        let victim = world.jobs[j].cq;
+        for a in attempts {
+            let Some(kind) = a.stop.and_then(|s| s.kind()) else {
+                continue;
+            };
             *evicted[victim].entry(kind).or_default() += 1;
-            if let Some(&by) = a.preempted_by.as_deref().and_then(|p| job_queue.get(p)) {
-                *caused[by].entry(kind).or_default() += 1;
+            if let Some(by) = a.by {
+                *caused[world.jobs[by].cq].entry(kind).or_default() += 1;
             }
         }
     }
@@ -47,7 +38,7 @@ pub fn summarise(world: &World, usage: &UsageLog, jobs: &[JobResult]) -> KueueSu
                 QueueSummary {
                     name: q.name.clone(),
                     cohort: node.parent.map(|p| world.nodes[p].name.clone()),
-                    resources: resources(world, usage, c),
+                    resources: resources(world, &log.usage, c),
                     evicted: counts(&evicted[c]),
                     caused: counts(&caused[c]),
                 }

@@ -114,6 +114,20 @@ struct Pair<'a> {
     result: &'a JobResult,
 }
 
+/// The calibration of a run whose records are made on demand by `record` (scenario order):
+/// only the scenario's explicit jobs, which come first, can carry an observed block, so only
+/// theirs are made.
+pub fn calibrate_observed(
+    scenario: &Scenario,
+    record: impl Fn(usize) -> JobResult,
+) -> Option<Calibration> {
+    let observed: Vec<JobResult> = (scenario.jobs.iter().enumerate())
+        .filter(|(_, spec)| spec.observed.is_some())
+        .map(|(j, _)| record(j))
+        .collect();
+    calibrate(scenario, &observed)
+}
+
 /// The calibration of a run, or `None` when no job carries an `observed` block (then the
 /// result has no `calibration` field and its bytes are what they were before calibration).
 pub fn calibrate(scenario: &Scenario, jobs: &[JobResult]) -> Option<Calibration> {

@@ -16,12 +16,6 @@ use std::collections::BTreeMap;
 pub struct Inputs<'a> {
     /// The scenario run: its name, seed and currency go into the result.
     pub scenario: &'a Scenario,
-    /// Every job's result, in scenario order (empty for an [`Aggregator`], to which the jobs are
-    /// added one by one).
-    pub jobs: Vec<JobResult>,
-    /// Per job (same order): its restart overhead in accelerator-hours, the startup of every
-    /// attempt after the first, clipped to the attempt's length (docs/ARCHITECTURE.md).
-    pub restart_overhead: Vec<f64>,
     /// The shares' names, in scenario order.
     pub shares: &'a [Text],
     /// Per share, in the same order: its instance-time over and under its limits.
@@ -59,26 +53,11 @@ pub struct PlanInput {
     pub reserved_instance_h: f64,
 }
 
-/// The result document from the jobs and the run's per-share areas; events, usage and notes
-/// are filled in by the caller.
-pub fn aggregate(inputs: Inputs) -> SimResult {
-    let by_name: FxHashMap<&str, &JobResult> =
-        inputs.jobs.iter().map(|j| (j.name.as_str(), j)).collect();
-    let mut sums = Aggregator::new(&inputs);
-    for (job, overhead) in inputs.jobs.iter().zip(&inputs.restart_overhead) {
-        sums.add(job, *overhead, |name| {
-            by_name.get(name).and_then(|p| p.share.clone())
-        });
-    }
-    let mut result = sums.finish();
-    result.jobs = inputs.jobs;
-    result
-}
-
-/// The aggregates of a run, gathered job by job: what [`aggregate`] makes of a list of jobs, for
-/// a caller that makes each job's record only to add it and lets it go (a run of millions of
-/// jobs, whose records would not fit in memory together; docs/PERFORMANCE.md, "Five million
-/// jobs"). Jobs are added in scenario order; `inputs.jobs` is not read.
+/// The aggregates of a run, gathered job by job: each job's record is made only to be added and
+/// let go (a run of millions of jobs, whose records would not fit in memory together;
+/// docs/PERFORMANCE.md, "The CLI at one and five million jobs"). Jobs are added in scenario
+/// order, each with its restart overhead in accelerator-hours (the startup of every attempt
+/// after the first, clipped to the attempt's length; docs/ARCHITECTURE.md).
 pub struct Aggregator<'i, 'a> {
     inputs: &'i Inputs<'a>,
     accelerators: FxHashMap<&'a str, u32>,

@@ -3,7 +3,7 @@
 //!
 //! A run of millions of jobs cannot hold every job's record and event beside its own history:
 //! at a million jobs the records were 0.6 GB and the converted events 0.3 GB more, on top of the
-//! run's state (docs/PERFORMANCE.md, "Five million jobs"). A `Run` keeps the history, which is
+//! run's state (docs/PERFORMANCE.md, "The CLI at one and five million jobs"). A `Run` keeps the history, which is
 //! the smaller, and makes each record as it is needed: the figures from records made and let go
 //! one at a time, the document written record by record ([`Run::write_json`], the same bytes as
 //! [`SimResult::to_json`]), the page's columns pushed record by record ([`Run::columns`]), a
@@ -26,11 +26,8 @@ pub struct Run {
 enum Records {
     /// The AWS rules' history, from which each record is made on demand.
     History(Box<History>),
-    /// Records made as the run ended (Kueue's rules build the whole result, docs/KUEUE.md).
-    Made {
-        jobs: Vec<JobResult>,
-        events: Vec<Event>,
-    },
+    /// Kueue's rules' history (docs/KUEUE.md), the same.
+    Kueue(Box<crate::kueue::History>),
 }
 
 impl Run {
@@ -42,13 +39,11 @@ impl Run {
         }
     }
 
-    /// The run whose whole result was made as it ended.
-    pub(crate) fn of_result(mut result: SimResult) -> Run {
-        let jobs = std::mem::take(&mut result.jobs);
-        let events = std::mem::take(&mut result.events);
+    /// The run under Kueue's rules whose history this is; its figures are worked out here.
+    pub(crate) fn of_kueue(scenario: &crate::Scenario, mut history: crate::kueue::History) -> Run {
         Run {
-            summary: result,
-            records: Records::Made { jobs, events },
+            summary: history.summary(scenario),
+            records: Records::Kueue(Box::new(history)),
         }
     }
 
@@ -66,7 +61,7 @@ impl Run {
     pub fn len(&self) -> usize {
         match &self.records {
             Records::History(history) => history.len(),
-            Records::Made { jobs, .. } => jobs.len(),
+            Records::Kueue(history) => history.len(),
         }
     }
 
@@ -79,7 +74,7 @@ impl Run {
     pub fn job(&self, j: usize) -> JobResult {
         match &self.records {
             Records::History(history) => history.job(j),
-            Records::Made { jobs, .. } => jobs[j].clone(),
+            Records::Kueue(history) => history.job(j),
         }
     }
 
@@ -92,7 +87,7 @@ impl Run {
     fn events(&self) -> Box<dyn Iterator<Item = Event> + '_> {
         match &self.records {
             Records::History(history) => Box::new(history.events()),
-            Records::Made { events, .. } => Box::new(events.iter().cloned()),
+            Records::Kueue(history) => Box::new(history.events()),
         }
     }
 
@@ -126,7 +121,7 @@ impl Run {
         let mut result = self.summary;
         (result.jobs, result.events) = match self.records {
             Records::History(history) => history.into_parts(),
-            Records::Made { jobs, events } => (jobs, events),
+            Records::Kueue(history) => history.into_parts(),
         };
         result
     }

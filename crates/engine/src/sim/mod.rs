@@ -105,8 +105,7 @@ pub fn run(
         return Some(run);
     }
     if scenario.kueue.is_some() {
-        return crate::kueue::simulate(scenario, events, every_events, progress)
-            .map(Run::of_result);
+        return crate::kueue::simulate(scenario, events, every_events, progress);
     }
     let world = World::new(scenario);
     let mut sim = Sim::new(&world, events);

@@ -21,7 +21,7 @@ const NONE: u32 = u32::MAX;
 /// One attempt as the run records it, in a flat list of every job's attempts in the order they
 /// started; each links to its job's attempt before it. 48 bytes, where a list of its own
 /// per job cost four attempts' room and the list's header for a job with one attempt
-/// (docs/PERFORMANCE.md, "Five million jobs").
+/// (docs/PERFORMANCE.md, "The CLI at one and five million jobs").
 struct AttemptLog {
     start: Seconds,
     end: Seconds,
@@ -325,8 +325,6 @@ impl History {
         let shares: Vec<Text> = world.shares.iter().map(|s| s.name.clone()).collect();
         let inputs = result::metrics::Inputs {
             scenario,
-            jobs: Vec::new(),
-            restart_overhead: Vec::new(),
             shares: &shares,
             share_times: &share_times,
             types: &world.type_names,
@@ -360,12 +358,7 @@ impl History {
             })
             .collect();
         result.notes = std::mem::take(&mut self.log.notes);
-        // Only the explicit jobs (the first ones) can carry an observed block.
-        let observed: Vec<JobResult> = (scenario.jobs.iter().enumerate())
-            .filter(|(_, spec)| spec.observed.is_some())
-            .map(|(j, _)| self.job(j))
-            .collect();
-        result.calibration = result::calibration::calibrate(scenario, &observed);
+        result.calibration = result::calibration::calibrate_observed(scenario, |j| self.job(j));
         result
     }
 
