@@ -41,7 +41,7 @@ pub fn main(args: Args) -> Result<(), Failure> {
         out.write_all(crate::summary::table(&run).as_bytes())
     } else {
         // Streamed record by record: the JSON of a large run, and its records all at once, are
-        // bigger than the run (docs/PERFORMANCE.md, "Five million jobs").
+        // bigger than the run (docs/PERFORMANCE.md, "The CLI at one and five million jobs").
         run.write_json(&mut out).and_then(|()| out.write_all(b"\n"))
     }
     .and_then(|()| out.flush())

@@ -92,7 +92,7 @@ pub struct EventQueue {
     heap: BinaryHeap<Reverse<Entry>>,
     seq: u64,
     /// Submissions known in advance, a run's largest set of events: kept in sorted lists of 16
-    /// bytes each rather than in the heap at 48 (docs/PERFORMANCE.md, "Five million jobs"). The
+    /// bytes each rather than in the heap at 48 (docs/PERFORMANCE.md, "The CLI at one and five million jobs"). The
     /// lists are chunks, each in reverse order, the next arrival last of the last chunk, so a
     /// chunk whose arrivals are all taken is let go: a run's memory peaks when most jobs have
     /// arrived, and at five million jobs the whole list was 80 MB (docs/PERFORMANCE.md, "The CLI

@@ -267,8 +267,7 @@ fn pod_set(
     let queue = &world.queues[job.cq];
     let ps = &job.pod_sets[p];
     let mut out = PodSetPick::default();
-    let mut done_groups: Vec<usize> = Vec::new();
-    for &(resource, quantity) in &ps.total {
+    for (i, &(resource, quantity)) in ps.total.iter().enumerate() {
         let Some(g) = queue.group_of[resource] else {
             if quantity == 0 {
                 continue;
@@ -278,27 +277,26 @@ fn pod_set(
             out.picks.clear();
             return out;
         };
-        if done_groups.contains(&g) {
+        // Each group once, at its first resource.
+        if ps.total[..i]
+            .iter()
+            .any(|&(r, _)| queue.group_of[r] == Some(g))
+        {
             continue;
         }
-        done_groups.push(g);
-        let (picks, whys) = scan_group(snap, request, p, g, assumed, searched);
-        out.whys.extend(whys);
-        match picks {
-            Some(picks) => out.picks.extend(picks),
-            None => {
-                out.failed = true;
-                out.picks.clear();
-                return out;
-            }
+        if !scan_group(snap, request, p, g, assumed, searched, &mut out) {
+            out.failed = true;
+            out.picks.clear();
+            return out;
         }
     }
     out
 }
 
 /// The flavor scan of one resource group for one pod set (Kueue's `findFlavorForPodSets`).
-/// Returns the picks (none: nothing fits) and the reasons, which are dropped when the chosen
-/// flavor fits.
+/// Adds the picks to `out` and the reasons, which are dropped when the chosen flavor fits;
+/// false when nothing fits. Nominations run about a dozen times per job, so the scan keeps its
+/// lists in `out` and two buffers rather than a list per flavor tried.
 fn scan_group(
     snap: &mut Snapshot,
     request: &Request,
@@ -306,26 +304,30 @@ fn scan_group(
     g: usize,
     assumed: &[(Fr, i64)],
     searched: &mut Vec<Searched>,
-) -> (Option<Vec<Pick>>, Vec<Why>) {
+    out: &mut PodSetPick,
+) -> bool {
     let world = snap.world;
     let job = &world.jobs[request.job];
     let queue = &world.queues[job.cq];
     let group = &queue.groups[g];
     let ps = &job.pod_sets[p];
-    let requests: Vec<(ResourceId, i64)> = ps
-        .total
-        .iter()
-        .copied()
-        .filter(|(r, _)| group.resources.contains(r))
-        .collect();
+    let requests = || {
+        ps.total
+            .iter()
+            .copied()
+            .filter(|(r, _)| group.resources.contains(r))
+    };
+    let first = requests().next().map(|(r, _)| r);
     let start = request
         .progress
         .and_then(|prog| prog.get(p))
-        .and_then(|per| per.iter().find(|(r, _)| *r == requests[0].0))
+        .and_then(|per| per.iter().find(|(r, _)| Some(*r) == first))
         .map_or(0, |&(_, tried)| (tried + 1).max(0) as usize);
     let fungibility = &queue.fungibility;
-    let mut whys = Vec::new();
-    let mut best: Option<(Vec<Pick>, Granular)> = None;
+    let whys_from = out.whys.len();
+    let mut best: Option<Granular> = None;
+    let mut best_picks: Vec<Pick> = Vec::new();
+    let mut picks: Vec<Pick> = Vec::new();
     let mut attempted: i32 = -1;
     for idx in start..group.flavors.len() {
         attempted = idx as i32;
@@ -333,7 +335,7 @@ fn scan_group(
         if let Some(pinned) = request.pinned {
             let nominated = pinned
                 .get(p)
-                .is_some_and(|m| m.iter().any(|&(r, f)| r == requests[0].0 && f == flavor));
+                .is_some_and(|m| m.iter().any(|&(r, f)| Some(r) == first && f == flavor));
             if !nominated {
                 continue;
             }
@@ -341,24 +343,24 @@ fn scan_group(
         match ps.eligible[flavor] {
             Match::Yes => {}
             Match::UntoleratedTaint(taint) => {
-                whys.push(Why::UntoleratedTaint { flavor, taint });
+                out.whys.push(Why::UntoleratedTaint { flavor, taint });
                 continue;
             }
             Match::Affinity => {
-                whys.push(Why::Affinity { flavor });
+                out.whys.push(Why::Affinity { flavor });
                 continue;
             }
         }
         let mut representative = Granular::BEST;
-        let mut picks = Vec::with_capacity(requests.len());
-        for &(resource, value) in &requests {
+        picks.clear();
+        for (resource, value) in requests() {
             let fr = world.fr(flavor, resource);
             let before = assumed
                 .iter()
                 .find(|(f, _)| *f == fr)
                 .map_or(0, |&(_, v)| v);
             let (possibility, borrow, why) = fits_quota(snap, request, fr, before, value, searched);
-            whys.extend(why);
+            out.whys.extend(why);
             let mode = Granular {
                 possibility,
                 level: borrow,
@@ -380,31 +382,29 @@ fn scan_group(
             });
         }
         if !try_next(&representative, fungibility) {
-            best = Some((picks, representative));
+            best = Some(representative);
+            std::mem::swap(&mut best_picks, &mut picks);
             break;
         }
-        if best
-            .as_ref()
-            .is_none_or(|(_, b)| preferred(&representative, b, fungibility))
-        {
-            best = Some((picks, representative));
+        if best.is_none_or(|b| preferred(&representative, &b, fungibility)) {
+            best = Some(representative);
+            std::mem::swap(&mut best_picks, &mut picks);
         }
     }
-    let Some((mut picks, mode)) = best.filter(|(_, m)| m.possibility != Possibility::NoFit) else {
-        return (None, whys);
+    let Some(mode) = best.filter(|m| m.possibility != Possibility::NoFit) else {
+        return false;
     };
     let tried = if attempted == group.flavors.len() as i32 - 1 {
         -1
     } else {
         attempted
     };
-    for pick in &mut picks {
-        pick.tried = tried;
-    }
+    out.picks
+        .extend(best_picks.into_iter().map(|pick| Pick { tried, ..pick }));
     if mode.possibility == Possibility::Fit {
-        whys.clear();
+        out.whys.truncate(whys_from);
     }
-    (Some(picks), whys)
+    true
 }
 
 /// Kueue's `fitsResourceQuota`: whether `value` more of an FR (after `before` of earlier pod

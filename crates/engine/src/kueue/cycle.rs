@@ -189,22 +189,34 @@ impl Run<'_> {
 
     /// Keeps where the scan stopped; whether it moved.
     fn remember_scan(&mut self, j: JobId, a: &Assignment) -> bool {
-        let progress: ScanProgress = a
-            .pod_sets
-            .iter()
-            .map(|ps| ps.picks.iter().map(|p| (p.resource, p.tried)).collect())
-            .collect();
-        let moved = self.jobs[j]
-            .last_scan
-            .as_ref()
-            .is_none_or(|l| l.progress != progress)
-            && a.pending_flavors();
-        let cq = self.world.jobs[j].cq;
-        self.jobs[j].last_scan = Some(LastScan {
-            progress,
-            cycle: self.cycle,
-            generation: self.generation[cq],
+        let same = self.jobs[j].last_scan.as_ref().is_some_and(|l| {
+            l.progress.len() == a.pod_sets.len()
+                && l.progress
+                    .iter()
+                    .zip(&a.pod_sets)
+                    .all(|(kept, ps)| kept.iter().copied().eq(stopped_at(ps)))
         });
+        let moved = !same && a.pending_flavors();
+        let cq = self.world.jobs[j].cq;
+        let (cycle, generation) = (self.cycle, self.generation[cq]);
+        match &mut self.jobs[j].last_scan {
+            // The same progress again (the common case) needs no new list.
+            Some(last) if same => {
+                last.cycle = cycle;
+                last.generation = generation;
+            }
+            last => {
+                *last = Some(LastScan {
+                    progress: a
+                        .pod_sets
+                        .iter()
+                        .map(|ps| stopped_at(ps).collect())
+                        .collect(),
+                    cycle,
+                    generation,
+                });
+            }
+        }
         moved
     }
 
@@ -257,6 +269,11 @@ impl Run<'_> {
             reserved_at: self.now,
         }
     }
+}
+
+/// Where a pod set's scan stopped, per resource.
+fn stopped_at(ps: &assign::PodSetPick) -> impl Iterator<Item = (usize, i32)> + '_ {
+    ps.picks.iter().map(|p| (p.resource, p.tried))
 }
 
 /// Why a flavor before the chosen one was passed over.
@@ -370,11 +387,9 @@ fn process(
 ) -> Outcome {
     let cq = entry.cq;
     let overlap = entry.targets.iter().any(|t| preempted.contains(&t.job));
-    let mut fits = if overlap {
-        recompute(snap, run, entry, preempted)
-    } else {
-        fits_without(snap, cq, &entry.assignment.usage, preempted, &entry.targets)
-    };
+    // The recompute changes the entry, so it comes first; the plain fit check changes nothing
+    // and is made only for the modes that read it (most entries do not fit at all).
+    let recomputed = overlap.then(|| recompute(snap, run, entry, preempted));
     let mode = entry.assignment.mode();
     match mode {
         Mode::NoFit => return Outcome::NoFit,
@@ -392,9 +407,9 @@ fn process(
         }
         _ => {}
     }
-    if entry.targets.iter().any(|t| preempted.contains(&t.job)) {
-        fits = false;
-    }
+    let fits = recomputed.unwrap_or_else(|| {
+        fits_without(snap, cq, &entry.assignment.usage, preempted, &entry.targets)
+    }) && !entry.targets.iter().any(|t| preempted.contains(&t.job));
     if !fits {
         return Outcome::Skipped;
     }

@@ -8,10 +8,25 @@ use super::world::{Fr, Node, NodeId, World};
 
 /// Usage per node and FR: a ClusterQueue's is its admitted workloads'; a cohort's is what its
 /// children use beyond their local quota.
-#[derive(Clone, PartialEq)]
+#[derive(PartialEq)]
 pub struct Usage {
     amounts: Vec<i64>,
     frs: usize,
+}
+
+impl Clone for Usage {
+    fn clone(&self) -> Usage {
+        Usage {
+            amounts: self.amounts.clone(),
+            frs: self.frs,
+        }
+    }
+
+    /// Reuses this one's list: the usage log copies the usage at every instant.
+    fn clone_from(&mut self, source: &Usage) {
+        self.amounts.clone_from(&source.amounts);
+        self.frs = source.frs;
+    }
 }
 
 impl Usage {
@@ -26,12 +41,19 @@ impl Usage {
         self.amounts[n * self.frs + fr]
     }
 
-    /// Whether any node's usage of `fr` differs from `other`'s.
-    pub fn differs(&self, other: &Usage, fr: Fr) -> bool {
-        self.amounts
+    /// Per FR, whether any node's usage of it differs from `other`'s (one pass over both).
+    pub fn changed_frs(&self, other: &Usage) -> Vec<bool> {
+        let mut changed = vec![false; self.frs];
+        for (a, b) in self
+            .amounts
             .chunks(self.frs)
             .zip(other.amounts.chunks(other.frs))
-            .any(|(a, b)| a[fr] != b[fr])
+        {
+            for ((c, x), y) in changed.iter_mut().zip(a).zip(b) {
+                *c |= x != y;
+            }
+        }
+        changed
     }
 
     fn set(&mut self, n: NodeId, fr: Fr, value: i64) {

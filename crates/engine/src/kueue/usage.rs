@@ -86,26 +86,34 @@ impl UsageLog {
             }
         }
         self.last_sample = now;
-        let changed: Vec<bool> = match &self.last_usage {
+        let changed: Vec<bool> = match &mut self.last_usage {
             Some(last) if last == usage => return,
-            Some(last) => (0..world.frs()).map(|fr| usage.differs(last, fr)).collect(),
-            None => vec![true; world.frs()],
+            Some(last) => {
+                let changed = usage.changed_frs(last);
+                last.clone_from(usage);
+                changed
+            }
+            None => {
+                self.last_usage = Some(usage.clone());
+                vec![true; world.frs()]
+            }
         };
-        self.last_usage = Some(usage.clone());
         self.take_levels(world, usage, &changed);
-        self.in_use = self
-            .levels
-            .iter()
-            .enumerate()
-            .flat_map(|(c, row)| {
-                row.iter()
-                    .enumerate()
-                    .filter(|(_, l)| {
-                        l.used != 0.0 || l.nominal != 0.0 || l.borrowed != 0.0 || l.lent != 0.0
-                    })
-                    .map(move |(i, _)| (c, i))
-            })
-            .collect();
+        // Only the changed FRs' levels moved: their entries are taken anew, the rest kept. Each
+        // area is a sum of its own, so the order of the list does not matter.
+        let frs = &self.frs;
+        self.in_use.retain(|&(_, i)| !changed[frs[i]]);
+        for (i, &fr) in frs.iter().enumerate() {
+            if !changed[fr] {
+                continue;
+            }
+            for (c, row) in self.levels.iter().enumerate() {
+                let l = &row[i];
+                if l.used != 0.0 || l.nominal != 0.0 || l.borrowed != 0.0 || l.lent != 0.0 {
+                    self.in_use.push((c, i));
+                }
+            }
+        }
         self.add_points(world, usage, now, &changed);
     }
 

@@ -23,7 +23,7 @@ pub struct Running {
 
 /// What the run knows about one job. The attempt in progress and the clocks of a pending job are
 /// boxed, so a job that is neither (most of them, most of the time: not yet submitted, or ended)
-/// holds a pointer for each instead of their bytes (docs/PERFORMANCE.md, "Five million jobs").
+/// holds a pointer for each instead of their bytes (docs/PERFORMANCE.md, "The CLI at one and five million jobs").
 pub struct JobState {
     pub phase: Phase,
     /// The reason on each entry at the job's last evaluation.

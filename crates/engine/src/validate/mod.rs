@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// The most jobs a scenario may hold, explicit and generated together: half a year of a large
 /// shared cluster (the Helios traces hold 3.3 million jobs over six months) with room to spare.
-/// The CLI runs that many in less than 2 GB (docs/PERFORMANCE.md, "Five million jobs"); a
+/// The CLI runs that many in less than 2 GB (docs/PERFORMANCE.md, "The CLI at one and five million jobs"); a
 /// browser tab takes fewer (`result::view::BROWSER_MAX_JOBS`).
 pub const MAX_JOBS: u64 = 5_000_000;
 /// Names are free text up to this many characters (docs/FORMAT.md).

@@ -160,22 +160,23 @@ fn in_subtree(
         {
             continue;
         }
-        out.extend(from_queue(search, cq, lca, advantage));
+        from_queue(search, cq, lca, advantage, out);
     }
 }
 
-fn from_queue(search: &Search, cq: CqId, lca: NodeId, advantage: bool) -> Vec<Candidate> {
+fn from_queue(search: &Search, cq: CqId, lca: NodeId, advantage: bool, out: &mut Vec<Candidate>) {
     let policy = search.policy_reclaim();
-    search
-        .snap
-        .workloads(cq)
-        .filter(|k| search.is_candidate(policy, *k))
-        .map(|key| Candidate {
-            key,
-            lca: Some(lca),
-            variant: classify(search, key.job, advantage),
-        })
-        .collect()
+    out.extend(
+        search
+            .snap
+            .workloads(cq)
+            .filter(|k| search.is_candidate(policy, *k))
+            .map(|key| Candidate {
+                key,
+                lca: Some(lca),
+                variant: classify(search, key.job, advantage),
+            }),
+    );
 }
 
 /// Kueue's `classifyPreemptionVariant` for a workload of another queue.
