@@ -18,6 +18,16 @@ pub enum Boot {
     PageModule,
 }
 
+impl Boot {
+    /// Whether the worker's script keeps the requests that come before it serves them, so the
+    /// page may post them at once instead of holding them until `Ready`, which it hears only when
+    /// its own thread is free (docs/PERFORMANCE.md, "First chart on a slow link"):
+    /// `public/simulation-worker.js` keeps them; a Trunk loader does not.
+    pub fn keeps_early_requests(self) -> bool {
+        matches!(self, Boot::PageModule)
+    }
+}
+
 /// Starts the worker script at `url` the way `boot` says; a page module worker is told to import
 /// `glue_instead` rather than the page's glue, if given (for a test fault).
 pub fn start(url: &str, boot: Boot, glue_instead: Option<&str>) -> Result<Worker, JsValue> {
