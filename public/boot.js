@@ -14,14 +14,35 @@
       `Quota Lab could not start: ${reason}. Check the connection and reload the page.`;
     line.closest('.boot').classList.add('failed');
   };
-  addEventListener('TrunkApplicationStarted', () => {
-    started = true;
-    // The offline copy (public/service-worker.js), once the app runs: its caching fetches the
-    // build's files again, which must not slow the first chart. A browser without service
-    // workers (or a page not served over HTTPS or from localhost) simply has no offline copy.
+  // The offline copy (public/service-worker.js), once the first chart is drawn: its caching
+  // fetches the build's files again, which must not slow the first chart (docs/PERFORMANCE.md,
+  // "First chart on a slow link"). A page whose first run draws nothing (a scenario with errors)
+  // registers it after FIRST_CHART_WAIT_MS. A browser without service workers (or a page not
+  // served over HTTPS or from localhost) simply has no offline copy.
+  const FIRST_CHART_WAIT_MS = 10_000;
+  const keepOfflineCopy = () => {
     navigator.serviceWorker?.register('./service-worker.js').catch((error) => {
       console.warn(`Quota Lab works online only here: ${error.message}`);
     });
+  };
+  const afterFirstChart = (then) => {
+    let waiting = true;
+    const once = () => {
+      if (!waiting) return;
+      waiting = false;
+      drawn.disconnect();
+      then();
+    };
+    // The session's mark (src/results/session/mod.rs, `mark`).
+    const drawn = new PerformanceObserver((marks) => {
+      if (marks.getEntriesByName('quotalab:result-drawn').length > 0) once();
+    });
+    drawn.observe({ type: 'mark', buffered: true });
+    setTimeout(once, FIRST_CHART_WAIT_MS);
+  };
+  addEventListener('TrunkApplicationStarted', () => {
+    started = true;
+    afterFirstChart(keepOfflineCopy);
   });
   addEventListener(
     'error',

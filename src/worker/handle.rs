@@ -99,7 +99,8 @@ struct Pending<R> {
 
 /// What the handle and the worker's event closures share.
 struct Shared<P: Protocol> {
-    /// `None` once the worker said it is ready; until then requests wait here.
+    /// `None` once the worker said it is ready; until then requests wait here, unless the
+    /// worker's script keeps them itself.
     queued: RefCell<Option<Vec<String>>>,
     pending: RefCell<BTreeMap<u64, Pending<P::Reply>>>,
     /// Why the worker failed, once it has.
@@ -247,7 +248,8 @@ impl<P: Protocol> Worker<P> {
         async move { answered.await.unwrap_or(Err(WorkerError::Gone)) }
     }
 
-    /// Sends a request now, or as soon as the worker is ready.
+    /// Sends a request now, or as soon as the worker is ready if its script cannot keep it until
+    /// then (`Boot::keeps_early_requests`).
     fn post(&self, message: String) {
         let sent = self.shared.sent.get() + 1;
         self.shared.sent.set(sent);
@@ -272,7 +274,9 @@ impl<P: Protocol> Worker<P> {
                     return;
                 }
                 if let Some(queue) = self.shared.queued.borrow_mut().as_mut() {
-                    return queue.push(message);
+                    if !P::SCRIPT.boot.keeps_early_requests() {
+                        return queue.push(message);
+                    }
                 }
                 if let Err(err) = worker.post_message(&JsValue::from_str(&message)) {
                     let name = P::SCRIPT.name;

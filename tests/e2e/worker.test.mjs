@@ -76,8 +76,8 @@ export const tests = [
       const wasm = [];
       const workers = [];
       // The page's own fetches: the offline copy's service worker fetches the build's files
-      // again once the app runs (docs/ARCHITECTURE.md, "Offline and updates"), which is not a
-      // worker of the app's loading its own module.
+      // again once the first chart is drawn (docs/ARCHITECTURE.md, "Offline and updates"),
+      // which is not a worker of the app's loading its own module.
       page.context().on('request', (r) => {
         if (r.url().endsWith('.wasm') && !r.serviceWorker()) wasm.push(r.url());
       });

@@ -162,11 +162,17 @@ impl Session {
             stories: Latest::new(),
         };
         session.respawn();
-        // Any edit (a new revision, or a scenario replaced wholesale) schedules a run.
+        // The first run is asked now, while the page still builds its views, so the worker runs
+        // meanwhile (docs/PERFORMANCE.md, "First chart on a slow link").
+        let first = state.revision.get_untracked();
+        session.schedule(true);
+        // Any later edit (a new revision, or a scenario replaced wholesale) schedules a run; so
+        // does an edit made while the views were built, before this effect first ran.
         Effect::new(move |previous: Option<()>| {
             state.scenario.track();
-            state.revision.track();
-            session.schedule(previous.is_none());
+            if previous.is_some() || state.revision.get() != first {
+                session.schedule(false);
+            }
         });
         session
     }
@@ -242,6 +248,10 @@ impl Session {
             });
             return;
         }
+        if first {
+            // Not on a timer, whose turn would come only after the page's first layout and paint.
+            return self.run_now();
+        }
         // Leading and trailing edge: a lone edit (a click, a picked option) runs at once, so the
         // room sees it within a frame or two; a burst of edits (typing) runs once it pauses.
         let quiet = if jobs > LARGE_JOBS {
@@ -254,7 +264,7 @@ impl Session {
                 self.phase.get_untracked(),
                 Phase::Running { .. } | Phase::Scheduled
             );
-        let delay = if first || !busy { 0.0 } else { quiet };
+        let delay = if busy { quiet } else { 0.0 };
         self.phase.set(Phase::Scheduled);
         let handle =
             set_timeout_with_handle(move || self.run_now(), Duration::from_millis(delay as u64));
