@@ -203,7 +203,7 @@ fn a_run_without_its_event_list_differs_only_in_the_event_list() {
 
 /// A finished run's figures, records, columns and document, made from its history as they are
 /// asked for, are those of the whole result, byte for byte (the CLI writes a run's document this
-/// way); under Kueue's rules too, whose result is made whole as the run ends.
+/// way); under Kueue's rules too, whose history makes its records the same way.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn a_run_made_on_demand_is_its_whole_result() {
