@@ -6,6 +6,7 @@ use crate::results::session::{use_session, Phase, RunProgress, Session};
 use crate::state::browser::now_ms;
 use leptos::prelude::*;
 use quotalab_engine::result::numbers::counted;
+use quotalab_engine::result::view::Footprint;
 
 #[component]
 pub fn RunStatus() -> impl IntoView {
@@ -18,10 +19,9 @@ pub fn RunStatus() -> impl IntoView {
                 Phase::Starting => "starting the simulation…".into_any(),
                 Phase::Invalid { errors } => format!("fix {} to run", counted(errors as u64, "error")).into_any(),
                 Phase::TooLarge { jobs, attempts } => view! {
-                    <span class="run-failed" role="alert" data-testid="run-too-large">{format!(
-                        "Too large for the browser: {} jobs, up to about {} attempts. The command line runs it: quotalab run scenario.json",
-                        format::count(jobs), format::count(attempts)
-                    )}</span>
+                    <span class="run-failed" role="alert" data-testid="run-too-large">
+                        {Footprint { jobs, attempts }.browser_refusal()}
+                    </span>
                 }.into_any(),
                 Phase::Scheduled => "edit received…".into_any(),
                 Phase::Running { started_ms, progress } => view! { <Running session started_ms progress /> }.into_any(),

@@ -10,22 +10,89 @@
 
 use super::protocol::Protocol;
 use super::wire::{encode_header, Envelope, Header, Refusal};
+use quotalab_engine::result::view::DrawnParts;
 use serde::Serialize;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-/// Posts one message, given as parts to be joined: a header and a large body need not be copied
-/// into one buffer before they are copied out of wasm memory.
-pub type Post<'a> = dyn FnMut(&[&[u8]]) + 'a;
+/// Posts one message: its header and its body, joined only as they are copied out of wasm
+/// memory, so a large body is never copied into one Rust buffer first.
+pub type Post<'a> = dyn FnMut(Outgoing<'_>) + 'a;
+
+/// One message to post.
+#[derive(Clone, Copy)]
+pub struct Outgoing<'m> {
+    pub header: &'m [u8],
+    pub body: &'m Body,
+}
+
+impl Outgoing<'_> {
+    /// How many bytes the message comes to.
+    pub fn len(&self) -> usize {
+        self.header.len() + self.body.len()
+    }
+
+    /// Whether it comes to no bytes (never: a header is never empty).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Its bytes, handed to `put` front to back in pieces.
+    pub fn write_in_pieces(&self, put: &mut dyn FnMut(&[u8])) {
+        put(self.header);
+        match self.body {
+            Body::Empty => {}
+            Body::Bytes(bytes) => put(bytes),
+            Body::Drawn(parts) => parts.write_in_pieces(put),
+        }
+    }
+
+    /// Its bytes, joined (for a worker served in the page, and tests).
+    pub fn concat(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(self.len());
+        self.write_in_pieces(&mut |piece| bytes.extend_from_slice(piece));
+        bytes
+    }
+}
+
+/// What follows a reply's header.
+#[derive(Debug, Default)]
+pub enum Body {
+    /// Nothing: most replies have no body.
+    #[default]
+    Empty,
+    /// Bytes as they are (a piece of a document).
+    Bytes(Vec<u8>),
+    /// A run's drawn result, written out as it is posted: at a million jobs its columns are
+    /// about 160 MB, which the worker would otherwise hold twice (docs/PERFORMANCE.md, "The
+    /// worker holds the run, not its records").
+    Drawn(Box<DrawnParts>),
+}
+
+impl Body {
+    /// How many bytes it comes to.
+    pub fn len(&self) -> usize {
+        match self {
+            Body::Empty => 0,
+            Body::Bytes(bytes) => bytes.len(),
+            Body::Drawn(parts) => parts.len(),
+        }
+    }
+
+    /// Whether it comes to no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
 
 /// The last reply to a request: what the handler returns.
 #[derive(Debug)]
 pub struct Done<R> {
     pub reply: R,
     /// What follows the reply's header (a run's drawn result); empty for most.
-    pub body: Vec<u8>,
+    pub body: Body,
 }
 
 impl<R> Done<R> {
@@ -33,7 +100,7 @@ impl<R> Done<R> {
     pub fn reply(reply: R) -> Done<R> {
         Done {
             reply,
-            body: Vec::new(),
+            body: Body::Empty,
         }
     }
 }
@@ -62,13 +129,16 @@ impl<'a, 'p, R> Replier<'a, 'p, R> {
 
 impl<R: Serialize> Replier<'_, '_, R> {
     /// Posts `reply`, followed by `body`, as one that is not the last.
-    pub fn interim(&mut self, reply: R, body: &[u8]) {
+    pub fn interim(&mut self, reply: R, body: &Body) {
         let header = encode_header(&Header::Reply {
             id: self.id,
             done: false,
             reply,
         });
-        (self.post)(&[&header, body]);
+        (self.post)(Outgoing {
+            header: &header,
+            body,
+        });
     }
 }
 
@@ -98,9 +168,15 @@ pub fn serve_message<P: Protocol>(
                 done: true,
                 reply,
             });
-            post(&[&header, &body]);
+            post(Outgoing {
+                header: &header,
+                body: &body,
+            });
         }
-        Err(refusal) => post(&[&encode_header::<P::Reply>(&Header::Refused { id, refusal })]),
+        Err(refusal) => post(Outgoing {
+            header: &encode_header::<P::Reply>(&Header::Refused { id, refusal }),
+            body: &Body::Empty,
+        }),
     }
 }
 
@@ -126,12 +202,18 @@ pub fn serve_requests(mut serve: impl FnMut(&str, &mut Post<'_>) + 'static) {
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         // Anything but a string is not a request; it is refused like an unreadable one.
         let message = event.data().as_string().unwrap_or_default();
-        serve(&message, &mut |parts| post_bytes(&replies, parts));
+        serve(&message, &mut |message| post_bytes(&replies, message));
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
     on_message.forget();
-    post_bytes(&scope, &[&encode_header::<()>(&Header::Ready)]);
+    post_bytes(
+        &scope,
+        Outgoing {
+            header: &encode_header::<()>(&Header::Ready),
+            body: &Body::Empty,
+        },
+    );
 }
 
 /// Posts every panic to the page (and to the console as a warning, for developers), and
@@ -145,7 +227,10 @@ fn report_panics(scope: DedicatedWorkerGlobalScope) {
         CRASHED.store(true, Ordering::SeqCst);
         post_bytes(
             &poster,
-            &[&encode_header::<()>(&Header::Crashed { message })],
+            Outgoing {
+                header: &encode_header::<()>(&Header::Crashed { message }),
+                body: &Body::Empty,
+            },
         );
     }));
     // An `onerror` handler that returns true cancels the error: it is not passed on to the page.
@@ -155,21 +240,19 @@ fn report_panics(scope: DedicatedWorkerGlobalScope) {
     on_error.forget();
 }
 
-/// Posts a message, its parts joined, as bytes in a transferred buffer. A 10,000-job result's
-/// columns are 1.5 MB; as a string they would be converted to UTF-16 here, copied, and converted
-/// back on the page (docs/PERFORMANCE.md). The parts are copied out of wasm memory straight into
-/// the buffer, so a large body is never copied into one Rust buffer first. Posting cannot fail
-/// short of the page being gone.
-fn post_bytes(scope: &DedicatedWorkerGlobalScope, parts: &[&[u8]]) {
-    let total: usize = parts.iter().map(|p| p.len()).sum();
-    let bytes = js_sys::Uint8Array::new_with_length(total as u32);
+/// Posts a message as bytes in a transferred buffer. A 10,000-job result's columns are 1.5 MB;
+/// as a string they would be converted to UTF-16 here, copied, and converted back on the page
+/// (docs/PERFORMANCE.md). The message is copied out of wasm memory straight into the buffer
+/// piece by piece. Posting cannot fail short of the page being gone.
+fn post_bytes(scope: &DedicatedWorkerGlobalScope, message: Outgoing<'_>) {
+    let bytes = js_sys::Uint8Array::new_with_length(message.len() as u32);
     let mut at = 0;
-    for part in parts {
+    message.write_in_pieces(&mut |piece| {
         bytes
-            .subarray(at as u32, (at + part.len()) as u32)
-            .copy_from(part);
-        at += part.len();
-    }
+            .subarray(at as u32, (at + piece.len()) as u32)
+            .copy_from(piece);
+        at += piece.len();
+    });
     let transfer = js_sys::Array::of1(&bytes.buffer());
     let _ = scope.post_message_with_transfer(&bytes, &transfer);
 }

@@ -70,11 +70,11 @@ export const tests = [
     name: 'a scenario too big for the browser is refused before it runs, naming its size and the CLI',
     async fn(page, ctx) {
       await open(page, ctx);
-      await importScenario(page, scaledScenario(1_500_000), 'one-and-a-half-million.json');
+      await importScenario(page, scaledScenario(3_000_000), 'three-million.json');
       const refused = page.locator('[data-testid="run-too-large"]');
       await refused.waitFor({ timeout: 30_000 });
       const text = await refused.innerText();
-      assert(/1,500,000 jobs/.test(text) && /quotalab run/.test(text), `unclear refusal: ${text}`);
+      assert(/3,000,000 jobs/.test(text) && /at most 2,500,000 jobs/.test(text) && /quotalab run/.test(text), `unclear refusal: ${text}`);
       assert((await page.locator('[data-testid="run-progress"]').count()) === 0, 'it runs anyway');
     },
   },

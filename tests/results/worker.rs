@@ -15,7 +15,7 @@ use quotalab_app::worker::wire::{encode_request, Answer, Header, Message, Refusa
 use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::JobResult;
-use quotalab_engine::{simulate, Scenario};
+use quotalab_engine::{simulate, Events, Scenario};
 use wasm_bindgen_test::*;
 
 const DEFAULT: &str = include_str!("../../scenarios/default.json");
@@ -64,7 +64,8 @@ fn worker_result_is_byte_identical_to_the_engine() {
     assert!(matches!(done.reply, Reply::Ran { .. }), "{:?}", done.reply);
     // What the page draws: the engine's summary and columns, byte for byte.
     let mut expected = Vec::new();
-    Drawn::write(&mut direct.clone(), ALL_JOBS, &mut expected);
+    let finished = quotalab_engine::run(&scenario, Events::LeftOut, 0, &mut |_| true).unwrap();
+    Drawn::write(&finished, ALL_JOBS, &mut expected);
     assert_eq!(*done.body(), expected[..]);
     // Decoded as the page decodes it, every job's columns are the engine's job.
     let drawn = done.drawn().expect("the page can read it");

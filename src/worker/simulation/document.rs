@@ -1,5 +1,5 @@
-//! The whole result document on request ("Result JSON"): the worker writes the result it holds
-//! ([`super::held`]) with the engine's `SimResult::write_json` in pieces of [`CHUNK_BYTES`],
+//! The whole result document on request ("Result JSON"): the worker writes the run it holds
+//! ([`super::held`]) with the engine's `Run::write_json` in pieces of [`CHUNK_BYTES`],
 //! each posted as it is made (`Reply::Piece`); the page gathers them into a `Blob`. So the
 //! document, over a gigabyte at a million jobs, is never one string on either side, and its
 //! bytes are exactly those of `SimResult::to_json` (docs/ARCHITECTURE.md, "The page's view of
@@ -7,7 +7,7 @@
 
 use super::held;
 use crate::worker::messages::Reply;
-use crate::worker::serve::{Answered, Done, Replier};
+use crate::worker::serve::{Answered, Body, Done, Replier};
 use crate::worker::wire::Refusal;
 use quotalab_engine::Events;
 use std::io::Write;
@@ -18,13 +18,13 @@ pub const CHUNK_BYTES: usize = 4 << 20;
 /// Sends the whole result of run `run`, whose scenario (JSON) was `scenario`, in pieces: every
 /// piece but the last as an interim reply, the last one as the answer.
 pub fn answer(run: u64, scenario: &str, replier: &mut Replier<'_, '_, Reply>) -> Answered<Reply> {
-    held::with_result(run, scenario, Events::Kept, |result| {
+    held::with_result(run, scenario, Events::Kept, |finished| {
         let mut pieces = Pieces {
             pending: Vec::with_capacity(CHUNK_BYTES + 1024),
             replier: &mut *replier,
         };
         // Writing to memory fails only if the document cannot be made at all.
-        match result.write_json(&mut pieces) {
+        match finished.write_json(&mut pieces) {
             Ok(()) => Ok(pieces.last()),
             Err(err) => Err(Refusal::Unwritable(err.to_string())),
         }
@@ -43,7 +43,7 @@ impl Pieces<'_, '_, '_> {
     fn last(self) -> Done<Reply> {
         Done {
             reply: Reply::Piece { last: true },
-            body: self.pending,
+            body: Body::Bytes(self.pending),
         }
     }
 }
@@ -54,9 +54,9 @@ impl Write for Pieces<'_, '_, '_> {
         let taken = bytes.len().min(room);
         self.pending.extend_from_slice(&bytes[..taken]);
         if self.pending.len() == CHUNK_BYTES {
+            let piece = std::mem::replace(&mut self.pending, Vec::with_capacity(CHUNK_BYTES));
             self.replier
-                .interim(Reply::Piece { last: false }, &self.pending);
-            self.pending.clear();
+                .interim(Reply::Piece { last: false }, &Body::Bytes(piece));
         }
         Ok(taken)
     }
@@ -72,7 +72,7 @@ mod tests {
     use crate::state::DEFAULT_SCENARIO;
     use crate::worker::messages::{Request, Simulation};
     use crate::worker::posted::Posted;
-    use crate::worker::serve::serve_message;
+    use crate::worker::serve::{serve_message, Outgoing};
     use crate::worker::wire::{encode_request, Header, Message};
     use quotalab_engine::{simulate, Scenario};
 
@@ -123,7 +123,10 @@ mod tests {
     fn a_large_document_comes_in_pieces_of_the_chunk_size() {
         let mut seen = Vec::new();
         let last = {
-            let mut post = |parts: &[&[u8]]| seen.push(parts[1].to_vec());
+            let mut post = |message: Outgoing<'_>| match message.body {
+                Body::Bytes(piece) => seen.push(piece.clone()),
+                other => panic!("a piece of the document, not {other:?}"),
+            };
             let mut replier = Replier::for_test(&mut post);
             let mut pieces = Pieces {
                 pending: Vec::new(),
@@ -132,7 +135,10 @@ mod tests {
             for _ in 0..(CHUNK_BYTES / 2 + 7) {
                 pieces.write_all("é".as_bytes()).expect("writes");
             }
-            pieces.last().body
+            match pieces.last().body {
+                Body::Bytes(piece) => piece,
+                other => panic!("the last piece of the document, not {other:?}"),
+            }
         };
         seen.push(last);
         assert_eq!(seen.len(), 2);

@@ -1,4 +1,4 @@
-//! The result the worker keeps: the last run's, so that a job's story ([`super::story`]) and the
+//! The run the worker keeps: the last one, so that a job's story ([`super::story`]) and the
 //! whole document ([`super::document`]) come from the very result the page drew. A run for the page
 //! leaves its event list out (`Events`, docs/ARCHITECTURE.md, "The page's view of a result"), so
 //! the whole document, the one thing that needs it, runs the scenario again with it, and that
@@ -7,18 +7,21 @@
 //! same scenario, same seed.
 
 use crate::worker::wire::Refusal;
-use quotalab_engine::{simulate, simulate_without_events, Events, Scenario, SimResult};
+use quotalab_engine::{Events, Run, Scenario};
 use std::cell::RefCell;
 
-/// A kept result: its run's number, whether it has its event list, and the result.
+/// A kept run: its number, whether it has its event list, and the finished run, which makes a
+/// job's record or the whole document from its history when asked. It holds the run rather than
+/// its whole result: at a million jobs the records alone were more than the history they are
+/// made from (docs/PERFORMANCE.md, "The worker holds the run, not its records").
 struct Held {
     run: u64,
     events: Events,
-    result: SimResult,
+    finished: Run,
 }
 
 thread_local! {
-    /// The last run's result, in the worker.
+    /// The last run, in the worker.
     static LAST: RefCell<Option<Held>> = const { RefCell::new(None) };
 }
 
@@ -28,14 +31,13 @@ pub fn held_run() -> Option<u64> {
     LAST.with(|last| last.borrow().as_ref().map(|held| held.run))
 }
 
-/// Keeps `result` of run `run`, made with or without its event list (`events`), replacing the
-/// one before.
-pub fn remember(run: u64, events: Events, result: SimResult) {
+/// Keeps run `run`, made with or without its event list (`events`), replacing the one before.
+pub fn remember(run: u64, events: Events, finished: Run) {
     LAST.with(|last| {
         *last.borrow_mut() = Some(Held {
             run,
             events,
-            result,
+            finished,
         })
     });
 }
@@ -47,14 +49,14 @@ pub fn forget() {
     LAST.with(|last| *last.borrow_mut() = None);
 }
 
-/// Calls `f` with run `run`'s result, with its event list if `events` is `Kept`; runs
+/// Calls `f` with run `run`, with its event list if `events` is `Kept`; runs
 /// `scenario` (JSON) again if the result held is another run's or lacks what is asked for. Its
 /// validation errors if it must run and cannot.
 pub fn with_result<R>(
     run: u64,
     scenario: &str,
     events: Events,
-    f: impl FnOnce(&SimResult) -> R,
+    f: impl FnOnce(&Run) -> R,
 ) -> Result<R, Refusal> {
     let enough = LAST.with(|last| {
         last.borrow().as_ref().is_some_and(|held| {
@@ -66,17 +68,15 @@ pub fn with_result<R>(
             Scenario::from_json(scenario).map_err(|err| Refusal::Invalid(err.to_string()))?;
         // The result held goes first, so the two are never alive together.
         forget();
-        let result = match events {
-            Events::Kept => simulate(&scenario),
-            Events::LeftOut => simulate_without_events(&scenario),
-        };
-        remember(run, events, result);
+        let finished =
+            quotalab_engine::run(&scenario, events, 0, &mut |_| true).ok_or(Refusal::Stopped)?;
+        remember(run, events, finished);
     }
     LAST.with(|last| {
         let last = last.borrow();
         // Just remembered, if it was not held already.
         let held = last.as_ref().ok_or(Refusal::Stopped)?;
-        Ok(f(&held.result))
+        Ok(f(&held.finished))
     })
 }
 
@@ -84,7 +84,6 @@ pub fn with_result<R>(
 mod tests {
     use super::*;
     use crate::state::DEFAULT_SCENARIO;
-    use quotalab_engine::simulate_without_events;
 
     /// A scenario that cannot be read: asking with it shows whether the held result served the
     /// request (it succeeds) or the scenario had to run again (it fails).
@@ -93,20 +92,25 @@ mod tests {
     #[test]
     fn the_whole_document_runs_again_for_the_event_list_and_is_kept_in_its_place() {
         let scenario = Scenario::from_json(DEFAULT_SCENARIO).expect("default is valid");
-        let drawn = simulate_without_events(&scenario);
-        let jobs = drawn.jobs.len();
+        let drawn = quotalab_engine::run(&scenario, Events::LeftOut, 0, &mut |_| true)
+            .expect("runs to its end");
+        let jobs = drawn.len();
         remember(3, Events::LeftOut, drawn);
         // A story needs no event: the run the page drew serves it.
         assert_eq!(
-            with_result(3, UNREADABLE, Events::LeftOut, |r| r.jobs.len()),
+            with_result(3, UNREADABLE, Events::LeftOut, |r| r.len()),
             Ok(jobs)
         );
         // The whole document does: the held result cannot serve it, and a failed run again keeps
         // what is held.
         assert!(with_result(3, UNREADABLE, Events::Kept, |_| ()).is_err());
         assert_eq!(held_run(), Some(3));
-        let events = with_result(3, DEFAULT_SCENARIO, Events::Kept, |r| r.events.len());
-        assert!(events.is_ok_and(|n| n > 0));
+        let document = with_result(3, DEFAULT_SCENARIO, Events::Kept, |r| {
+            let mut bytes = Vec::new();
+            r.write_json(&mut bytes).map(|()| bytes)
+        });
+        let whole = quotalab_engine::simulate(&scenario).to_json().into_bytes();
+        assert!(document.is_ok_and(|d| d.is_ok_and(|d| d == whole)));
         // That whole result now serves both without running again.
         assert!(with_result(3, UNREADABLE, Events::Kept, |_| ()).is_ok());
         assert!(with_result(3, UNREADABLE, Events::LeftOut, |_| ()).is_ok());

@@ -1,16 +1,16 @@
 //! A run for the page: the scenario runs with progress, and the reply's body is what the page
 //! draws (`quotalab_engine::result::view::Drawn`): the summary JSON, then the job columns. A
 //! job's whole record comes when its story is opened (`story`), and the whole document, byte
-//! for byte what the engine wrote, only on request, in pieces (`document`); both from the result
-//! the worker keeps (`held`).
+//! for byte what the engine wrote, only on request, in pieces (`document`); both from the run
+//! the worker keeps (`held`), which makes each record from its history as it is asked for.
 
 use super::held;
 use crate::worker::messages::{wasm_memory_bytes, Fault, Reply};
-use crate::worker::serve::{Answered, Done, Replier};
+use crate::worker::serve::{Answered, Body, Done, Replier};
 use crate::worker::wire::Refusal;
 use quotalab_engine::result::metrics::ALL_JOBS;
-use quotalab_engine::result::view::Drawn;
-use quotalab_engine::{simulate_with_progress, Events, Scenario};
+use quotalab_engine::result::view::DrawnParts;
+use quotalab_engine::{Events, Scenario};
 
 /// Runs `scenario` (JSON) as run `run`, reporting progress every `progress_every` events.
 pub fn answer(
@@ -33,26 +33,25 @@ pub fn answer(
             jobs_ended: p.jobs_ended,
             jobs: p.jobs,
         };
-        replier.interim(progress, &[]);
+        replier.interim(progress, &Body::Empty);
         true
     };
     // Cancelling is done by terminating the worker, so the callback never stops the run.
     // The page draws no event: the run leaves the event list out, and "Result JSON" runs again
     // with it (`held`, `document`).
-    let mut result =
-        simulate_with_progress(&scenario, Events::LeftOut, progress_every, &mut report)
-            .ok_or(Refusal::Stopped)?;
+    let finished = quotalab_engine::run(&scenario, Events::LeftOut, progress_every, &mut report)
+        .ok_or(Refusal::Stopped)?;
     let elapsed_ms = now_ms() - started;
-    let mut body = Vec::new();
-    let summary_bytes = Drawn::write(&mut result, ALL_JOBS, &mut body) as u64;
-    held::remember(run, Events::LeftOut, result);
+    let parts = DrawnParts::of(&finished, ALL_JOBS);
+    let summary_bytes = parts.summary.len() as u64;
+    held::remember(run, Events::LeftOut, finished);
     Ok(Done {
         reply: Reply::Ran {
             elapsed_ms,
             memory_bytes: wasm_memory_bytes(),
             summary_bytes,
         },
-        body,
+        body: Body::Drawn(Box::new(parts)),
     })
 }
 

@@ -1,6 +1,6 @@
 //! One job's whole record on request, when its story is opened: the page has only the job
 //! columns (`quotalab_engine::result::columns`), and the story tells every attempt, what was
-//! skipped and why, so the worker sends that job's `JobResult` from the result it holds
+//! skipped and why, so the worker sends that job's `JobResult`, made from the run it holds
 //! ([`super::held`]).
 
 use super::held;
@@ -11,8 +11,8 @@ use quotalab_engine::Events;
 
 /// Job `job` of run `run`, whose scenario (JSON) was `scenario`.
 pub fn answer(run: u64, job: usize, scenario: &str) -> Answered<Reply> {
-    let record = held::with_result(run, scenario, Events::LeftOut, |result| {
-        result.jobs.get(job).cloned()
+    let record = held::with_result(run, scenario, Events::LeftOut, |finished| {
+        (job < finished.len()).then(|| finished.job(job))
     })?
     .ok_or(Refusal::NoSuchJob(job))?;
     Ok(Done::reply(Reply::Story(Box::new(record))))

@@ -15,7 +15,7 @@
 use crate::result::columns::codec::{ColumnSource, ColumnsError};
 use crate::result::columns::JobColumns;
 use crate::result::{metrics, ShareResult, SimResult};
-use crate::Scenario;
+use crate::{Run, Scenario};
 use std::ops::Deref;
 
 /// What the page draws of a run.
@@ -63,23 +63,14 @@ impl Drawn {
         }
     }
 
-    /// Appends what the page draws of `result` to `out`: the summary as JSON (`[all_jobs,
-    /// result]`, the result without jobs and events), then the job columns' bytes; returns the
-    /// summary's length, where the columns start. `all_jobs` names the summary of all jobs. The
-    /// result is borrowed mutably only to set its jobs and events aside; they are put back.
-    pub fn write(result: &mut SimResult, all_jobs: &str, out: &mut Vec<u8>) -> usize {
-        let columns = JobColumns::of(result);
-        let all = metrics::all_jobs(result, all_jobs);
-        let start = out.len();
-        let jobs = std::mem::take(&mut result.jobs);
-        let events = std::mem::take(&mut result.events);
-        let written = serde_json::to_writer(&mut *out, &(&all, &*result));
-        result.jobs = jobs;
-        result.events = events;
-        written.expect("a result always serialises to memory");
-        let summary = out.len() - start;
-        columns.write_bytes(out);
-        summary
+    /// Appends what the page draws of `run` to `out` ([`DrawnParts::of`], joined); returns the
+    /// summary's length, where the columns start.
+    pub fn write(run: &Run, all_jobs: &str, out: &mut Vec<u8>) -> usize {
+        let parts = DrawnParts::of(run, all_jobs);
+        out.reserve_exact(parts.len());
+        out.extend_from_slice(&parts.summary);
+        parts.columns.write_bytes(out);
+        parts.summary.len()
     }
 
     /// Reads what [`Drawn::write`] wrote: the summary's bytes and the columns, from their bytes
@@ -91,6 +82,50 @@ impl Drawn {
             all_jobs,
             jobs: JobColumns::read_from(columns)?,
         })
+    }
+}
+
+/// What the page draws of a run, ready to be written out: the summary as JSON (`[all_jobs,
+/// result]`, the result without jobs and events), then the job columns. The worker copies them
+/// into the message it posts piece by piece ([`DrawnParts::write_in_pieces`]), so the columns
+/// are never in its memory twice, as values and as bytes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DrawnParts {
+    /// The summary's JSON.
+    pub summary: Vec<u8>,
+    /// The jobs, as columns.
+    pub columns: JobColumns,
+}
+
+impl DrawnParts {
+    /// The parts of `run`; `all_jobs` names the summary of all jobs.
+    ///
+    /// It reads the finished run, not its whole result: the records are made one at a time as
+    /// the columns are pushed, so the worker never holds every job's record beside the columns
+    /// (docs/PERFORMANCE.md, "The worker holds the run, not its records").
+    pub fn of(run: &Run, all_jobs: &str) -> DrawnParts {
+        let summary = serde_json::to_vec(&(&run.all_jobs(all_jobs), run.summary()))
+            .expect("a result always serialises to memory");
+        DrawnParts {
+            summary,
+            columns: run.columns(),
+        }
+    }
+
+    /// How many bytes they come to.
+    pub fn len(&self) -> usize {
+        self.summary.len() + self.columns.byte_len()
+    }
+
+    /// Whether they come to no bytes (never: the summary is at least `[]`).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Their bytes, the summary's first, handed to `put` front to back in pieces.
+    pub fn write_in_pieces(&self, put: &mut dyn FnMut(&[u8])) {
+        put(&self.summary);
+        self.columns.write_in_pieces(put);
     }
 }
 
@@ -109,14 +144,13 @@ pub struct Footprint {
     pub attempts: u64,
 }
 
-/// Jobs a browser tab runs at most. What limits it is the worker, which holds the run and then
-/// the whole result (for stories and "Result JSON"); the page holds only the summary and the job
-/// columns. Measured in headless Chromium (docs/PERFORMANCE.md, "1M jobs"): a million jobs of
-/// one attempt each took the worker's wasm memory to 3.3 GB and the page's to 0.5 GB, and a
-/// 32-bit wasm instance has 4 GiB at most, so about 1.1 million such jobs fit. The worker now
-/// peaks at 1.7 GB for that million ("The run lets go of its history as it builds the result");
-/// the limit stays where it was measured, with that much more room.
-pub const BROWSER_MAX_JOBS: u64 = 1_100_000;
+/// Jobs a browser tab runs at most. What limits it is the memory of the browser's renderer
+/// process, which holds the page and its simulation worker: with the worker keeping the finished
+/// run rather than its records, the scaled default scenario (one attempt a job) measured in
+/// headless Chromium took it to 1.6 GB at a million jobs and 3.5 GB at two and a half million
+/// (docs/PERFORMANCE.md, "The worker holds the run, not its records"). Five million ran to the
+/// charts too, at 6.8 GB, which a laptop of 8 GB cannot give one tab.
+pub const BROWSER_MAX_JOBS: u64 = 2_500_000;
 
 /// Attempts a browser tab runs at most: [`BROWSER_MAX_JOBS`] jobs whose attempts are counted
 /// twice because they can be preempted. Beyond either limit the CLI (`quotalab run`) runs the
@@ -174,12 +208,17 @@ mod tests {
 
     #[test]
     fn the_drawn_result_is_the_result_without_its_jobs_and_events_and_its_columns() {
-        let mut result = simulate(&Scenario::from_json(DEFAULT).expect("default is valid"));
-        assert!(!result.events.is_empty(), "the default scenario has events");
-        let whole = result.clone();
+        let scenario = Scenario::from_json(DEFAULT).expect("default is valid");
+        let whole = simulate(&scenario);
+        assert!(!whole.events.is_empty(), "the default scenario has events");
+        let run = crate::run(&scenario, crate::Events::LeftOut, 0, &mut |_| true).expect("runs");
         let mut bytes = b"header\n".to_vec();
-        let summary = Drawn::write(&mut result, "all jobs", &mut bytes);
-        assert_eq!(result, whole, "the jobs and events are put back");
+        let summary = Drawn::write(&run, "all jobs", &mut bytes);
+        let parts = DrawnParts::of(&run, "all jobs");
+        let mut pieces = Vec::new();
+        parts.write_in_pieces(&mut |piece| pieces.extend_from_slice(piece));
+        assert_eq!(pieces, bytes[7..]);
+        assert_eq!(pieces.len(), parts.len());
         let (summary, columns) = bytes[7..].split_at(summary);
         let drawn = Drawn::read(summary, columns).expect("reads back");
         let expected = Drawn::of(whole.clone(), "all jobs");
@@ -211,22 +250,22 @@ mod tests {
     }
 
     #[test]
-    fn a_million_jobs_fit_a_browser_and_two_million_do_not() {
+    fn two_and_a_half_million_jobs_fit_a_browser_and_three_million_do_not() {
         let mut scenario = Scenario::from_json(DEFAULT).expect("default is valid");
-        scenario.job_mixes[0].count = Some(999_000);
+        scenario.job_mixes[0].count = Some(1_249_000);
         assert!(Footprint::of(&scenario).fits_browser());
         let mut calm = scenario.clone();
         calm.quota_shares.clear();
         calm.job_mixes.iter_mut().for_each(|m| m.share = None);
-        calm.job_mixes[0].count = Some(2_000_000);
+        calm.job_mixes[0].count = Some(3_000_000);
         let footprint = Footprint::of(&calm);
         assert_eq!(footprint.attempts, footprint.jobs, "nothing can preempt");
         assert!(!footprint.fits_browser(), "{footprint:?}");
         let refusal = footprint.browser_refusal().expect("refused");
         assert!(
             refusal.starts_with(
-                "Too large for the browser: 2,000,010 jobs, up to about 2,000,010 attempts; a \
-                 browser tab runs at most 1,100,000 jobs. Run it with the command line \
+                "Too large for the browser: 3,000,010 jobs, up to about 3,000,010 attempts; a \
+                 browser tab runs at most 2,500,000 jobs. Run it with the command line \
                  (quotalab run scenario.json --summary), or run a sample of it here"
             ),
             "{refusal}"

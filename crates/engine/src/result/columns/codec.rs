@@ -113,6 +113,10 @@ macro_rules! put_all {
     ($c:expr, $out:expr, $($field:ident),*) => {$( put_column($out, &$c.$field); )*};
 }
 
+macro_rules! len_all {
+    ($c:expr, $total:ident, $($field:ident),*) => {$( $total += column_len(&$c.$field); )*};
+}
+
 macro_rules! get_all {
     ($c:expr, $r:expr, $($field:ident),*) => {$( $c.$field = $r.column(stringify!($field))?; )*};
 }
@@ -125,17 +129,33 @@ impl JobColumns {
         out
     }
 
-    /// The same bytes as [`JobColumns::to_bytes`], appended to `out` (the worker's reply).
+    /// The same bytes as [`JobColumns::to_bytes`], appended to `out`. The room is reserved
+    /// once, to the byte: a buffer doubling its way up would hold up to twice the columns'
+    /// bytes, and its old and new blocks at once while it grows.
     pub fn write_bytes(&self, out: &mut Vec<u8>) {
-        out.reserve(self.byte_len_estimate());
-        out.extend_from_slice(MAGIC);
+        out.reserve_exact(self.byte_len());
+        self.write_in_pieces(&mut |piece| out.extend_from_slice(piece));
+    }
+
+    /// The same bytes as [`JobColumns::to_bytes`], handed to `put` front to back in pieces of
+    /// [`PIECE_BYTES`] to twice that (the last one shorter). The
+    /// worker copies them straight into the buffer it posts, so the columns are never in its
+    /// memory twice, as values and as bytes (docs/PERFORMANCE.md, "The worker holds the run,
+    /// not its records").
+    pub fn write_in_pieces(&self, put: &mut dyn FnMut(&[u8])) {
+        let mut out = Pieces {
+            pending: Vec::with_capacity(PIECE_BYTES + 8),
+            put,
+        };
+        out.pending.extend_from_slice(MAGIC);
         for names in [&self.shares, &self.mixes, &self.types] {
-            put_u32(out, names.len());
-            names.iter().for_each(|n| put_text(out, n));
+            put_u32(&mut out, names.len());
+            names.iter().for_each(|n| put_text(&mut out, n));
         }
-        put_text(out, &self.names);
-        put_column(out, &self.name_ends);
-        each_column!(put_all, self, out);
+        put_text(&mut out, &self.names);
+        put_column(&mut out, &self.name_ends);
+        each_column!(put_all, self, &mut out);
+        out.flush();
     }
 
     /// Reads columns written by [`JobColumns::to_bytes`].
@@ -215,8 +235,18 @@ impl JobColumns {
         }
     }
 
-    fn byte_len_estimate(&self) -> usize {
-        64 + self.names.len() + self.len() * 130 + self.attempt_start_h.len() * 21
+    /// How many bytes [`JobColumns::write_bytes`] writes.
+    pub fn byte_len(&self) -> usize {
+        let names = |list: &[Text]| 4 + list.iter().map(|n| 4 + n.len()).sum::<usize>();
+        let mut total = MAGIC.len()
+            + names(&self.shares)
+            + names(&self.mixes)
+            + names(&self.types)
+            + 4
+            + self.names.len()
+            + column_len(&self.name_ends);
+        each_column!(len_all, self, total);
+        total
     }
 }
 
@@ -243,19 +273,53 @@ fn indexes_ok(column: &[u32], len: usize) -> bool {
         .all(|&i| i == super::NONE || (i as usize) < len)
 }
 
-fn put_u32(out: &mut Vec<u8>, n: usize) {
-    super::len32(n).put(out);
+/// The most bytes [`JobColumns::write_in_pieces`] hands over at once.
+pub const PIECE_BYTES: usize = 64 << 10;
+
+/// Gathers written bytes and hands them on whenever [`PIECE_BYTES`] are gathered.
+struct Pieces<'p> {
+    pending: Vec<u8>,
+    put: &'p mut dyn FnMut(&[u8]),
 }
 
-fn put_text(out: &mut Vec<u8>, text: &str) {
+impl Pieces<'_> {
+    fn flush(&mut self) {
+        if !self.pending.is_empty() {
+            (self.put)(&self.pending);
+            self.pending.clear();
+        }
+    }
+
+    fn flush_if_full(&mut self) {
+        if self.pending.len() >= PIECE_BYTES {
+            self.flush();
+        }
+    }
+}
+
+fn put_u32(out: &mut Pieces<'_>, n: usize) {
+    super::len32(n).put(&mut out.pending);
+}
+
+fn put_text(out: &mut Pieces<'_>, text: &str) {
     put_u32(out, text.len());
-    out.extend_from_slice(text.as_bytes());
+    for part in text.as_bytes().chunks(PIECE_BYTES) {
+        out.pending.extend_from_slice(part);
+        out.flush_if_full();
+    }
 }
 
-fn put_column<T: Plain>(out: &mut Vec<u8>, column: &[T]) {
+/// The bytes [`put_column`] writes for `column`.
+fn column_len<T: Plain>(column: &[T]) -> usize {
+    4 + column.len() * T::WIDTH
+}
+
+fn put_column<T: Plain>(out: &mut Pieces<'_>, column: &[T]) {
     put_u32(out, column.len());
-    out.reserve(column.len() * T::WIDTH);
-    column.iter().for_each(|&v| v.put(out));
+    for part in column.chunks(PIECE_BYTES / T::WIDTH) {
+        part.iter().for_each(|&v| v.put(&mut out.pending));
+        out.flush_if_full();
+    }
 }
 
 /// Reads values off a [`ColumnSource`], checking every length against the bytes left.

@@ -143,6 +143,31 @@ fn the_bytes_read_back_as_the_same_columns() {
     }
 }
 
+#[test]
+fn the_bytes_come_to_their_length_and_in_pieces_of_bounded_size() {
+    let large = crate::synthetic::scenario(20_000, 3);
+    for (name, result) in results()
+        .into_iter()
+        .chain([("synthetic", simulate(&large))])
+    {
+        let columns = JobColumns::of(&result);
+        let bytes = columns.to_bytes();
+        assert_eq!(bytes.len(), columns.byte_len(), "{name}");
+        let mut pieces = Vec::new();
+        columns.write_in_pieces(&mut |piece| pieces.push(piece.to_vec()));
+        assert_eq!(pieces.concat(), bytes, "{name}");
+        assert!(
+            pieces
+                .iter()
+                .all(|p| !p.is_empty() && p.len() < 2 * codec::PIECE_BYTES),
+            "{name}"
+        );
+        if bytes.len() > 2 * codec::PIECE_BYTES {
+            assert!(pieces.len() > 1, "{name}: a large result comes in pieces");
+        }
+    }
+}
+
 /// A source that copies what it is asked for, as the page's reader of a posted buffer does, and
 /// remembers the largest request.
 struct Copying<'b> {
