@@ -5,7 +5,7 @@
 //!   `messages`: the simulation worker's requests and replies;
 //! - `wire`: how a request and its replies travel (an envelope with an id, a header line and a
 //!   body), with the typed refusal of a request a worker cannot read; `posted`: a reply read
-//!   where it lies;
+//!   where it lies; `outgoing`: a message as a worker posts it, copied out in pieces;
 //! - `handle`: the page's side, a [`Worker`] with an async `ask`; `boot`: how one starts;
 //!   `fault`: the failures the e2e tests stage;
 //! - `latest`: latest wins, for every line of requests the page makes;
@@ -20,6 +20,7 @@ pub mod fault;
 pub mod handle;
 pub mod latest;
 pub mod messages;
+pub mod outgoing;
 pub mod posted;
 pub mod protocol;
 pub mod serve;

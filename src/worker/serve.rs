@@ -8,9 +8,9 @@
 //! the better message already. The simulation worker (`worker::simulation`) and the interop
 //! worker (`src/bin/quotalab-interop.rs`) both serve through [`serve_requests`].
 
+use super::outgoing::{Body, Outgoing};
 use super::protocol::Protocol;
 use super::wire::{encode_header, Envelope, Header, Refusal};
-use quotalab_engine::result::view::DrawnParts;
 use serde::Serialize;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,72 +20,6 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 /// Posts one message: its header and its body, joined only as they are copied out of wasm
 /// memory, so a large body is never copied into one Rust buffer first.
 pub type Post<'a> = dyn FnMut(Outgoing<'_>) + 'a;
-
-/// One message to post.
-#[derive(Clone, Copy)]
-pub struct Outgoing<'m> {
-    pub header: &'m [u8],
-    pub body: &'m Body,
-}
-
-impl Outgoing<'_> {
-    /// How many bytes the message comes to.
-    pub fn len(&self) -> usize {
-        self.header.len() + self.body.len()
-    }
-
-    /// Whether it comes to no bytes (never: a header is never empty).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Its bytes, handed to `put` front to back in pieces.
-    pub fn write_in_pieces(&self, put: &mut dyn FnMut(&[u8])) {
-        put(self.header);
-        match self.body {
-            Body::Empty => {}
-            Body::Bytes(bytes) => put(bytes),
-            Body::Drawn(parts) => parts.write_in_pieces(put),
-        }
-    }
-
-    /// Its bytes, joined (for a worker served in the page, and tests).
-    pub fn concat(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(self.len());
-        self.write_in_pieces(&mut |piece| bytes.extend_from_slice(piece));
-        bytes
-    }
-}
-
-/// What follows a reply's header.
-#[derive(Debug, Default)]
-pub enum Body {
-    /// Nothing: most replies have no body.
-    #[default]
-    Empty,
-    /// Bytes as they are (a piece of a document).
-    Bytes(Vec<u8>),
-    /// A run's drawn result, written out as it is posted: at a million jobs its columns are
-    /// about 160 MB, which the worker would otherwise hold twice (docs/PERFORMANCE.md, "The
-    /// worker holds the run, not its records").
-    Drawn(Box<DrawnParts>),
-}
-
-impl Body {
-    /// How many bytes it comes to.
-    pub fn len(&self) -> usize {
-        match self {
-            Body::Empty => 0,
-            Body::Bytes(bytes) => bytes.len(),
-            Body::Drawn(parts) => parts.len(),
-        }
-    }
-
-    /// Whether it comes to no bytes.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
 
 /// The last reply to a request: what the handler returns.
 #[derive(Debug)]

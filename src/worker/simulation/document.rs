@@ -7,7 +7,8 @@
 
 use super::held;
 use crate::worker::messages::Reply;
-use crate::worker::serve::{Answered, Body, Done, Replier};
+use crate::worker::outgoing::Body;
+use crate::worker::serve::{Answered, Done, Replier};
 use crate::worker::wire::Refusal;
 use quotalab_engine::Events;
 use std::io::Write;
@@ -71,8 +72,9 @@ mod tests {
     use super::*;
     use crate::state::DEFAULT_SCENARIO;
     use crate::worker::messages::{Request, Simulation};
+    use crate::worker::outgoing::Outgoing;
     use crate::worker::posted::Posted;
-    use crate::worker::serve::{serve_message, Outgoing};
+    use crate::worker::serve::serve_message;
     use crate::worker::wire::{encode_request, Header, Message};
     use quotalab_engine::{simulate, Scenario};
 

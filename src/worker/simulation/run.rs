@@ -6,7 +6,8 @@
 
 use super::held;
 use crate::worker::messages::{wasm_memory_bytes, Fault, Reply};
-use crate::worker::serve::{Answered, Body, Done, Replier};
+use crate::worker::outgoing::Body;
+use crate::worker::serve::{Answered, Done, Replier};
 use crate::worker::wire::Refusal;
 use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::DrawnParts;
