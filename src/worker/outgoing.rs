@@ -14,13 +14,8 @@ pub struct Outgoing<'m> {
 
 impl Outgoing<'_> {
     /// How many bytes the message comes to.
-    pub fn len(&self) -> usize {
-        self.header.len() + self.body.len()
-    }
-
-    /// Whether it comes to no bytes (never: a header is never empty).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    pub fn byte_len(&self) -> usize {
+        self.header.len() + self.body.byte_len()
     }
 
     /// Its bytes, handed to `put` front to back in pieces.
@@ -35,7 +30,7 @@ impl Outgoing<'_> {
 
     /// Its bytes, joined (for a worker served in the page, and tests).
     pub fn concat(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(self.len());
+        let mut bytes = Vec::with_capacity(self.byte_len());
         self.write_in_pieces(&mut |piece| bytes.extend_from_slice(piece));
         bytes
     }
@@ -57,16 +52,11 @@ pub enum Body {
 
 impl Body {
     /// How many bytes it comes to.
-    pub fn len(&self) -> usize {
+    pub fn byte_len(&self) -> usize {
         match self {
             Body::Empty => 0,
             Body::Bytes(bytes) => bytes.len(),
-            Body::Drawn(parts) => parts.len(),
+            Body::Drawn(parts) => parts.byte_len(),
         }
-    }
-
-    /// Whether it comes to no bytes.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }

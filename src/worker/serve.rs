@@ -179,7 +179,7 @@ fn report_panics(scope: DedicatedWorkerGlobalScope) {
 /// (docs/PERFORMANCE.md). The message is copied out of wasm memory straight into the buffer
 /// piece by piece. Posting cannot fail short of the page being gone.
 fn post_bytes(scope: &DedicatedWorkerGlobalScope, message: Outgoing<'_>) {
-    let bytes = js_sys::Uint8Array::new_with_length(message.len() as u32);
+    let bytes = js_sys::Uint8Array::new_with_length(message.byte_len() as u32);
     let mut at = 0;
     message.write_in_pieces(&mut |piece| {
         bytes

@@ -52,7 +52,7 @@ pub fn forget() {
 /// Calls `f` with run `run`, with its event list if `events` is `Kept`; runs
 /// `scenario` (JSON) again if the result held is another run's or lacks what is asked for. Its
 /// validation errors if it must run and cannot.
-pub fn with_result<R>(
+pub fn with_run<R>(
     run: u64,
     scenario: &str,
     events: Events,
@@ -98,22 +98,22 @@ mod tests {
         remember(3, Events::LeftOut, drawn);
         // A story needs no event: the run the page drew serves it.
         assert_eq!(
-            with_result(3, UNREADABLE, Events::LeftOut, |r| r.len()),
+            with_run(3, UNREADABLE, Events::LeftOut, |r| r.len()),
             Ok(jobs)
         );
         // The whole document does: the held result cannot serve it, and a failed run again keeps
         // what is held.
-        assert!(with_result(3, UNREADABLE, Events::Kept, |_| ()).is_err());
+        assert!(with_run(3, UNREADABLE, Events::Kept, |_| ()).is_err());
         assert_eq!(held_run(), Some(3));
-        let document = with_result(3, DEFAULT_SCENARIO, Events::Kept, |r| {
+        let document = with_run(3, DEFAULT_SCENARIO, Events::Kept, |r| {
             let mut bytes = Vec::new();
             r.write_json(&mut bytes).map(|()| bytes)
         });
         let whole = quotalab_engine::simulate(&scenario).to_json().into_bytes();
         assert!(document.is_ok_and(|d| d.is_ok_and(|d| d == whole)));
         // That whole result now serves both without running again.
-        assert!(with_result(3, UNREADABLE, Events::Kept, |_| ()).is_ok());
-        assert!(with_result(3, UNREADABLE, Events::LeftOut, |_| ()).is_ok());
+        assert!(with_run(3, UNREADABLE, Events::Kept, |_| ()).is_ok());
+        assert!(with_run(3, UNREADABLE, Events::LeftOut, |_| ()).is_ok());
         forget();
     }
 }

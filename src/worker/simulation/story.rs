@@ -11,7 +11,7 @@ use quotalab_engine::Events;
 
 /// Job `job` of run `run`, whose scenario (JSON) was `scenario`.
 pub fn answer(run: u64, job: usize, scenario: &str) -> Answered<Reply> {
-    let record = held::with_result(run, scenario, Events::LeftOut, |finished| {
+    let record = held::with_run(run, scenario, Events::LeftOut, |finished| {
         (job < finished.len()).then(|| finished.job(job))
     })?
     .ok_or(Refusal::NoSuchJob(job))?;

@@ -67,9 +67,8 @@ impl Drawn {
     /// summary's length, where the columns start.
     pub fn write(run: &Run, all_jobs: &str, out: &mut Vec<u8>) -> usize {
         let parts = DrawnParts::of(run, all_jobs);
-        out.reserve_exact(parts.len());
-        out.extend_from_slice(&parts.summary);
-        parts.columns.write_bytes(out);
+        out.reserve_exact(parts.byte_len());
+        parts.write_in_pieces(&mut |piece| out.extend_from_slice(piece));
         parts.summary.len()
     }
 
@@ -113,13 +112,8 @@ impl DrawnParts {
     }
 
     /// How many bytes they come to.
-    pub fn len(&self) -> usize {
+    pub fn byte_len(&self) -> usize {
         self.summary.len() + self.columns.byte_len()
-    }
-
-    /// Whether they come to no bytes (never: the summary is at least `[]`).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Their bytes, the summary's first, handed to `put` front to back in pieces.
@@ -214,11 +208,7 @@ mod tests {
         let run = crate::run(&scenario, crate::Events::LeftOut, 0, &mut |_| true).expect("runs");
         let mut bytes = b"header\n".to_vec();
         let summary = Drawn::write(&run, "all jobs", &mut bytes);
-        let parts = DrawnParts::of(&run, "all jobs");
-        let mut pieces = Vec::new();
-        parts.write_in_pieces(&mut |piece| pieces.extend_from_slice(piece));
-        assert_eq!(pieces, bytes[7..]);
-        assert_eq!(pieces.len(), parts.len());
+        assert_eq!(bytes.len() - 7, DrawnParts::of(&run, "all jobs").byte_len());
         let (summary, columns) = bytes[7..].split_at(summary);
         let drawn = Drawn::read(summary, columns).expect("reads back");
         let expected = Drawn::of(whole.clone(), "all jobs");

@@ -273,7 +273,8 @@ fn indexes_ok(column: &[u32], len: usize) -> bool {
         .all(|&i| i == super::NONE || (i as usize) < len)
 }
 
-/// The most bytes [`JobColumns::write_in_pieces`] hands over at once.
+/// How many bytes [`JobColumns::write_in_pieces`] gathers before it hands them over (a piece
+/// ends at the first value past it, so a piece is less than twice this).
 pub const PIECE_BYTES: usize = 64 << 10;
 
 /// Gathers written bytes and hands them on whenever [`PIECE_BYTES`] are gathered.
