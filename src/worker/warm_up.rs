@@ -1,0 +1,50 @@
+//! Warming the engine up: once the first chart is drawn, a throw-away simulation worker runs a
+//! 4,000-job scenario (`warm-up.json`, the default scenario scaled up) and is stopped.
+//!
+//! Why: the browser compiles the engine's functions with a quick baseline compiler first and
+//! recompiles the busy ones for speed only as they run. A fresh page's first large run paid for
+//! that: 10,000 jobs took the engine about 250 ms against 60 to 80 ms for every run after it
+//! (docs/PERFORMANCE.md, "The engine warmed up after the first chart"). Every worker runs the
+//! page's one compiled module, so what the warm-up's worker has recompiled serves the session's
+//! worker too. It runs in a worker of its own, so the session's worker never waits for it, and
+//! its answer is dropped: nothing on screen comes from it.
+
+use super::messages::{Request, Simulation};
+use super::Worker;
+
+/// The scenario the warm-up runs.
+const WARM_UP_SCENARIO: &str = include_str!("warm-up.json");
+
+/// Starts the warm-up; the worker stops once it has answered (or failed: a warm-up that cannot
+/// run costs nothing but its own speed-up).
+pub fn warm_up() {
+    let Ok(worker) = Worker::<Simulation>::start() else {
+        return;
+    };
+    let answered = worker.ask(Request::Run {
+        run: 0,
+        progress_every: 0,
+        scenario: WARM_UP_SCENARIO.to_owned(),
+        fault: None,
+    });
+    leptos::task::spawn_local(async move {
+        let _ = answered.await;
+        drop(worker);
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quotalab_engine::result::view::Footprint;
+    use quotalab_engine::Scenario;
+
+    #[test]
+    fn the_warm_up_scenario_is_valid_and_runs_four_thousand_jobs() {
+        let scenario = Scenario::from_json(WARM_UP_SCENARIO).unwrap();
+        assert!(scenario.validate().errors.is_empty());
+        let footprint = Footprint::of(&scenario);
+        assert_eq!(footprint.jobs, 4_000);
+        assert!(footprint.fits_browser());
+    }
+}
