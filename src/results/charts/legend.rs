@@ -3,7 +3,19 @@
 
 use crate::results::charts::canvas::{small_style, Area, DrawResult, INK};
 use plotters::prelude::*;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::error::Error;
+
+/// How many legend texts [`text_width`] remembers; past it, it starts again.
+const REMEMBERED_WIDTHS: usize = 512;
+
+thread_local! {
+    /// Legend texts already measured, with their widths in pixels. Plotters measures text through
+    /// the DOM on wasm (a span laid out and removed: the page's whole layout, each time), and
+    /// every run redraws the same share names, so each is measured once.
+    static WIDTHS: RefCell<HashMap<String, i32>> = RefCell::new(HashMap::new());
+}
 
 /// How a legend entry is drawn.
 #[derive(Clone, Copy)]
@@ -31,10 +43,7 @@ pub fn legend_row<'a>(
     let mut placed = Vec::with_capacity(items.len());
     let (mut x, mut line) = (12i32, 0i32);
     for (key, text) in items {
-        let text_width = area
-            .estimate_text_size(text, &style)
-            .map(|(w, _)| w as i32)
-            .unwrap_or(8 * text.len() as i32);
+        let text_width = text_width(area, text);
         let item_width = 26 + text_width + 18;
         if x + item_width > width as i32 && x > 12 {
             (x, line) = (12, line + 1);
@@ -49,6 +58,24 @@ pub fn legend_row<'a>(
         top.draw(&Text::new(text.clone(), (x + 24, y - 10), style.clone()))?;
     }
     Ok(rest)
+}
+
+/// `text`'s width in the legend's style, measured once per text.
+fn text_width(area: &Area, text: &str) -> i32 {
+    if let Some(width) = WIDTHS.with_borrow(|widths| widths.get(text).copied()) {
+        return width;
+    }
+    let width = area
+        .estimate_text_size(text, &small_style())
+        .map(|(w, _)| w as i32)
+        .unwrap_or(8 * text.len() as i32);
+    WIDTHS.with_borrow_mut(|widths| {
+        if widths.len() >= REMEMBERED_WIDTHS {
+            widths.clear();
+        }
+        widths.insert(text.to_owned(), width);
+    });
+    width
 }
 
 fn draw_key(area: &Area, key: Key, (x, y): (i32, i32)) -> DrawResult {
@@ -72,4 +99,34 @@ fn draw_key(area: &Area, key: Key, (x, y): (i32, i32)) -> DrawResult {
         Key::Ring => area.draw(&Circle::new((x + 8, y), 5, INK.stroke_width(2)))?,
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::charts::canvas::WIDTH;
+
+    #[test]
+    fn a_text_is_measured_once_and_the_remembered_widths_stay_bounded() {
+        let mut svg = String::new();
+        let area = SVGBackend::with_string(&mut svg, (WIDTH, 100)).into_drawing_area();
+        WIDTHS.with_borrow_mut(HashMap::clear);
+        let width = text_width(&area, "background");
+        assert!(width > 0);
+        WIDTHS.with_borrow_mut(|widths| widths.insert("background".into(), width + 1));
+        assert_eq!(
+            text_width(&area, "background"),
+            width + 1,
+            "read back, not measured again"
+        );
+
+        for n in 0..REMEMBERED_WIDTHS {
+            text_width(&area, &format!("share {n}"));
+        }
+        assert_eq!(
+            WIDTHS.with_borrow(HashMap::len),
+            1,
+            "started again once full"
+        );
+    }
 }
