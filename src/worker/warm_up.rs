@@ -7,30 +7,47 @@
 //! (docs/PERFORMANCE.md, "The engine warmed up after the first chart"). Every worker runs the
 //! page's one compiled module, so what the warm-up's worker has recompiled serves the session's
 //! worker too. It runs in a worker of its own, so the session's worker never waits for it, and
-//! its answer is dropped: nothing on screen comes from it.
+//! its answer is dropped: nothing on screen comes from it. A run the session starts stops it, so
+//! the two never share the machine's cores.
 
 use super::messages::{Request, Simulation};
 use super::Worker;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// The scenario the warm-up runs.
 const WARM_UP_SCENARIO: &str = include_str!("warm-up.json");
 
+thread_local! {
+    /// The warm-up's worker while it runs.
+    static WARMING: RefCell<Option<Rc<Worker<Simulation>>>> = const { RefCell::new(None) };
+}
+
 /// Starts the warm-up; the worker stops once it has answered (or failed: a warm-up that cannot
-/// run costs nothing but its own speed-up).
+/// run costs nothing but its own speed-up), or when [`stop`] is called.
 pub fn warm_up() {
     let Ok(worker) = Worker::<Simulation>::start() else {
         return;
     };
+    let worker = Rc::new(worker);
     let answered = worker.ask(Request::Run {
         run: 0,
         progress_every: 0,
         scenario: WARM_UP_SCENARIO.to_owned(),
         fault: None,
     });
+    WARMING.with_borrow_mut(|warming| *warming = Some(Rc::clone(&worker)));
     leptos::task::spawn_local(async move {
         let _ = answered.await;
-        drop(worker);
+        stop();
     });
+}
+
+/// Stops the warm-up if it still runs, so that a run the user asked for has the machine to
+/// itself; what the warm-up has had recompiled so far stays.
+pub fn stop() {
+    let worker = WARMING.with_borrow_mut(Option::take);
+    drop(worker);
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use crate::worker::fault::TestFault;
 use crate::worker::handle::Asked;
 use crate::worker::messages::{wasm_memory_bytes, Reply, Request, Simulation};
 use crate::worker::protocol::Protocol;
-use crate::worker::warm_up::warm_up;
+use crate::worker::warm_up::{self, warm_up};
 use crate::worker::wire::Answer;
 use crate::worker::{Latest, Ticket, Worker, WorkerError};
 use leptos::prelude::*;
@@ -286,6 +286,7 @@ impl Session {
         {
             return; // the worker could not even be created; the message says so
         }
+        warm_up::stop();
         let ticket = self.runs.start();
         let run = ticket.number();
         self.last_start_ms.set_value(now_ms());
