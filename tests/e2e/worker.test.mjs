@@ -92,6 +92,35 @@ export const tests = [
     },
   },
   {
+    name: 'after the first chart a warm-up worker runs once and is stopped; the session\'s worker stays',
+    async fn(page, ctx) {
+      // docs/PERFORMANCE.md, "The engine warmed up after the first chart".
+      const simulation = [];
+      page.on('worker', (w) => {
+        if (!w.url().endsWith('/simulation-worker.js')) return;
+        const entry = { closed: false };
+        w.on('close', () => { entry.closed = true; });
+        simulation.push(entry);
+      });
+      await page.goto(ctx.baseUrl);
+      await ready(page).waitFor({ state: 'attached', timeout: 60_000 });
+      const until = async (what, test) => {
+        for (let waited = 0; !test(); waited += 100) {
+          assert(waited < 30_000, `${what}: ${simulation.length} simulation worker(s), closed ${simulation.map((w) => w.closed).join(' ')}`);
+          await page.waitForTimeout(100);
+        }
+      };
+      await until('no warm-up worker was started', () => simulation.length >= 2);
+      await until('the warm-up worker was not stopped', () => simulation[1].closed);
+      await page.waitForTimeout(500);
+      assert(simulation.length === 2, `${simulation.length} simulation workers, expected the session's and one warm-up`);
+      assert(!simulation[0].closed, 'the session\'s worker was stopped');
+      await edit(page, 'RESERVE');
+      await ready(page).waitFor({ state: 'attached', timeout: 30_000 });
+      assert(simulation.length === 2, 'an edit started another worker');
+    },
+  },
+  {
     name: 'a panic inside the worker ends the run with its message and a Retry',
     fn: failingRun('panic', /simulation stopped: .*panicked on purpose/),
   },
