@@ -10,7 +10,7 @@ use super::protocol::{Boot, Protocol, Script};
 use super::wire::Answer;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::JobResult;
-use quotalab_engine::study::advise::{AdvicePlan, StartOutcome};
+use quotalab_engine::study::advise::StartOutcome;
 use quotalab_engine::study::{Unit, UnitSample};
 use quotalab_interop::report::AgreementReport;
 use serde::{Deserialize, Serialize};
@@ -61,8 +61,10 @@ pub enum Request {
         seed: u64,
         scenario: String,
     },
-    /// One start of an advisor search (docs/ADVISOR.md): start `unit.index` of `plan`.
-    AdviseStart { unit: Unit, plan: Box<AdvicePlan> },
+    /// One start of an advisor search (docs/ADVISOR.md): start `unit.index` of `plan`, the
+    /// `AdvicePlan`'s JSON, which the worker reads with `AdvicePlan::parse_json` as the scenarios
+    /// above are read (docs/PERFORMANCE.md, "First chart on a slow link").
+    AdviseStart { unit: Unit, plan: String },
     /// A variant's section of a study's agreement report (docs/REPORT.md, "A study").
     VariantReport { unit: Unit, scenario: String },
 }

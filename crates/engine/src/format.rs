@@ -1,12 +1,21 @@
-//! Format versions and loading: text -> JSON -> (migrated) -> typed `Scenario`.
+//! Format versions and loading: text -> version check (migrated) -> typed `Scenario`.
 //!
 //! docs/FORMAT.md, "Conventions": a newer app opens every older version (migrating it) and
 //! refuses a newer one with a clear message. Version 1 is the first format, so there is nothing
 //! to migrate yet; `migrate` is where a version 2 would convert a version 1 document.
+//!
+//! The typed scenario is read from the text itself, not from a `serde_json::Value` of it: a
+//! `Value` of a million-job trace weighs several times the text, and every document that holds a
+//! scenario (a study, a sweep, an advice plan, an imported trace) reads it through this one
+//! reader, so the page's module carries one copy of the scenario's reading code
+//! (docs/PERFORMANCE.md, "First chart on a slow link").
 
 use crate::diagnostic::LoadError;
 use crate::scenario::Scenario;
+use serde::de::{self, DeserializeOwned, IgnoredAny, MapAccess, Visitor};
+use serde::Deserialize;
 use serde_json::Value;
+use std::fmt;
 
 /// The scenario and result format version this engine writes.
 pub const FORMAT_VERSION: u64 = 1;
@@ -23,31 +32,116 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, LoadError> {
             limit: MAX_SCENARIO_BYTES,
         });
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| LoadError::Syntax {
-        line: e.line(),
-        column: e.column(),
-        message: syntax_message(&e),
-    })?;
-    let value = migrate(value)?;
-    serde_path_to_error::deserialize(value).map_err(|e| LoadError::Shape {
+    migrate(version_of(text)?)?;
+    read_typed(text)
+}
+
+/// Reads `text` as a `T`, naming the path of the first field that does not fit. Every reader of
+/// a scenario, and of a document holding one, goes through here (see the module's note).
+pub(crate) fn read_typed<T: DeserializeOwned>(text: &str) -> Result<T, LoadError> {
+    let mut reader = serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(&mut reader).map_err(|e| LoadError::Shape {
         path: e
             .path()
             .to_string()
             .trim_start_matches('.')
             .replace("?", ""),
-        message: shape_message(&e.inner().to_string()),
+        message: shape_message(&without_position(&e.inner().to_string())),
     })
 }
 
-/// Checks the version and brings an older document up to `FORMAT_VERSION`.
-fn migrate(value: Value) -> Result<Value, LoadError> {
-    let Value::Object(map) = &value else {
-        return Err(LoadError::Shape {
+/// A scenario inside another JSON document, as `#[serde(deserialize_with)]` reads it: its text
+/// is taken as it stands and read by `parse_scenario`, not by the outer document's reader, which
+/// would be a second copy of the scenario's reading code (see the module's note).
+pub fn embedded_scenario<'de, D: de::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Box<Scenario>, D::Error> {
+    let text = Box::<serde_json::value::RawValue>::deserialize(deserializer)?;
+    parse_scenario(text.get())
+        .map(Box::new)
+        .map_err(de::Error::custom)
+}
+
+/// The document's `version` member, after checking that the text is JSON and an object. Reads
+/// the whole text once, keeping nothing but that member, so that syntax and version errors come
+/// before any error of shape, as a reader of the document expects.
+fn version_of(text: &str) -> Result<Option<Value>, LoadError> {
+    match serde_json::from_str::<VersionProbe>(text) {
+        Ok(VersionProbe::Object(version)) => Ok(version),
+        Ok(VersionProbe::NotAnObject) => Err(LoadError::Shape {
             path: String::new(),
             message: "a scenario is a JSON object ({ \"version\": 1, \"name\": ..., ... })".into(),
-        });
-    };
-    let found = match map.get("version") {
+        }),
+        Err(e) => Err(LoadError::Syntax {
+            line: e.line(),
+            column: e.column(),
+            message: syntax_message(&e),
+        }),
+    }
+}
+
+/// What `version_of` keeps of a document: whether it is an object, and its `version`.
+enum VersionProbe {
+    Object(Option<Value>),
+    NotAnObject,
+}
+
+impl<'de> Deserialize<'de> for VersionProbe {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(ProbeVisitor)
+    }
+}
+
+struct ProbeVisitor;
+
+impl<'de> Visitor<'de> for ProbeVisitor {
+    type Value = VersionProbe;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON document")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<VersionProbe, A::Error> {
+        let mut version = None;
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            if key == "version" {
+                version = Some(map.next_value::<Value>()?);
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(VersionProbe::Object(version))
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<VersionProbe, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(VersionProbe::NotAnObject)
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<VersionProbe, E> {
+        Ok(VersionProbe::NotAnObject)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<VersionProbe, E> {
+        Ok(VersionProbe::NotAnObject)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<VersionProbe, E> {
+        Ok(VersionProbe::NotAnObject)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<VersionProbe, E> {
+        Ok(VersionProbe::NotAnObject)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<VersionProbe, E> {
+        Ok(VersionProbe::NotAnObject)
+    }
+    fn visit_unit<E>(self) -> Result<VersionProbe, E> {
+        Ok(VersionProbe::NotAnObject)
+    }
+}
+
+/// Checks the version and brings an older document up to `FORMAT_VERSION`. Nothing is older
+/// than version 1 yet, so a document that passes needs no change.
+fn migrate(version: Option<Value>) -> Result<(), LoadError> {
+    let found = match version {
         None | Some(Value::Null) => {
             return Err(LoadError::Version {
                 found: None,
@@ -60,7 +154,7 @@ fn migrate(value: Value) -> Result<Value, LoadError> {
         })?,
     };
     match found {
-        FORMAT_VERSION => Ok(value),
+        FORMAT_VERSION => Ok(()),
         v if v > FORMAT_VERSION => Err(LoadError::Version {
             found: Some(v),
             message: format!(
@@ -75,11 +169,15 @@ fn migrate(value: Value) -> Result<Value, LoadError> {
 }
 
 fn syntax_message(error: &serde_json::Error) -> String {
-    let text = error.to_string();
-    // serde_json appends " at line L column C"; the caller reports those separately.
-    match text.rfind(" at line ") {
-        Some(i) => text[..i].to_string(),
-        None => text,
+    without_position(&error.to_string())
+}
+
+/// serde_json's message without the " at line L column C" it appends: the caller reports the
+/// position separately (a syntax error) or as the field's path (a shape error).
+fn without_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
     }
 }
 
@@ -119,6 +217,50 @@ mod tests {
     fn syntax_error_reports_line_and_column() {
         let err = parse_scenario("{\n \"version\": 1,\n \"name\": }").unwrap_err();
         assert!(matches!(err, LoadError::Syntax { line: 3, .. }), "{err:?}");
+    }
+
+    #[test]
+    fn a_scenario_inside_another_document_is_read_by_the_scenario_reader() {
+        #[derive(Deserialize)]
+        struct Outer {
+            #[serde(deserialize_with = "embedded_scenario")]
+            scenario: Box<Scenario>,
+        }
+        let outer: Outer =
+            serde_json::from_str(r#"{"scenario": {"version": 1, "name": "inside", "seed": null}}"#)
+                .unwrap();
+        assert_eq!(outer.scenario.name, "inside");
+        let err = serde_json::from_str::<Outer>(r#"{"scenario": {"version": 2, "name": "x"}}"#)
+            .err()
+            .unwrap();
+        assert!(err.to_string().contains("newer Quota Lab"), "{err}");
+    }
+
+    #[test]
+    fn a_document_that_is_not_an_object_is_refused_as_one() {
+        for text in ["[1, 2]", "3", "\"scenario\"", "null"] {
+            let err = parse_scenario(text).unwrap_err();
+            assert!(
+                err.to_string().contains("a scenario is a JSON object"),
+                "{text}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_shape_error_names_the_path_without_a_text_position() {
+        let err = parse_scenario(r#"{"version":1,"name":"x","seed":"seven"}"#).unwrap_err();
+        let LoadError::Shape { path, message } = err else {
+            panic!("{err:?}")
+        };
+        assert_eq!(path, "seed");
+        assert!(!message.contains(" at line "), "{message}");
+    }
+
+    #[test]
+    fn a_field_given_twice_is_refused_naming_it() {
+        let err = parse_scenario(r#"{"version":1,"name":"x","seed":1,"seed":2}"#).unwrap_err();
+        assert!(err.to_string().contains("duplicate field `seed`"), "{err}");
     }
 
     #[test]

@@ -77,6 +77,9 @@ pub enum Preview {
     /// Nothing can be imported; the message says why. The scenario on screen stays as it is.
     Failed(String),
     Ready {
+        /// Read on the page by the engine's scenario reader, as every scenario is
+        /// (docs/PERFORMANCE.md, "First chart on a slow link").
+        #[serde(deserialize_with = "quotalab_engine::format::embedded_scenario")]
         scenario: Box<Scenario>,
         report: ImportReport,
         /// Bad rows were found and the user did not choose to skip them: the message names the

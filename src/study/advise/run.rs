@@ -25,7 +25,7 @@ impl Work for AdvicePlan {
     type Error = StudyError;
 
     fn requests(&self) -> Result<Vec<(Unit, Request)>, StudyError> {
-        let plan = Box::new(self.clone());
+        let plan = serde_json::to_string(self).expect("a plan always serialises");
         Ok(self
             .units()
             .into_iter()

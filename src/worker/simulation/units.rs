@@ -22,9 +22,10 @@ pub fn sample(unit: Unit, seed: u64, scenario: &str) -> Answered<Reply> {
     }))))
 }
 
-/// The outcome of start `unit.index` of `plan`, which is validated first; the engine runs the
-/// start in this thread (a worker is one thread).
-pub fn advise_start(unit: Unit, plan: &AdvicePlan) -> Answered<Reply> {
+/// The outcome of start `unit.index` of `plan` (JSON), which is validated first; the engine
+/// runs the start in this thread (a worker is one thread).
+pub fn advise_start(unit: Unit, plan: &str) -> Answered<Reply> {
+    let plan = AdvicePlan::parse_json(plan).map_err(|err| Refusal::Invalid(err.to_string()))?;
     if let Some(error) = plan.validate().errors.first() {
         return Err(Refusal::Invalid(error.to_string()));
     }
@@ -97,11 +98,12 @@ mod tests {
     #[test]
     fn starts_answered_one_by_one_summarise_to_the_engine_advice() {
         let plan = plan();
+        let text = serde_json::to_string(&plan).unwrap();
         let outcomes: Vec<StartOutcome> = plan
             .units()
             .into_iter()
             .map(
-                |unit| match advise_start(unit, &plan).expect("a start").reply {
+                |unit| match advise_start(unit, &text).expect("a start").reply {
                     Reply::AdviseStart(outcome) => *outcome,
                     other => panic!("unexpected reply {other:?}"),
                 },
@@ -116,8 +118,18 @@ mod tests {
     fn a_bad_plan_or_start_is_refused_with_its_path() {
         let mut bad = plan();
         bad.advise.targets = vec!["nobody:cost<=1".into()];
-        assert!(refusal(advise_start(unit(0), &bad)).starts_with("advise.targets[0]"));
-        assert!(refusal(advise_start(unit(99), &plan())).contains("not part of a search"));
+        assert!(
+            refusal(advise_start(unit(0), &serde_json::to_string(&bad).unwrap()))
+                .starts_with("advise.targets[0]")
+        );
+        assert!(refusal(advise_start(
+            unit(99),
+            &serde_json::to_string(&plan()).unwrap()
+        ))
+        .contains("not part of a search"));
+        assert!(
+            refusal(advise_start(unit(0), "{\"kind\": \"advice_plan\"}")).contains("missing field")
+        );
     }
 
     #[test]

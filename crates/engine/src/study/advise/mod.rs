@@ -99,6 +99,12 @@ impl AdvicePlan {
         })
     }
 
+    /// Reads a plan written by `serde_json` (a worker's request), through the scenario's one
+    /// reader (`format::read_typed`), so the plan's scenario costs the page no second copy of it.
+    pub fn parse_json(text: &str) -> Result<AdvicePlan, crate::LoadError> {
+        crate::format::read_typed(text)
+    }
+
     /// The scenario's findings, then the advise field's (paths `advise.targets[0]` ...).
     pub fn validate(&self) -> Report {
         let mut report = self.scenario.validate();
