@@ -126,6 +126,35 @@ mod tests {
         assert!(exports.kueue.yaml.contains("ClusterQueue"));
     }
 
+    /// The preview's scenario crosses as its JSON text inside the internally tagged header,
+    /// and the page reads it back whole (docs/PERFORMANCE.md, "One reader for every scenario").
+    #[test]
+    fn a_trace_preview_reaches_the_page_with_its_scenario() {
+        let swf = "; MaxProcs: 8\n1 0 0 3600 2 -1 -1 2 -1 -1 1 1 1 -1 -1 -1 -1 -1\n";
+        let files = vec![LoadedFile {
+            name: "log.swf".into(),
+            text: swf.into(),
+        }];
+        let form = TraceForm::default();
+        let Preview::Ready { scenario: made, .. } = Preview::of(TraceFormat::Swf, &files, &form)
+        else {
+            panic!("the log imports")
+        };
+        let task = Task::Trace {
+            format: TraceFormat::Swf,
+            files,
+            form: Box::new(form),
+        };
+        let Header::Reply {
+            reply: Answer::Trace(Preview::Ready { scenario, .. }),
+            ..
+        } = header(&encode_request(1, &task))
+        else {
+            panic!("the preview reaches the page")
+        };
+        assert_eq!(scenario, made);
+    }
+
     #[test]
     fn an_unreadable_request_is_refused_not_ignored() {
         assert!(matches!(

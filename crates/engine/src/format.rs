@@ -50,16 +50,31 @@ pub(crate) fn read_typed<T: DeserializeOwned>(text: &str) -> Result<T, LoadError
     })
 }
 
-/// A scenario inside another JSON document, as `#[serde(deserialize_with)]` reads it: its text
-/// is taken as it stands and read by `parse_scenario`, not by the outer document's reader, which
-/// would be a second copy of the scenario's reading code (see the module's note).
-pub fn embedded_scenario<'de, D: de::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Box<Scenario>, D::Error> {
-    let text = Box::<serde_json::value::RawValue>::deserialize(deserializer)?;
-    parse_scenario(text.get())
-        .map(Box::new)
-        .map_err(de::Error::custom)
+/// A scenario carried inside another JSON document as a string of its own JSON, for
+/// `#[serde(with = "quotalab_engine::format::scenario_as_text")]`. On the way in, the string is read
+/// by `parse_scenario`, not by the outer document's reader, which would be a second copy of the
+/// scenario's reading code (see the module's note). A string, not the object itself, so that
+/// it also passes through serde's buffering of internally tagged enums.
+pub mod scenario_as_text {
+    use super::parse_scenario;
+    use crate::scenario::Scenario;
+    use serde::{de, ser, Deserialize, Deserializer, Serializer};
+
+    /// Writes `scenario` as a string holding its compact JSON.
+    pub fn serialize<S: Serializer>(scenario: &Scenario, serializer: S) -> Result<S::Ok, S::Error> {
+        let text = serde_json::to_string(scenario).map_err(ser::Error::custom)?;
+        serializer.serialize_str(&text)
+    }
+
+    /// Reads the string `serialize` wrote, through the scenario's reader.
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Box<Scenario>, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        parse_scenario(&text)
+            .map(Box::new)
+            .map_err(de::Error::custom)
+    }
 }
 
 /// The document's `version` member, after checking that the text is JSON and an object. Reads
@@ -221,18 +236,27 @@ mod tests {
 
     #[test]
     fn a_scenario_inside_another_document_is_read_by_the_scenario_reader() {
-        #[derive(Deserialize)]
-        struct Outer {
-            #[serde(deserialize_with = "embedded_scenario")]
-            scenario: Box<Scenario>,
+        /// Internally tagged, as the workers' replies are: serde buffers its fields first.
+        #[derive(serde::Serialize, Deserialize)]
+        #[serde(tag = "kind")]
+        enum Outer {
+            Carried {
+                #[serde(with = "scenario_as_text")]
+                scenario: Box<Scenario>,
+            },
         }
-        let outer: Outer =
-            serde_json::from_str(r#"{"scenario": {"version": 1, "name": "inside", "seed": null}}"#)
-                .unwrap();
-        assert_eq!(outer.scenario.name, "inside");
-        let err = serde_json::from_str::<Outer>(r#"{"scenario": {"version": 2, "name": "x"}}"#)
-            .err()
-            .unwrap();
+        let scenario = parse_scenario(r#"{"version": 1, "name": "inside", "seed": null}"#).unwrap();
+        let text = serde_json::to_string(&Outer::Carried {
+            scenario: Box::new(scenario.clone()),
+        })
+        .unwrap();
+        let Outer::Carried { scenario: back } = serde_json::from_str(&text).unwrap();
+        assert_eq!(*back, scenario);
+        let err = serde_json::from_str::<Outer>(
+            r#"{"kind": "Carried", "scenario": "{\"version\": 2, \"name\": \"x\"}"}"#,
+        )
+        .err()
+        .unwrap();
         assert!(err.to_string().contains("newer Quota Lab"), "{err}");
     }
 

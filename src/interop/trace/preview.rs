@@ -77,9 +77,10 @@ pub enum Preview {
     /// Nothing can be imported; the message says why. The scenario on screen stays as it is.
     Failed(String),
     Ready {
-        /// Read on the page by the engine's scenario reader, as every scenario is
-        /// (docs/PERFORMANCE.md, "First chart on a slow link").
-        #[serde(deserialize_with = "quotalab_engine::format::embedded_scenario")]
+        /// Crosses from the import worker as its JSON text and is read on the page by the
+        /// engine's scenario reader, as every scenario is (docs/PERFORMANCE.md, "One reader for
+        /// every scenario").
+        #[serde(with = "quotalab_engine::format::scenario_as_text")]
         scenario: Box<Scenario>,
         report: ImportReport,
         /// Bad rows were found and the user did not choose to skip them: the message names the
