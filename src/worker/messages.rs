@@ -63,7 +63,7 @@ pub enum Request {
     },
     /// One start of an advisor search (docs/ADVISOR.md): start `unit.index` of `plan`, the
     /// `AdvicePlan`'s JSON, which the worker reads with `AdvicePlan::parse_json` as the scenarios
-    /// above are read (docs/PERFORMANCE.md, "First chart on a slow link").
+    /// above are read (docs/PERFORMANCE.md, "One reader for every scenario").
     AdviseStart { unit: Unit, plan: String },
     /// A variant's section of a study's agreement report (docs/REPORT.md, "A study").
     VariantReport { unit: Unit, scenario: String },

@@ -13,14 +13,13 @@
 use super::messages::{Request, Simulation};
 use super::Worker;
 use std::cell::RefCell;
-use std::rc::Rc;
 
 /// The scenario the warm-up runs.
 const WARM_UP_SCENARIO: &str = include_str!("warm-up.json");
 
 thread_local! {
     /// The warm-up's worker while it runs.
-    static WARMING: RefCell<Option<Rc<Worker<Simulation>>>> = const { RefCell::new(None) };
+    static WARMING: RefCell<Option<Worker<Simulation>>> = const { RefCell::new(None) };
 }
 
 /// Starts the warm-up; the worker stops once it has answered (or failed: a warm-up that cannot
@@ -29,14 +28,13 @@ pub fn warm_up() {
     let Ok(worker) = Worker::<Simulation>::start() else {
         return;
     };
-    let worker = Rc::new(worker);
     let answered = worker.ask(Request::Run {
         run: 0,
         progress_every: 0,
         scenario: WARM_UP_SCENARIO.to_owned(),
         fault: None,
     });
-    WARMING.with_borrow_mut(|warming| *warming = Some(Rc::clone(&worker)));
+    WARMING.with_borrow_mut(|warming| *warming = Some(worker));
     leptos::task::spawn_local(async move {
         let _ = answered.await;
         stop();

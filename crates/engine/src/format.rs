@@ -8,7 +8,7 @@
 //! `Value` of a million-job trace weighs several times the text, and every document that holds a
 //! scenario (a study, a sweep, an advice plan, an imported trace) reads it through this one
 //! reader, so the page's module carries one copy of the scenario's reading code
-//! (docs/PERFORMANCE.md, "First chart on a slow link").
+//! (docs/PERFORMANCE.md, "One reader for every scenario").
 
 use crate::diagnostic::LoadError;
 use crate::scenario::Scenario;
@@ -279,6 +279,20 @@ mod tests {
         };
         assert_eq!(path, "seed");
         assert!(!message.contains(" at line "), "{message}");
+    }
+
+    #[test]
+    fn the_version_is_checked_before_the_shape() {
+        let err = parse_scenario(r#"{"version": 2, "name": "x", "colour": 1}"#).unwrap_err();
+        assert!(
+            matches!(err, LoadError::Version { found: Some(2), .. }),
+            "{err:?}"
+        );
+        let err = parse_scenario(r#"{"name": "x", "colour": 1}"#).unwrap_err();
+        assert!(
+            matches!(err, LoadError::Version { found: None, .. }),
+            "{err:?}"
+        );
     }
 
     #[test]
