@@ -32,6 +32,7 @@ mod common;
 pub mod diagnostic;
 pub mod format;
 pub mod generate;
+pub mod json_text;
 mod kueue;
 pub mod quantity;
 pub mod result;
@@ -78,6 +79,6 @@ impl Scenario {
 
     /// The scenario as formatted JSON, in the field order of docs/FORMAT.md.
     pub fn to_json_pretty(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a scenario always serialises")
+        json_text::pretty(self)
     }
 }

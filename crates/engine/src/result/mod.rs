@@ -84,7 +84,7 @@ impl SimResult {
 
     /// The result as indented JSON, for people.
     pub fn to_json_pretty(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a result always serialises")
+        crate::json_text::pretty(self)
     }
 }
 

@@ -87,7 +87,7 @@ impl Comparison {
 
     /// Indented JSON, for files people read.
     pub fn to_json_pretty(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a comparison always serialises")
+        crate::json_text::pretty(self)
     }
 }
 

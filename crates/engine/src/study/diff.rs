@@ -48,8 +48,8 @@ impl FieldChange {
 
 /// The fields that differ from `a` to `b`, leaves only, in document order (keys sorted).
 pub fn scenario_changes(a: &Scenario, b: &Scenario) -> Vec<FieldChange> {
-    let mut a = serde_json::to_value(a).expect("a scenario always serialises");
-    let mut b = serde_json::to_value(b).expect("a scenario always serialises");
+    let mut a = crate::json_text::value_of(a);
+    let mut b = crate::json_text::value_of(b);
     for side in [&mut a, &mut b] {
         if let Value::Object(map) = side {
             map.remove("name");

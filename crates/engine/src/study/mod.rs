@@ -135,7 +135,7 @@ impl Study {
 
     /// The study as indented JSON; parsing it back and writing it again gives the same bytes.
     pub fn to_json_pretty(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a study always serialises")
+        crate::json_text::pretty(self)
     }
 
     /// The seeds every variant (and every sweep point) runs with; see [`seed_list`].

@@ -157,7 +157,7 @@ pub fn apply_parameter(
     if !value.is_finite() {
         return Err(refuse(format!("{value} is not a finite number")));
     }
-    let mut json = serde_json::to_value(scenario).expect("a scenario always serialises");
+    let mut json = crate::json_text::value_of(scenario);
     *slot(&mut json, path)? = number(value);
     let changed =
         Scenario::parse_json(&json.to_string()).map_err(|e| refuse(shape_message(value, &e)))?;
@@ -177,7 +177,7 @@ pub fn apply_parameter(
 /// The field's current value (`None` when unset), or an error when `path` is not a numeric
 /// field of the scenario.
 pub fn parameter_value(scenario: &Scenario, path: &str) -> Result<Option<f64>, Diagnostic> {
-    let mut json = serde_json::to_value(scenario).expect("a scenario always serialises");
+    let mut json = crate::json_text::value_of(scenario);
     let found = slot(&mut json, path)?;
     match found {
         Value::Number(n) => Ok(n.as_f64()),

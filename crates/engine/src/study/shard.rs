@@ -93,7 +93,7 @@ pub enum Summary {
 impl Summary {
     /// Indented JSON; the same bytes natively and in wasm.
     pub fn to_json_pretty(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a summary always serialises")
+        crate::json_text::pretty(self)
     }
 }
 

@@ -114,7 +114,7 @@ fn share_files(
 }
 
 fn json_file<T: serde::Serialize>(path: &str, value: &T) -> ExportFile {
-    let mut contents = serde_json::to_string_pretty(value).expect("AWS shapes always serialise");
+    let mut contents = quotalab_engine::json_text::pretty(value);
     contents.push('\n');
     ExportFile {
         path: path.into(),

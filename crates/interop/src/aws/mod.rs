@@ -41,7 +41,7 @@ pub const BUNDLE_FORMAT: &str = "quotalab-aws-export";
 impl AwsExport {
     /// The bundle as pretty JSON, for download from the app.
     pub fn to_bundle_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("an export always serialises")
+        quotalab_engine::json_text::pretty(self)
     }
 }
 

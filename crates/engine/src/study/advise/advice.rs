@@ -132,7 +132,7 @@ pub struct Advice {
 impl Advice {
     /// Indented JSON; the same bytes natively and in wasm.
     pub fn to_json_pretty(&self) -> String {
-        serde_json::to_string_pretty(self).expect("an advice always serialises")
+        crate::json_text::pretty(self)
     }
 }
 

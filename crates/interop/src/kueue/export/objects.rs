@@ -43,7 +43,7 @@ fn object<S: serde::Serialize>(kind: &str, metadata: Metadata, spec: S) -> Strin
 
 /// The ConfigMap holding the scenario's own fields.
 pub(super) fn scenario_map(header: &ScenarioHeader) -> ConfigMap {
-    let json = serde_json::to_string_pretty(header).expect("scenario fields always serialise");
+    let json = quotalab_engine::json_text::pretty(header);
     ConfigMap {
         api_version: "v1".into(),
         kind: "ConfigMap".into(),

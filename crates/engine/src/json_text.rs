@@ -1,0 +1,150 @@
+//! How the engine writes its documents as JSON: with one serializer, serde_json's compact one.
+//!
+//! Every type's `Serialize` is compiled once per serializer that writes it, and the page's
+//! module carries each copy (docs/PERFORMANCE.md, "One writer for every document"). So the
+//! indented JSON people read is the compact text indented afterwards ([`pretty`]), byte for
+//! byte what `serde_json::to_string_pretty` writes, and a `serde_json::Value` of a document
+//! is read back from its compact text ([`value_of`]), not made by a second serializer.
+
+use serde::Serialize;
+use serde_json::Value;
+
+/// `value` as indented JSON (two spaces, `"key": value`), the same bytes as
+/// `serde_json::to_string_pretty`.
+pub fn pretty(value: &impl Serialize) -> String {
+    indented(&serde_json::to_string(value).expect("the engine's documents always serialise"))
+}
+
+/// `value` as a `serde_json::Value`, as `serde_json::to_value` makes it: numbers are written
+/// so that they read back exactly (the engine's serde_json reads floats round-trip).
+pub fn value_of(value: &impl Serialize) -> Value {
+    serde_json::from_str(
+        &serde_json::to_string(value).expect("the engine's documents always serialise"),
+    )
+    .expect("JSON the engine wrote reads back")
+}
+
+/// Compact JSON (no whitespace outside strings, as serde_json writes it) indented as
+/// serde_json's `PrettyFormatter` does: each member and element on a line of its own, two
+/// spaces per level, `": "` after a key, and an empty object or array kept as `{}` or `[]`.
+pub fn indented(compact: &str) -> String {
+    let bytes = compact.as_bytes();
+    let mut out = Vec::with_capacity(compact.len() + compact.len() / 2);
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut i = 0;
+    let new_line = |out: &mut Vec<u8>, depth: usize| {
+        out.push(b'\n');
+        out.resize(out.len() + 2 * depth, b' ');
+    };
+    while i < bytes.len() {
+        let byte = bytes[i];
+        if in_string {
+            out.push(byte);
+            match byte {
+                b'\\' => {
+                    // The escaped character, whatever it is, is part of the string.
+                    i += 1;
+                    if let Some(&escaped) = bytes.get(i) {
+                        out.push(escaped);
+                    }
+                }
+                b'"' => in_string = false,
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        match byte {
+            b'"' => {
+                in_string = true;
+                out.push(byte);
+            }
+            b'{' | b'[' => {
+                let closer = if byte == b'{' { b'}' } else { b']' };
+                out.push(byte);
+                if bytes.get(i + 1) == Some(&closer) {
+                    out.push(closer);
+                    i += 1;
+                } else {
+                    depth += 1;
+                    new_line(&mut out, depth);
+                }
+            }
+            b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                new_line(&mut out, depth);
+                out.push(byte);
+            }
+            b',' => {
+                out.push(byte);
+                new_line(&mut out, depth);
+            }
+            b':' => out.extend_from_slice(b": "),
+            _ => out.push(byte),
+        }
+        i += 1;
+    }
+    // Only ASCII bytes were added, and every byte of the text was copied in order.
+    String::from_utf8(out).expect("indenting keeps the text UTF-8")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn indented_text_is_what_serde_json_writes() {
+        let values = [
+            json!({}),
+            json!([]),
+            json!({"a": {}, "b": [], "c": [{}], "d": [[], [1, 2.5, -3e-7]]}),
+            json!({"name": "a \"quoted\" name, with: {braces} [and] commas \\ and a\nnew line"}),
+            json!({"unicode": "ÄŸ – 東京 🚀", "control": "\u{1}\u{1f}", "null": null, "t": true}),
+            json!([{"x": [{"y": {"z": [0]}}]}, "tail"]),
+            json!("a lone string, with { and ["),
+            json!(12.0),
+        ];
+        for value in values {
+            assert_eq!(
+                pretty(&value),
+                serde_json::to_string_pretty(&value).unwrap(),
+                "{value}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_bundled_scenario_and_its_result_indent_as_serde_json_does() {
+        for text in [
+            include_str!("../../../scenarios/default.json"),
+            include_str!("../../../scenarios/kueue-three-teams.json"),
+            include_str!("../../../scenarios/philly-trace.json"),
+        ] {
+            let scenario = crate::Scenario::parse_json(text).unwrap();
+            assert_eq!(
+                pretty(&scenario),
+                serde_json::to_string_pretty(&scenario).unwrap()
+            );
+            let result = crate::simulate(&scenario);
+            assert_eq!(
+                pretty(&result),
+                serde_json::to_string_pretty(&result).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn a_value_read_back_from_the_text_is_the_value_serde_json_makes() {
+        let scenario =
+            crate::Scenario::parse_json(include_str!("../../../scenarios/kueue-three-teams.json"))
+                .unwrap();
+        assert_eq!(
+            value_of(&scenario),
+            serde_json::to_value(&scenario).unwrap()
+        );
+        let awkward = json!({"third": 0.1 + 0.2, "tiny": 5e-324, "big": u64::MAX, "neg": -0.0});
+        assert_eq!(value_of(&awkward), awkward);
+    }
+}
