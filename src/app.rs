@@ -1,6 +1,8 @@
 //! The page frame (docs/DESIGN.md layout): header, the BUILD and RESULTS zones, and the status bar;
 //! in presentation mode the presenter view covers them (they stay mounted, so leaving it shows
-//! the editor as it was).
+//! the editor as it was). The BUILD zone's editor is built once the first chart is on screen
+//! (`Session::first_chart_settled`), so on a page's first load the chart does not wait for
+//! the editor's forms (docs/PERFORMANCE.md, "The chart before the builder").
 //! The RESULTS zone and the run status belong to `crate::results`; the variants and the
 //! compare and sweep views to `crate::study`.
 
@@ -36,6 +38,7 @@ pub fn provide_stores(editor: Editor) {
 pub fn App() -> impl IntoView {
     let state = start_editor();
     provide_stores(state);
+    let session = session::use_session();
     keyboard::install(state);
     paste_drop::install(state);
     view! {
@@ -47,7 +50,7 @@ pub fn App() -> impl IntoView {
                     <VariantBar />
                     <div role="tabpanel" id=variant_bar::PANEL_ID
                         aria-labelledby=move || variant_bar::tab_id(state.workspace.with(|w| w.active))>
-                        <BuildZone />
+                        {move || session.first_chart_settled.get().then(|| view! { <BuildZone /> })}
                     </div>
                 </section>
                 <section class="results" aria-label="Results">

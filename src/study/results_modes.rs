@@ -1,6 +1,9 @@
 //! The RESULTS zone's four views, as a WAI-ARIA tab list (`components::tablist`): the run of the
-//! variant on screen, the comparison of all variants, the sweep, and the advisor. The single-run panel stays mounted while hidden, so switching back
-//! shows its result at once instead of running again.
+//! variant on screen, the comparison of all variants, the sweep, and the advisor. The single-run
+//! panel stays mounted while hidden, so switching back shows its result at once instead of
+//! running again. The other three are built the first time they are shown, not with the page,
+//! whose first chart would wait for them (docs/PERFORMANCE.md, "The chart before the builder"),
+//! and stay mounted after, forms and all.
 
 use crate::components::tablist::{on_tab_key, tab_stop};
 use crate::results::ResultsPanel;
@@ -59,6 +62,14 @@ pub fn ResultsModes() -> impl IntoView {
         })
         .collect_view();
     let shows = move |m: Tab| Signal::derive(move || mode.get() == m);
+    let shown_once = move |m: Tab| {
+        Memo::new(move |before: Option<&bool>| before == Some(&true) || mode.get() == m)
+    };
+    let (compare_shown, sweep_shown, advise_shown) = (
+        shown_once(Tab::Compare),
+        shown_once(Tab::Sweep),
+        shown_once(Tab::Advise),
+    );
     view! {
         <div class="results-modes" role="tablist" aria-label="Results views"
             on:keydown=move |ev| on_tab_key(&ev, &Tab::ALL, mode.get_untracked(), testid, |m| mode.set(m))>
@@ -66,13 +77,13 @@ pub fn ResultsModes() -> impl IntoView {
         </div>
         <div role="tabpanel" id=panel_id(Tab::Results) aria-labelledby=testid(Tab::Results) hidden=move || mode.get() != Tab::Results><ResultsPanel /></div>
         <div role="tabpanel" id=panel_id(Tab::Compare) aria-labelledby=testid(Tab::Compare) hidden=move || mode.get() != Tab::Compare>
-            <CompareView run=compare_run visible=shows(Tab::Compare) />
+            {move || compare_shown.get().then(|| view! { <CompareView run=compare_run visible=shows(Tab::Compare) /> })}
         </div>
         <div role="tabpanel" id=panel_id(Tab::Sweep) aria-labelledby=testid(Tab::Sweep) hidden=move || mode.get() != Tab::Sweep>
-            <SweepView run=sweep_run visible=shows(Tab::Sweep) />
+            {move || sweep_shown.get().then(|| view! { <SweepView run=sweep_run visible=shows(Tab::Sweep) /> })}
         </div>
         <div role="tabpanel" id=panel_id(Tab::Advise) aria-labelledby=testid(Tab::Advise) hidden=move || mode.get() != Tab::Advise>
-            <AdviseView run=advise_run />
+            {move || advise_shown.get().then(|| view! { <AdviseView run=advise_run /> })}
         </div>
     }
 }

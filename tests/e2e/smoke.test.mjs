@@ -100,4 +100,49 @@ export const tests = [
       await slow.close();
     },
   },
+  {
+    name: 'the first chart is drawn before the editor is built, and the editor follows',
+    async fn(page, ctx) {
+      // When the editor's panel enters the page, on the page's clock (docs/PERFORMANCE.md,
+      // "The chart before the builder").
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (document.getElementById('build-panel')) {
+            window.editorBuiltAt = performance.now();
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(ctx.baseUrl);
+      await page.locator('#build-panel').waitFor({ timeout: 60_000 });
+      const [drawn, built] = await page.evaluate(() => [
+        performance.getEntriesByName('quotalab:result-drawn')[0]?.startTime,
+        window.editorBuiltAt,
+      ]);
+      console.log(`    first chart drawn at ${Math.round(drawn)} ms, editor built at ${Math.round(built)} ms`);
+      if (!(drawn > 0)) throw new Error('no first chart was drawn');
+      if (!(built > drawn)) throw new Error(`the editor (${built} ms) was built before the first chart (${drawn} ms)`);
+      // The editor is whole and usable: a tab of it answers.
+      await page.locator('#f-quota_shares-0--strategy').selectOption('RESERVE');
+      if ((await page.locator('#f-quota_shares-0--strategy').inputValue()) !== 'RESERVE') {
+        throw new Error('the editor did not take the edit');
+      }
+    },
+  },
+  {
+    name: 'a restored scenario that cannot run still gets its editor',
+    async fn(page, ctx) {
+      await page.goto(ctx.baseUrl);
+      // Two quota shares of one name: the scenario has an error and does not run.
+      const name = page.locator('#f-quota_shares-1--name');
+      await name.fill('protected');
+      await page.locator('[data-testid="status-bar"]', { hasText: /\d+ errors?,/ }).waitFor();
+      // The autosave now holds it: reloaded, it does not run, so no first chart is coming.
+      await page.reload();
+      await name.waitFor({ timeout: 60_000 });
+      if ((await name.inputValue()) !== 'protected') throw new Error(`the restored name is ${await name.inputValue()}`);
+      const drawn = await page.evaluate(() => performance.getEntriesByName('quotalab:result-drawn').length);
+      if (drawn !== 0) throw new Error('a scenario with an error was drawn');
+    },
+  },
 ];

@@ -30,6 +30,8 @@ pub const WIDTH: u32 = 960;
 pub const FONT: &str = "sans-serif";
 /// Axes, grid and text. CSS recolours text for dark mode; lines are a grey that reads on both.
 pub const INK: RGBColor = RGBColor(0x33, 0x33, 0x33);
+/// The size of legend and label text, in SVG units.
+pub const SMALL_SIZE: u32 = 17;
 pub const GRID: RGBColor = RGBColor(0x99, 0x99, 0x99);
 
 /// Draws a chart of `WIDTH` x `height` and returns its SVG text. A drawing error (which plotters
@@ -95,7 +97,7 @@ pub fn house_mesh<'a, 'b, 'c>(
 }
 
 pub fn small_style() -> TextStyle<'static> {
-    (FONT, 17).into_font().color(&INK)
+    (FONT, SMALL_SIZE).into_font().color(&INK)
 }
 
 /// Each share's summary, or for a scenario without shares the engine's summary of all its jobs

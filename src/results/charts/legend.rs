@@ -11,9 +11,8 @@ use std::error::Error;
 const REMEMBERED_WIDTHS: usize = 512;
 
 thread_local! {
-    /// Legend texts already measured, with their widths in pixels. Plotters measures text through
-    /// the DOM on wasm (a span laid out and removed: the page's whole layout, each time), and
-    /// every run redraws the same share names, so each is measured once.
+    /// Legend texts already measured, with their widths in pixels: every run redraws the same
+    /// share names, so each is measured once.
     static WIDTHS: RefCell<HashMap<String, i32>> = RefCell::new(HashMap::new());
 }
 
@@ -65,10 +64,7 @@ fn text_width(area: &Area, text: &str) -> i32 {
     if let Some(width) = WIDTHS.with_borrow(|widths| widths.get(text).copied()) {
         return width;
     }
-    let width = area
-        .estimate_text_size(text, &small_style())
-        .map(|(w, _)| w as i32)
-        .unwrap_or(8 * text.len() as i32);
+    let width = measured_width(area, text).unwrap_or(8 * text.len() as i32);
     WIDTHS.with_borrow_mut(|widths| {
         if widths.len() >= REMEMBERED_WIDTHS {
             widths.clear();
@@ -76,6 +72,42 @@ fn text_width(area: &Area, text: &str) -> i32 {
         widths.insert(text.to_owned(), width);
     });
     width
+}
+
+/// `text`'s width in the legend's style, measured by a canvas that is never shown. Plotters'
+/// own measure on wasm lays out a span in the page, which makes the browser lay out the whole
+/// page there and then: at the first chart, the whole page just built (docs/PERFORMANCE.md,
+/// "The chart before the builder").
+#[cfg(target_arch = "wasm32")]
+fn measured_width(_area: &Area, text: &str) -> Option<i32> {
+    use crate::results::charts::canvas::{FONT, SMALL_SIZE};
+    use wasm_bindgen::JsCast;
+    use web_sys::CanvasRenderingContext2d;
+    thread_local! {
+        static CONTEXT: Option<CanvasRenderingContext2d> = {
+            let canvas = leptos::prelude::document().create_element("canvas").ok();
+            let context = canvas
+                .and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+                .and_then(|c| c.get_context("2d").ok().flatten())
+                .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok());
+            if let Some(context) = &context {
+                context.set_font(&format!("{SMALL_SIZE}px {FONT}"));
+            }
+            context
+        };
+    }
+    CONTEXT.with(|context| {
+        let metrics = context.as_ref()?.measure_text(text).ok()?;
+        Some(metrics.width().round() as i32)
+    })
+}
+
+/// `text`'s width in the legend's style, as plotters estimates it off the browser.
+#[cfg(not(target_arch = "wasm32"))]
+fn measured_width(area: &Area, text: &str) -> Option<i32> {
+    area.estimate_text_size(text, &small_style())
+        .ok()
+        .map(|(w, _)| w as i32)
 }
 
 fn draw_key(area: &Area, key: Key, (x, y): (i32, i32)) -> DrawResult {

@@ -31,6 +31,9 @@ use std::time::Duration;
 pub const LARGE_JOBS: u64 = 20_000;
 /// The quiet time after an edit before a run starts, for small and for large scenarios.
 const DEBOUNCE_MS: (f64, f64) = (150.0, 600.0);
+/// How long the BUILD zone waits for the page's first chart at most, should the first run be
+/// slow or stuck (`Session::first_chart_settled`).
+const FIRST_CHART_WAIT: Duration = Duration::from_millis(1_500);
 /// The worker reports progress every this many events.
 const PROGRESS_EVERY: u64 = 20_000;
 
@@ -109,6 +112,11 @@ pub struct Session {
     /// The wasm memory of the worker after the last run and of the page after drawing it, in
     /// bytes (the status bar carries them for `./dev bench-browser`).
     pub memory: RwSignal<(u64, u64)>,
+    /// Whether the page's first chart has been painted, or none is coming soon (the scenario
+    /// does not run, its run failed or was cancelled, or it is large): the BUILD zone is built
+    /// only then, so a small first run's chart is not kept waiting behind it
+    /// (docs/PERFORMANCE.md, "The chart before the builder").
+    pub first_chart_settled: RwSignal<bool>,
     state: Editor,
     /// The worker, shared with the tasks awaiting its answers (they hold it only while asking).
     worker: StoredValue<Option<Rc<Worker<Simulation>>>, LocalStorage>,
@@ -151,6 +159,7 @@ impl Session {
             current: RwSignal::new(None),
             previous: RwSignal::new(None),
             memory: RwSignal::new((0, 0)),
+            first_chart_settled: RwSignal::new(false),
             state,
             worker: StoredValue::new_local(None),
             runs: Latest::new(),
@@ -167,6 +176,7 @@ impl Session {
         // meanwhile (docs/PERFORMANCE.md, "First chart on a slow link").
         let first = state.revision.get_untracked();
         session.schedule(true);
+        set_timeout(move || session.settle_first_chart(), FIRST_CHART_WAIT);
         // Any later edit (a new revision, or a scenario replaced wholesale) schedules a run; so
         // does an edit made while the views were built, before this effect first ran.
         Effect::new(move |previous: Option<()>| {
@@ -220,6 +230,7 @@ impl Session {
 
     /// Ends whatever the session was doing with a message; the results shown stay.
     fn fail(self, message: String) {
+        self.settle_first_chart();
         self.stop_gathering();
         self.phase.set(Phase::Failed {
             message: capitalised(&message),
@@ -236,6 +247,9 @@ impl Session {
             .scenario
             .with_untracked(|s| (s.validate().errors.len(), Footprint::of(s)));
         let jobs = footprint.jobs;
+        if errors > 0 || !footprint.fits_browser() || jobs > LARGE_JOBS {
+            self.settle_first_chart();
+        }
         if errors > 0 {
             self.cancel_run();
             self.phase.set(Phase::Invalid { errors });
@@ -322,6 +336,7 @@ impl Session {
 
     /// Stops the run in flight (the user pressed Cancel, or the scenario became invalid).
     pub fn cancel(self) {
+        self.settle_first_chart();
         self.cancel_run();
         self.phase.set(Phase::Cancelled);
     }
@@ -411,9 +426,18 @@ impl Session {
             mark("quotalab:result-drawn");
             self.memory.update(|(_, page)| *page = wasm_memory_bytes());
             if first_chart {
+                // After this frame is painted, not in it.
+                set_timeout(move || self.settle_first_chart(), Duration::ZERO);
                 warm_up();
             }
         });
+    }
+
+    /// Lets the BUILD zone be built, once.
+    fn settle_first_chart(self) {
+        if !self.first_chart_settled.get_untracked() {
+            self.first_chart_settled.set(true);
+        }
     }
 }
 
