@@ -1,5 +1,7 @@
 //! `ResultsPanel`: the RESULTS zone. KPI cards on top, a Kueue run's per-queue table, the calibration of an imported history,
-//! then the charts, then the jobs table; the job story opens as a drawer.
+//! then the charts, then the jobs table; the job story opens as a drawer. The jobs table, below
+//! the charts, is built once the page's first chart is on screen, as the BUILD zone's editor is
+//! (`Session::first_chart_settled`; docs/PERFORMANCE.md, "The chart before the builder").
 //!
 //! The root carries `data-testid="app-ready"` and `data-revision` only while the results shown
 //! belong to the scenario on screen (tests wait on it); while an edit is running, the previous
@@ -50,7 +52,7 @@ pub fn ResultsPanel() -> impl IntoView {
             <KueueQueues outcome />
             <CalibrationPanel outcome />
             <ChartTabs outcome />
-            <JobsTable outcome />
+            {move || session.first_chart_settled.get().then(|| view! { <JobsTable outcome /> })}
             <JobStory outcome />
         </div>
     }
