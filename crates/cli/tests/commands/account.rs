@@ -46,7 +46,6 @@ fn import_account_writes_a_scenario_that_runs_with_calibration() {
         "{summary}"
     );
     assert!(summary.contains("observed/simulated"), "{summary}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -70,5 +69,4 @@ fn import_account_refuses_what_it_cannot_read_with_exit_2() {
         2,
         "expects TYPE=N",
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

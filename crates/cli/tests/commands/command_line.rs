@@ -171,7 +171,8 @@ fn version_names_the_package_version() {
 
 /// What `args` followed by `flag FILE` writes to FILE.
 fn written_with(args: &[&str], flag: &str) -> Vec<u8> {
-    let file = path(&work_folder(&format!("written-{}{flag}", args[0])), "out");
+    let dir = work_folder(&format!("written-{}{flag}", args[0]));
+    let file = path(&dir, "out");
     let out = quotalab(&[args, &[flag, &file]].concat(), None);
     assert_eq!(
         out.status.code(),

@@ -77,12 +77,29 @@ pub fn fails_reading(args: &[&str], stdin: Option<&str>, code: i32, needle: &str
 }
 
 /// A fresh, empty folder for the files of one test, `name` unique among the tests (they run in
-/// parallel in one process).
-pub fn work_folder(name: &str) -> PathBuf {
+/// parallel in one process). It is removed when the test is done with it, passed or failed, so
+/// test runs leave nothing in the system's temporary folder.
+pub fn work_folder(name: &str) -> WorkFolder {
     let dir = std::env::temp_dir().join(format!("quotalab-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
+    WorkFolder(dir)
+}
+
+/// A test's folder (`work_folder`), removed with everything in it when dropped.
+pub struct WorkFolder(PathBuf);
+
+impl std::ops::Deref for WorkFolder {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for WorkFolder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// `file` in `dir`, as a command-line argument.

@@ -18,7 +18,8 @@ fn report_prints_markdown_by_default() {
 
 #[test]
 fn report_format_html_writes_a_page_to_a_file() {
-    let path = work_folder("report-html").join("agreement.html");
+    let dir = work_folder("report-html");
+    let path = dir.join("agreement.html");
     let path_text = path.to_string_lossy().into_owned();
     let out = quotalab(
         &["report", EXAMPLE, "--format", "html", "-o", &path_text],

@@ -20,7 +20,8 @@ fn study(variants: usize) -> String {
 
 #[test]
 fn a_file_over_256_mib_gets_exit_2_from_validate_and_run() {
-    let path = work_folder("robust-large").join("huge.json");
+    let dir = work_folder("robust-large");
+    let path = dir.join("huge.json");
     let file = std::fs::File::create(&path).unwrap();
     // Sparse: the size is what counts, and nothing is read.
     file.set_len(256 * 1024 * 1024 + 1).unwrap();

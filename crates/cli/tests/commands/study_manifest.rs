@@ -7,8 +7,8 @@
 //! advise examples (advise-indexed-job.yaml, advise-merge-job.yaml, aws-batch/advise-*.json) are
 //! checked the same way against one unsharded `quotalab advise`.
 
-use crate::common::{work_folder, DEFAULT};
-use std::path::{Path, PathBuf};
+use crate::common::{work_folder, WorkFolder, DEFAULT};
+use std::path::Path;
 use std::process::Command;
 
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples");
@@ -126,7 +126,7 @@ fn run_pod(c: &Container, overrides: &[(&str, String)], bin_dir: &Path) {
 }
 
 /// A fresh folder per test with the `bin` and `out` folders the containers mount.
-fn workdir(name: &str) -> PathBuf {
+fn workdir(name: &str) -> WorkFolder {
     let dir = work_folder(&format!("manifest-{name}"));
     std::fs::create_dir_all(dir.join("bin")).unwrap();
     std::fs::create_dir_all(dir.join("out")).unwrap();

@@ -12,7 +12,8 @@ const LOG: &str = concat!(
 
 #[test]
 fn the_default_import_works_and_the_summary_shows_short_waits() {
-    let path = work_folder("trace-default").join("swf.json");
+    let dir = work_folder("trace-default");
+    let path = dir.join("swf.json");
     let out = quotalab(&["import", "swf", LOG, "-o", path.to_str().unwrap()], None);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
