@@ -11,7 +11,8 @@ use serde_json::Value;
 
 /// `value` as indented JSON (two spaces, `"key": value`), the same bytes as
 /// `serde_json::to_string_pretty`. While it indents, the compact text (about two thirds of the
-/// indented one for a scenario) is in memory beside the result.
+/// indented one for a scenario) is in memory beside the result (docs/PERFORMANCE.md, "One
+/// writer for every document").
 pub fn pretty(value: &impl Serialize) -> String {
     indented(&serde_json::to_string(value).expect("the engine's documents always serialise"))
 }
@@ -28,26 +29,39 @@ pub fn value_of(value: &impl Serialize) -> Value {
 /// Compact JSON (no whitespace outside strings, as serde_json writes it) indented as
 /// serde_json's `PrettyFormatter` does: each member and element on a line of its own, two
 /// spaces per level, `": "` after a key, and an empty object or array kept as `{}` or `[]`.
+/// The text is walked twice, once to count and once to write, so the result is allocated once at
+/// its size: at a million explicit jobs it is hundreds of megabytes, and a growing buffer would
+/// hold up to twice that while it grows.
 pub fn indented(compact: &str) -> String {
-    let bytes = compact.as_bytes();
-    let mut out = Vec::with_capacity(compact.len() + compact.len() / 2);
+    let mut length = 0;
+    walk_indented(compact.as_bytes(), |piece| length += piece.len());
+    let mut out = Vec::with_capacity(length);
+    walk_indented(compact.as_bytes(), |piece| out.extend_from_slice(piece));
+    // Only ASCII bytes were added, and every byte of the text was copied in order.
+    String::from_utf8(out).expect("indenting keeps the text UTF-8")
+}
+
+/// Hands `emit` the indented text of `compact`, piece by piece, in order.
+fn walk_indented(compact: &[u8], mut emit: impl FnMut(&[u8])) {
+    const INDENT: &[u8] = b"  ";
     let mut depth = 0usize;
+    let new_line = |emit: &mut dyn FnMut(&[u8]), depth: usize| {
+        emit(b"\n");
+        (0..depth).for_each(|_| emit(INDENT));
+    };
     let mut in_string = false;
     let mut i = 0;
-    let new_line = |out: &mut Vec<u8>, depth: usize| {
-        out.push(b'\n');
-        out.resize(out.len() + 2 * depth, b' ');
-    };
-    while i < bytes.len() {
-        let byte = bytes[i];
+    while i < compact.len() {
+        let byte = compact[i];
+        let this = &compact[i..=i];
         if in_string {
-            out.push(byte);
+            emit(this);
             match byte {
                 b'\\' => {
                     // The escaped character, whatever it is, is part of the string.
                     i += 1;
-                    if let Some(&escaped) = bytes.get(i) {
-                        out.push(escaped);
+                    if let Some(escaped) = compact.get(i..=i) {
+                        emit(escaped);
                     }
                 }
                 b'"' => in_string = false,
@@ -59,35 +73,33 @@ pub fn indented(compact: &str) -> String {
         match byte {
             b'"' => {
                 in_string = true;
-                out.push(byte);
+                emit(this);
             }
             b'{' | b'[' => {
                 let closer = if byte == b'{' { b'}' } else { b']' };
-                out.push(byte);
-                if bytes.get(i + 1) == Some(&closer) {
-                    out.push(closer);
+                emit(this);
+                if compact.get(i + 1) == Some(&closer) {
+                    emit(&compact[i + 1..=i + 1]);
                     i += 1;
                 } else {
                     depth += 1;
-                    new_line(&mut out, depth);
+                    new_line(&mut emit, depth);
                 }
             }
             b'}' | b']' => {
                 depth = depth.saturating_sub(1);
-                new_line(&mut out, depth);
-                out.push(byte);
+                new_line(&mut emit, depth);
+                emit(this);
             }
             b',' => {
-                out.push(byte);
-                new_line(&mut out, depth);
+                emit(this);
+                new_line(&mut emit, depth);
             }
-            b':' => out.extend_from_slice(b": "),
-            _ => out.push(byte),
+            b':' => emit(b": "),
+            _ => emit(this),
         }
         i += 1;
     }
-    // Only ASCII bytes were added, and every byte of the text was copied in order.
-    String::from_utf8(out).expect("indenting keeps the text UTF-8")
 }
 
 #[cfg(test)]
