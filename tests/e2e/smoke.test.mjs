@@ -137,12 +137,24 @@ export const tests = [
       const name = page.locator('#f-quota_shares-1--name');
       await name.fill('protected');
       await page.locator('[data-testid="status-bar"]', { hasText: /\d+ errors?,/ }).waitFor();
-      // The autosave now holds it: reloaded, it does not run, so no first chart is coming.
+      // The autosave now holds it: reloaded, it does not run, so no first chart is coming and
+      // the editor comes with the page's first views, not after the wait for a chart.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (document.querySelector('[data-testid="status-bar"]')) {
+            window.editorWithFirstViews = Boolean(document.getElementById('build-panel'));
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
       await page.reload();
       await name.waitFor({ timeout: 60_000 });
       if ((await name.inputValue()) !== 'protected') throw new Error(`the restored name is ${await name.inputValue()}`);
       const drawn = await page.evaluate(() => performance.getEntriesByName('quotalab:result-drawn').length);
       if (drawn !== 0) throw new Error('a scenario with an error was drawn');
+      if (!(await page.evaluate(() => window.editorWithFirstViews))) {
+        throw new Error('the editor came after the first views, as if a chart were awaited');
+      }
     },
   },
 ];
