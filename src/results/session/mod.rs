@@ -434,9 +434,10 @@ impl Session {
     }
 
     /// Lets the BUILD zone be built, once.
+    /// Its timers may fire after the session is gone (a test's root disposed), hence `try_`.
     fn settle_first_chart(self) {
-        if !self.first_chart_settled.get_untracked() {
-            self.first_chart_settled.set(true);
+        if self.first_chart_settled.try_get_untracked() == Some(false) {
+            self.first_chart_settled.try_set(true);
         }
     }
 }
