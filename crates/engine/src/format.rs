@@ -11,6 +11,7 @@
 //! (docs/PERFORMANCE.md, "One reader for every scenario").
 
 use crate::diagnostic::LoadError;
+use crate::json_path;
 use crate::scenario::Scenario;
 use serde::de::{self, DeserializeOwned, IgnoredAny, MapAccess, Visitor};
 use serde::Deserialize;
@@ -36,17 +37,13 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, LoadError> {
     read_typed(text)
 }
 
-/// Reads `text` as a `T`, naming the path of the first field that does not fit. Every reader of
-/// a scenario, and of a document holding one, goes through here (see the module's note).
+/// Reads `text` as a `T`, naming the path of the first field that does not fit (found from
+/// where the reader stopped, `json_path`). Every reader of a scenario, and of a document
+/// holding one, goes through here (see the module's note).
 pub(crate) fn read_typed<T: DeserializeOwned>(text: &str) -> Result<T, LoadError> {
-    let mut reader = serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(&mut reader).map_err(|e| LoadError::Shape {
-        path: e
-            .path()
-            .to_string()
-            .trim_start_matches('.')
-            .replace("?", ""),
-        message: shape_message(&without_position(&e.inner().to_string())),
+    serde_json::from_str(text).map_err(|e| LoadError::Shape {
+        path: json_path::path_of_error(text, &e),
+        message: shape_message(&without_position(&e.to_string())),
     })
 }
 

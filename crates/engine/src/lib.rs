@@ -32,6 +32,7 @@ mod common;
 pub mod diagnostic;
 pub mod format;
 pub mod generate;
+mod json_path;
 pub mod json_text;
 mod kueue;
 pub mod quantity;

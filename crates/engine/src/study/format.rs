@@ -60,16 +60,8 @@ struct RawStudy {
 
 /// Parses a study document (see [`Study::parse_json`]).
 pub fn parse_study(text: &str) -> Result<Study, LoadError> {
-    let value = parse_value(text)?;
-    check_version(&value)?;
-    let raw: RawStudy = serde_path_to_error::deserialize(value).map_err(|e| LoadError::Shape {
-        path: e
-            .path()
-            .to_string()
-            .trim_start_matches('.')
-            .replace('?', ""),
-        message: e.inner().to_string(),
-    })?;
+    check_version(&parse_value(text)?)?;
+    let raw: RawStudy = crate::format::read_typed(text)?;
     // More variants than a study may hold are refused before each is parsed: a document of a
     // thousand variants would otherwise be read in full only to be refused (docs/STUDY.md).
     if raw.variants.len() > *VARIANTS.end() {

@@ -6,6 +6,7 @@
 mod cases;
 mod fuzz;
 mod kueue;
+mod paths;
 mod rules;
 
 #[cfg(target_arch = "wasm32")]
