@@ -107,6 +107,14 @@ export const tests = [
       expect(/broken\.json/.test(text) && /line 4/.test(text), `import message: ${text}`);
       expect((await page.locator('[data-testid="scenario-name"]').innerText()) === 'Three teams share a g5 pool', 'scenario untouched');
 
+      // A field that does not fit is named by its path, found from where the reader stopped.
+      await page.locator('[data-testid="import-file"]').setInputFiles({
+        name: 'team-plan.json', mimeType: 'application/json',
+        buffer: Buffer.from('{\n  "version": 1,\n  "name": "x",\n  "jobs": [\n    {"name": "a", "submit_h": 0, "duration_h": 1},\n    {"name": "b", "submit_h": "soon", "duration_h": 1}\n  ]\n}'),
+      });
+      await page.waitForFunction(() => /team-plan\.json.*jobs\[1\]\.submit_h: invalid type: string "soon"/.test(document.querySelector('[data-testid="notice"]')?.innerText ?? ''));
+      expect((await page.locator('[data-testid="scenario-name"]').innerText()) === 'Three teams share a g5 pool', 'scenario untouched by the shape error');
+
       await page.locator('[data-testid="import-file"]').setInputFiles({
         name: 'future.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 9, "name": "x"}'),
       });
