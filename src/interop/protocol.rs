@@ -36,11 +36,10 @@ impl Protocol for Interop {
     };
 }
 
-/// What the worker is asked to do. Its fields follow its kind, as the simulation worker's
-/// requests' do (`worker::messages::Request`), so large files are read straight into their
-/// strings.
+/// What the worker is asked to do, tagged by its kind's name as the simulation worker's requests
+/// are (`worker::messages::Request`), so large files are read straight into their strings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "fields", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Task {
     /// What a trace upload would make (`Preview::of`).
     Trace {
@@ -61,7 +60,7 @@ pub enum Task {
 
 /// One answer per kind of task, in the same order.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Answer {
     Trace(Preview),
     Account(AccountOutcome),
@@ -165,7 +164,7 @@ mod tests {
             }
         ));
         assert!(matches!(
-            header(r#"{"id":3,"request":{"kind":"sample"}}"#),
+            header(r#"{"id":3,"request":{"trace":{"files":[]}}}"#),
             Header::Refused {
                 id: 3,
                 refusal: Refused::Unreadable(_)

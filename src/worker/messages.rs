@@ -1,5 +1,5 @@
 //! What the page asks a simulation worker and what it answers: one request enum and one reply
-//! enum, serde-tagged by `kind`, so the worker routes a request by matching on it
+//! enum, each tagged by its variant's name, so the worker routes a request by matching on it
 //! (`simulation::answer`) and the page reads a reply the same way. A message that is not one of
 //! these is refused (`wire::Refusal::Unreadable`), never taken for a run.
 //!
@@ -29,11 +29,13 @@ impl Protocol for Simulation {
     };
 }
 
-/// A request to a simulation worker. Its fields follow its kind (`{"kind": "run", "fields":
-/// {…}}`), so the worker reads a scenario straight into its string instead of buffering the
-/// whole request first, as a tag among the fields would make serde do.
+/// A request to a simulation worker, tagged by its kind's name (`{"run": {…}}`): serde reads the
+/// name, then the fields straight from the text. With a tag beside or among the fields
+/// (`{"kind": "run", …}`) serde may have to hold the whole message first, and its code for that
+/// is compiled for every type a message carries: a reply's result, sample or report
+/// (docs/PERFORMANCE.md, "Messages read without holding them first").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "fields", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Request {
     /// Run a scenario for the page: progress every `progress_every` events (0: never), then
     /// what the page draws. `run` is the page's number for it: the worker keeps the result under
@@ -83,7 +85,7 @@ pub enum Fault {
 
 /// A simulation worker's reply.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Reply {
     /// How far a run has come (interim).
     Progress {

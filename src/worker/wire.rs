@@ -22,9 +22,11 @@ pub struct Envelope<Q> {
     pub request: Q,
 }
 
-/// The first line of every message a worker posts.
+/// The first line of every message a worker posts, tagged by its kind's name as the requests
+/// are (`{"reply": {"id": 3, "done": true, "reply": {"ran": {…}}}}`, `"ready"`), for the reason
+/// `worker::messages::Request` gives.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Header<R> {
     /// The worker has loaded and listens; requests sent before this would be lost.
     Ready,
@@ -40,7 +42,7 @@ pub enum Header<R> {
 /// Why a worker did not answer a request, as the worker says it. Each renders the sentence the
 /// page shows.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, thiserror::Error)]
-#[serde(tag = "why", content = "detail", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Refusal {
     /// The message is not a request of this worker's protocol: not JSON, an unknown kind, a
     /// missing field (a page and a worker of different builds, say).
@@ -87,7 +89,10 @@ impl<R: DeserializeOwned> Message<R> {
     pub fn read(posted: Posted) -> Option<Message<R>> {
         let newline = posted.newline();
         let header_end = newline.unwrap_or(posted.len());
-        let header = serde_json::from_slice(&posted.bytes(0..header_end)).ok()?;
+        // Read as text, as every document the page reads is: serde_json's readers of text and of
+        // bytes are two copies of the reading code of every reply.
+        let header =
+            serde_json::from_str(std::str::from_utf8(&posted.bytes(0..header_end)).ok()?).ok()?;
         Some(Message {
             header,
             body_from: newline.map_or(header_end, |n| n + 1),

@@ -259,14 +259,8 @@ fn an_invalid_scenario_is_refused_with_the_engine_message() {
 fn a_message_that_is_not_a_request_is_refused_not_run() {
     for (message, id) in [
         ("not json", 0),
-        (
-            r#"{"id":5,"request":{"kind":"simulate_everything","fields":{}}}"#,
-            5,
-        ),
-        (
-            r#"{"id":6,"request":{"kind":"run","fields":{"scenario":"{}"}}}"#,
-            6,
-        ),
+        (r#"{"id":5,"request":{"simulate_everything":{}}}"#, 5),
+        (r#"{"id":6,"request":{"run":{"scenario":"{}"}}}"#, 6),
         (r#"{"run":1,"progress_every":0,"scenario":"{}"}"#, 0),
     ] {
         let posted = served_raw(message);

@@ -35,6 +35,9 @@ pub enum DrawnError {
     /// The summary is not the JSON of one.
     #[error("the drawn result's summary cannot be read: {0}")]
     Summary(#[from] serde_json::Error),
+    /// The summary is not UTF-8 text.
+    #[error("the drawn result's summary is not text: {0}")]
+    Text(#[from] std::str::Utf8Error),
     /// The job columns cannot be read.
     #[error(transparent)]
     Columns(#[from] ColumnsError),
@@ -75,7 +78,10 @@ impl Drawn {
     /// Reads what [`Drawn::write`] wrote: the summary's bytes and the columns, from their bytes
     /// or from wherever they lie ([`ColumnSource`]).
     pub fn read(summary: &[u8], columns: impl ColumnSource) -> Result<Drawn, DrawnError> {
-        let (all_jobs, result): (ShareResult, SimResult) = serde_json::from_slice(summary)?;
+        // Read as text, as every document the page reads is: serde_json's readers of text and of
+        // bytes are two copies of the reading code of a result.
+        let summary = std::str::from_utf8(summary)?;
+        let (all_jobs, result): (ShareResult, SimResult) = serde_json::from_str(summary)?;
         Ok(Drawn {
             result,
             all_jobs,
