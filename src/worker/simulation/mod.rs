@@ -22,7 +22,9 @@ pub use held::held_run;
 use super::messages::{Reply, Request, Simulation};
 use super::serve::{serve_message, serve_requests, Answered, Post, Replier};
 use super::wire::Envelope;
+use serde::de::IgnoredAny;
 use serde::Deserialize;
+use std::collections::HashMap;
 
 /// Makes this worker a simulation worker; `public/simulation-worker.js` calls it, through the
 /// export in `src/main.rs`, once the module is instantiated.
@@ -74,8 +76,9 @@ pub fn answer(
 }
 
 /// The kinds of request that read the result the worker holds, and every other kind: just
-/// enough of a request to tell, read without allocating its scenario.
-#[derive(Deserialize)]
+/// enough of a request to tell, read from its tag (`story` in `{"story": {…}}`) with its fields
+/// skipped, so its scenario is not allocated.
+#[derive(Deserialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 enum Reading {
     Story,
@@ -84,22 +87,14 @@ enum Reading {
     Other,
 }
 
-#[derive(Deserialize)]
-struct Kind {
-    kind: Reading,
-}
-
 /// Whether `message` is a request that reads the held result (a story, the document).
 fn reads_held(message: &str) -> bool {
-    matches!(
-        serde_json::from_str::<Envelope<Kind>>(message),
-        Ok(Envelope {
-            request: Kind {
-                kind: Reading::Story | Reading::Document
-            },
-            ..
-        })
-    )
+    serde_json::from_str::<Envelope<HashMap<Reading, IgnoredAny>>>(message).is_ok_and(|envelope| {
+        envelope
+            .request
+            .keys()
+            .any(|kind| matches!(kind, Reading::Story | Reading::Document))
+    })
 }
 
 #[cfg(test)]
