@@ -8,6 +8,8 @@
 //! - [`json`]: random edits of a JSON document's values (hostile numbers, long strings, wrong
 //!   types, deep nesting), for the readers of JSON.
 //!
+//! [`pointers`] names the places in a JSON document, for the tests that edit them one at a time.
+//!
 //! [`bundled_scenarios`] lists the valid scenarios the repository ships, for the tests of every
 //! crate that go through all of them.
 //!
@@ -158,6 +160,39 @@ pub fn apply_json(document: &Value, edits: &[JsonEdit]) -> Value {
     out
 }
 
+/// The JSON pointer of every value in `document` that `keep` accepts, depth first, a value before
+/// the values inside it (the document itself is `""`): the places a test edits one at a time.
+pub fn pointers(document: &Value, keep: &dyn Fn(&Value) -> bool) -> Vec<String> {
+    let mut out = Vec::new();
+    collect_pointers(document, String::new(), keep, &mut out);
+    out
+}
+
+fn collect_pointers(
+    value: &Value,
+    at: String,
+    keep: &dyn Fn(&Value) -> bool,
+    out: &mut Vec<String>,
+) {
+    if keep(value) {
+        out.push(at.clone());
+    }
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                let key = k.replace('~', "~0").replace('/', "~1");
+                collect_pointers(v, format!("{at}/{key}"), keep, out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                collect_pointers(v, format!("{at}/{i}"), keep, out);
+            }
+        }
+        _ => {}
+    }
+}
+
 fn count(value: &Value) -> usize {
     1 + match value {
         Value::Array(items) => items.iter().map(count).sum(),
@@ -183,6 +218,19 @@ fn replace(value: &mut Value, index: &mut usize, with: &Value) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pointers_name_each_kept_value_depth_first_with_keys_escaped() {
+        let doc = serde_json::json!({"a/b": [1, {"c~d": 2}], "e": "x"});
+        assert_eq!(
+            pointers(&doc, &Value::is_number),
+            ["/a~1b/0", "/a~1b/1/c~0d"]
+        );
+        assert_eq!(pointers(&doc, &Value::is_object), ["", "/a~1b/1"]);
+        for pointer in pointers(&doc, &|_| true) {
+            assert!(doc.pointer(&pointer).is_some(), "{pointer}");
+        }
+    }
 
     #[test]
     fn byte_edits_apply_to_any_length() {

@@ -36,35 +36,19 @@ fn kueue_value() -> Value {
 const NUMBERS: [f64; 9] = [0.0, 1.0, 2.0, 3.0, 0.5, 7.25, 100.0, 10000.0, -1.0];
 const QUANTITIES: [&str; 8] = ["0", "1", "500m", "3", "64Gi", "1e3", "1536Mi", "100"];
 
-/// The JSON pointer of every number and every quantity (a string that starts with a digit) in
-/// `value`.
-fn leaf_paths(value: &Value, at: String, out: &mut Vec<String>) {
+/// A number, or a quantity (a string that starts with a digit).
+fn is_numeric(value: &Value) -> bool {
     match value {
-        Value::Object(map) => {
-            for (k, v) in map {
-                leaf_paths(
-                    v,
-                    format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
-                    out,
-                );
-            }
-        }
-        Value::Array(items) => {
-            for (i, v) in items.iter().enumerate() {
-                leaf_paths(v, format!("{at}/{i}"), out);
-            }
-        }
-        Value::Number(_) => out.push(at),
-        Value::String(s) if s.starts_with(|c: char| c.is_ascii_digit()) => out.push(at),
-        _ => {}
+        Value::Number(_) => true,
+        Value::String(s) => s.starts_with(|c: char| c.is_ascii_digit()),
+        _ => false,
     }
 }
 
 /// The Kueue example with each edit's leaf replaced by a plausible value of its kind.
 fn plausibly_edited(edits: &[(prop::sample::Index, usize)]) -> Value {
     let mut value = kueue_value();
-    let mut leaves = Vec::new();
-    leaf_paths(&value, String::new(), &mut leaves);
+    let leaves = quotalab_mutate::pointers(&value, &is_numeric);
     for (at, choice) in edits {
         if let Some(leaf) = value.pointer_mut(at.get(leaves.as_slice()).as_str()) {
             *leaf = if leaf.is_number() {

@@ -42,22 +42,9 @@ fn every_fixture_truncated_anywhere_imports_or_is_refused_without_panic() {
     }
 }
 
-/// Every leaf of a JSON value, by JSON pointer.
-fn leaves(value: &Value, pointer: String, out: &mut Vec<String>) {
-    match value {
-        Value::Object(map) => {
-            for (k, v) in map {
-                let key = k.replace('~', "~0").replace('/', "~1");
-                leaves(v, format!("{pointer}/{key}"), out);
-            }
-        }
-        Value::Array(items) => {
-            for (i, v) in items.iter().enumerate() {
-                leaves(v, format!("{pointer}/{i}"), out);
-            }
-        }
-        _ => out.push(pointer),
-    }
+/// Whether `value` holds no other value.
+fn is_leaf(value: &Value) -> bool {
+    !value.is_object() && !value.is_array()
 }
 
 /// The same leaf with the wrong type, or out of range.
@@ -82,8 +69,7 @@ fn every_aws_field_with_a_wrong_type_or_value_still_imports_the_rest() {
     let mut mutations = 0;
     for (n, file) in aws.iter().enumerate() {
         let value: Value = serde_json::from_str(&file.contents).unwrap();
-        let mut pointers = Vec::new();
-        leaves(&value, String::new(), &mut pointers);
+        let pointers = quotalab_mutate::pointers(&value, &is_leaf);
         // The file's own account around it, so jobs meet their shares.
         let account = file.path.split('/').next().unwrap();
         let context: Vec<InputFile> = aws
@@ -126,8 +112,7 @@ fn every_kueue_field_with_a_wrong_type_or_value_still_imports_the_rest() {
         .collect();
     let mut mutations = 0;
     for (n, object) in objects.iter().enumerate() {
-        let mut pointers = Vec::new();
-        leaves(object, String::new(), &mut pointers);
+        let pointers = quotalab_mutate::pointers(object, &is_leaf);
         for pointer in pointers.iter().step_by(2) {
             for replacement in wrong(object.pointer(pointer).unwrap()) {
                 let mut changed = object.clone();
