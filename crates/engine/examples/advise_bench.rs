@@ -170,18 +170,15 @@ fn at(base: &Scenario, spec: &AdviseSpec, dims: &[Dim], point: &[usize]) -> Opti
             share.borrow_limit = None;
         }
     }
-    let total = |sc: &Scenario, t: &str| -> u32 {
-        sc.quota_shares
-            .iter()
-            .flat_map(|q| &q.capacity_limits)
-            .filter(|l| l.instance_type == t)
-            .map(|l| l.max_capacity)
-            .sum()
-    };
     let sums: Vec<(u32, u32)> = s
         .capacity
         .iter()
-        .map(|c| (total(&s, &c.instance_type), total(base, &c.instance_type)))
+        .map(|c| {
+            (
+                s.owned_capacity(&c.instance_type),
+                base.owned_capacity(&c.instance_type),
+            )
+        })
         .collect();
     for (c, (now, was)) in s.capacity.iter_mut().zip(sums) {
         let ceiling = spec.capacity_ceiling(&c.instance_type, c.count);
