@@ -129,13 +129,7 @@ pub fn main(args: Args) -> Result<(), Failure> {
 
 /// `quotalab merge` of advise shards: the advice the unsharded command writes.
 pub fn merge(texts: &[(&str, String)], out: Option<&str>) -> Result<(), Failure> {
-    let parts = texts
-        .iter()
-        .map(|(f, text)| {
-            AdviceParts::parse_json(text).map_err(|e| Failure::Other(format!("{f}: {e}")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let advice = merge_parts(parts).map_err(|e| Failure::Other(format!("cannot merge: {e}")))?;
+    let advice = super::merge::parse_and_join(texts, AdviceParts::parse_json, merge_parts)?;
     finish(&advice, out)
 }
 

@@ -35,13 +35,7 @@ pub fn main(args: Args) -> Result<(), Failure> {
     if texts.iter().any(|(_, t)| is_parts(t)) {
         return super::advise::merge(&texts, args.output.output.as_deref());
     }
-    let parts = texts
-        .iter()
-        .map(|(f, text)| {
-            SampleSet::parse_json(text).map_err(|e| Failure::Other(format!("{f}: {e}")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let whole = merge(parts).map_err(|e| Failure::Other(format!("cannot merge: {e}")))?;
+    let whole = parse_and_join(&texts, SampleSet::parse_json, merge)?;
     let kind = match whole.definition {
         Definition::Compare(_) => "compare",
         Definition::Sweep(_) => "sweep",
@@ -52,4 +46,20 @@ pub fn main(args: Args) -> Result<(), Failure> {
         args.output.output.as_deref(),
         kind,
     )
+}
+
+/// Reads every shard file with `parse`, naming the file of one that does not read, then joins
+/// the parts with `join`. Sample files and advice parts go through this one place, so a refused
+/// file or a refused set of shards reads the same whichever command wrote them (docs/STUDY.md,
+/// "Sharding on a batch system").
+pub(super) fn parse_and_join<P, W, E: std::fmt::Display>(
+    texts: &[(&str, String)],
+    parse: impl Fn(&str) -> Result<P, E>,
+    join: impl FnOnce(Vec<P>) -> Result<W, E>,
+) -> Result<W, Failure> {
+    let parts = texts
+        .iter()
+        .map(|(f, text)| parse(text).map_err(|e| Failure::Other(format!("{f}: {e}"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    join(parts).map_err(|e| Failure::Other(format!("cannot merge: {e}")))
 }
