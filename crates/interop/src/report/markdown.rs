@@ -44,21 +44,40 @@ pub fn body(out: &mut String, report: &AgreementReport, level: usize) {
 
 fn table_of_chart(out: &mut String, chart: &Chart, level: usize) {
     let _ = writeln!(out, "{} {}\n", "#".repeat(level), chart.title);
-    let _ = write!(out, "| share |");
-    for s in &chart.series {
-        let _ = write!(out, " {} |", s.name);
-    }
-    let _ = write!(out, "\n| --- |");
-    for _ in &chart.series {
-        let _ = write!(out, " ---: |");
+    table_head(out, "share", chart.series.iter().map(|s| &s.name));
+    for row in &chart.rows {
+        table_row(out, &row.label, &row.shown);
     }
     out.push('\n');
-    for row in &chart.rows {
-        let _ = write!(out, "| {} |", esc(&row.label));
-        for shown in &row.shown {
-            let _ = write!(out, " {} |", esc(shown));
-        }
-        out.push('\n');
+}
+
+/// A table's header and alignment rows: `first` left-aligned, then one right-aligned column per
+/// name, so the numbers under them line up. The chart tables and a study's comparison tables are
+/// written by this one place so both read alike; the names come escaped where they need it.
+pub(super) fn table_head<T: std::fmt::Display>(
+    out: &mut String,
+    first: &str,
+    columns: impl IntoIterator<Item = T>,
+) {
+    let _ = write!(out, "| {first} |");
+    let mut alignment = String::from("\n| --- |");
+    for column in columns {
+        let _ = write!(out, " {column} |");
+        alignment.push_str(" ---: |");
+    }
+    out.push_str(&alignment);
+    out.push('\n');
+}
+
+/// One row under [`table_head`]: `label`, then `cells`, each escaped as user-typed text.
+pub(super) fn table_row<S: AsRef<str>>(
+    out: &mut String,
+    label: &str,
+    cells: impl IntoIterator<Item = S>,
+) {
+    let _ = write!(out, "| {} |", esc(label));
+    for cell in cells {
+        let _ = write!(out, " {} |", esc(cell.as_ref()));
     }
     out.push('\n');
 }

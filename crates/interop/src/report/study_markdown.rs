@@ -55,25 +55,13 @@ pub fn render(report: &StudyReport) -> String {
 
 fn share_table(out: &mut String, table: &ShareTable) {
     let _ = writeln!(out, "### Share: {}\n", esc(&table.share));
-    let _ = write!(out, "| KPI |");
-    for column in &table.columns {
-        let _ = write!(out, " {} |", esc(column));
-    }
-    let _ = write!(out, "\n| --- |");
-    for _ in &table.columns {
-        let _ = write!(out, " ---: |");
-    }
-    out.push('\n');
+    markdown::table_head(out, "KPI", table.columns.iter().map(|c| esc(c)));
     for row in &table.rows {
-        let _ = write!(out, "| {} |", esc(&row.label));
-        for cell in &row.cells {
-            let text = match &cell.change {
-                Some(change) => format!("{}; {change}", cell.value),
-                None => cell.value.clone(),
-            };
-            let _ = write!(out, " {} |", esc(&text));
-        }
-        out.push('\n');
+        let cells = row.cells.iter().map(|cell| match &cell.change {
+            Some(change) => format!("{}; {change}", cell.value),
+            None => cell.value.clone(),
+        });
+        markdown::table_row(out, &row.label, cells);
     }
     out.push('\n');
 }
