@@ -13,10 +13,24 @@ fn q(text: &str) -> Quantity {
     Quantity::parse(text).unwrap()
 }
 
-fn has(t: &Translation, kind: NoteKind, path: &str, words: &str) -> bool {
-    t.notes
-        .iter()
-        .any(|n| n.kind == kind && n.path == path && n.text.contains(words))
+/// Asserts that `t` has a note of `kind` at `path` saying `words`; on failure it names the note
+/// it looked for and lists the notes there are.
+fn assert_note(t: &Translation, kind: NoteKind, path: &str, words: &str) {
+    assert!(
+        t.notes
+            .iter()
+            .any(|n| n.kind == kind && n.path == path && n.text.contains(words)),
+        "no {kind:?} note at {path} saying \"{words}\" in {:#?}",
+        t.notes
+    );
+}
+
+/// [`assert_note`] for each (kind, path, words): most translations are checked by the several
+/// notes they must give.
+fn assert_notes(t: &Translation, notes: &[(NoteKind, &str, &str)]) {
+    for &(kind, path, words) in notes {
+        assert_note(t, kind, path, words);
+    }
 }
 
 const TWO_TEAMS: &str = r#"{ "version": 1, "name": "Two teams: P4d & G5", "queueing": "strict_fifo",
@@ -138,12 +152,12 @@ fn shares_are_cluster_queues_of_the_same_name_with_their_strategy_in_limits() {
         k.cluster_queues[1].preemption.within_cluster_queue,
         WithinClusterQueue::Never
     );
-    assert!(has(
+    assert_note(
         &t,
         NoteKind::Carried,
         "quota_shares[0]",
-        "borrowingLimit 50%"
-    ));
+        "borrowingLimit 50%",
+    );
     assert_eq!(k.local_queues.len(), 3);
 }
 
@@ -157,15 +171,11 @@ fn a_borrow_limit_is_rounded_down_to_whole_accelerators_with_a_note() {
     );
     let r = &k.cluster_queues[0].resource_groups[0].flavors[0].resources[0];
     assert_eq!(r.borrowing_limit, Some(q("1")));
-    assert!(
-        has(
-            &t,
-            NoteKind::Approximated,
-            "quota_shares[0].borrow_limit",
-            "1.50"
-        ),
-        "{:?}",
-        t.notes
+    assert_note(
+        &t,
+        NoteKind::Approximated,
+        "quota_shares[0].borrow_limit",
+        "1.50",
     );
     let back = to_aws(&t.scenario).scenario;
     assert_eq!(
@@ -195,48 +205,33 @@ fn unowned_capacity_and_spot_pools_are_the_cohorts_own_quota() {
         (q("0"), Some(q("1"))),
         "1 instance plus 50% of it, rounded down"
     );
-    assert!(has(
+    assert_note(
         &t,
         NoteKind::Approximated,
         "spot[0]",
-        "caps the two flavors apart"
-    ));
+        "caps the two flavors apart",
+    );
 }
 
 #[test]
 fn what_kueue_cannot_state_is_dropped_with_its_numbers() {
     let (t, _) = kueue_of(TWO_TEAMS);
-    assert!(
-        has(&t, NoteKind::Dropped, "capacity[0].changes", "2 at 10 h"),
-        "{:?}",
-        t.notes
+    assert_notes(
+        &t,
+        &[
+            (NoteKind::Dropped, "capacity[0].changes", "2 at 10 h"),
+            (NoteKind::Dropped, "training_plans[0]", "\"block\""),
+            (NoteKind::Dropped, "jobs[0].max_pending_h", "pending time"),
+            (NoteKind::Dropped, "jobs[0].preemption_retries", "requeues"),
+            (NoteKind::Dropped, "jobs[1].max_wait_h", "spot"),
+            (
+                NoteKind::Dropped,
+                "jobs[0].preferences[*].training_plan",
+                "training plans",
+            ),
+            (NoteKind::Dropped, "actions[1].update_share", "\"batch\""),
+        ],
     );
-    assert!(has(&t, NoteKind::Dropped, "training_plans[0]", "\"block\""));
-    assert!(has(
-        &t,
-        NoteKind::Dropped,
-        "jobs[0].max_pending_h",
-        "pending time"
-    ));
-    assert!(has(
-        &t,
-        NoteKind::Dropped,
-        "jobs[0].preemption_retries",
-        "requeues"
-    ));
-    assert!(has(&t, NoteKind::Dropped, "jobs[1].max_wait_h", "spot"));
-    assert!(has(
-        &t,
-        NoteKind::Dropped,
-        "jobs[0].preferences[*].training_plan",
-        "training plans"
-    ));
-    assert!(has(
-        &t,
-        NoteKind::Dropped,
-        "actions[1].update_share",
-        "\"batch\""
-    ));
     let s = &t.scenario;
     assert_eq!(s.actions.len(), 2, "set_priority and cancel carry over");
     assert!(s.capacity.is_empty() && s.training_plans.is_empty() && s.quota_shares.is_empty());
@@ -262,12 +257,12 @@ fn jobs_get_one_pod_set_of_the_first_entry_and_select_their_capacity_type() {
     assert_eq!(set.requests["nvidia.com/gpu"], q("8"));
     assert_eq!(set.node_selector["karpenter.sh/capacity-type"], "on-demand");
     assert!(set.tolerations.is_empty());
-    assert!(has(
+    assert_note(
         &t,
         NoteKind::Approximated,
         "jobs[0].preferences[*].instance_count",
-        "first entry's count"
-    ));
+        "first entry's count",
+    );
     let cheap = &t.scenario.jobs[1];
     assert!(!cheap.spot);
     assert_eq!(
@@ -344,12 +339,12 @@ fn flavor_quotas_become_capacity_and_spot_flavors_a_spot_pool() {
     );
     assert_eq!(s.spot.len(), 1);
     assert_eq!((s.spot[0].count, s.spot[0].price_factor), (4, 0.4));
-    assert!(has(
+    assert_note(
         &t,
         NoteKind::Dropped,
         "kueue.resource_flavors[2]",
-        "generic"
-    ));
+        "generic",
+    );
 }
 
 #[test]
@@ -374,48 +369,34 @@ fn cluster_queues_become_shares_with_limits_in_instances_and_strategies_from_lim
     assert!(vision.in_share_preemption);
     assert_eq!(shares[1].strategy, Strategy::Reserve);
     assert_eq!(shares[2].strategy, Strategy::Lend);
-    assert!(has(
+    assert_notes(
         &t,
-        NoteKind::Approximated,
-        "kueue.cluster_queues[0].preemption.reclaim_within_cohort",
-        "AWS reclaims"
-    ));
-    assert!(has(
-        &t,
-        NoteKind::Approximated,
-        "kueue.cluster_queues[0].preemption.within_cluster_queue",
-        "LowerOrNewerEqualPriority"
-    ));
-    assert!(has(
-        &t,
-        NoteKind::Approximated,
-        "kueue.cluster_queues[2]",
-        "lendingLimit below"
-    ));
-    assert!(has(
-        &t,
-        NoteKind::Dropped,
-        "kueue.cluster_queues[1].namespace_selector",
-        "namespaces"
-    ));
-    assert!(has(
-        &t,
-        NoteKind::Approximated,
-        "kueue.cohorts",
-        "flattened"
-    ));
-    assert!(has(
-        &t,
-        NoteKind::Dropped,
-        "kueue.cohorts[1].resource_groups",
-        "lab"
-    ));
-    assert!(has(
-        &t,
-        NoteKind::Dropped,
-        "kueue.fair_sharing",
-        "fair sharing"
-    ));
+        &[
+            (
+                NoteKind::Approximated,
+                "kueue.cluster_queues[0].preemption.reclaim_within_cohort",
+                "AWS reclaims",
+            ),
+            (
+                NoteKind::Approximated,
+                "kueue.cluster_queues[0].preemption.within_cluster_queue",
+                "LowerOrNewerEqualPriority",
+            ),
+            (
+                NoteKind::Approximated,
+                "kueue.cluster_queues[2]",
+                "lendingLimit below",
+            ),
+            (
+                NoteKind::Dropped,
+                "kueue.cluster_queues[1].namespace_selector",
+                "namespaces",
+            ),
+            (NoteKind::Approximated, "kueue.cohorts", "flattened"),
+            (NoteKind::Dropped, "kueue.cohorts[1].resource_groups", "lab"),
+            (NoteKind::Dropped, "kueue.fair_sharing", "fair sharing"),
+        ],
+    );
 }
 
 #[test]
@@ -443,41 +424,35 @@ fn pod_sets_become_instance_counts_and_spot_selectors_spot_jobs() {
         Some(2),
         "3 pods x 4 GPUs = 12 GPUs, 1.5 p4d, rounded up"
     );
-    assert!(has(
+    assert_notes(
         &t,
-        NoteKind::Approximated,
-        "jobs[*].pod_sets[*].count",
-        "2 jobs: its pods' accelerators are not a whole number"
-    ));
-    assert!(has(
-        &t,
-        NoteKind::Dropped,
-        "jobs[0].pod_sets[*].requests",
-        "cpu"
-    ));
+        &[
+            (
+                NoteKind::Approximated,
+                "jobs[*].pod_sets[*].count",
+                "2 jobs: its pods' accelerators are not a whole number",
+            ),
+            (NoteKind::Dropped, "jobs[0].pod_sets[*].requests", "cpu"),
+        ],
+    );
     let spotty = &jobs[1];
     assert!(spotty.spot);
     assert_eq!(spotty.preferences[0].instance_type, "ml.g5.xlarge");
     assert_eq!(spotty.instance_count, Some(2));
     assert_eq!(spotty.admitted, None);
-    assert!(has(
-        &t,
-        NoteKind::Dropped,
-        "jobs[1].admitted",
-        "current-state"
-    ));
+    assert_note(&t, NoteKind::Dropped, "jobs[1].admitted", "current-state");
     let serve = &jobs[2];
     assert_eq!(
         serve.instance_count,
         Some(2),
         "10 GPUs of two pod sets: 2 p4d"
     );
-    assert!(has(
+    assert_note(
         &t,
         NoteKind::Approximated,
         "jobs[2].pod_sets",
-        "several pod sets"
-    ));
+        "several pod sets",
+    );
     assert!(
         t.scenario.validate().is_valid(),
         "{:?}",
@@ -490,7 +465,7 @@ fn priorities_outside_aws_range_keep_their_order() {
     let t = to_aws(&scenario(KUEUE));
     let p: Vec<i32> = t.scenario.jobs.iter().map(|j| j.priority).collect();
     assert_eq!(p, [0, 2, 1], "ranks of -20000, 50000 and 10");
-    assert!(has(&t, NoteKind::Approximated, "jobs[*].priority", "rank"));
+    assert_note(&t, NoteKind::Approximated, "jobs[*].priority", "rank");
     let mut shifted = scenario(KUEUE);
     shifted
         .jobs
@@ -529,12 +504,12 @@ fn more_than_twenty_queues_pool_the_smallest() {
     );
     assert_eq!(shares[0].name, "q3");
     assert_eq!(t.scenario.jobs[0].share.as_deref(), Some("others"));
-    assert!(has(
+    assert_note(
         &t,
         NoteKind::Approximated,
         "kueue.cluster_queues",
-        "q0, q1, q2"
-    ));
+        "q0, q1, q2",
+    );
     assert_eq!(
         queue_shares(&scenario(&json))["q1"].as_deref(),
         Some("others")
@@ -590,10 +565,5 @@ fn switching_rules_translates_into_the_other_form_and_only_relabels_the_same_for
     let same = to_rules(&aws, Rules::Aws);
     assert_eq!(same.scenario, aws, "already AWS: nothing changes");
     assert_eq!(same.notes.len(), 1);
-    assert!(has(
-        &same,
-        NoteKind::Carried,
-        "rules",
-        "nothing to translate"
-    ));
+    assert_note(&same, NoteKind::Carried, "rules", "nothing to translate");
 }
