@@ -192,18 +192,15 @@ mod tests {
 
     #[test]
     fn bad_targets_say_what_is_wrong() {
-        assert!(Target::parse("completion_p90_h<=24")
-            .unwrap_err()
-            .contains("no share"));
-        assert!(Target::parse("nlp:p90<=24")
-            .unwrap_err()
-            .contains("not a KPI"));
-        assert!(Target::parse("nlp:cost<24")
-            .unwrap_err()
-            .contains("no bound"));
-        assert!(Target::parse("nlp:cost<=lots")
-            .unwrap_err()
-            .contains("not a finite number"));
+        for (target, says) in [
+            ("completion_p90_h<=24", "no share"),
+            ("nlp:p90<=24", "not a KPI"),
+            ("nlp:cost<24", "no bound"),
+            ("nlp:cost<=lots", "not a finite number"),
+        ] {
+            let error = Target::parse(target).unwrap_err();
+            assert!(error.contains(says), "{target}: {error}");
+        }
     }
 
     #[test]
