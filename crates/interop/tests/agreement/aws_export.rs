@@ -42,43 +42,43 @@ fn file(export: &AwsExport, path: &str) -> Value {
     value
 }
 
-#[test]
-fn quota_shares_match_the_create_quota_share_fixtures() {
-    let export = export_fixture();
+/// Asserts that the export of the fixture scenario holds, at `path`, the request of the fixture
+/// `expected` written from the API reference; each test below names the feature it shows.
+fn assert_exported_as(path: &str, expected: &str) {
     assert_eq!(
-        file(&export, "quota-shares/00-research.json"),
-        read_json(&fixture("create-quota-share-research.json"))
-    );
-    assert_eq!(
-        file(&export, "quota-shares/01-prod.json"),
-        read_json(&fixture("create-quota-share-prod.json"))
+        file(&export_fixture(), path),
+        read_json(&fixture(expected)),
+        "{path}"
     );
 }
 
 #[test]
+fn quota_shares_match_the_create_quota_share_fixtures() {
+    assert_exported_as(
+        "quota-shares/00-research.json",
+        "create-quota-share-research.json",
+    );
+    assert_exported_as("quota-shares/01-prod.json", "create-quota-share-prod.json");
+}
+
+#[test]
 fn per_entry_counts_plans_checkpoints_and_retries_reach_the_training_payload() {
-    let export = export_fixture();
-    assert_eq!(
-        file(&export, "jobs/llm-pretrain-like.json"),
-        read_json(&fixture("submit-service-job-llm-pretrain.json"))
+    assert_exported_as(
+        "jobs/llm-pretrain-like.json",
+        "submit-service-job-llm-pretrain.json",
     );
 }
 
 #[test]
 fn job_level_count_goes_to_resource_config_for_a_mix() {
-    let export = export_fixture();
-    assert_eq!(
-        file(&export, "jobs/finetune.json"),
-        read_json(&fixture("submit-service-job-finetune.json"))
-    );
+    assert_exported_as("jobs/finetune.json", "submit-service-job-finetune.json");
 }
 
 #[test]
 fn spot_job_uses_managed_spot_instead_of_preferences() {
-    let export = export_fixture();
-    assert_eq!(
-        file(&export, "jobs/nightly-eval-like.json"),
-        read_json(&fixture("submit-service-job-nightly-eval.json"))
+    assert_exported_as(
+        "jobs/nightly-eval-like.json",
+        "submit-service-job-nightly-eval.json",
     );
 }
 

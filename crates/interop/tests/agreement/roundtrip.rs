@@ -5,7 +5,7 @@
 use quotalab_engine::Scenario;
 use quotalab_interop::agreement::Agreement;
 use quotalab_interop::{aws, kueue};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Kueue YAML read back as AWS shares, through the engine's translation.
 fn kueue_back(yaml: &str) -> Result<quotalab_interop::agreement::Imported, kueue::ImportError> {
@@ -16,6 +16,26 @@ fn kueue_back(yaml: &str) -> Result<quotalab_interop::agreement::Imported, kueue
 fn load(path: &Path) -> Scenario {
     Scenario::parse_json(&std::fs::read_to_string(path).unwrap())
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The gallery scenarios and worked examples that have an agreement to carry: both round trips
+/// walk the same ones.
+fn gallery_with_shares() -> impl Iterator<Item = (PathBuf, Scenario)> {
+    quotalab_mutate::bundled_scenarios()
+        .into_iter()
+        .map(|path| {
+            let scenario = load(&path);
+            (path, scenario)
+        })
+        .filter(|(_, scenario)| !scenario.quota_shares.is_empty())
+}
+
+/// What a round trip must keep, whichever format it went through: `back` has the agreement of
+/// `scenario` and is a valid scenario; `context` says which file and export failed.
+fn assert_keeps_agreement(scenario: &Scenario, back: &Scenario, context: &str) {
+    assert_eq!(Agreement::of(back), Agreement::of(scenario), "{context}");
+    let errors = back.validate().errors;
+    assert!(errors.is_empty(), "{context}: {errors:?}");
 }
 
 #[test]
@@ -33,25 +53,10 @@ fn gallery_includes_the_default_scenario_and_the_spec_examples() {
 
 #[test]
 fn aws_export_then_import_keeps_the_agreement_for_every_gallery_scenario() {
-    for path in quotalab_mutate::bundled_scenarios() {
-        let scenario = load(&path);
-        if scenario.quota_shares.is_empty() {
-            continue;
-        }
+    for (path, scenario) in gallery_with_shares() {
         let export = aws::export(&scenario);
         let back = aws::import(&export.files).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert_eq!(
-            Agreement::of(&back.scenario),
-            Agreement::of(&scenario),
-            "{}",
-            path.display()
-        );
-        assert!(
-            back.scenario.validate().errors.is_empty(),
-            "{}: {:?}",
-            path.display(),
-            back.scenario.validate().errors
-        );
+        assert_keeps_agreement(&scenario, &back.scenario, &path.display().to_string());
         let via_bundle = aws::import_bundle(&export.to_bundle_json()).unwrap();
         assert_eq!(
             Agreement::of(&via_bundle.scenario),
@@ -64,25 +69,14 @@ fn aws_export_then_import_keeps_the_agreement_for_every_gallery_scenario() {
 
 #[test]
 fn kueue_export_then_import_keeps_the_agreement_for_every_gallery_scenario() {
-    for path in quotalab_mutate::bundled_scenarios() {
-        let scenario = load(&path);
-        if scenario.quota_shares.is_empty() {
-            continue;
-        }
+    for (path, scenario) in gallery_with_shares() {
         let export = kueue::export(&scenario);
         let back = kueue_back(&export.yaml)
             .unwrap_or_else(|e| panic!("{}: {e}\n{}", path.display(), export.yaml));
-        assert_eq!(
-            Agreement::of(&back.scenario),
-            Agreement::of(&scenario),
-            "{}\n{}",
-            path.display(),
-            export.yaml
-        );
-        assert!(
-            back.scenario.validate().errors.is_empty(),
-            "{}",
-            path.display()
+        assert_keeps_agreement(
+            &scenario,
+            &back.scenario,
+            &format!("{}\n{}", path.display(), export.yaml),
         );
     }
 }
