@@ -2,7 +2,7 @@
 //! a fixture account: the files it writes import to the same scenario as the fixture itself.
 //! The stand-in pages listings with `NextToken`, as the real CLI does under `--max-items`.
 
-use crate::common::{quotalab, text, work_folder};
+use crate::common::{succeeds, text, work_folder};
 use std::path::Path;
 use std::process::Command;
 
@@ -46,8 +46,7 @@ fn collect_aws_writes_every_output_the_import_reads() {
     assert!(out.join("training-plans/p5-reserve.json").exists());
 
     let import = |dir: &Path| {
-        let o = quotalab(&["import", "account", dir.to_str().unwrap()], None);
-        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let o = succeeds(&["import", "account", dir.to_str().unwrap()], None);
         text(&o.stdout)
     };
     let collected = import(&out);

@@ -41,16 +41,22 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Runs `quotalab ARGS`, which must succeed; returns its standard output.
-pub fn ok(args: &[&str]) -> String {
-    let out = quotalab(args, None);
+/// Runs `quotalab ARGS`, feeding `stdin` if given, which must succeed (showing its standard
+/// error if it does not); returns the whole output, for the tests that read both streams.
+pub fn succeeds(args: &[&str], stdin: Option<&str>) -> Output {
+    let out = quotalab(args, stdin);
     assert_eq!(
         out.status.code(),
         Some(0),
         "{args:?}: {}",
         text(&out.stderr)
     );
-    text(&out.stdout)
+    out
+}
+
+/// Runs `quotalab ARGS`, which must succeed; returns its standard output.
+pub fn ok(args: &[&str]) -> String {
+    text(&succeeds(args, None).stdout)
 }
 
 /// Runs `quotalab ARGS`, which must fail with `code`, print nothing on standard output and say

@@ -1,11 +1,10 @@
 //! The command-line contract of docs/CLI.md: output, exit codes 0/2/1, stdin, and no panics.
 
-use crate::common::{fails, fails_reading, quotalab, text, EXAMPLE};
+use crate::common::{fails, fails_reading, quotalab, succeeds, text, EXAMPLE};
 
 #[test]
 fn run_prints_the_result_json() {
-    let out = quotalab(&["run", EXAMPLE], None);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeeds(&["run", EXAMPLE], None);
     let result: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
     assert_eq!(result["version"], 1);
     assert_eq!(result["jobs"].as_array().map(Vec::len), Some(4));
@@ -111,7 +110,6 @@ fn garbage_never_panics() {
 
 #[test]
 fn bench_prints_throughput() {
-    let out = quotalab(&["bench", "--jobs", "200"], None);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeeds(&["bench", "--jobs", "200"], None);
     assert!(text(&out.stdout).contains("events/s"));
 }

@@ -2,7 +2,7 @@
 //! `export kueue` through the translation, `convert` both ways, and `compare` of one agreement
 //! under both rules, its columns labelled by their rules.
 
-use crate::common::{fails, quotalab, text, work_folder, DEFAULT, EXAMPLE};
+use crate::common::{fails, quotalab, succeeds, text, work_folder, DEFAULT, EXAMPLE};
 use serde_json::Value;
 
 const CLUSTER: &str = concat!(
@@ -27,8 +27,7 @@ fn json(bytes: &[u8]) -> Value {
 
 #[test]
 fn import_kueue_writes_the_kueue_form_and_with_rules_aws_the_shares_and_what_is_lost() {
-    let out = quotalab(&["import", "kueue", CLUSTER], None);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeeds(&["import", "kueue", CLUSTER], None);
     let s = json(&out.stdout);
     assert_eq!(s["rules"], "kueue");
     assert_eq!(s["kueue"]["cluster_queues"][0]["name"], "vision");
@@ -39,8 +38,7 @@ fn import_kueue_writes_the_kueue_form_and_with_rules_aws_the_shares_and_what_is_
         text(&out.stderr)
     );
 
-    let out = quotalab(&["import", "kueue", CLUSTER, "--rules", "aws"], None);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeeds(&["import", "kueue", CLUSTER, "--rules", "aws"], None);
     let s = json(&out.stdout);
     assert!(s.get("kueue").is_none());
     assert_eq!(s["quota_shares"][0]["name"], "vision");
@@ -51,7 +49,7 @@ fn import_kueue_writes_the_kueue_form_and_with_rules_aws_the_shares_and_what_is_
 
 #[test]
 fn from_state_and_default_runtime_shape_the_jobs() {
-    let out = quotalab(
+    let out = succeeds(
         &[
             "import",
             "kueue",
@@ -62,7 +60,6 @@ fn from_state_and_default_runtime_shape_the_jobs() {
         ],
         None,
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let s = json(&out.stdout);
     assert_eq!(
         s["jobs"].as_array().map(Vec::len),
@@ -92,8 +89,7 @@ fn bad_kueue_yaml_exits_2_naming_the_object_and_field() {
 
 #[test]
 fn export_kueue_of_an_aws_scenario_goes_through_the_translation() {
-    let out = quotalab(&["export", "kueue", EXAMPLE], None);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeeds(&["export", "kueue", EXAMPLE], None);
     let yaml = text(&out.stdout);
     assert!(
         yaml.contains("# Translated from AWS quota shares"),
@@ -103,11 +99,10 @@ fn export_kueue_of_an_aws_scenario_goes_through_the_translation() {
     let dir = work_folder("kueue-export");
     let file = dir.join("two-teams.yaml");
     std::fs::write(&file, &yaml).unwrap();
-    let back = quotalab(
+    let back = succeeds(
         &["import", "kueue", file.to_str().unwrap(), "--rules", "aws"],
         None,
     );
-    assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
     let original: Value = serde_json::from_str(&std::fs::read_to_string(EXAMPLE).unwrap()).unwrap();
     assert_eq!(shares(&json(&back.stdout)), shares(&original));
 }
@@ -116,7 +111,7 @@ fn export_kueue_of_an_aws_scenario_goes_through_the_translation() {
 fn convert_translates_both_ways_and_says_what_each_part_became() {
     let dir = work_folder("kueue-convert");
     let kueue = dir.join("kueue.json");
-    let out = quotalab(
+    let out = succeeds(
         &[
             "convert",
             DEFAULT,
@@ -127,7 +122,6 @@ fn convert_translates_both_ways_and_says_what_each_part_became() {
         ],
         None,
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
         text(&out.stderr).contains("carried: quota_shares[0]: ClusterQueue \"background\""),
         "{}",
@@ -137,11 +131,10 @@ fn convert_translates_both_ways_and_says_what_each_part_became() {
     assert_eq!(s["rules"], "kueue");
     assert!(s.get("quota_shares").is_none());
 
-    let out = quotalab(
+    let out = succeeds(
         &["convert", kueue.to_str().unwrap(), "--rules", "aws"],
         None,
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let back = json(&out.stdout);
     let original: Value = serde_json::from_str(&std::fs::read_to_string(DEFAULT).unwrap()).unwrap();
     assert_eq!(shares(&back), shares(&original));
@@ -179,8 +172,7 @@ fn compare_labels_variants_that_differ_in_rules_by_their_rules() {
     let dir = work_folder("kueue-compare");
     let study = both_rules(&dir);
     let out_json = dir.join("compare.json");
-    let out = quotalab(&["compare", &study, "-o", out_json.to_str().unwrap()], None);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeeds(&["compare", &study, "-o", out_json.to_str().unwrap()], None);
     let table = text(&out.stdout);
     assert!(
         table.contains("V1 (AWS Batch) is 'Three teams share a g5 pool'"),
@@ -210,8 +202,7 @@ fn a_variant_under_kueue_rules_runs_its_translated_agreement() {
     s["rules"] = "kueue".into();
     let file = dir.join("kueue-rules.json");
     std::fs::write(&file, s.to_string()).unwrap();
-    let out = quotalab(&["run", file.to_str().unwrap()], None);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeeds(&["run", file.to_str().unwrap()], None);
     let result = json(&out.stdout);
     let notes = result["notes"].to_string();
     assert!(
@@ -219,8 +210,7 @@ fn a_variant_under_kueue_rules_runs_its_translated_agreement() {
         "the result says what the agreement became: {notes}"
     );
     let study = both_rules(&dir);
-    let out = quotalab(&["compare", &study, "--seeds", "2", "-o", "-"], None);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeeds(&["compare", &study, "--seeds", "2", "-o", "-"], None);
     let comparison = json(&out.stdout);
     assert_ne!(
         comparison["variants"][0]["shares"], comparison["variants"][1]["shares"],

@@ -1,12 +1,11 @@
 //! `quotalab report`: Markdown by default, HTML with `--format html`, `-o FILE`, and the exit
 //! codes of docs/CLI.md (0 ok, 2 invalid command line or scenario, 1 anything else).
 
-use crate::common::{fails_reading, quotalab, text, work_folder, EXAMPLE};
+use crate::common::{fails_reading, quotalab, succeeds, text, work_folder, EXAMPLE};
 
 #[test]
 fn report_prints_markdown_by_default() {
-    let out = quotalab(&["report", EXAMPLE], None);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeeds(&["report", EXAMPLE], None);
     let md = text(&out.stdout);
     assert!(md.starts_with("# Agreement report: Two teams: lend, borrow, reclaim"));
     assert!(md.contains("## Share: A (`LEND`)") && md.contains("## Assumptions"));
@@ -21,11 +20,10 @@ fn report_format_html_writes_a_page_to_a_file() {
     let dir = work_folder("report-html");
     let path = dir.join("agreement.html");
     let path_text = path.to_string_lossy().into_owned();
-    let out = quotalab(
+    let out = succeeds(
         &["report", EXAMPLE, "--format", "html", "-o", &path_text],
         None,
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(out.stdout.is_empty(), "the page goes to the file");
     let html = std::fs::read_to_string(&path).expect("the page was written");
     let _ = std::fs::remove_file(&path);
@@ -70,8 +68,7 @@ fn a_study_gets_the_studys_report_the_same_as_the_models() {
         env!("CARGO_MANIFEST_DIR"),
         "/../interop/tests/fixtures/study/two-variants.json"
     );
-    let out = quotalab(&["report", path], None);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeeds(&["report", path], None);
     let cli = text(&out.stdout);
 
     use quotalab_engine::study::{compare, Definition, Study};

@@ -1,7 +1,9 @@
 //! Exit codes for what users hand the CLI by mistake or on purpose: files too large to be a
 //! scenario, study documents given to `validate`, and imports that would not validate.
 
-use crate::common::{fails, fails_reading, quotalab, text, work_folder, DEFAULT, EXAMPLE};
+use crate::common::{
+    fails, fails_reading, quotalab, succeeds, text, work_folder, DEFAULT, EXAMPLE,
+};
 
 /// A study of `variants` copies of the default scenario, each named apart.
 fn study(variants: usize) -> String {
@@ -42,8 +44,7 @@ fn validate_reads_a_study_and_applies_its_rules() {
         "{}",
         text(&out.stdout)
     );
-    let out = quotalab(&["validate", "-"], Some(&study(3)));
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeeds(&["validate", "-"], Some(&study(3)));
     assert!(
         text(&out.stdout).contains("valid: a study of 3 variants"),
         "{}",
@@ -80,8 +81,7 @@ fn an_import_that_does_not_validate_exits_2_and_writes_nothing_unless_asked() {
     fails(&args, 2, "jobs[0].name: names are at most 128 characters");
     assert!(!out_path.exists(), "nothing is written");
 
-    let out = quotalab(&[&args[..], &["--keep-going"]].concat(), None);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeeds(&[&args[..], &["--keep-going"]].concat(), None);
     assert!(
         text(&out.stderr).contains("problem: jobs[0].name: names are at most 128"),
         "{}",
@@ -113,11 +113,10 @@ fn swf_capacity_can_be_given() {
     let dir = work_folder("robust-swf");
     let log = dir.join("log.swf");
     std::fs::write(&log, "1 0 0 3600 4 -1 -1 4 -1 -1 1 7 1 -1 -1 -1 -1 -1\n").unwrap();
-    let out = quotalab(
+    let out = succeeds(
         &["import", "swf", log.to_str().unwrap(), "--capacity", "12"],
         None,
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let scenario: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(scenario["capacity"][0]["count"], 12);
     let out = quotalab(&["import", "swf", log.to_str().unwrap()], None);

@@ -4,14 +4,13 @@
 //! those words. The app's KPI cards are checked against the same scenario in its browser tests
 //! (`tests/results/kpi.rs`).
 
-use crate::common::{quotalab, text, EVERY_STOP_KIND};
+use crate::common::{quotalab, succeeds, text, EVERY_STOP_KIND};
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::result::StopKind;
 use quotalab_engine::SimResult;
 
 fn engine_result() -> SimResult {
-    let out = quotalab(&["run", EVERY_STOP_KIND], None);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeeds(&["run", EVERY_STOP_KIND], None);
     serde_json::from_slice(&out.stdout).expect("the result JSON")
 }
 

@@ -1,7 +1,7 @@
 //! `quotalab compare`, `sweep` and `merge` (docs/STUDY.md): outputs, exit codes, clear messages
 //! for bad parameters and shards, and sharded runs merging into the unsharded bytes.
 
-use crate::common::{fails, ok, path, quotalab, text, work_folder, DEFAULT, EXAMPLE};
+use crate::common::{fails, ok, path, quotalab, succeeds, text, work_folder, DEFAULT, EXAMPLE};
 use std::path::Path;
 
 /// A small valid sweep of the default scenario's capacity.
@@ -33,7 +33,7 @@ fn read(file: &str) -> String {
 fn compare_prints_a_table_and_writes_the_comparison() {
     let dir = work_folder("study-compare");
     let out = path(&dir, "cmp.json");
-    let run = quotalab(
+    let run = succeeds(
         &[
             "compare",
             DEFAULT,
@@ -47,7 +47,6 @@ fn compare_prints_a_table_and_writes_the_comparison() {
         ],
         None,
     );
-    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
     let table = text(&run.stdout);
     assert!(
         table.contains("share background") && table.contains("P(wait < 2 h)"),
@@ -79,8 +78,7 @@ fn compare_reads_a_study_file() {
     );
     let file = path(&dir, "study.json");
     std::fs::write(&file, study.to_json_pretty()).unwrap();
-    let run = quotalab(&["compare", &file, "--seeds", "3", "--out", "-"], None);
-    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let run = succeeds(&["compare", &file, "--seeds", "3", "--out", "-"], None);
     let json: serde_json::Value =
         serde_json::from_slice(&run.stdout).expect("--out - puts the JSON on stdout");
     assert_eq!(json["name"], "from a file");
@@ -218,11 +216,7 @@ fn sharded_and_merged_equals_unsharded_for_sweeps_and_comparisons() {
             .concat());
         }
         let merged = path(&dir, &format!("{name}-merged.json"));
-        let merge = quotalab(
-            &["merge", &parts[2], &parts[0], &parts[1], "--out", &merged],
-            None,
-        );
-        assert_eq!(merge.status.code(), Some(0), "{}", text(&merge.stderr));
+        ok(&["merge", &parts[2], &parts[0], &parts[1], "--out", &merged]);
         assert_eq!(
             read(&merged),
             read(&whole),

@@ -3,7 +3,7 @@
 //! a refused option names itself, `--keep-going` writes what does not validate, and the run's
 //! summary shows short waits in seconds and minutes with a line for all jobs (docs/CLI.md).
 
-use crate::common::{quotalab, text, work_folder};
+use crate::common::{quotalab, succeeds, text, work_folder};
 
 const LOG: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -74,8 +74,7 @@ fn a_refused_option_is_named_with_what_it_allows() {
 #[test]
 fn capacity_is_given_as_n_or_type_equals_n() {
     for given in ["8", "ml.g5.xlarge=8"] {
-        let out = quotalab(&["import", "swf", LOG, "--capacity", given], None);
-        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let out = succeeds(&["import", "swf", LOG, "--capacity", given], None);
         let scenario = quotalab_engine::Scenario::from_json(&text(&out.stdout)).unwrap();
         assert_eq!(scenario.capacity[0].count, 8, "{given}");
         assert!(text(&out.stderr)
@@ -105,8 +104,7 @@ fn keep_going_writes_a_scenario_that_does_not_validate() {
     assert!(refused.stdout.is_empty());
     let mut with = args.to_vec();
     with.push("--keep-going");
-    let written = quotalab(&with, None);
-    assert_eq!(written.status.code(), Some(0), "{}", text(&written.stderr));
+    let written = succeeds(&with, None);
     assert!(text(&written.stdout).contains("\"ml.unknown.type\""));
     assert!(text(&written.stderr).contains("written although it does not validate"));
 }
