@@ -1,6 +1,8 @@
 //! Checks of explicit jobs, job mixes and their templates (docs/FORMAT.md job and entry rules).
 
-use super::limits::{check_count, check_positive, MAX_ACCELERATOR_MEMORY_GIB, MAX_ARRIVALS_PER_H};
+use super::limits::{
+    check_instances, check_positive, MAX_ACCELERATOR_MEMORY_GIB, MAX_ARRIVALS_PER_H,
+};
 use super::{check_duration, check_name, check_time, Context, MAX_JOBS, MAX_PRIORITY};
 use crate::diagnostic::Report;
 use crate::generate::{generated_as, generated_name};
@@ -277,14 +279,9 @@ fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &Jo
             MAX_ACCELERATOR_MEMORY_GIB,
         );
     }
-    if job.instance_count == Some(0) {
-        report.error(
-            format!("{path}.instance_count"),
-            "a job runs on at least 1 instance",
-        );
-    }
     if let Some(count) = job.instance_count {
-        check_count(report, &format!("{path}.instance_count"), count);
+        let zero = "a job runs on at least 1 instance";
+        check_instances(report, &format!("{path}.instance_count"), count, zero);
     }
     // Under Kueue objects max_wait_h has no counterpart at all (`validate::kueue`).
     if job.max_wait_h.is_some() && !job.spot && !context.kueue_agreement {
@@ -347,14 +344,9 @@ fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &J
                 ),
             );
         }
-        if entry.instance_count == Some(0) {
-            report.error(
-                format!("{ep}.instance_count"),
-                "an entry needs at least 1 instance",
-            );
-        }
         if let Some(count) = entry.instance_count {
-            check_count(report, &format!("{ep}.instance_count"), count);
+            let zero = "an entry needs at least 1 instance";
+            check_instances(report, &format!("{ep}.instance_count"), count, zero);
         }
         if let Some(d) = entry.duration_h {
             check_duration(report, &format!("{ep}.duration_h"), d, false);

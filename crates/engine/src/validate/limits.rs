@@ -34,6 +34,15 @@ pub(crate) fn check_count(report: &mut Report, path: &str, count: u32) {
     }
 }
 
+/// A count of instances from 1 to [`MAX_INSTANCES`]: a pool, plan, job or share limit of none
+/// would hold or run nothing, so 0 is refused with `zero`, which says so in the field's own words.
+pub(crate) fn check_instances(report: &mut Report, path: &str, count: u32, zero: &str) {
+    if count == 0 {
+        report.error(path, zero);
+    }
+    check_count(report, path, count);
+}
+
 /// An amount from 0 to `max`: finite, not negative, not above the bound. The message names the
 /// allowed range so the user can see how far off the value is.
 pub(crate) fn check_amount(report: &mut Report, path: &str, value: f64, what: &str, max: f64) {

@@ -1,8 +1,9 @@
 //! Checks of the document's frame: name and horizon, instance types, pools, shares and actions.
 
 use super::limits::{
-    check_amount, check_count, check_positive, MAX_ACCELERATOR_MEMORY_GIB, MAX_INSTANCES,
-    MAX_INTERRUPTIONS_PER_H, MAX_PRICE_FACTOR, MAX_PRICE_PER_H, MAX_SPEED, MAX_UPFRONT_COST,
+    check_amount, check_count, check_instances, check_positive, MAX_ACCELERATOR_MEMORY_GIB,
+    MAX_INSTANCES, MAX_INTERRUPTIONS_PER_H, MAX_PRICE_FACTOR, MAX_PRICE_PER_H, MAX_SPEED,
+    MAX_UPFRONT_COST,
 };
 use super::{check_duration, check_name, check_time, Context, MAX_PRIORITY, MAX_SHARES};
 use crate::diagnostic::Report;
@@ -148,13 +149,8 @@ fn training_plans(scenario: &Scenario, context: &Context, report: &mut Report) {
             &format!("{path}.instance_type"),
             &plan.instance_type,
         );
-        if plan.count == 0 {
-            report.error(
-                format!("{path}.count"),
-                "a training plan reserves at least 1 instance",
-            );
-        }
-        check_count(report, &format!("{path}.count"), plan.count);
+        let zero = "a training plan reserves at least 1 instance";
+        check_instances(report, &format!("{path}.count"), plan.count, zero);
         if let Some(owner) = &plan.owner_share {
             if !scenario.quota_shares.iter().any(|s| &s.name == owner) {
                 report.error(
@@ -290,13 +286,13 @@ fn check_limits(report: &mut Report, context: &Context, path: &str, limits: &[Ca
                 ),
             );
         }
-        if limit.max_capacity == 0 {
-            report.error(
-                format!("{lp}.max_capacity"),
-                "max_capacity is at least 1 instance (AWS)",
-            );
-        }
-        check_count(report, &format!("{lp}.max_capacity"), limit.max_capacity);
+        let zero = "max_capacity is at least 1 instance (AWS)";
+        check_instances(
+            report,
+            &format!("{lp}.max_capacity"),
+            limit.max_capacity,
+            zero,
+        );
     }
 }
 
