@@ -109,9 +109,7 @@ pub fn scenario(seed: u64) -> Option<Scenario> {
         .collect();
     let mut actions = Vec::new();
     if below(&mut rng, 2) == 0 {
-        let target = jobs[below(&mut rng, jobs.len() as u64) as usize]
-            .name
-            .clone();
+        let target = pick(&mut rng, &jobs).name.clone();
         actions.push(Action {
             at_h: hours(&mut rng, 6.0),
             set_priority: Some(SetPriority {
@@ -123,9 +121,7 @@ pub fn scenario(seed: u64) -> Option<Scenario> {
         });
     }
     if below(&mut rng, 4) == 0 {
-        let target = jobs[below(&mut rng, jobs.len() as u64) as usize]
-            .name
-            .clone();
+        let target = pick(&mut rng, &jobs).name.clone();
         actions.push(Action {
             at_h: hours(&mut rng, 6.0),
             set_priority: None,
@@ -134,7 +130,7 @@ pub fn scenario(seed: u64) -> Option<Scenario> {
         });
     }
     if !shares.is_empty() && below(&mut rng, 4) == 0 {
-        let share = &shares[below(&mut rng, shares.len() as u64) as usize];
+        let share = pick(&mut rng, &shares);
         actions.push(Action {
             at_h: hours(&mut rng, 6.0),
             set_priority: None,

@@ -386,19 +386,20 @@ fn from_json_returns_every_error_at_once() {
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn the_load_error_counts_its_errors() {
+    let load_error = |doc: &Value| {
+        Scenario::from_json(&doc.to_string())
+            .unwrap_err()
+            .to_string()
+    };
     let mut doc = base();
     doc["jobs"][0]["priority"] = json!(10000);
-    let one = Scenario::from_json(&doc.to_string())
-        .unwrap_err()
-        .to_string();
+    let one = load_error(&doc);
     assert!(
         one.starts_with("the scenario has 1 error; first: "),
         "{one}"
     );
     doc["jobs"][1]["duration_h"] = json!(-1);
-    let two = Scenario::from_json(&doc.to_string())
-        .unwrap_err()
-        .to_string();
+    let two = load_error(&doc);
     assert!(
         two.starts_with("the scenario has 2 errors; first: "),
         "{two}"
