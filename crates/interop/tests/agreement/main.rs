@@ -5,3 +5,13 @@
 mod aws_export;
 mod roundtrip;
 mod validation;
+
+use quotalab_interop::agreement::{ImportError, Imported};
+use quotalab_interop::kueue;
+
+/// Kueue YAML read as AWS quota shares through the engine's translation, with the default
+/// options: the round trips and the importers' validation read Kueue's side the same way.
+fn kueue_as_aws(yaml: &str) -> Result<Imported, ImportError> {
+    let options = kueue::ImportOptions::default();
+    kueue::import_for_rules(yaml, &options, quotalab_engine::scenario::Rules::Aws)
+}

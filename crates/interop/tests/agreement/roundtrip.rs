@@ -2,16 +2,11 @@
 //! engine's translation) (shares: names, limits, strategies, borrow limits,
 //! in-share preemption; the capacity at time 0), for every gallery scenario and worked example.
 
+use crate::kueue_as_aws;
 use quotalab_engine::Scenario;
 use quotalab_interop::agreement::Agreement;
 use quotalab_interop::{aws, kueue};
 use std::path::{Path, PathBuf};
-
-/// Kueue YAML read back as AWS shares, through the engine's translation.
-fn kueue_back(yaml: &str) -> Result<quotalab_interop::agreement::Imported, kueue::ImportError> {
-    let options = kueue::ImportOptions::default();
-    kueue::import_for_rules(yaml, &options, quotalab_engine::scenario::Rules::Aws)
-}
 
 fn load(path: &Path) -> Scenario {
     Scenario::parse_json(&std::fs::read_to_string(path).unwrap())
@@ -71,7 +66,7 @@ fn aws_export_then_import_keeps_the_agreement_for_every_gallery_scenario() {
 fn kueue_export_then_import_keeps_the_agreement_for_every_gallery_scenario() {
     for (path, scenario) in gallery_with_shares() {
         let export = kueue::export(&scenario);
-        let back = kueue_back(&export.yaml)
+        let back = kueue_as_aws(&export.yaml)
             .unwrap_or_else(|e| panic!("{}: {e}\n{}", path.display(), export.yaml));
         assert_keeps_agreement(
             &scenario,
@@ -101,6 +96,6 @@ fn awkward_names_and_borrow_limits_survive_both_round_trips() {
     let mut want = Agreement::of(&scenario);
     want.shares[1].strategy = quotalab_engine::scenario::Strategy::Lend;
     want.shares[1].borrow_limit = None;
-    let back = kueue_back(&kueue::export(&scenario).yaml).unwrap();
+    let back = kueue_as_aws(&kueue::export(&scenario).yaml).unwrap();
     assert_eq!(Agreement::of(&back.scenario), want);
 }

@@ -1,7 +1,8 @@
 //! Every importer checks what it writes: configuration that reads as a scenario the engine would
 //! not run comes back as `Rejected`, with the engine's errors and the best effort beside them.
 
-use quotalab_interop::agreement::ImportError;
+use crate::kueue_as_aws;
+use quotalab_interop::agreement::{ImportError, Imported};
 use quotalab_interop::aws::{self, ExportFile};
 use quotalab_interop::kueue;
 use quotalab_interop::validated::Rejected;
@@ -19,24 +20,26 @@ fn share_file(path: &str, name: &str, limits: &str) -> ExportFile {
 
 const G5: &str = r#"{ "maxCapacity": 2, "capacityUnit": "ml.g5.xlarge" }"#;
 
-fn rejected(
-    result: Result<quotalab_interop::agreement::Imported, ImportError>,
-) -> Rejected<quotalab_interop::agreement::Imported> {
-    match result {
-        Err(ImportError::Rejected(r)) => r,
-        other => panic!("expected the scenario to be rejected, got {other:?}"),
-    }
-}
-
-fn has(
-    rejected: &Rejected<quotalab_interop::agreement::Imported>,
+/// Asserts that `result` is rejected with an error at `path` saying `fragment`, whichever
+/// importer gave it; returns the rejection for the test's other checks.
+fn assert_refused(
+    result: Result<Imported, ImportError>,
     path: &str,
     fragment: &str,
-) -> bool {
+) -> Rejected<Imported> {
+    let rejected = match result {
+        Err(ImportError::Rejected(r)) => r,
+        other => panic!("expected the scenario to be rejected, got {other:?}"),
+    };
+    assert!(
+        rejected
+            .errors
+            .iter()
+            .any(|d| d.path == path && d.message.contains(fragment)),
+        "no error at {path} saying \"{fragment}\" in {:?}",
+        rejected.errors
+    );
     rejected
-        .errors
-        .iter()
-        .any(|d| d.path == path && d.message.contains(fragment))
 }
 
 #[test]
@@ -45,33 +48,30 @@ fn aws_a_quota_share_file_given_twice_is_refused() {
         share_file("a.json", "research", G5),
         share_file("copy-of-a.json", "research", G5),
     ];
-    let r = rejected(aws::import(&files));
-    assert!(
-        has(&r, "quota_shares[1].name", "already called \"research\""),
-        "{:?}",
-        r.errors
+    let r = assert_refused(
+        aws::import(&files),
+        "quota_shares[1].name",
+        "already called \"research\"",
     );
     assert_eq!(r.best_effort.scenario.quota_shares.len(), 2);
 }
 
 #[test]
 fn aws_empty_capacity_limits_are_refused() {
-    let r = rejected(aws::import(&[share_file("a.json", "research", "")]));
-    assert!(
-        has(&r, "quota_shares[0].capacity_limits", ""),
-        "{:?}",
-        r.errors
+    assert_refused(
+        aws::import(&[share_file("a.json", "research", "")]),
+        "quota_shares[0].capacity_limits",
+        "",
     );
 }
 
 #[test]
 fn aws_names_of_200_characters_are_refused() {
     let name = "n".repeat(200);
-    let r = rejected(aws::import(&[share_file("a.json", &name, G5)]));
-    assert!(
-        has(&r, "quota_shares[0].name", "at most 128 characters"),
-        "{:?}",
-        r.errors
+    assert_refused(
+        aws::import(&[share_file("a.json", &name, G5)]),
+        "quota_shares[0].name",
+        "at most 128 characters",
     );
 }
 
@@ -101,9 +101,7 @@ fn kueue_more_cluster_queues_than_aws_shares_pool_the_smallest_as_aws() {
         shares,
         "Kueue has no such limit"
     );
-    let options = kueue::ImportOptions::default();
-    let aws =
-        kueue::import_for_rules(&yaml, &options, quotalab_engine::scenario::Rules::Aws).unwrap();
+    let aws = kueue_as_aws(&yaml).unwrap();
     assert_eq!(
         aws.scenario.quota_shares.len(),
         quotalab_engine::validate::MAX_SHARES
@@ -117,17 +115,11 @@ fn kueue_more_cluster_queues_than_aws_shares_pool_the_smallest_as_aws() {
 
 #[test]
 fn kueue_names_of_200_characters_are_refused_as_aws_shares() {
-    let options = kueue::ImportOptions::default();
     let yaml = cluster_queue(&"q".repeat(200), "1");
-    let r = rejected(kueue::import_for_rules(
-        &yaml,
-        &options,
-        quotalab_engine::scenario::Rules::Aws,
-    ));
-    assert!(
-        has(&r, "quota_shares[0].name", "at most 128 characters"),
-        "{:?}",
-        r.errors
+    assert_refused(
+        kueue_as_aws(&yaml),
+        "quota_shares[0].name",
+        "at most 128 characters",
     );
 }
 
@@ -138,9 +130,7 @@ fn kueue_a_queue_without_quota_has_no_aws_share() {
         kueue::import(yaml).is_ok(),
         "a ClusterQueue may have no quota in Kueue"
     );
-    let options = kueue::ImportOptions::default();
-    let aws =
-        kueue::import_for_rules(yaml, &options, quotalab_engine::scenario::Rules::Aws).unwrap();
+    let aws = kueue_as_aws(yaml).unwrap();
     assert!(aws.scenario.quota_shares.is_empty());
     assert!(
         aws.notes
