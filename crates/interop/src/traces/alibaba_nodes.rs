@@ -4,7 +4,7 @@
 
 use super::catalog::GpuCatalog;
 use super::report::ImportError;
-use super::table::{self, csv_fields, RowError};
+use super::table;
 use super::window::TraceReader;
 use super::TraceFile;
 use crate::rows::lines;
@@ -22,13 +22,7 @@ fn node_gpus<'a>(
     let mut seen = HashSet::new();
     let records = files.iter().flat_map(|f| lines(f.name, f.text, None, 1));
     let nodes = reader.table(records, |text| {
-        let f = csv_fields(text);
-        if f.len() != 5 {
-            return Err(RowError::Fields {
-                expected: "5 columns (sn, cpu_milli, memory_mib, gpu, model)",
-                found: f.len(),
-            });
-        }
+        let f = table::csv_row(text, 5, "5 columns (sn, cpu_milli, memory_mib, gpu, model)")?;
         let count = table::number::<u32>(&f[3], "gpu")?;
         let model = f[4].trim().to_string();
         let listed = count > 0 && !model.is_empty() && seen.insert(f[0].trim().to_string());

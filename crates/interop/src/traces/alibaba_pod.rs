@@ -1,7 +1,7 @@
 //! One pod row of Alibaba's 2023 pod lists, read: the columns the import uses, with messages
 //! naming the column that is wrong (docs/TRACES.md, "Alibaba 2023").
 
-use super::table::{self, csv_fields, RowError};
+use super::table::{self, RowError};
 use quotalab_engine::scenario::ObservedStatus;
 
 /// Kubernetes QoS classes and Alibaba's latency-sensitive class, highest first (ours): guaranteed
@@ -54,13 +54,11 @@ fn phase(text: &str) -> Result<ObservedStatus, RowError> {
 }
 
 pub fn parse(text: &str) -> Result<Pod, RowError> {
-    let f = csv_fields(text);
-    if f.len() != 11 {
-        return Err(RowError::Fields {
-            expected: "11 columns (name, cpu_milli, memory_mib, num_gpu, gpu_milli, gpu_spec, qos, pod_phase, creation_time, deletion_time, scheduled_time)",
-            found: f.len(),
-        });
-    }
+    let f = table::csv_row(
+        text,
+        11,
+        "11 columns (name, cpu_milli, memory_mib, num_gpu, gpu_milli, gpu_spec, qos, pod_phase, creation_time, deletion_time, scheduled_time)",
+    )?;
     let num_gpu: u32 = table::number(&f[3], "num_gpu")?;
     let gpu_milli: u32 = if f[4].trim().is_empty() {
         0

@@ -2,7 +2,7 @@
 //! scale factor to steps per second) and the VCs' node counts. Both are read with the row reader's
 //! table loop, so their bad rows are reported like a trace's (docs/TRACES.md, "Philly").
 
-use super::table::{self, csv_fields, RowError};
+use super::table::{self, RowError};
 use super::window::RowBad;
 use super::window::TraceReader;
 use super::TraceFile;
@@ -22,13 +22,11 @@ impl Throughputs {
         reader: &mut TraceReader<'a>,
     ) -> Result<Self, RowBad<'a>> {
         let rows = reader.table(lines(file.name, file.text, None, 1), |text| {
-            let f = csv_fields(text);
-            if f.len() != 4 {
-                return Err(RowError::Fields {
-                    expected: "4 columns (worker_type, job_type, scale_factor, isolated_throughput_steps_per_s)",
-                    found: f.len(),
-                });
-            }
+            let f = table::csv_row(
+                text,
+                4,
+                "4 columns (worker_type, job_type, scale_factor, isolated_throughput_steps_per_s)",
+            )?;
             let scale: u32 = table::number(&f[2], "scale_factor")?;
             let steps = table::real(&f[3], "isolated_throughput_steps_per_s")?;
             if steps < 0.0 {
@@ -75,13 +73,7 @@ pub fn nodes<'a>(
     reader: &mut TraceReader<'a>,
 ) -> Result<HashMap<String, u32>, RowBad<'a>> {
     let rows = reader.table(lines(file.name, file.text, None, 1), |text| {
-        let f = csv_fields(text);
-        if f.len() != 2 {
-            return Err(RowError::Fields {
-                expected: "2 columns (vc, node num)",
-                found: f.len(),
-            });
-        }
+        let f = table::csv_row(text, 2, "2 columns (vc, node num)")?;
         let n = table::number::<u32>(&f[1], "node num")?;
         Ok(Some((f[0].trim().to_string(), n)))
     })?;

@@ -56,6 +56,20 @@ pub fn csv_fields(line: &str) -> Vec<String> {
     fields
 }
 
+/// A CSV line's fields, which must be exactly `count`; otherwise the row's error says what the
+/// table's rows hold (`expected`, "5 columns (sn, ...)"). Every CSV table of the traces refuses a
+/// short or long row through here, in the same words.
+pub fn csv_row(line: &str, count: usize, expected: &'static str) -> Result<Vec<String>, RowError> {
+    let fields = csv_fields(line);
+    if fields.len() != count {
+        return Err(RowError::Fields {
+            expected,
+            found: fields.len(),
+        });
+    }
+    Ok(fields)
+}
+
 /// A number from a named column, or a message naming the column and the text found.
 pub fn number<T: std::str::FromStr>(text: &str, column: &str) -> Result<T, RowError> {
     text.trim().parse::<T>().map_err(|_| RowError::NotANumber {
