@@ -1,7 +1,7 @@
 //! When a mix's jobs arrive (docs/FORMAT.md `arrivals`): Poisson at a rate, every so many hours, or
 //! at listed hours.
 
-use super::binding::bind;
+use super::binding::{bind, Binding};
 use super::choice_inputs::SelectInput;
 use super::field_messages::FieldMessages;
 use super::number_input::NumberInput;
@@ -31,6 +31,30 @@ fn start_of(a: &Arrivals) -> f64 {
         Arrivals::Periodic(p) => p.start_h,
         Arrivals::Listed(l) => l.at_h.first().copied().unwrap_or(0.0),
     }
+}
+
+/// A number that only one kind of arrivals has (the Poisson rate, the period), at `field` below
+/// mix `mix`'s arrivals, reached by `number`: `None` when the current kind has no such field, so
+/// the input shows empty and writing changes nothing; an emptied input writes 0. The rate and the
+/// period are bound this one way, so they find the mix and treat an empty input alike.
+fn arrivals_number(
+    mix: usize,
+    field: &str,
+    number: fn(&mut Arrivals) -> Option<&mut f64>,
+) -> Binding<Option<f64>> {
+    bind(
+        format!("job_mixes[{mix}].arrivals.{field}"),
+        move |s| arrivals(s, mix).map(|mut a| number(&mut a).copied()),
+        move |s, v: Option<f64>| {
+            if let Some(n) = s
+                .job_mixes
+                .get_mut(mix)
+                .and_then(|m| number(&mut m.arrivals))
+            {
+                *n = v.unwrap_or(0.0);
+            }
+        },
+    )
 }
 
 /// Arrivals from their JSON form: the engine does not export the variants' structs by name.
@@ -69,34 +93,14 @@ pub fn ArrivalsEditor(mix: usize) -> impl IntoView {
             }
         },
     );
-    let rate = bind(
-        format!("{path}.poisson_per_h"),
-        move |s| {
-            arrivals(s, mix).map(|a| match a {
-                Arrivals::Poisson(p) => Some(p.poisson_per_h),
-                _ => None,
-            })
-        },
-        move |s, v: Option<f64>| {
-            if let Some(Arrivals::Poisson(p)) = s.job_mixes.get_mut(mix).map(|m| &mut m.arrivals) {
-                p.poisson_per_h = v.unwrap_or(0.0);
-            }
-        },
-    );
-    let period = bind(
-        format!("{path}.every_h"),
-        move |s| {
-            arrivals(s, mix).map(|a| match a {
-                Arrivals::Periodic(p) => Some(p.every_h),
-                _ => None,
-            })
-        },
-        move |s, v: Option<f64>| {
-            if let Some(Arrivals::Periodic(p)) = s.job_mixes.get_mut(mix).map(|m| &mut m.arrivals) {
-                p.every_h = v.unwrap_or(0.0);
-            }
-        },
-    );
+    let rate = arrivals_number(mix, "poisson_per_h", |a| match a {
+        Arrivals::Poisson(p) => Some(&mut p.poisson_per_h),
+        _ => None,
+    });
+    let period = arrivals_number(mix, "every_h", |a| match a {
+        Arrivals::Periodic(p) => Some(&mut p.every_h),
+        _ => None,
+    });
     let start = bind(
         format!("{path}.start_h"),
         move |s| arrivals(s, mix).map(|a| Some(start_of(&a))),
