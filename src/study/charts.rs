@@ -10,6 +10,7 @@
 use crate::results::charts::canvas::{
     empty, house_mesh, marked, pixel, small_style, Area, DrawResult, INK,
 };
+use crate::results::charts::completion::completion_plot;
 use crate::results::charts::legend::{legend_row, Key};
 use crate::results::charts::marks::{thinned, Mark, Marked, MARKS_PER_SERIES};
 use crate::results::colours::{rgb, share_colour};
@@ -95,17 +96,7 @@ fn draw_overlay(
         })
         .collect();
     let area = legend_row(area, &keys)?;
-    let mut chart = ChartBuilder::on(&area)
-        .margin(14)
-        .x_label_area_size(56)
-        .y_label_area_size(76)
-        .build_cartesian_2d(0.0..longest * 1.05, 0.0..100.0)?;
-    house_mesh(&mut chart)
-        .x_desc("completion time: end minus submit (h)")
-        .y_desc("jobs done (%, all seeds)")
-        .x_label_formatter(&|v| round_for_people(*v))
-        .y_label_formatter(&|v| round_for_people(*v))
-        .draw()?;
+    let mut chart = completion_plot(&area, longest, 56, "jobs done (%, all seeds)")?;
     for &(i, cdf) in &curves {
         let points: Vec<(f64, f64)> = std::iter::once((0.0, 0.0))
             .chain(cdf.iter().map(|&(h, f)| (h, f * 100.0)))

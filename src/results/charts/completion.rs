@@ -12,6 +12,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::Status;
+use std::error::Error;
 
 pub fn draw(result: &Drawn) -> Marked {
     marked(480, |area, marks| draw_on(area, result, marks))
@@ -29,6 +30,30 @@ fn completions(result: &Drawn, key: &ShareKey) -> Vec<Vec<f64>> {
     }
     per_share.iter_mut().for_each(|v| v.sort_by(f64::total_cmp));
     per_share
+}
+
+/// The axes of a completion-time chart, the run's or the study's: the hours from 0 to a little
+/// past the `longest` across, the percent of jobs done by then (`y_desc` says which jobs) up,
+/// both labelled for people. `x_label_area` is the room under the chart for the hours' labels.
+/// The study's per-share chart draws the same measure as the run's, so it reads on the same frame.
+pub fn completion_plot<'a, 'b>(
+    area: &'a Area<'b>,
+    longest: f64,
+    x_label_area: u32,
+    y_desc: &str,
+) -> Result<Plot<'a, 'b>, Box<dyn Error>> {
+    let mut chart = ChartBuilder::on(area)
+        .margin(14)
+        .x_label_area_size(x_label_area)
+        .y_label_area_size(76)
+        .build_cartesian_2d(0.0..longest * 1.05, 0.0..100.0)?;
+    house_mesh(&mut chart)
+        .x_desc("completion time: end minus submit (h)")
+        .y_desc(y_desc)
+        .x_label_formatter(&|v| round_for_people(*v))
+        .y_label_formatter(&|v| round_for_people(*v))
+        .draw()?;
+    Ok(chart)
 }
 
 fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
@@ -54,17 +79,7 @@ fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
         (Key::Triangle(GRID), "p90".to_owned()),
     ]);
     let area = legend_row(area, &keys)?;
-    let mut chart = ChartBuilder::on(&area)
-        .margin(14)
-        .x_label_area_size(60)
-        .y_label_area_size(76)
-        .build_cartesian_2d(0.0..longest * 1.05, 0.0..100.0)?;
-    house_mesh(&mut chart)
-        .x_desc("completion time: end minus submit (h)")
-        .y_desc("succeeded jobs done (%)")
-        .x_label_formatter(&|v| round_for_people(*v))
-        .y_label_formatter(&|v| round_for_people(*v))
-        .draw()?;
+    let mut chart = completion_plot(&area, longest, 60, "succeeded jobs done (%)")?;
     for (s, times) in per_share.iter().enumerate() {
         let colour = key.colours[s];
         let n = times.len() as f64;
