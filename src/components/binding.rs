@@ -8,6 +8,7 @@
 use crate::state::{edits, use_editor};
 use leptos::prelude::*;
 use quotalab_engine::Scenario;
+use std::sync::Arc;
 
 /// One field of the scenario, as a control sees it.
 #[derive(Clone)]
@@ -70,15 +71,22 @@ fn whole(v: f64) -> u32 {
     v.clamp(0.0, f64::from(u32::MAX)) as u32
 }
 
+/// How a [`ListItem`] reaches its list: `None` when the list itself is absent (the Kueue block
+/// unset, or the item holding a nested list gone), which reads and writes as an item past the end.
+type Reach<I> = Arc<dyn Fn(&Scenario) -> Option<&Vec<I>> + Send + Sync>;
+type ReachMut<I> = Arc<dyn Fn(&mut Scenario) -> Option<&mut Vec<I>> + Send + Sync>;
+
 /// Item `index` of one of the scenario's lists, whose fields a list editor's card or row binds:
 /// the item is found the same way for every field, and a field past a shrunk list's end reads
-/// as its default and takes no writes (see the module's note on getters).
+/// as its default and takes no writes (see the module's note on getters). The list may be a
+/// top-level one (`spot`), one of the Kueue block's, or one inside another list's item (a
+/// capacity pool's steps), so every list editor binds and removes its items this one way.
 pub struct ListItem<I: 'static> {
     /// The item's JSON path (`spot[2]`).
     pub path: String,
     index: usize,
-    list: fn(&Scenario) -> &Vec<I>,
-    list_mut: fn(&mut Scenario) -> &mut Vec<I>,
+    list: Reach<I>,
+    list_mut: ReachMut<I>,
 }
 
 impl<I: 'static> ListItem<I> {
@@ -89,12 +97,45 @@ impl<I: 'static> ListItem<I> {
         list: fn(&Scenario) -> &Vec<I>,
         list_mut: fn(&mut Scenario) -> &mut Vec<I>,
     ) -> Self {
+        Self::within(
+            list_path,
+            index,
+            move |s| Some(list(s)),
+            move |s| Some(list_mut(s)),
+        )
+    }
+
+    /// Item `index` of a list that may be absent (see `Reach`), at JSON path `list_path`.
+    pub fn within(
+        list_path: &str,
+        index: usize,
+        list: impl Fn(&Scenario) -> Option<&Vec<I>> + Send + Sync + 'static,
+        list_mut: impl Fn(&mut Scenario) -> Option<&mut Vec<I>> + Send + Sync + 'static,
+    ) -> Self {
         ListItem {
             path: format!("{list_path}[{index}]"),
             index,
-            list,
-            list_mut,
+            list: Arc::new(list),
+            list_mut: Arc::new(list_mut),
         }
+    }
+
+    /// Item `index` of the list at `field` inside this item (a capacity pool's steps, a plan's
+    /// blocks): reached through this item, so it reads as absent once this item is gone.
+    pub fn nested<J: 'static>(
+        &self,
+        field: &str,
+        index: usize,
+        list: fn(&I) -> &Vec<J>,
+        list_mut: fn(&mut I) -> &mut Vec<J>,
+    ) -> ListItem<J> {
+        let (at, outer, outer_mut) = (self.index, self.list.clone(), self.list_mut.clone());
+        ListItem::within(
+            &self.field_path(field),
+            index,
+            move |s| outer(s).and_then(|l| l.get(at)).map(list),
+            move |s| outer_mut(s).and_then(|l| l.get_mut(at)).map(list_mut),
+        )
     }
 
     /// Binds the item's `field` by a getter and a setter on the item.
@@ -107,8 +148,7 @@ impl<I: 'static> ListItem<I> {
     where
         T: Clone + Default + PartialEq + Send + Sync + 'static,
     {
-        let (get, set) = self.on_scenario(get, set);
-        bind(self.field_path(field), get, set)
+        bind(self.field_path(field), self.read(get), self.write(set))
     }
 
     /// A whole-number field of the item, as [`bind_count`] sees it.
@@ -118,8 +158,7 @@ impl<I: 'static> ListItem<I> {
         get: impl Fn(&I) -> u32 + Send + Sync + 'static,
         set: impl Fn(&mut I, u32) + Send + Sync + 'static,
     ) -> Binding<Option<f64>> {
-        let (get, set) = self.on_scenario(get, set);
-        bind_count(self.field_path(field), get, set)
+        bind_count(self.field_path(field), self.read(get), self.write(set))
     }
 
     /// An optional whole-number field of the item, as [`bind_optional_count`] sees it.
@@ -129,8 +168,7 @@ impl<I: 'static> ListItem<I> {
         get: impl Fn(&I) -> Option<u32> + Send + Sync + 'static,
         set: impl Fn(&mut I, Option<u32>) + Send + Sync + 'static,
     ) -> Binding<Option<f64>> {
-        let (get, set) = self.on_scenario(get, set);
-        bind_optional_count(self.field_path(field), get, set)
+        bind_optional_count(self.field_path(field), self.read(get), self.write(set))
     }
 
     /// A number field of the item that is never unset: an emptied input writes 0.
@@ -161,34 +199,55 @@ impl<I: 'static> ListItem<I> {
         )
     }
 
+    /// The item's name, whose edits go through `rename` (a share's, a plan's, a queue's): it
+    /// carries the new name to every place that names the item, in the same edit, so the name
+    /// field of every card renames the same way.
+    pub fn bind_name(
+        &self,
+        name: impl Fn(&I) -> String + Send + Sync + 'static,
+        rename: fn(&mut Scenario, usize, &str),
+    ) -> Binding<String> {
+        let index = self.index;
+        bind(
+            self.field_path("name"),
+            self.read(name),
+            move |s, v: String| rename(s, index, &v),
+        )
+    }
+
     /// The edit that removes the item, for its remove button.
-    pub fn remove(&self) -> impl Fn(&mut Scenario) + Copy + Send + Sync + 'static {
-        let (index, list_mut) = (self.index, self.list_mut);
-        move |s| edits::remove_item(list_mut(s), index)
+    pub fn remove(&self) -> impl Fn(&mut Scenario) + Send + Sync + 'static {
+        let (index, list_mut) = (self.index, self.list_mut.clone());
+        move |s| {
+            if let Some(list) = list_mut(s) {
+                edits::remove_item(list, index);
+            }
+        }
     }
 
     fn field_path(&self, field: &str) -> String {
         format!("{}.{field}", self.path)
     }
 
-    /// An item's getter and setter as the scenario's: reading an item past the list's end gives
-    /// `None`, writing one does nothing.
-    fn on_scenario<T>(
+    /// An item's getter as the scenario's: reading an item past the list's end gives `None`.
+    fn read<T>(
         &self,
         get: impl Fn(&I) -> T + Send + Sync + 'static,
+    ) -> impl Fn(&Scenario) -> Option<T> + Send + Sync + 'static {
+        let (index, list) = (self.index, self.list.clone());
+        move |s: &Scenario| list(s).and_then(|l| l.get(index)).map(&get)
+    }
+
+    /// An item's setter as the scenario's: writing an item past the list's end does nothing.
+    fn write<T>(
+        &self,
         set: impl Fn(&mut I, T) + Send + Sync + 'static,
-    ) -> (
-        impl Fn(&Scenario) -> Option<T> + Send + Sync + 'static,
-        impl Fn(&mut Scenario, T) + Send + Sync + 'static,
-    ) {
-        let (index, list, list_mut) = (self.index, self.list, self.list_mut);
-        (
-            move |s: &Scenario| list(s).get(index).map(&get),
-            move |s: &mut Scenario, v: T| {
-                if let Some(item) = list_mut(s).get_mut(index) {
-                    set(item, v);
-                }
-            },
-        )
+    ) -> impl Fn(&mut Scenario, T) + Send + Sync + 'static {
+        let (index, list_mut) = (self.index, self.list_mut.clone());
+        move |s: &mut Scenario, v: T| {
+            if let Some(item) = list_mut(s).and_then(|l| l.get_mut(index)) {
+                set(item, v);
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! On-demand capacity of one type as a step timeline (docs/FORMAT.md `capacity`): the starting
 //! count, then `changes` at given hours, drawn as a step line over the scenario's time axis.
 
-use super::binding::{bind, bind_count, ListItem};
+use super::binding::ListItem;
 use super::choice_inputs::SelectInput;
 use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
@@ -10,10 +10,9 @@ use super::remove_button::RemoveButton;
 use super::time_axis::{self, TimeTicks};
 use super::tip::tip;
 use crate::state::paths::control_id;
-use crate::state::{edits, use_editor};
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::scenario::{Capacity, CapacityChange};
-use quotalab_engine::Scenario;
 
 const HEIGHT: f64 = 70.0;
 const PLOT: f64 = 52.0;
@@ -31,10 +30,15 @@ pub fn steps(capacity: &Capacity, horizon: f64) -> Vec<(f64, u32)> {
     points
 }
 
+/// Capacity pool `index`, whose card binds its fields and whose step rows bind their own.
+fn pool(index: usize) -> ListItem<Capacity> {
+    ListItem::new("capacity", index, |s| &s.capacity, |s| &mut s.capacity)
+}
+
 #[component]
 pub fn CapacityTimeline(index: usize) -> impl IntoView {
     let state = use_editor();
-    let pool = ListItem::new("capacity", index, |s| &s.capacity, |s| &mut s.capacity);
+    let pool = pool(index);
     let path = pool.path.clone();
     let instance_type = pool.bind(
         "instance_type",
@@ -109,46 +113,15 @@ fn draw(scenario: &quotalab_engine::Scenario, index: usize) -> Option<impl IntoV
 
 #[component]
 fn StepRow(capacity: usize, step: usize) -> impl IntoView {
-    let path = format!("capacity[{capacity}].changes[{step}]");
-    let get =
-        move |s: &quotalab_engine::Scenario| s.capacity.get(capacity)?.changes.get(step).cloned();
-    let at = bind(
-        format!("{path}.at_h"),
-        move |s| get(s).map(|c| Some(c.at_h)),
-        move |s, v: Option<f64>| {
-            if let Some(c) = s
-                .capacity
-                .get_mut(capacity)
-                .and_then(|c| c.changes.get_mut(step))
-            {
-                c.at_h = v.unwrap_or(0.0);
-            }
-        },
-    );
-    let count = bind_count(
-        format!("{path}.count"),
-        move |s| get(s).map(|c| c.count),
-        move |s, v| {
-            if let Some(c) = s
-                .capacity
-                .get_mut(capacity)
-                .and_then(|c| c.changes.get_mut(step))
-            {
-                c.count = v;
-            }
-        },
-    );
-    let remove = move |s: &mut Scenario| {
-        if let Some(c) = s.capacity.get_mut(capacity) {
-            edits::remove_item(&mut c.changes, step);
-        }
-    };
+    let change = pool(capacity).nested("changes", step, |c| &c.changes, |c| &mut c.changes);
+    let at = change.bind_number("at_h", |c| c.at_h, |c, v| c.at_h = v);
+    let count = change.bind_count("count", |c| c.count, |c, v| c.count = v);
     view! {
         <div class="field-row">
             <NumberInput binding=at label="From" unit="h" tip={tip!("When the pool changes size; steps are in time order", json = "capacity[].changes[].at_h")} />
             <NumberInput binding=count label="Instances" unit="instances" numbers=Numbers::WholeFrom(0)
                 tip={tip!("The pool size from then on; running jobs are not stopped when it drops (SEMANTICS §1)", json = "capacity[].changes[].count")} />
-            <RemoveButton title="Remove this step" remove=remove />
+            <RemoveButton title="Remove this step" remove=change.remove() />
         </div>
     }
 }

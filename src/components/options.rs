@@ -42,3 +42,15 @@ pub fn strategies() -> Vec<(String, String)> {
         .map(|s| (s.to_string(), s.to_string()))
         .collect()
 }
+
+/// A select's options for an optional name (a cohort's parent, the plan an entry uses): the
+/// empty value first, shown as `none` says what leaving it unset means, then each name as itself.
+/// The bindings write the empty value as no name (`ListItem::bind_optional_name`).
+pub fn or_none<'a>(
+    none: &str,
+    names: impl IntoIterator<Item = &'a String>,
+) -> Vec<(String, String)> {
+    std::iter::once((String::new(), none.to_owned()))
+        .chain(names.into_iter().map(|n| (n.clone(), n.clone())))
+        .collect()
+}

@@ -145,14 +145,8 @@ fn EntryRow(job: JobRef, entry: usize) -> impl IntoView {
     let plans = Signal::derive(move || {
         state.scenario.with(|s| {
             let t = get(s).map(|p| p.instance_type).unwrap_or_default();
-            let mut all = vec![(String::new(), "on-demand (no plan)".to_string())];
-            all.extend(
-                s.training_plans
-                    .iter()
-                    .filter(|p| p.instance_type == t)
-                    .map(|p| (p.name.clone(), p.name.clone())),
-            );
-            all
+            let of_type = s.training_plans.iter().filter(|p| p.instance_type == t);
+            options::or_none("on-demand (no plan)", of_type.map(|p| &p.name))
         })
     });
     // The job's mode, not this entry's count: a count cleared while typing must stay editable.

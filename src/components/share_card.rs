@@ -1,7 +1,7 @@
 //! One quota share as a card: name, strategy, borrow limit, in-share preemption, capacity limits.
 //! The card's border is the share's colour, the same as its slice and its chart series.
 
-use super::binding::bind;
+use super::binding::{Binding, ListItem};
 use super::capacity_limits::{CapacityLimits, LimitsOwner};
 use super::choice_inputs::{CheckInput, SelectInput, TextInput};
 use super::number_input::{NumberInput, Numbers};
@@ -9,41 +9,35 @@ use super::options;
 use super::remove_button::RemoveButton;
 use super::share_bindings;
 use super::tip::tip;
+use crate::state::edits;
 use crate::state::palette::share_paint;
 use crate::state::paths::control_id;
-use crate::state::{edits, use_editor};
 use leptos::prelude::*;
+use quotalab_engine::Scenario;
 
 #[component]
 pub fn ShareCard(index: usize) -> impl IntoView {
-    let state = use_editor();
-    let path = format!("quota_shares[{index}]");
-    let may_borrow = share_bindings::may_borrow(index);
-    let name = bind(
-        format!("{path}.name"),
-        move |s| Some(s.quota_shares.get(index)?.name.clone()),
-        move |s, v: String| edits::rename_share(s, index, &v),
+    let share = ListItem::new(
+        "quota_shares",
+        index,
+        |s| &s.quota_shares,
+        |s| &mut s.quota_shares,
     );
+    let path = share.path.clone();
+    let may_borrow = share_bindings::may_borrow(index);
+    let name = share.bind_name(|q| q.name.clone(), edits::rename_share);
     let strategy = share_bindings::strategy(index);
     let borrow_limit = share_bindings::borrow_limit(index);
-    let preemption = bind(
-        format!("{path}.in_share_preemption"),
-        move |s| Some(s.quota_shares.get(index)?.in_share_preemption),
-        move |s, v: bool| {
-            if let Some(share) = s.quota_shares.get_mut(index) {
-                share.in_share_preemption = v;
-            }
-        },
+    let preemption = share.bind(
+        "in_share_preemption",
+        |q| q.in_share_preemption,
+        |q, v| q.in_share_preemption = v,
     );
     view! {
         <article class="card share-card" id=control_id(&path) tabindex="-1" data-testid="share-card"
             style=format!("--share-colour: {}", share_paint(index))>
-            <header class="card-head">
-                <span class="swatch" aria-hidden="true"></span>
-                <TextInput binding=name label="Quota share" tip={tip!("The team's name: its slice of the job queue (an AWS Batch quota share)", api = "quotaShareName")} />
-                <RemoveButton title="Remove this quota share" remove=move |s| edits::remove_item(&mut s.quota_shares, index)
-                    label=Signal::derive(move || format!("Remove share {}", state.scenario.with(|s| s.quota_shares.get(index).map(|q| q.name.clone()).unwrap_or_default()))) />
-            </header>
+            <TeamCardHead name label="Quota share" tip={tip!("The team's name: its slice of the job queue (an AWS Batch quota share)", api = "quotaShareName")}
+                title="Remove this quota share" noun="share" remove=share.remove() />
             <div class="field-row">
                 <SelectInput binding=strategy label="Strategy" options=options::strategies() tip=share_bindings::STRATEGY_TIP />
                 <NumberInput binding=borrow_limit label="Borrow limit" unit="%" numbers=Numbers::WholeFrom(-1) optional=true placeholder="no cap"
@@ -53,5 +47,33 @@ pub fn ShareCard(index: usize) -> impl IntoView {
                 tip={tip!("A job may preempt lower-priority running jobs of its own team", api = "preemptionConfiguration.inSharePreemption")} />
             <CapacityLimits owner=LimitsOwner::Share(index) />
         </article>
+    }
+}
+
+/// The head of a team's card, a quota share's or a ClusterQueue's: the swatch in the team's
+/// colour, the name field, and the remove button, whose accessible name says which team it
+/// removes ("Remove share research", from the name as typed), so both kinds of card read and are
+/// operated alike.
+#[component]
+pub fn TeamCardHead(
+    name: Binding<String>,
+    /// The name field's label.
+    label: &'static str,
+    /// The name field's tooltip.
+    tip: &'static str,
+    /// The remove button's tooltip ("Remove this quota share").
+    title: &'static str,
+    /// What the remove button's accessible name calls the team ("share").
+    noun: &'static str,
+    /// The edit that removes the team.
+    remove: impl Fn(&mut Scenario) + Send + Sync + 'static,
+) -> impl IntoView {
+    let named = name.value;
+    view! {
+        <header class="card-head">
+            <span class="swatch" aria-hidden="true"></span>
+            <TextInput binding=name label tip />
+            <RemoveButton title remove label=Signal::derive(move || format!("Remove {noun} {}", named.get())) />
+        </header>
     }
 }

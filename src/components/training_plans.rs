@@ -2,7 +2,7 @@
 //! bars on the same time axis as the capacity timelines. The last 30 minutes of each block are
 //! drawn apart: jobs are stopped from then on (AWS).
 
-use super::binding::{bind, Binding, ListItem};
+use super::binding::ListItem;
 use super::choice_inputs::{SelectInput, TextInput};
 use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
@@ -50,21 +50,22 @@ pub fn TrainingPlans() -> impl IntoView {
     }
 }
 
-#[component]
-fn PlanCard(index: usize) -> impl IntoView {
-    let state = use_editor();
-    let plan = ListItem::new(
+/// Training plan `index`, whose card binds its fields and whose block rows bind their own.
+fn plan_item(index: usize) -> ListItem<TrainingPlan> {
+    ListItem::new(
         "training_plans",
         index,
         |s| &s.training_plans,
         |s| &mut s.training_plans,
-    );
+    )
+}
+
+#[component]
+fn PlanCard(index: usize) -> impl IntoView {
+    let state = use_editor();
+    let plan = plan_item(index);
     let path = plan.path.clone();
-    let name = bind(
-        format!("{path}.name"),
-        move |s| Some(s.training_plans.get(index)?.name.clone()),
-        move |s, v: String| edits::rename_plan(s, index, &v),
-    );
+    let name = plan.bind_name(|p| p.name.clone(), edits::rename_plan);
     let instance_type = plan.bind(
         "instance_type",
         |p| p.instance_type.clone(),
@@ -82,9 +83,9 @@ fn PlanCard(index: usize) -> impl IntoView {
         |p, v| p.owner_share = v,
     );
     let owners = Signal::derive(move || {
-        let mut all = vec![(String::new(), "no share".to_owned())];
-        all.extend(options::shares().get());
-        all
+        state
+            .scenario
+            .with(|s| options::or_none("no share", s.quota_shares.iter().map(|q| &q.name)))
     });
     let blocks = Memo::new(move |_| {
         state
@@ -155,43 +156,14 @@ fn draw(scenario: &Scenario, index: usize) -> Option<impl IntoView> {
 
 #[component]
 fn BlockRow(plan: usize, block: usize) -> impl IntoView {
-    let start = block_hours(plan, block, "start_h", |b| b.start_h, |b, v| b.start_h = v);
-    let end = block_hours(plan, block, "end_h", |b| b.end_h, |b, v| b.end_h = v);
-    let remove = move |s: &mut Scenario| {
-        if let Some(p) = s.training_plans.get_mut(plan) {
-            edits::remove_item(&mut p.blocks, block);
-        }
-    };
+    let item = plan_item(plan).nested("blocks", block, |p| &p.blocks, |p| &mut p.blocks);
+    let start = item.bind_number("start_h", |b| b.start_h, |b, v| b.start_h = v);
+    let end = item.bind_number("end_h", |b| b.end_h, |b, v| b.end_h = v);
     view! {
         <div class="field-row">
             <NumberInput binding=start label="Block start" unit="h" tip={tip!("When the reserved capacity becomes usable", json = "training_plans[].blocks[].start_h")} />
             <NumberInput binding=end label="Block end" unit="h" tip={tip!("When the reservation ends; jobs are stopped 30 minutes before", json = "training_plans[].blocks[].end_h")} />
-            <RemoveButton title="Remove this block" remove=remove />
+            <RemoveButton title="Remove this block" remove=item.remove() />
         </div>
     }
-}
-
-/// One of the hours of block `block` of plan `plan`, its `field`, by a getter and a setter on
-/// the block; never unset: an emptied input writes 0. A block past a shrunk list's end reads as
-/// its default and takes no writes, as `ListItem`'s fields do.
-fn block_hours(
-    plan: usize,
-    block: usize,
-    field: &str,
-    get: fn(&PlanBlock) -> f64,
-    set: fn(&mut PlanBlock, f64),
-) -> Binding<Option<f64>> {
-    bind(
-        format!("training_plans[{plan}].blocks[{block}].{field}"),
-        move |s| Some(Some(get(s.training_plans.get(plan)?.blocks.get(block)?))),
-        move |s, v: Option<f64>| {
-            if let Some(b) = s
-                .training_plans
-                .get_mut(plan)
-                .and_then(|p| p.blocks.get_mut(block))
-            {
-                set(b, v.unwrap_or(0.0));
-            }
-        },
-    )
 }

@@ -3,19 +3,19 @@
 //! under the control, and Kueue's enums as the words Kueue spells them (`BestEffortFIFO`), read
 //! and written through their serde form so the app never keeps a second spelling.
 
-use crate::components::binding::{bind, Binding};
+use crate::components::binding::{Binding, ListItem};
 use quotalab_engine::scenario::kueue::{ClusterQueue, Cohort, Kueue, ResourceQuota};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+/// The JSON path of the ClusterQueues' list.
+const QUEUES: &str = "kueue.cluster_queues";
+/// The JSON path of the Cohorts' list.
+const COHORTS: &str = "kueue.cohorts";
+
 /// The JSON path of ClusterQueue `index`.
 pub fn queue_path(index: usize) -> String {
-    format!("kueue.cluster_queues[{index}]")
-}
-
-/// The JSON path of Cohort `index`.
-pub fn cohort_path(index: usize) -> String {
-    format!("kueue.cohorts[{index}]")
+    format!("{QUEUES}[{index}]")
 }
 
 /// Where one quota sits: queue, resource group, flavor, resource.
@@ -40,71 +40,34 @@ impl QuotaAt {
     }
 }
 
-/// A field of ClusterQueue `index`, at `field` below the queue's path.
-pub fn bind_queue<T>(
-    index: usize,
-    field: &str,
-    get: impl Fn(&ClusterQueue) -> T + Send + Sync + 'static,
-    set: impl Fn(&mut ClusterQueue, T) + Send + Sync + 'static,
-) -> Binding<T>
-where
-    T: Clone + Default + PartialEq + Send + Sync + 'static,
-{
-    let path = format!("{}.{field}", queue_path(index));
-    bind_object(
-        path,
+/// ClusterQueue `index`, whose fields its card binds and whose remove button removes it.
+pub fn queue_item(index: usize) -> ListItem<ClusterQueue> {
+    kueue_item(
+        QUEUES,
         index,
         |k| &k.cluster_queues,
         |k| &mut k.cluster_queues,
-        get,
-        set,
     )
 }
 
-/// A field of Cohort `index`.
-pub fn bind_cohort<T>(
-    index: usize,
-    field: &str,
-    get: impl Fn(&Cohort) -> T + Send + Sync + 'static,
-    set: impl Fn(&mut Cohort, T) + Send + Sync + 'static,
-) -> Binding<T>
-where
-    T: Clone + Default + PartialEq + Send + Sync + 'static,
-{
-    let path = format!("{}.{field}", cohort_path(index));
-    bind_object(path, index, |k| &k.cohorts, |k| &mut k.cohorts, get, set)
+/// Cohort `index`, as [`queue_item`] is for a ClusterQueue.
+pub fn cohort_item(index: usize) -> ListItem<Cohort> {
+    kueue_item(COHORTS, index, |k| &k.cohorts, |k| &mut k.cohorts)
 }
 
-/// A field at `path` of entry `index` of one of the Kueue block's lists (`list`).
-fn bind_object<O, T>(
-    path: String,
+/// Entry `index` of one of the Kueue block's lists (`list`, at JSON path `list_path`): with no
+/// Kueue block there is no entry, so its fields read as their defaults and take no writes.
+fn kueue_item<O: 'static>(
+    list_path: &str,
     index: usize,
     list: fn(&Kueue) -> &Vec<O>,
     list_mut: fn(&mut Kueue) -> &mut Vec<O>,
-    get: impl Fn(&O) -> T + Send + Sync + 'static,
-    set: impl Fn(&mut O, T) + Send + Sync + 'static,
-) -> Binding<T>
-where
-    O: 'static,
-    T: Clone + Default + PartialEq + Send + Sync + 'static,
-{
-    bind(
-        path,
-        move |s| {
-            s.kueue
-                .as_deref()
-                .and_then(|k| list(k).get(index))
-                .map(&get)
-        },
-        move |s, v| {
-            if let Some(o) = s
-                .kueue
-                .as_deref_mut()
-                .and_then(|k| list_mut(k).get_mut(index))
-            {
-                set(o, v);
-            }
-        },
+) -> ListItem<O> {
+    ListItem::within(
+        list_path,
+        index,
+        move |s| s.kueue.as_deref().map(list),
+        move |s| s.kueue.as_deref_mut().map(list_mut),
     )
 }
 
@@ -118,8 +81,7 @@ pub fn bind_quota<T>(
 where
     T: Clone + Default + PartialEq + Send + Sync + 'static,
 {
-    bind_queue(
-        at.queue,
+    queue_item(at.queue).bind(
         &format!(
             "resource_groups[{}].flavors[{}].resources[{}].{field}",
             at.group, at.flavor, at.resource
@@ -190,8 +152,7 @@ pub fn bind_queue_choice<E>(
 where
     E: Serialize + DeserializeOwned,
 {
-    bind_queue(
-        index,
+    queue_item(index).bind(
         field,
         move |q| word(&get(q)),
         move |q, w: String| {

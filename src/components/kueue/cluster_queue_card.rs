@@ -3,52 +3,35 @@
 //! quotas per flavor in the order they are tried (`quota_table`). The border is the queue's
 //! colour, the same as its chart series.
 
-use super::bind::{bind_queue, choices, queue_choice, queue_path};
+use super::bind::{choices, queue_choice, queue_item};
 use super::quota_table::QuotaTable;
-use crate::components::binding::bind;
-use crate::components::choice_inputs::{SelectInput, TextInput};
+use crate::components::choice_inputs::SelectInput;
+use crate::components::options;
 use crate::components::quantity_input::QuantityInput;
-use crate::components::remove_button::RemoveButton;
+use crate::components::share_card::TeamCardHead;
 use crate::components::tip::tip;
 use crate::state::kueue_edits;
 use crate::state::palette::share_paint;
 use crate::state::paths::control_id;
-use crate::state::{edits, use_editor};
+use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::scenario::kueue::{
     BorrowWithinCohortPolicy as Bwc, FairSharing, QueueingStrategy, ReclaimPolicy, WhenCanBorrow,
     WhenCanPreempt, WithinClusterQueue,
 };
-use quotalab_engine::Scenario;
 
 #[component]
 pub fn ClusterQueueCard(index: usize) -> impl IntoView {
     let state = use_editor();
-    let path = queue_path(index);
-    let name = bind(
-        format!("{path}.name"),
-        move |s| Some(s.kueue.as_ref()?.cluster_queues.get(index)?.name.clone()),
-        move |s, v: String| kueue_edits::rename_cluster_queue(s, index, &v),
-    );
-    let cohort = bind_queue(
-        index,
-        "cohort",
-        |q| q.cohort.clone().unwrap_or_default(),
-        |q, v: String| {
-            q.cohort = (!v.is_empty()).then_some(v);
-        },
-    );
+    let queue = queue_item(index);
+    let path = queue.path.clone();
+    let name = queue.bind_name(|q| q.name.clone(), kueue_edits::rename_cluster_queue);
+    let cohort = queue.bind_optional_name("cohort", |q| q.cohort.clone(), |q, v| q.cohort = v);
     let cohorts = Signal::derive(move || {
-        let mut all = vec![(String::new(), "none: neither lends nor borrows".to_string())];
         state.scenario.with(|s| {
-            all.extend(
-                s.kueue
-                    .iter()
-                    .flat_map(|k| k.cohorts.iter())
-                    .map(|c| (c.name.clone(), c.name.clone())),
-            );
-        });
-        all
+            let all = s.kueue.iter().flat_map(|k| k.cohorts.iter());
+            options::or_none("none: neither lends nor borrows", all.map(|c| &c.name))
+        })
     });
     let strategy = queue_choice!(index, queueing_strategy);
     let reclaim = queue_choice!(index, preemption.reclaim_within_cohort);
@@ -56,37 +39,18 @@ pub fn ClusterQueueCard(index: usize) -> impl IntoView {
     let borrow_within = queue_choice!(index, preemption.borrow_within_cohort.policy);
     let when_borrow = queue_choice!(index, flavor_fungibility.when_can_borrow);
     let when_preempt = queue_choice!(index, flavor_fungibility.when_can_preempt);
-    let weight = bind_queue(
-        index,
+    let weight = queue.bind(
         "fair_sharing.weight",
         |q| q.fair_sharing.as_ref().map(|f| f.weight),
         |q, v| {
             q.fair_sharing = v.map(|weight| FairSharing { weight });
         },
     );
-    let remove = move |s: &mut Scenario| {
-        if let Some(k) = s.kueue.as_deref_mut() {
-            edits::remove_item(&mut k.cluster_queues, index);
-        }
-    };
-    let queue_name = move || {
-        state.scenario.with(|s| {
-            s.kueue
-                .as_ref()
-                .and_then(|k| k.cluster_queues.get(index))
-                .map(|q| q.name.clone())
-                .unwrap_or_default()
-        })
-    };
     view! {
         <article class="card share-card queue-card" id=control_id(&path) tabindex="-1" data-testid="cluster-queue-card"
             style=format!("--share-colour: {}", share_paint(index))>
-            <header class="card-head">
-                <span class="swatch" aria-hidden="true"></span>
-                <TextInput binding=name label="ClusterQueue" tip={tip!("The team's queue: its quotas and policies; jobs name it, or reach it through a LocalQueue", api = "metadata.name")} />
-                <RemoveButton title="Remove this ClusterQueue" remove=remove
-                    label=Signal::derive(move || format!("Remove ClusterQueue {}", queue_name())) />
-            </header>
+            <TeamCardHead name label="ClusterQueue" tip={tip!("The team's queue: its quotas and policies; jobs name it, or reach it through a LocalQueue", api = "metadata.name")}
+                title="Remove this ClusterQueue" noun="ClusterQueue" remove=queue.remove() />
             <div class="field-row">
                 <SelectInput binding=cohort label="Cohort" options=cohorts
                     tip={tip!("The cohort it lends to and borrows from; none: it can do neither", api = "cohortName")} />
