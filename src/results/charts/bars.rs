@@ -3,7 +3,7 @@
 //! one share (or pool) in its colour, side by side (grouped) or end to end (stacked).
 
 use crate::results::charts::canvas::{
-    bold_style, house_mesh, pixel, row_labels, small_style, Area, DrawResult, Plot, INK,
+    bold_style, house_mesh, pixel, row_labels, small_style, Area, DrawResult, Plot, ShareKey, INK,
 };
 use crate::results::charts::legend::{legend_row, Key};
 use crate::results::charts::marks::Mark;
@@ -15,6 +15,20 @@ pub struct Series {
     pub name: String,
     pub colour: RGBColor,
     pub values: Vec<f64>,
+}
+
+impl Series {
+    /// One series per share of `key`, named and coloured as the key has it, with `values(s)`
+    /// for share `s`: the share charts' bars then match their legends and every other chart.
+    pub fn per_share(key: &ShareKey, values: impl Fn(usize) -> Vec<f64>) -> Vec<Series> {
+        (0..key.len())
+            .map(|s| Series {
+                name: key.names[s].clone(),
+                colour: key.colours[s],
+                values: values(s),
+            })
+            .collect()
+    }
 }
 
 #[derive(Clone, Copy, PartialEq)]

@@ -65,16 +65,11 @@ fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
     let categories: Vec<String> = rows.iter().map(|(_, label, _)| label.clone()).collect();
     // One series per share, with values on its own rows only, so each row is one full bar in
     // its share's colour and the legend names the shares.
-    let series: Vec<Series> = (0..key.len())
-        .map(|s| Series {
-            name: key.names[s].clone(),
-            colour: key.colours[s],
-            values: rows
-                .iter()
-                .map(|&(of, _, jobs)| if of == s { f64::from(jobs) } else { 0.0 })
-                .collect(),
-        })
-        .collect();
+    let series = Series::per_share(&key, |s| {
+        rows.iter()
+            .map(|&(of, _, jobs)| if of == s { f64::from(jobs) } else { 0.0 })
+            .collect()
+    });
     let title = format!("Fell back from their first choice: {}", rates(&shares));
     Bars {
         title: &title,

@@ -63,15 +63,9 @@ fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
     let (lost, matrix) = right.split_vertically(area.dim_in_pixel().1 * 9 / 20);
     let summaries = share_summaries(result);
     let stop_kinds = kinds_of(result);
-    let series: Vec<Series> = summaries
-        .iter()
-        .enumerate()
-        .map(|(s, share)| Series {
-            name: share.name.to_string(),
-            colour: key.colours[s],
-            values: by_kind(&share.preempted, stop_kinds).to_vec(),
-        })
-        .collect();
+    let series = Series::per_share(&key, |s| {
+        by_kind(&summaries[s].preempted, stop_kinds).to_vec()
+    });
     let kinds: Vec<String> = stop_kinds.map(|k| kind_label(k).to_owned()).to_vec();
     Bars {
         title: if result.kueue.is_some() {
@@ -94,15 +88,9 @@ fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
     }
     .draw(&left, marks)?;
     let rows = lost_rows(&summaries);
-    let lost_series: Vec<Series> = summaries
-        .iter()
-        .enumerate()
-        .map(|(s, share)| Series {
-            name: share.name.to_string(),
-            colour: key.colours[s],
-            values: rows.iter().map(|row| (row.value)(share)).collect(),
-        })
-        .collect();
+    let lost_series = Series::per_share(&key, |s| {
+        rows.iter().map(|row| (row.value)(&summaries[s])).collect()
+    });
     let labels: Vec<String> = rows.iter().map(|row| row.label.to_owned()).collect();
     Bars {
         title: "Work lost by cause, restart overhead, restarts",

@@ -45,13 +45,7 @@ fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
         .iter()
         .map(|(r, _)| words::reason_label(*r).to_owned())
         .collect();
-    let series: Vec<Series> = (0..key.len())
-        .map(|s| Series {
-            name: key.names[s].clone(),
-            colour: key.colours[s],
-            values: rows.iter().map(|(_, v)| v[s]).collect(),
-        })
-        .collect();
+    let series = Series::per_share(&key, |s| rows.iter().map(|(_, v)| v[s]).collect());
     Bars {
         title: "Hours pending, by the reason the job could not start",
         categories: &categories,
