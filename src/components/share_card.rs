@@ -23,7 +23,6 @@ pub fn ShareCard(index: usize) -> impl IntoView {
         |s| &s.quota_shares,
         |s| &mut s.quota_shares,
     );
-    let path = share.path.clone();
     let may_borrow = share_bindings::may_borrow(index);
     let name = share.bind_name(|q| q.name.clone(), edits::rename_share);
     let strategy = share_bindings::strategy(index);
@@ -34,10 +33,9 @@ pub fn ShareCard(index: usize) -> impl IntoView {
         |q, v| q.in_share_preemption = v,
     );
     view! {
-        <article class="card share-card" id=control_id(&path) tabindex="-1" data-testid="share-card"
-            style=format!("--share-colour: {}", share_paint(index))>
-            <TeamCardHead name label="Quota share" tip={tip!("The team's name: its slice of the job queue (an AWS Batch quota share)", api = "quotaShareName")}
-                title="Remove this quota share" noun="share" remove=share.remove() />
+        <TeamCard index path=share.path.clone() class="card share-card" testid="share-card" name
+            label="Quota share" tip={tip!("The team's name: its slice of the job queue (an AWS Batch quota share)", api = "quotaShareName")}
+            title="Remove this quota share" noun="share" remove=share.remove()>
             <div class="field-row">
                 <SelectInput binding=strategy label="Strategy" options=options::strategies() tip=share_bindings::STRATEGY_TIP />
                 <NumberInput binding=borrow_limit label="Borrow limit" unit="%" numbers=Numbers::WholeFrom(-1) optional=true placeholder="no cap"
@@ -46,16 +44,23 @@ pub fn ShareCard(index: usize) -> impl IntoView {
             <CheckInput binding=preemption label="In-share preemption"
                 tip={tip!("A job may preempt lower-priority running jobs of its own team", api = "preemptionConfiguration.inSharePreemption")} />
             <CapacityLimits owner=LimitsOwner::Share(index) />
-        </article>
+        </TeamCard>
     }
 }
 
-/// The head of a team's card, a quota share's or a ClusterQueue's: the swatch in the team's
-/// colour, the name field, and the remove button, whose accessible name says which team it
-/// removes ("Remove share research", from the name as typed), so both kinds of card read and are
-/// operated alike.
+/// A team's card, a quota share's or a ClusterQueue's: the border and the swatch in the team's
+/// colour (the same as its slice and its chart series), the name field, and the remove button,
+/// whose accessible name says which team it removes ("Remove share research", from the name as
+/// typed), then the card's own fields (`children`). Both kinds of card read and are operated alike.
 #[component]
-pub fn TeamCardHead(
+pub fn TeamCard(
+    /// The team's place among the teams, which picks its colour.
+    index: usize,
+    /// The team's JSON path: the card's id, which the diagnostics link to.
+    path: String,
+    /// The card's classes.
+    class: &'static str,
+    testid: &'static str,
     name: Binding<String>,
     /// The name field's label.
     label: &'static str,
@@ -67,13 +72,18 @@ pub fn TeamCardHead(
     noun: &'static str,
     /// The edit that removes the team.
     remove: impl Fn(&mut Scenario) + Send + Sync + 'static,
+    children: Children,
 ) -> impl IntoView {
     let named = name.value;
     view! {
-        <header class="card-head">
-            <span class="swatch" aria-hidden="true"></span>
-            <TextInput binding=name label tip />
-            <RemoveButton title remove label=Signal::derive(move || format!("Remove {noun} {}", named.get())) />
-        </header>
+        <article class=class id=control_id(&path) tabindex="-1" data-testid=testid
+            style=format!("--share-colour: {}", share_paint(index))>
+            <header class="card-head">
+                <span class="swatch" aria-hidden="true"></span>
+                <TextInput binding=name label tip />
+                <RemoveButton title remove label=Signal::derive(move || format!("Remove {noun} {}", named.get())) />
+            </header>
+            {children()}
+        </article>
     }
 }

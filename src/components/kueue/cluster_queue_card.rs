@@ -8,11 +8,9 @@ use super::quota_table::QuotaTable;
 use crate::components::choice_inputs::SelectInput;
 use crate::components::options;
 use crate::components::quantity_input::QuantityInput;
-use crate::components::share_card::TeamCardHead;
+use crate::components::share_card::TeamCard;
 use crate::components::tip::tip;
 use crate::state::kueue_edits;
-use crate::state::palette::share_paint;
-use crate::state::paths::control_id;
 use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::scenario::kueue::{
@@ -24,7 +22,6 @@ use quotalab_engine::scenario::kueue::{
 pub fn ClusterQueueCard(index: usize) -> impl IntoView {
     let state = use_editor();
     let queue = queue_item(index);
-    let path = queue.path.clone();
     let name = queue.bind_name(|q| q.name.clone(), kueue_edits::rename_cluster_queue);
     let cohort = queue.bind_optional_name("cohort", |q| q.cohort.clone(), |q, v| q.cohort = v);
     let cohorts = Signal::derive(move || {
@@ -47,10 +44,9 @@ pub fn ClusterQueueCard(index: usize) -> impl IntoView {
         },
     );
     view! {
-        <article class="card share-card queue-card" id=control_id(&path) tabindex="-1" data-testid="cluster-queue-card"
-            style=format!("--share-colour: {}", share_paint(index))>
-            <TeamCardHead name label="ClusterQueue" tip={tip!("The team's queue: its quotas and policies; jobs name it, or reach it through a LocalQueue", api = "metadata.name")}
-                title="Remove this ClusterQueue" noun="ClusterQueue" remove=queue.remove() />
+        <TeamCard index path=queue.path.clone() class="card share-card queue-card" testid="cluster-queue-card" name
+            label="ClusterQueue" tip={tip!("The team's queue: its quotas and policies; jobs name it, or reach it through a LocalQueue", api = "metadata.name")}
+            title="Remove this ClusterQueue" noun="ClusterQueue" remove=queue.remove()>
             <div class="field-row">
                 <SelectInput binding=cohort label="Cohort" options=cohorts
                     tip={tip!("The cohort it lends to and borrows from; none: it can do neither", api = "cohortName")} />
@@ -80,6 +76,6 @@ pub fn ClusterQueueCard(index: usize) -> impl IntoView {
                 </div>
             </fieldset>
             <QuotaTable queue=index />
-        </article>
+        </TeamCard>
     }
 }
