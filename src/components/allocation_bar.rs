@@ -180,7 +180,7 @@ mod tests {
 
     #[test]
     fn default_pool_is_fully_owned() {
-        let s = Scenario::parse_json(crate::state::DEFAULT_SCENARIO).expect("default parses");
+        let s = crate::state::default_scenario();
         let a = Allocation::of(&s, "ml.g5.xlarge");
         assert_eq!((a.pool, a.owned(), a.unowned()), (3, 3, 0));
         assert_eq!(a.slices[2].strategy, Strategy::Reserve);

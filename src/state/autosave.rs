@@ -154,11 +154,7 @@ fn local_storage() -> Option<web_sys::Storage> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::DEFAULT_SCENARIO;
-
-    fn default_scenario() -> Scenario {
-        Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses")
-    }
+    use crate::state::default_scenario;
 
     #[test]
     fn envelope_round_trips_exactly() {

@@ -191,11 +191,7 @@ pub fn remove_item<T>(items: &mut Vec<T>, index: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::DEFAULT_SCENARIO;
-
-    fn default_scenario() -> Scenario {
-        Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses")
-    }
+    use crate::state::default_scenario;
 
     #[test]
     fn a_new_spot_pool_takes_a_used_type_without_a_pool() {

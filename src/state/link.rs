@@ -122,7 +122,7 @@ mod tests {
     use quotalab_engine::Scenario;
 
     fn default_scenario() -> Workspace {
-        Workspace::single(Scenario::parse_json(DEFAULT_SCENARIO).expect("default scenario parses"))
+        Workspace::single(crate::state::default_scenario())
     }
 
     #[test]

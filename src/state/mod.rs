@@ -45,6 +45,12 @@ pub use screen::{use_screen, Dialog, Notice, Screen, Section};
 /// The default scenario: three teams sharing a small g5 pool (the AWS walkthrough shape).
 pub const DEFAULT_SCENARIO: &str = include_str!("../../scenarios/default.json");
 
+/// The default scenario, parsed: what the app opens with when nothing is saved, and the
+/// scenario the unit and browser tests start from, so they all start from the same one.
+pub fn default_scenario() -> Scenario {
+    Scenario::parse_json(DEFAULT_SCENARIO).expect("the bundled default scenario is valid")
+}
+
 /// The work on screen and its history: the workspace, the variant being edited, every change
 /// as an undo step, and how it is kept (`keeping`). The editor's one store; it tells the user
 /// through the screen (`screen`), which it holds a handle on.
@@ -288,8 +294,7 @@ impl Editor {
 /// the URL if there is one; from then on every change is autosaved. The app root provides it
 /// (`crate::app::provide_stores`).
 pub fn start_editor() -> Editor {
-    let default =
-        Scenario::parse_json(DEFAULT_SCENARIO).expect("the bundled default scenario is valid");
+    let default = default_scenario();
     let state = Editor::new(default.clone());
     match autosave::restore() {
         None => {}

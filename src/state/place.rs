@@ -94,15 +94,11 @@ pub fn place(scenario: &Scenario, path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::DEFAULT_SCENARIO;
-
-    fn scenario() -> Scenario {
-        Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses")
-    }
+    use crate::state::default_scenario;
 
     #[test]
     fn a_mix_preference_count_reads_in_the_scenarios_names() {
-        let s = scenario();
+        let s = default_scenario();
         let mix = s.job_mixes[0].name.clone();
         assert_eq!(
             place(&s, "job_mixes[0].template.preferences[0].instance_count"),
@@ -112,7 +108,7 @@ mod tests {
 
     #[test]
     fn shares_limits_and_top_level_fields() {
-        let s = scenario();
+        let s = default_scenario();
         let share = s.quota_shares[1].name.clone();
         assert_eq!(
             place(&s, "quota_shares[1].borrow_limit"),
@@ -130,7 +126,7 @@ mod tests {
 
     #[test]
     fn an_index_past_the_list_still_reads() {
-        let s = scenario();
+        let s = default_scenario();
         assert_eq!(place(&s, "quota_shares[40].name"), "share 41 \u{203a} name");
     }
 }

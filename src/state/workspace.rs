@@ -260,7 +260,7 @@ mod tests {
 
     #[test]
     fn the_study_name_follows_a_rename_of_the_baseline_until_it_is_renamed_itself() {
-        let base = Scenario::parse_json(crate::state::DEFAULT_SCENARIO).expect("default parses");
+        let base = crate::state::default_scenario();
         let mut w = Workspace::single(base.clone());
         w.duplicate_active().expect("room");
         w.select(0);
@@ -273,10 +273,9 @@ mod tests {
         w.set_active_scenario(renamed);
         assert_eq!(w.study_name(), "Workshop", "a name of its own stays");
     }
-    use crate::state::DEFAULT_SCENARIO;
 
     fn default_workspace() -> Workspace {
-        Workspace::single(Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses"))
+        Workspace::single(crate::state::default_scenario())
     }
 
     #[test]

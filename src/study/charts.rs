@@ -447,12 +447,11 @@ mod tests {
 
     use super::*;
     use crate::results::charts::canvas::svg_texts;
-    use crate::state::DEFAULT_SCENARIO;
+    use crate::state::default_scenario;
     use quotalab_engine::study::{Definition, Summary, Sweep, SweepPlan};
-    use quotalab_engine::Scenario;
 
     fn sweep_of(param: &str, values: Vec<f64>) -> SweepSummary {
-        let scenario = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
+        let scenario = default_scenario();
         let sweep = Sweep {
             param: param.into(),
             values,

@@ -64,13 +64,12 @@ pub fn open_point(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::DEFAULT_SCENARIO;
+    use crate::state::default_scenario;
     use quotalab_engine::study::params::parameter_value;
-    use quotalab_engine::Scenario;
 
     #[test]
     fn a_point_opens_as_a_variant_at_that_value_named_after_it() {
-        let scenario = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
+        let scenario = default_scenario();
         let mut workspace = Workspace::single(scenario);
         open_point(&mut workspace, "capacity[0].count", "pool size", 7.0).unwrap();
         assert_eq!(workspace.variants.len(), 2);
@@ -91,7 +90,7 @@ mod tests {
 
     #[test]
     fn opening_the_same_point_again_shows_the_variant_already_opened() {
-        let scenario = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
+        let scenario = default_scenario();
         let mut workspace = Workspace::single(scenario);
         open_point(&mut workspace, "capacity[0].count", "pool size", 7.0).unwrap();
         workspace.select(0);
@@ -102,7 +101,7 @@ mod tests {
 
     #[test]
     fn a_value_the_scenario_refuses_is_an_error_and_adds_nothing() {
-        let scenario = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
+        let scenario = default_scenario();
         let mut workspace = Workspace::single(scenario);
         let err = open_point(&mut workspace, "capacity[0].count", "pool size", -3.0)
             .unwrap_err()

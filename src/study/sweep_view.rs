@@ -343,14 +343,13 @@ fn SweepCharts(summary: SweepSummary) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::{cli_command, sweep_values};
+    use crate::state::default_scenario;
     use crate::state::workspace::Workspace;
-    use crate::state::DEFAULT_SCENARIO;
     use quotalab_engine::study::Sweep;
-    use quotalab_engine::Scenario;
 
     #[test]
     fn the_command_line_names_the_exported_file_and_the_variant_on_screen() {
-        let scenario = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
+        let scenario = default_scenario();
         let mut workspace = Workspace::single(scenario);
         workspace.settings.seeds = 10;
         let sweep = Sweep {

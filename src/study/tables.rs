@@ -85,9 +85,8 @@ fn push_row(out: &mut String, fields: impl Iterator<Item = String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::DEFAULT_SCENARIO;
+    use crate::state::default_scenario;
     use quotalab_engine::study::{Definition, Study, Summary, Sweep, SweepPlan};
-    use quotalab_engine::Scenario;
 
     fn summarize(definition: Definition) -> Summary {
         let samples = definition.run(&definition.units()).unwrap();
@@ -96,7 +95,7 @@ mod tests {
 
     #[test]
     fn the_comparison_csv_has_a_row_per_share_kpi_and_variant_with_the_engine_numbers() {
-        let base = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
+        let base = default_scenario();
         let mut other = base.clone();
         other.name = "more, \"quoted\"".into();
         other.capacity[0].count += 2;
@@ -143,7 +142,7 @@ mod tests {
 
     #[test]
     fn the_sweep_csv_has_a_row_per_point_share_and_metric() {
-        let scenario = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
+        let scenario = default_scenario();
         let sweep = Sweep {
             param: "capacity[0].count".into(),
             values: vec![2.0, 4.0],

@@ -283,7 +283,7 @@ async fn many_bad_rows_list_the_first_twenty_and_count_the_rest() {
 
 /// The default scenario with its first share renamed to [`EVIL`].
 fn evil_scenario() -> Scenario {
-    let mut scenario = Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses");
+    let mut scenario = crate::support::default_scenario();
     let old = scenario.quota_shares[0].name.clone();
     scenario.quota_shares[0].name = EVIL.to_string();
     for job in scenario
@@ -354,7 +354,7 @@ fn the_report_has_a_section_per_share_and_keeps_names_as_text() {
 
 #[wasm_bindgen_test]
 fn the_report_waits_for_results_of_the_scenario_on_screen() {
-    let scenario = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
+    let scenario = crate::support::default_scenario();
     let result = Drawn::of(simulate(&scenario), ALL_JOBS);
     let outcome = Arc::new(Outcome {
         revision: 3,

@@ -7,22 +7,21 @@ use quotalab_app::results::charts::answers::AnsweringChart;
 use quotalab_app::results::charts::canvas::WIDTH;
 use quotalab_app::results::charts::marks::Marked;
 use quotalab_app::results::charts::Chart;
-use quotalab_app::state::DEFAULT_SCENARIO;
 use quotalab_app::study::charts::{sweep_chart, SweepMetric};
 use quotalab_app::study::numbers::estimate;
 use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::numbers::{hours, percent};
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::Status;
+use quotalab_engine::simulate;
 use quotalab_engine::study::{Definition, Kpi, Summary, Sweep, SweepPlan, SweepSummary};
-use quotalab_engine::{simulate, Scenario};
 use std::sync::{Arc, Mutex};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 /// The default scenario's result as the page holds it (its jobs as columns).
 fn default_result() -> Drawn {
-    let scenario = Scenario::parse_json(DEFAULT_SCENARIO).expect("the default scenario parses");
+    let scenario = crate::support::default_scenario();
     Drawn::of(simulate(&scenario), ALL_JOBS)
 }
 
@@ -173,7 +172,7 @@ async fn a_bar_reads_out_its_team_value_and_unit_under_the_pointer() {
 }
 
 fn sweep() -> SweepSummary {
-    let scenario = Scenario::parse_json(DEFAULT_SCENARIO).expect("the default scenario parses");
+    let scenario = crate::support::default_scenario();
     let sweep = Sweep {
         param: "capacity[0].count".into(),
         values: vec![2.0, 4.0, 6.0],

@@ -5,14 +5,11 @@
 
 use leptos::prelude::*;
 use quotalab_app::app::provide_stores;
-use quotalab_app::state::{Editor, DEFAULT_SCENARIO};
+use quotalab_app::state::Editor;
 use quotalab_engine::Scenario;
 use wasm_bindgen::JsCast;
 
-/// The app's default scenario.
-pub fn default_scenario() -> Scenario {
-    Scenario::parse_json(DEFAULT_SCENARIO).expect("default parses")
-}
+pub use quotalab_app::state::default_scenario;
 
 /// An editor of `scenario` under its own reactive owner, as the app's root would create it; the
 /// signals live as long as the owner returned.

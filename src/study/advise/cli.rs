@@ -55,13 +55,12 @@ pub fn cli_command(workspace: &Workspace, spec: &AdviseSpec) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::DEFAULT_SCENARIO;
+    use crate::state::default_scenario;
     use quotalab_engine::study::advise::{Budget, Knob};
-    use quotalab_engine::Scenario;
 
     #[test]
     fn the_command_spells_out_targets_budgets_and_knobs_quoted_for_the_shell() {
-        let scenario = Scenario::parse_json(DEFAULT_SCENARIO).unwrap();
+        let scenario = default_scenario();
         let mut workspace = Workspace::single(scenario);
         workspace.settings.seeds = 10;
         let mut spec = AdviseSpec::new(vec!["*:wait_below_threshold>=0.9".into()]);
