@@ -2,7 +2,7 @@
 //! editor serves a quota share's limits and the new limits an `update_share` action sets, so both
 //! look, validate and undo alike.
 
-use super::binding::{bind, bind_count, Binding};
+use super::binding::{Binding, ListItem};
 use super::choice_inputs::SelectInput;
 use super::field_messages::FieldMessages;
 use super::number_input::{NumberInput, Numbers};
@@ -69,6 +69,17 @@ impl LimitsOwner {
         }
     }
 
+    /// Limit number `limit` of the owner's list, as its row binds and removes it; an owner
+    /// without limits (an action that leaves them unchanged) has none.
+    pub fn limit(self, limit: usize) -> ListItem<CapacityLimit> {
+        ListItem::within(
+            &self.path(),
+            limit,
+            move |s| self.limits(s),
+            move |s| self.limits_mut(s),
+        )
+    }
+
     pub fn limits_mut(self, s: &mut Scenario) -> Option<&mut Vec<CapacityLimit>> {
         match self {
             LimitsOwner::Share(i) => Some(&mut s.quota_shares.get_mut(i)?.capacity_limits),
@@ -119,43 +130,29 @@ pub const MAX_CAPACITY_TIP: &str = tip!(
 
 /// The instance count of `owner`'s limit number `limit`, for any control that edits it.
 pub fn max_capacity(owner: LimitsOwner, limit: usize) -> Binding<Option<f64>> {
-    bind_count(
-        format!("{}[{limit}].max_capacity", owner.path()),
-        move |s| Some(owner.limits(s)?.get(limit)?.max_capacity),
-        move |s, v| {
-            if let Some(l) = owner.limits_mut(s).and_then(|l| l.get_mut(limit)) {
-                l.max_capacity = v;
-            }
-        },
+    owner.limit(limit).bind_count(
+        "max_capacity",
+        |l| l.max_capacity,
+        |l, v| l.max_capacity = v,
     )
 }
 
 #[component]
 fn LimitRow(owner: LimitsOwner, limit: usize) -> impl IntoView {
-    let path = format!("{}[{limit}]", owner.path());
-    let get = move |s: &Scenario| owner.limits(s)?.get(limit).cloned();
-    let instance_type = bind(
-        format!("{path}.instance_type"),
-        move |s| get(s).map(|l| l.instance_type),
-        move |s, v: String| {
-            if let Some(l) = owner.limits_mut(s).and_then(|l| l.get_mut(limit)) {
-                l.instance_type = v;
-            }
-        },
+    let item = owner.limit(limit);
+    let instance_type = item.bind(
+        "instance_type",
+        |l| l.instance_type.clone(),
+        |l, v| l.instance_type = v,
     );
     let max = max_capacity(owner, limit);
-    let remove = move |s: &mut Scenario| {
-        if let Some(limits) = owner.limits_mut(s) {
-            edits::remove_item(limits, limit);
-        }
-    };
     view! {
         <div class="field-row limit-row">
             <SelectInput binding=instance_type label="Instance type" options=options::instance_types()
                 tip={tip!("The instance type this limit counts", api = "CapacityLimit.capacityUnit")} />
             <NumberInput binding=max label="Max" unit="instances" numbers=Numbers::WholeFrom(0)
                 tip=MAX_CAPACITY_TIP />
-            <RemoveButton title="Remove this limit" label="Remove this capacity limit" remove=remove />
+            <RemoveButton title="Remove this limit" label="Remove this capacity limit" remove=item.remove() />
         </div>
     }
 }

@@ -13,11 +13,6 @@ const QUEUES: &str = "kueue.cluster_queues";
 /// The JSON path of the Cohorts' list.
 const COHORTS: &str = "kueue.cohorts";
 
-/// The JSON path of ClusterQueue `index`.
-pub fn queue_path(index: usize) -> String {
-    format!("{QUEUES}[{index}]")
-}
-
 /// Where one quota sits: queue, resource group, flavor, resource.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct QuotaAt {
@@ -28,15 +23,23 @@ pub struct QuotaAt {
 }
 
 impl QuotaAt {
+    /// The quota as an item of its flavor's list, reached through its queue, group and flavor:
     /// `kueue.cluster_queues[q].resource_groups[g].flavors[f].resources[r]`.
-    pub fn path(self) -> String {
-        format!(
-            "{}.resource_groups[{}].flavors[{}].resources[{}]",
-            queue_path(self.queue),
-            self.group,
-            self.flavor,
-            self.resource
-        )
+    pub fn item(self) -> ListItem<ResourceQuota> {
+        queue_item(self.queue)
+            .nested(
+                "resource_groups",
+                self.group,
+                |q| &q.resource_groups,
+                |q| &mut q.resource_groups,
+            )
+            .nested("flavors", self.flavor, |g| &g.flavors, |g| &mut g.flavors)
+            .nested(
+                "resources",
+                self.resource,
+                |f| &f.resources,
+                |f| &mut f.resources,
+            )
     }
 }
 
@@ -69,44 +72,6 @@ fn kueue_item<O: 'static>(
         move |s| s.kueue.as_deref().map(list),
         move |s| s.kueue.as_deref_mut().map(list_mut),
     )
-}
-
-/// A field of one quota (`nominal_quota`, `borrowing_limit`, `lending_limit`).
-pub fn bind_quota<T>(
-    at: QuotaAt,
-    field: &str,
-    get: impl Fn(&ResourceQuota) -> T + Send + Sync + 'static,
-    set: impl Fn(&mut ResourceQuota, T) + Send + Sync + 'static,
-) -> Binding<T>
-where
-    T: Clone + Default + PartialEq + Send + Sync + 'static,
-{
-    queue_item(at.queue).bind(
-        &format!(
-            "resource_groups[{}].flavors[{}].resources[{}].{field}",
-            at.group, at.flavor, at.resource
-        ),
-        move |q| quota(q, at).map(&get).unwrap_or_default(),
-        move |q, v| {
-            if let Some(r) = q
-                .resource_groups
-                .get_mut(at.group)
-                .and_then(|g| g.flavors.get_mut(at.flavor))
-                .and_then(|f| f.resources.get_mut(at.resource))
-            {
-                set(r, v);
-            }
-        },
-    )
-}
-
-fn quota(q: &ClusterQueue, at: QuotaAt) -> Option<&ResourceQuota> {
-    q.resource_groups
-        .get(at.group)?
-        .flavors
-        .get(at.flavor)?
-        .resources
-        .get(at.resource)
 }
 
 /// An enum value as Kueue spells it (`StrictFIFO`).

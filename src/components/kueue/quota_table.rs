@@ -3,7 +3,7 @@
 //! and the lending limit as Kubernetes quantities, each with the bar of what they reach
 //! (`reach_bar`).
 
-use super::bind::{bind_quota, QuotaAt};
+use super::bind::QuotaAt;
 use super::reach_bar::ReachBar;
 use crate::components::quantity_input::QuantityInput;
 use crate::components::tip::tip;
@@ -84,14 +84,14 @@ fn FlavorQuotas(
         .into_iter()
         .enumerate()
         .map(|(resource, resource_name)| {
-            let at = QuotaAt { queue, group, flavor, resource };
-            let nominal = bind_quota(at, "nominal_quota", |r| Some(r.nominal_quota), |r, v| {
+            let quota = QuotaAt { queue, group, flavor, resource }.item();
+            let nominal = quota.bind("nominal_quota", |r| Some(r.nominal_quota), |r, v| {
                 if let Some(v) = v {
                     r.nominal_quota = v;
                 }
             });
-            let borrowing = bind_quota(at, "borrowing_limit", |r| r.borrowing_limit, |r, v| r.borrowing_limit = v);
-            let lending = bind_quota(at, "lending_limit", |r| r.lending_limit, |r, v| r.lending_limit = v);
+            let borrowing = quota.bind("borrowing_limit", |r| r.borrowing_limit, |r, v| r.borrowing_limit = v);
+            let lending = quota.bind("lending_limit", |r| r.lending_limit, |r, v| r.lending_limit = v);
             view! {
                 <div class="resource-quota">
                     <span class="resource-name">{resource_name.clone()}</span>
