@@ -1,7 +1,7 @@
 //! The Events tab: scripted actions (docs/FORMAT.md `actions`) on the time axis, then one row each.
 //! An action changes a job's priority, updates a share's terms, or cancels a job at an hour.
 
-use super::binding::{bind, Binding};
+use super::binding::{bind, Binding, ListItem};
 use super::capacity_limits::{CapacityLimits, LimitsOwner};
 use super::choice_inputs::{SelectInput, TextInput};
 use super::field_messages::FieldMessages;
@@ -115,17 +115,10 @@ fn set_kind(a: &mut Action, kind: &str, first_share: String) {
 #[component]
 fn ActionRow(index: usize) -> impl IntoView {
     let state = use_editor();
-    let path = format!("actions[{index}]");
+    let action = ListItem::new("actions", index, |s| &s.actions, |s| &mut s.actions);
+    let path = action.path.clone();
     let get = move |s: &Scenario| s.actions.get(index).cloned();
-    let at = bind(
-        format!("{path}.at_h"),
-        move |s| get(s).map(|a| Some(a.at_h)),
-        move |s, v: Option<f64>| {
-            if let Some(a) = s.actions.get_mut(index) {
-                a.at_h = v.unwrap_or(0.0);
-            }
-        },
-    );
+    let at = action.bind_number("at_h", |a| a.at_h, |a, v| a.at_h = v);
     // Not a field of the format: which of its three fields an action sets is its kind. A path of
     // its own keeps the select from listing every diagnostic inside the action a second time.
     let kind = bind(
@@ -155,7 +148,7 @@ fn ActionRow(index: usize) -> impl IntoView {
             <div class="field-row">
                 <NumberInput binding=at label="At" unit="h" tip={tip!("The hour the change happens", json = "actions[].at_h")} />
                 <SelectInput binding=kind label="Action" options=kinds tip={tip!("What happens then: a share changes, a job gets a new priority, or a job is cancelled", api = "UpdateQuotaShare, UpdateServiceJob, CancelJob")} />
-                <RemoveButton title="Remove this action" remove=move |s| edits::remove_item(&mut s.actions, index) />
+                <RemoveButton title="Remove this action" remove=action.remove() />
             </div>
             <FieldMessages path=path.clone() exact=true />
             {move || match current.get() {

@@ -1,7 +1,7 @@
 //! One quota share as a card: name, strategy, borrow limit, in-share preemption, capacity limits.
 //! The card's border is the share's colour, the same as its slice and its chart series.
 
-use super::binding::{Binding, ListItem};
+use super::binding::Binding;
 use super::capacity_limits::{CapacityLimits, LimitsOwner};
 use super::choice_inputs::{CheckInput, SelectInput, TextInput};
 use super::number_input::{NumberInput, Numbers};
@@ -17,12 +17,7 @@ use quotalab_engine::Scenario;
 
 #[component]
 pub fn ShareCard(index: usize) -> impl IntoView {
-    let share = ListItem::new(
-        "quota_shares",
-        index,
-        |s| &s.quota_shares,
-        |s| &mut s.quota_shares,
-    );
+    let share = share_bindings::share_item(index);
     let may_borrow = share_bindings::may_borrow(index);
     let name = share.bind_name(|q| q.name.clone(), edits::rename_share);
     let strategy = share_bindings::strategy(index);
