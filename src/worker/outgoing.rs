@@ -1,9 +1,11 @@
 //! A message as the worker posts it ([`Outgoing`]): a header and a [`Body`], copied out of wasm
 //! memory piece by piece into the buffer the page is sent, so no body is joined into one Rust
-//! buffer first, and a run's columns are written out as they are copied (docs/PERFORMANCE.md,
-//! "The worker holds the run, not its records").
+//! buffer first, and a run's columns are made a block of jobs at a time as they are copied
+//! (docs/PERFORMANCE.md, "The worker writes the columns a block of jobs at a time").
 
 use quotalab_engine::result::view::DrawnParts;
+use quotalab_engine::Run;
+use std::rc::Rc;
 
 /// One message to post.
 #[derive(Clone, Copy)]
@@ -18,20 +20,21 @@ impl Outgoing<'_> {
         self.header.len() + self.body.byte_len()
     }
 
-    /// Its bytes, handed to `put` front to back in pieces.
-    pub fn write_in_pieces(&self, put: &mut dyn FnMut(&[u8])) {
-        put(self.header);
+    /// Its bytes in pieces, each handed to `put(at, bytes)` with its place.
+    pub fn write_at(&self, put: &mut dyn FnMut(usize, &[u8])) {
+        put(0, self.header);
+        let from = self.header.len();
         match self.body {
             Body::Empty => {}
-            Body::Bytes(bytes) => put(bytes),
-            Body::Drawn(parts) => parts.write_in_pieces(put),
+            Body::Bytes(bytes) => put(from, bytes),
+            Body::Drawn(parts) => parts.write_at(&mut |at, piece| put(from + at, piece)),
         }
     }
 
     /// Its bytes, joined (for a worker served in the page, and tests).
     pub fn concat(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(self.byte_len());
-        self.write_in_pieces(&mut |piece| bytes.extend_from_slice(piece));
+        let mut bytes = vec![0; self.byte_len()];
+        self.write_at(&mut |at, piece| bytes[at..at + piece.len()].copy_from_slice(piece));
         bytes
     }
 }
@@ -44,10 +47,10 @@ pub enum Body {
     Empty,
     /// Bytes as they are (a piece of a document).
     Bytes(Vec<u8>),
-    /// A run's drawn result, written out as it is posted: at a million jobs its columns are
-    /// about 160 MB, which the worker would otherwise hold twice (docs/PERFORMANCE.md, "The
-    /// worker holds the run, not its records").
-    Drawn(Box<DrawnParts>),
+    /// A run's drawn result, its columns made from the run as they are posted: at a million
+    /// jobs they are about 160 MB, which the worker would otherwise hold beside the run
+    /// (docs/PERFORMANCE.md, "The worker writes the columns a block of jobs at a time").
+    Drawn(Box<DrawnParts<Rc<Run>>>),
 }
 
 impl Body {

@@ -180,12 +180,10 @@ fn report_panics(scope: DedicatedWorkerGlobalScope) {
 /// piece by piece. Posting cannot fail short of the page being gone.
 fn post_bytes(scope: &DedicatedWorkerGlobalScope, message: Outgoing<'_>) {
     let bytes = js_sys::Uint8Array::new_with_length(message.byte_len() as u32);
-    let mut at = 0;
-    message.write_in_pieces(&mut |piece| {
+    message.write_at(&mut |at, piece| {
         bytes
             .subarray(at as u32, (at + piece.len()) as u32)
             .copy_from(piece);
-        at += piece.len();
     });
     let transfer = js_sys::Array::of1(&bytes.buffer());
     let _ = scope.post_message_with_transfer(&bytes, &transfer);

@@ -9,6 +9,7 @@
 use crate::worker::wire::Refusal;
 use quotalab_engine::{Events, Run, Scenario};
 use std::cell::RefCell;
+use std::rc::Rc;
 
 /// A kept run: its number, whether it has its event list, and the finished run, which makes a
 /// job's record or the whole document from its history when asked. It holds the run rather than
@@ -17,7 +18,8 @@ use std::cell::RefCell;
 struct Held {
     run: u64,
     events: Events,
-    finished: Run,
+    /// Shared with the reply that is posting its columns (`outgoing::Body::Drawn`).
+    finished: Rc<Run>,
 }
 
 thread_local! {
@@ -32,7 +34,7 @@ pub fn held_run() -> Option<u64> {
 }
 
 /// Keeps run `run`, made with or without its event list (`events`), replacing the one before.
-pub fn remember(run: u64, events: Events, finished: Run) {
+pub fn remember(run: u64, events: Events, finished: Rc<Run>) {
     LAST.with(|last| {
         *last.borrow_mut() = Some(Held {
             run,
@@ -70,7 +72,7 @@ pub fn with_run<R>(
         forget();
         let finished =
             quotalab_engine::run(&scenario, events, 0, &mut |_| true).ok_or(Refusal::Stopped)?;
-        remember(run, events, finished);
+        remember(run, events, Rc::new(finished));
     }
     LAST.with(|last| {
         let last = last.borrow();
@@ -95,7 +97,7 @@ mod tests {
         let drawn = quotalab_engine::run(&scenario, Events::LeftOut, 0, &mut |_| true)
             .expect("runs to its end");
         let jobs = drawn.len();
-        remember(3, Events::LeftOut, drawn);
+        remember(3, Events::LeftOut, Rc::new(drawn));
         // A story needs no event: the run the page drew serves it.
         assert_eq!(
             with_run(3, UNREADABLE, Events::LeftOut, |r| r.len()),

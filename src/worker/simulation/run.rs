@@ -12,6 +12,7 @@ use crate::worker::wire::Refusal;
 use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::DrawnParts;
 use quotalab_engine::{Events, Scenario};
+use std::rc::Rc;
 
 /// Runs `scenario` (JSON) as run `run`, reporting progress every `progress_every` events.
 pub fn answer(
@@ -43,7 +44,8 @@ pub fn answer(
     let finished = quotalab_engine::run(&scenario, Events::LeftOut, progress_every, &mut report)
         .ok_or(Refusal::Stopped)?;
     let elapsed_ms = now_ms() - started;
-    let parts = DrawnParts::of(&finished, ALL_JOBS);
+    let finished = Rc::new(finished);
+    let parts = DrawnParts::of(Rc::clone(&finished), ALL_JOBS);
     let summary_bytes = parts.summary.len() as u64;
     held::remember(run, Events::LeftOut, finished);
     Ok(Done {

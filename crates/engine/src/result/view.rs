@@ -13,6 +13,7 @@
 //! app can refuse what a browser tab cannot hold.
 
 use crate::result::columns::codec::{ColumnSource, ColumnsError};
+use crate::result::columns::plan::{ColumnsPlan, BLOCK_JOBS};
 use crate::result::columns::JobColumns;
 use crate::result::{metrics, ShareResult, SimResult};
 use crate::{Run, Scenario};
@@ -70,8 +71,11 @@ impl Drawn {
     /// summary's length, where the columns start.
     pub fn write(run: &Run, all_jobs: &str, out: &mut Vec<u8>) -> usize {
         let parts = DrawnParts::of(run, all_jobs);
-        out.reserve_exact(parts.byte_len());
-        parts.write_in_pieces(&mut |piece| out.extend_from_slice(piece));
+        let from = out.len();
+        out.resize(from + parts.byte_len(), 0);
+        parts.write_at(&mut |at, piece| {
+            out[from + at..from + at + piece.len()].copy_from_slice(piece)
+        });
         parts.summary.len()
     }
 
@@ -91,41 +95,57 @@ impl Drawn {
 }
 
 /// What the page draws of a run, ready to be written out: the summary as JSON (`[all_jobs,
-/// result]`, the result without jobs and events), then the job columns. The worker copies them
-/// into the message it posts piece by piece ([`DrawnParts::write_in_pieces`]), so the columns
-/// are never in its memory twice, as values and as bytes.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DrawnParts {
+/// result]`, the result without jobs and events), then the job columns, written from the run
+/// `R` (a `&Run`, or the worker's shared one) a block of jobs at a time as the worker copies
+/// them into the message it posts ([`ColumnsPlan`]), so the columns are never in its memory
+/// whole (docs/PERFORMANCE.md, "The worker writes the columns a block of jobs at a time").
+pub struct DrawnParts<R> {
     /// The summary's JSON.
     pub summary: Vec<u8>,
-    /// The jobs, as columns.
-    pub columns: JobColumns,
+    /// Where the job columns go.
+    plan: ColumnsPlan,
+    run: R,
 }
 
-impl DrawnParts {
+/// The summary's size and the columns' plan; the run has no `Debug` of its own.
+impl<R> std::fmt::Debug for DrawnParts<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DrawnParts")
+            .field("summary_bytes", &self.summary.len())
+            .field("plan", &self.plan)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: Deref<Target = Run>> DrawnParts<R> {
     /// The parts of `run`; `all_jobs` names the summary of all jobs.
     ///
-    /// It reads the finished run, not its whole result: the records are made one at a time as
-    /// the columns are pushed, so the worker never holds every job's record beside the columns
-    /// (docs/PERFORMANCE.md, "The worker holds the run, not its records").
-    pub fn of(run: &Run, all_jobs: &str) -> DrawnParts {
-        let summary = serde_json::to_vec(&(&run.all_jobs(all_jobs), run.summary()))
+    /// It reads the finished run, not its whole result: the records are made one at a time,
+    /// once for the summary of all jobs (which also counts them for the columns' places) and
+    /// once more as the columns are written (docs/PERFORMANCE.md, "The worker holds the run,
+    /// not its records").
+    pub fn of(run: R, all_jobs: &str) -> DrawnParts<R> {
+        let mut plan = ColumnsPlan::for_result(run.summary());
+        let counted = run.jobs().inspect(|job| plan.count(job));
+        let all_jobs = metrics::all_jobs_of(counted, &run.summary().totals, all_jobs);
+        let summary = serde_json::to_vec(&(&all_jobs, run.summary()))
             .expect("a result always serialises to memory");
-        DrawnParts {
-            summary,
-            columns: run.columns(),
-        }
+        DrawnParts { summary, plan, run }
     }
 
     /// How many bytes they come to.
     pub fn byte_len(&self) -> usize {
-        self.summary.len() + self.columns.byte_len()
+        self.summary.len() + self.plan.byte_len()
     }
 
-    /// Their bytes, the summary's first, handed to `put` front to back in pieces.
-    pub fn write_in_pieces(&self, put: &mut dyn FnMut(&[u8])) {
-        put(&self.summary);
-        self.columns.write_in_pieces(put);
+    /// Their bytes, the summary's first, each piece handed to `put(at, bytes)` with its place.
+    pub fn write_at(&self, put: &mut dyn FnMut(usize, &[u8])) {
+        put(0, &self.summary);
+        let from = self.summary.len();
+        self.plan
+            .write(self.run.jobs(), BLOCK_JOBS, &mut |at, piece| {
+                put(from + at, piece)
+            });
     }
 }
 

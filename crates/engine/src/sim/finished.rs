@@ -6,13 +6,12 @@
 //! run's state (docs/PERFORMANCE.md, "The CLI at one and five million jobs"). A `Run` keeps the history, which is
 //! the smaller, and makes each record as it is needed: the figures from records made and let go
 //! one at a time, the document written record by record ([`Run::write_json`], the same bytes as
-//! [`SimResult::to_json`]), the page's columns pushed record by record ([`Run::columns`]), a
-//! job's story on its own ([`Run::job`]).
+//! [`SimResult::to_json`]), the page's columns written a block of records at a time
+//! (`result::columns::plan`), a job's story on its own ([`Run::job`]).
 
 use super::record::History;
-use crate::result::columns::JobColumns;
-use crate::result::metrics::{self, Waits};
-use crate::result::{Event, JobResult, ShareResult, SimResult};
+use crate::result::metrics::Waits;
+use crate::result::{Event, JobResult, SimResult};
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
@@ -89,20 +88,6 @@ impl Run {
             Records::History(history) => Box::new(history.events()),
             Records::Kueue(history) => Box::new(history.events()),
         }
-    }
-
-    /// The jobs as the page's columns ([`JobColumns::of`] of the whole result).
-    pub fn columns(&self) -> JobColumns {
-        let mut columns = JobColumns::for_result(&self.summary);
-        for job in self.jobs() {
-            columns.push(&job);
-        }
-        columns
-    }
-
-    /// The summary of every job as one share ([`metrics::all_jobs`] of the whole result).
-    pub fn all_jobs(&self, name: &str) -> ShareResult {
-        metrics::all_jobs_of(self.jobs(), &self.summary.totals, name)
     }
 
     /// How long all jobs waited ([`metrics::waits`] of the whole result's jobs).

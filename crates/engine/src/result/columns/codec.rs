@@ -14,6 +14,7 @@
 //! at a time, so a million jobs' columns are never copied into its memory whole before they are
 //! decoded (docs/PERFORMANCE.md, "The page reads the columns where they arrived").
 
+use super::layout::{Counts, Layout};
 use super::JobColumns;
 use crate::result::Text;
 use std::borrow::Cow;
@@ -73,7 +74,7 @@ impl<S: ColumnSource + ?Sized> ColumnSource for &mut S {
 }
 
 /// A value a column holds: its fixed width and its little-endian bytes.
-trait Plain: Copy {
+pub(super) trait Plain: Copy {
     const WIDTH: usize;
     fn put(self, out: &mut Vec<u8>);
     fn get(bytes: &[u8]) -> Self;
@@ -97,8 +98,8 @@ macro_rules! plain {
 
 plain!(u8, u32, i32, f64);
 
-/// Calls `$each!(field, ...)` with every column in layout order. The one list both directions
-/// use, so writing and reading cannot disagree on the order.
+/// Calls `$each!(field, ...)` with every column after `name_ends`, in layout order, for the
+/// reader. The writer lists them in `layout::columns`; a test holds the two lists together.
 macro_rules! each_column {
     ($each:ident, $($arg:tt)*) => {
         $each!($($arg)*, share, mix, status, reason, priority, submit_h, first_start_h, end_h,
@@ -109,12 +110,15 @@ macro_rules! each_column {
     };
 }
 
-macro_rules! put_all {
-    ($c:expr, $out:expr, $($field:ident),*) => {$( put_column($out, &$c.$field); )*};
-}
-
-macro_rules! len_all {
-    ($c:expr, $total:ident, $($field:ident),*) => {$( $total += column_len(&$c.$field); )*};
+/// The columns the reader reads after `name_ends`, in its order.
+#[cfg(test)]
+pub(super) fn reader_column_names() -> Vec<&'static str> {
+    macro_rules! list_names {
+        ($list:ident, $($field:ident),*) => { $list = vec![$(stringify!($field)),*] };
+    }
+    let names;
+    each_column!(list_names, names);
+    names
 }
 
 macro_rules! get_all {
@@ -133,29 +137,20 @@ impl JobColumns {
     /// once, to the byte: a buffer doubling its way up would hold up to twice the columns'
     /// bytes, and its old and new blocks at once while it grows.
     pub fn write_bytes(&self, out: &mut Vec<u8>) {
-        out.reserve_exact(self.byte_len());
-        self.write_in_pieces(&mut |piece| out.extend_from_slice(piece));
+        let from = out.len();
+        out.resize(from + self.byte_len(), 0);
+        self.write_at(&mut |at, bytes| {
+            out[from + at..from + at + bytes.len()].copy_from_slice(bytes)
+        });
     }
 
-    /// The same bytes as [`JobColumns::to_bytes`], handed to `put` front to back in pieces of
-    /// [`PIECE_BYTES`] to twice that (the last one shorter). The
-    /// worker copies them straight into the buffer it posts, so the columns are never in its
-    /// memory twice, as values and as bytes (docs/PERFORMANCE.md, "The worker holds the run,
-    /// not its records").
-    pub fn write_in_pieces(&self, put: &mut dyn FnMut(&[u8])) {
-        let mut out = Pieces {
-            pending: Vec::with_capacity(PIECE_BYTES + 8),
-            put,
-        };
-        out.pending.extend_from_slice(MAGIC);
-        for names in [&self.shares, &self.mixes, &self.types] {
-            put_u32(&mut out, names.len());
-            names.iter().for_each(|n| put_text(&mut out, n));
-        }
-        put_text(&mut out, &self.names);
-        put_column(&mut out, &self.name_ends);
-        each_column!(put_all, self, &mut out);
-        out.flush();
+    /// The same bytes as [`JobColumns::to_bytes`], each handed to `put(at, bytes)` with its
+    /// place, in pieces of at most about [`PIECE_BYTES`](super::layout::PIECE_BYTES): the columns as one block of a
+    /// [`Layout`].
+    pub fn write_at(&self, put: &mut dyn FnMut(usize, &[u8])) {
+        let layout = Layout::new(self, Counts::of(self));
+        layout.write_frame(put);
+        layout.write_block(self, Counts::default(), put);
     }
 
     /// Reads columns written by [`JobColumns::to_bytes`].
@@ -237,16 +232,7 @@ impl JobColumns {
 
     /// How many bytes [`JobColumns::write_bytes`] writes.
     pub fn byte_len(&self) -> usize {
-        let names = |list: &[Text]| 4 + list.iter().map(|n| 4 + n.len()).sum::<usize>();
-        let mut total = MAGIC.len()
-            + names(&self.shares)
-            + names(&self.mixes)
-            + names(&self.types)
-            + 4
-            + self.names.len()
-            + column_len(&self.name_ends);
-        each_column!(len_all, self, total);
-        total
+        Layout::new(self, Counts::of(self)).byte_len()
     }
 }
 
@@ -271,56 +257,6 @@ fn indexes_ok(column: &[u32], len: usize) -> bool {
     column
         .iter()
         .all(|&i| i == super::NONE || (i as usize) < len)
-}
-
-/// How many bytes [`JobColumns::write_in_pieces`] gathers before it hands them over (a piece
-/// ends at the first value past it, so a piece is less than twice this).
-pub const PIECE_BYTES: usize = 64 << 10;
-
-/// Gathers written bytes and hands them on whenever [`PIECE_BYTES`] are gathered.
-struct Pieces<'p> {
-    pending: Vec<u8>,
-    put: &'p mut dyn FnMut(&[u8]),
-}
-
-impl Pieces<'_> {
-    fn flush(&mut self) {
-        if !self.pending.is_empty() {
-            (self.put)(&self.pending);
-            self.pending.clear();
-        }
-    }
-
-    fn flush_if_full(&mut self) {
-        if self.pending.len() >= PIECE_BYTES {
-            self.flush();
-        }
-    }
-}
-
-fn put_u32(out: &mut Pieces<'_>, n: usize) {
-    super::len32(n).put(&mut out.pending);
-}
-
-fn put_text(out: &mut Pieces<'_>, text: &str) {
-    put_u32(out, text.len());
-    for part in text.as_bytes().chunks(PIECE_BYTES) {
-        out.pending.extend_from_slice(part);
-        out.flush_if_full();
-    }
-}
-
-/// The bytes [`put_column`] writes for `column`.
-fn column_len<T: Plain>(column: &[T]) -> usize {
-    4 + column.len() * T::WIDTH
-}
-
-fn put_column<T: Plain>(out: &mut Pieces<'_>, column: &[T]) {
-    put_u32(out, column.len());
-    for part in column.chunks(PIECE_BYTES / T::WIDTH) {
-        part.iter().for_each(|&v| v.put(&mut out.pending));
-        out.flush_if_full();
-    }
 }
 
 /// Reads values off a [`ColumnSource`], checking every length against the bytes left.

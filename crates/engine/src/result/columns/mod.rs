@@ -13,6 +13,8 @@
 //! not; [`codec`] turns them into bytes and back.
 
 pub mod codec;
+mod layout;
+pub mod plan;
 
 use super::{EndReason, JobResult, Outcome, PoolKind, Reason, SimResult, Status, Text};
 
@@ -158,9 +160,9 @@ impl JobColumns {
     pub fn push(&mut self, job: &JobResult) {
         self.names.push_str(&job.name);
         self.name_ends.push(len32(self.names.len()));
-        self.share
-            .push(intern(&mut self.shares, job.share.as_ref()));
-        self.mix.push(intern(&mut self.mixes, job.mix.as_ref()));
+        let (share, mix, instance_type) = self.intern_names(job);
+        self.share.push(share);
+        self.mix.push(mix);
         self.status.push(code(&Status::ALL, Some(job.status)));
         self.reason.push(code(&EndReason::ALL, job.reason));
         self.priority.push(job.priority);
@@ -172,7 +174,6 @@ impl JobColumns {
         let selected = job.selected.as_ref();
         self.preference
             .push(selected.map_or(NONE, |s| len32(s.preference)));
-        let instance_type = intern(&mut self.types, selected.map(|s| &s.instance_type));
         self.instance_type.push(instance_type);
         self.instance_count
             .push(selected.map_or(0, |s| s.instance_count));
@@ -196,6 +197,17 @@ impl JobColumns {
             self.wait_h_by_reason.push(hours);
         }
         self.waits_from.push(len32(self.wait_reason.len()));
+    }
+
+    /// `job`'s share, mix and selected instance type as indexes into the name lists, which take
+    /// the names they lack.
+    fn intern_names(&mut self, job: &JobResult) -> (u32, u32, u32) {
+        let instance_type = job.selected.as_ref().map(|s| &s.instance_type);
+        (
+            intern(&mut self.shares, job.share.as_ref()),
+            intern(&mut self.mixes, job.mix.as_ref()),
+            intern(&mut self.types, instance_type),
+        )
     }
 
     /// How many jobs.

@@ -143,30 +143,82 @@ fn the_bytes_read_back_as_the_same_columns() {
     }
 }
 
-#[test]
-fn the_bytes_come_to_their_length_and_in_pieces_of_bounded_size() {
-    let large = crate::synthetic::scenario(20_000, 3);
-    for (name, result) in results()
-        .into_iter()
-        .chain([("synthetic", simulate(&large))])
-    {
-        let columns = JobColumns::of(&result);
-        let bytes = columns.to_bytes();
-        assert_eq!(bytes.len(), columns.byte_len(), "{name}");
-        let mut pieces = Vec::new();
-        columns.write_in_pieces(&mut |piece| pieces.push(piece.to_vec()));
-        let joined = JobColumns::from_bytes(&pieces.concat()).expect("the pieces read back");
-        assert_eq!(joined, columns, "{name}");
-        assert!(
-            pieces
-                .iter()
-                .all(|p| !p.is_empty() && p.len() < 2 * codec::PIECE_BYTES),
-            "{name}"
-        );
-        if bytes.len() > 2 * codec::PIECE_BYTES {
-            assert!(pieces.len() > 1, "{name}: a large result comes in pieces");
+/// Gathers pieces handed over with their places into bytes of `len`, checking that each byte is
+/// written exactly once and that no piece is longer than a piece may be.
+struct Placed {
+    bytes: Vec<u8>,
+    written: Vec<u8>,
+    pieces: usize,
+}
+
+impl Placed {
+    fn new(len: usize) -> Placed {
+        Placed {
+            bytes: vec![0; len],
+            written: vec![0; len],
+            pieces: 0,
         }
     }
+
+    fn put(&mut self, at: usize, piece: &[u8]) {
+        assert!(!piece.is_empty() && piece.len() <= layout::PIECE_BYTES + 8);
+        self.bytes[at..at + piece.len()].copy_from_slice(piece);
+        self.written[at..at + piece.len()]
+            .iter_mut()
+            .for_each(|w| *w += 1);
+        self.pieces += 1;
+    }
+
+    fn every_byte_once(&self) -> bool {
+        self.written.iter().all(|&w| w == 1)
+    }
+}
+
+fn with_large() -> Vec<(&'static str, SimResult)> {
+    let large = crate::synthetic::scenario(20_000, 3);
+    let mut all = results();
+    all.push(("synthetic", simulate(&large)));
+    all
+}
+
+#[test]
+fn the_bytes_come_to_their_length_each_written_once_in_bounded_pieces() {
+    for (name, result) in with_large() {
+        let columns = JobColumns::of(&result);
+        let mut placed = Placed::new(columns.byte_len());
+        columns.write_at(&mut |at, piece| placed.put(at, piece));
+        assert!(placed.every_byte_once(), "{name}");
+        assert_eq!(placed.bytes, columns.to_bytes(), "{name}");
+        let read = JobColumns::from_bytes(&placed.bytes).expect("the pieces read back");
+        assert_eq!(read, columns, "{name}");
+        if placed.bytes.len() > 2 * layout::PIECE_BYTES {
+            assert!(placed.pieces > 2, "{name}: a large result comes in pieces");
+        }
+    }
+}
+
+#[test]
+fn a_plan_writes_the_whole_columns_bytes_a_block_of_jobs_at_a_time() {
+    for (name, result) in with_large() {
+        let whole = JobColumns::of(&result).to_bytes();
+        let mut plan = plan::ColumnsPlan::for_result(&result);
+        result.jobs.iter().for_each(|job| plan.count(job));
+        assert_eq!(plan.byte_len(), whole.len(), "{name}");
+        for block_jobs in [0, 1, 7, 1_000, plan::BLOCK_JOBS] {
+            let mut placed = Placed::new(whole.len());
+            plan.write(result.jobs.iter().cloned(), block_jobs, &mut |at, piece| {
+                placed.put(at, piece)
+            });
+            assert!(placed.every_byte_once(), "{name}, blocks of {block_jobs}");
+            assert!(placed.bytes == whole, "{name}, blocks of {block_jobs}");
+        }
+    }
+}
+
+#[test]
+fn the_writer_and_the_reader_take_the_columns_in_one_order() {
+    assert_eq!(layout::column_names()[0], "name_ends");
+    assert_eq!(layout::column_names()[1..], codec::reader_column_names());
 }
 
 /// A source that copies what it is asked for, as the page's reader of a posted buffer does, and
