@@ -34,6 +34,10 @@ const DEBOUNCE_MS: (f64, f64) = (150.0, 600.0);
 /// How long the BUILD zone waits for the page's first chart at most, should the first run be
 /// slow or stuck (`Session::first_chart_settled`).
 const FIRST_CHART_WAIT: Duration = Duration::from_millis(1_500);
+/// Outcomes with more jobs than this are let go before the next is decoded (`Session::ran`):
+/// their job columns, about 150 bytes a job, would otherwise sit beside the next one's. Smaller
+/// ones stay on screen until the next is drawn, so a small edit never blanks the charts.
+const LET_GO_FIRST_JOBS: usize = 200_000;
 /// The worker reports progress every this many events.
 const PROGRESS_EVERY: u64 = 20_000;
 
@@ -90,6 +94,14 @@ pub struct Outcome {
     /// The scenario JSON it ran, to run it again if the worker no longer holds the result.
     pub scenario: Arc<str>,
     pub elapsed_ms: f64,
+}
+
+/// A run's answer, as it arrived from the worker, before it is decoded.
+struct Arrived {
+    ticket: Ticket,
+    asking: Asking,
+    answer: Answer<Reply>,
+    elapsed_ms: f64,
 }
 
 /// What a run was asked for: the revision and document on screen, and the scenario sent.
@@ -330,7 +342,7 @@ impl Session {
             }
         };
         self.ask(ticket, request, progress, move |answer| {
-            self.ran(run, asking, answer)
+            self.ran(ticket, asking, answer)
         });
     }
 
@@ -373,8 +385,8 @@ impl Session {
         });
     }
 
-    /// Takes the answer to run `run`.
-    fn ran(self, run: u64, asking: Asking, answer: Asked<Reply>) {
+    /// Takes the answer to the run of `ticket`.
+    fn ran(self, ticket: Ticket, asking: Asking, answer: Asked<Reply>) {
         let answer = match answer {
             Ok(answer) => answer,
             // A newer run replaced the worker; its own answer will come.
@@ -390,42 +402,89 @@ impl Session {
             return self.fail(WorkerError::OtherAnswer(Simulation::SCRIPT.name).to_string());
         };
         mark("quotalab:result-received");
-        let parsed = answer.drawn();
-        drop(answer); // before drawing: at a million jobs it is a hundred megabytes or more
-        mark("quotalab:result-parsed");
         self.memory.update(|(worker, _)| *worker = memory_bytes);
-        match parsed {
-            Ok(result) => self.show(Outcome {
-                revision: asking.revision,
-                opened: asking.opened,
-                result,
-                run,
-                scenario: asking.scenario,
-                elapsed_ms,
-            }),
-            Err(err) => self.fail(format!("unreadable result: {err}")),
+        let arrived = Arrived {
+            ticket,
+            asking,
+            answer,
+            elapsed_ms,
+        };
+        let large = self.current.with_untracked(|c| {
+            c.as_ref()
+                .is_some_and(|c| c.result.jobs.len() > LET_GO_FIRST_JOBS)
+        });
+        if !large {
+            let replaced = self.retire_current(&arrived.asking);
+            return self.read(arrived, replaced);
         }
+        // Wasm memory never shrinks, so the page's size is set by the moment it holds the most:
+        // the outcome on screen and the next one's job columns decoded beside it. A large
+        // outcome is let go first; once the views holding it have been rebuilt without it (the
+        // next frame), its room takes the new columns (docs/PERFORMANCE.md, "The page lets the
+        // outcome on screen go first").
+        let replaced = self.retire_current(&arrived.asking);
+        self.current.set(None);
+        request_animation_frame(move || {
+            set_timeout(move || self.read(arrived, replaced), Duration::ZERO)
+        });
     }
 
-    fn show(self, outcome: Outcome) {
-        let elapsed_ms = outcome.elapsed_ms;
+    /// Keeps the share summaries of the outcome on screen as `previous` when the next outcome
+    /// (of `next`) is another revision of the same document (the KPI cards show the difference);
+    /// returns whether there was an outcome on screen.
+    fn retire_current(self, next: &Asking) -> bool {
         let replaced = self.current.get_untracked();
         match &replaced {
             // Changes since the previous run mean something only within one document.
-            Some(r) if r.opened != outcome.opened => self.previous.set(None),
-            Some(r) if r.revision != outcome.revision => {
+            Some(r) if r.opened != next.opened => self.previous.set(None),
+            Some(r) if r.revision != next.revision => {
                 self.previous.set(Some(share_summaries(&r.result).into()))
             }
             _ => {}
         }
-        let first_chart = replaced.is_none();
+        replaced.is_some()
+    }
+
+    /// Decodes the answer that `arrived` and shows it; `replaced` says whether an outcome was on
+    /// screen before it.
+    fn read(self, arrived: Arrived, replaced: bool) {
+        let Arrived {
+            ticket,
+            asking,
+            answer,
+            elapsed_ms,
+        } = arrived;
+        if !ticket.is_current() && self.current.with_untracked(Option::is_some) {
+            return; // a newer run's outcome was shown meanwhile
+        }
+        let parsed = answer.drawn();
+        drop(answer); // before drawing: at a million jobs it is a hundred megabytes or more
+        mark("quotalab:result-parsed");
+        match parsed {
+            Ok(result) => self.show(
+                Outcome {
+                    revision: asking.revision,
+                    opened: asking.opened,
+                    result,
+                    run: ticket.number(),
+                    scenario: asking.scenario,
+                    elapsed_ms,
+                },
+                replaced,
+            ),
+            Err(err) => self.fail(format!("unreadable result: {err}")),
+        }
+    }
+
+    fn show(self, outcome: Outcome, replaced: bool) {
+        let elapsed_ms = outcome.elapsed_ms;
         self.current.set(Some(Arc::new(outcome)));
         self.phase.set(Phase::Ran { elapsed_ms });
         // Rendering follows the signal change; the next frame is when the new charts show.
         request_animation_frame(move || {
             mark("quotalab:result-drawn");
             self.memory.update(|(_, page)| *page = wasm_memory_bytes());
-            if first_chart {
+            if !replaced {
                 // After this frame is painted, not in it.
                 set_timeout(move || self.settle_first_chart(), Duration::ZERO);
                 warm_up();
