@@ -91,17 +91,42 @@ fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
         let line = std::iter::once((0.0, 0.0))
             .chain(steps)
             .chain(std::iter::once((longest * 1.05, 100.0)));
-        let drawn = if times.is_empty() { None } else { Some(line) };
-        chart.draw_series(LineSeries::new(
-            drawn.into_iter().flatten(),
-            colour.stroke_width(3),
-        ))?;
+        let drawn = if times.is_empty() {
+            Vec::new()
+        } else {
+            pixel_path(&chart, line)
+        };
+        chart.draw_series(LineSeries::new(drawn, colour.stroke_width(3)))?;
     }
     mark_percentiles(&mut chart, result, &key)?;
     for (s, times) in per_share.iter().enumerate() {
         marks.extend(step_marks(&chart, &key.names[s], times));
     }
     Ok(())
+}
+
+/// The points of `line`, a staircase that only rises and moves right, that change its picture.
+/// The chart is drawn in whole SVG units (plotters rounds every point), so a point on the same
+/// unit as the one before, or between two others on one straight vertical or horizontal run,
+/// draws nothing of its own: a million jobs' steps are
+/// two million points on a chart 960 units wide, which made an SVG of tens of megabytes that
+/// looked the same as one of a few thousand points (docs/PERFORMANCE.md, "The completion chart
+/// draws what shows").
+fn pixel_path(chart: &Plot, line: impl Iterator<Item = (f64, f64)>) -> Vec<(f64, f64)> {
+    let mut kept: Vec<((f64, f64), (i32, i32))> = Vec::new();
+    for point in line {
+        let at = pixel(chart, point);
+        match kept.as_slice() {
+            [.., (_, last)] if *last == at => continue,
+            [.., (_, a), (_, b)] if (a.0 == b.0 && b.0 == at.0) || (a.1 == b.1 && b.1 == at.1) => {
+                // `b` lies on the straight run from `a` to here: the run now ends here.
+                let end = kept.len() - 1;
+                kept[end] = (point, at);
+            }
+            _ => kept.push((point, at)),
+        }
+    }
+    kept.into_iter().map(|(point, _)| point).collect()
 }
 
 /// A mark at the top of each step (thinned for large runs): by `times[i]` hours, `i + 1` of the
@@ -171,8 +196,9 @@ fn mark_percentiles(chart: &mut Plot, result: &Drawn, key: &ShareKey) -> DrawRes
 
 #[cfg(test)]
 mod tests {
-    use super::draw;
+    use super::{draw, pixel_path};
     use crate::results::charts::canvas::svg_texts;
+    use plotters::prelude::*;
     use quotalab_engine::result::metrics::ALL_JOBS;
     use quotalab_engine::result::view::Drawn;
     use quotalab_engine::{simulate, Scenario};
@@ -196,6 +222,53 @@ mod tests {
                     .any(|l| l.starts_with(mark) && l.ends_with(" h")),
                 "no {mark}label in {labels:?}"
             );
+        }
+    }
+
+    /// Whether `p` lies on the segment from `a` to `b`.
+    fn on_segment(p: (i32, i32), a: (i32, i32), b: (i32, i32)) -> bool {
+        let cross = i64::from(b.0 - a.0) * i64::from(p.1 - a.1)
+            - i64::from(b.1 - a.1) * i64::from(p.0 - a.0);
+        cross == 0
+            && (a.0.min(b.0)..=a.0.max(b.0)).contains(&p.0)
+            && (a.1.min(b.1)..=a.1.max(b.1)).contains(&p.1)
+    }
+
+    #[test]
+    fn a_long_staircase_keeps_only_the_points_that_change_its_picture() {
+        let mut svg = String::new();
+        let root = SVGBackend::with_string(&mut svg, (960, 480)).into_drawing_area();
+        let chart = ChartBuilder::on(&root)
+            .build_cartesian_2d(0.0..1000.0, 0.0..100.0)
+            .unwrap();
+        // A CDF's steps: 100,000 completion times, bunched and spread.
+        let n = 100_000;
+        let times: Vec<f64> = (0..n)
+            .map(|i| (i as f64 / n as f64).powi(3) * 990.0)
+            .collect();
+        let line: Vec<(f64, f64)> = std::iter::once((0.0, 0.0))
+            .chain(times.iter().enumerate().flat_map(|(i, t)| {
+                [
+                    (*t, i as f64 / n as f64 * 100.0),
+                    (*t, (i + 1) as f64 / n as f64 * 100.0),
+                ]
+            }))
+            .chain(std::iter::once((1000.0, 100.0)))
+            .collect();
+        let kept = pixel_path(&chart, line.iter().copied());
+        assert!(kept.len() < 2 * (960 + 480), "{} points kept", kept.len());
+        assert_eq!(kept.first(), line.first());
+        assert_eq!(kept.last(), line.last());
+        // Every point of the line lies on the kept path, in order: the picture is the same.
+        let px = |p: &(f64, f64)| chart.backend_coord(p);
+        let kept: Vec<(i32, i32)> = kept.iter().map(px).collect();
+        let mut k = 0;
+        for point in &line {
+            let p = px(point);
+            while !on_segment(p, kept[k], kept[(k + 1).min(kept.len() - 1)]) {
+                k += 1;
+                assert!(k < kept.len(), "{p:?} is off the kept path");
+            }
         }
     }
 }
