@@ -133,7 +133,7 @@ async function benchOne(browserUrl, jobs) {
     const before = await importScenario(page, scenario, `bench-${jobs}.json`);
     const outcome = await Promise.race([
       waitForNewResults(page, before, RUN_TIMEOUT_MS).then(() => 'ran'),
-      page.locator('[data-testid="run-failed"], [data-testid="run-too-large"]')
+      page.locator('[data-testid="run-failed"], [data-testid="diagnostics"][open]')
         .waitFor({ timeout: RUN_TIMEOUT_MS }).then(() => 'refused'),
     ]);
     const importMs = Date.now() - t0;

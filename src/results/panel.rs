@@ -81,9 +81,6 @@ fn StaleNote() -> impl IntoView {
             Phase::Scheduled | Phase::Running { .. } => Some("Updating…".to_owned()),
             Phase::Cancelled => Some("Out of date: the run was cancelled.".to_owned()),
             Phase::Failed { .. } => Some("Out of date: the last run failed.".to_owned()),
-            Phase::TooLarge { .. } => {
-                Some("Out of date: the scenario is too large for the browser.".to_owned())
-            }
             _ => None,
         }
     };

@@ -6,7 +6,6 @@ use crate::results::session::{use_session, Phase, RunProgress, Session};
 use crate::state::browser::now_ms;
 use leptos::prelude::*;
 use quotalab_engine::result::numbers::counted;
-use quotalab_engine::result::view::Footprint;
 
 #[component]
 pub fn RunStatus() -> impl IntoView {
@@ -18,11 +17,6 @@ pub fn RunStatus() -> impl IntoView {
             {move || match session.phase.get() {
                 Phase::Starting => "starting the simulation…".into_any(),
                 Phase::Invalid { errors } => format!("fix {} to run", counted(errors as u64, "error")).into_any(),
-                Phase::TooLarge { jobs, attempts } => view! {
-                    <span class="run-failed" role="alert" data-testid="run-too-large">
-                        {Footprint { jobs, attempts }.browser_refusal()}
-                    </span>
-                }.into_any(),
                 Phase::Scheduled => "edit received…".into_any(),
                 Phase::Running { started_ms, progress } => view! { <Running session started_ms progress /> }.into_any(),
                 Phase::Ran { elapsed_ms } => format!("ran in {} ms", elapsed_ms.round()).into_any(),

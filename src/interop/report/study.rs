@@ -8,18 +8,15 @@
 //!
 //! Each variant's own section needs that variant simulated once; the simulation workers make
 //! those sections (`report::units`) while the page says how far they are, so the page never runs
-//! a simulation itself. A study with a variant too large for the browser (the single run's
-//! limit, `Footprint::fits_browser`) is left to `quotalab report STUDY.json`.
+//! a simulation itself.
 
 use super::frame::{Download, NotReady};
 use super::study_body::StudyReportBody;
 use super::units::VariantReports;
 use crate::components::scenario_files;
-use crate::results::format::count;
 use crate::state::use_editor;
 use crate::study::run::{Run, StudyPhase, StudyRun};
 use leptos::prelude::*;
-use quotalab_engine::result::view::Footprint;
 use quotalab_engine::study::{Comparison, Definition, Study, Summary};
 use quotalab_engine::Diagnostic;
 use quotalab_interop::report;
@@ -52,11 +49,6 @@ enum Shown {
     Ready(Arc<report::StudyReport>),
     /// The study has errors; the first few of them.
     Invalid(StudyErrors),
-    /// A variant (its tag, `V2`) has more jobs than the browser runs.
-    TooLarge {
-        variant: String,
-        jobs: u64,
-    },
     /// The comparison is running.
     Running {
         done: usize,
@@ -104,17 +96,6 @@ fn shown(
         Ok(current) => current,
         Err(errors) => return Shown::Invalid(errors),
     };
-    let too_large = study
-        .variants
-        .iter()
-        .enumerate()
-        .find_map(|(i, v)| Some((i, Footprint::of(v))).filter(|(_, f)| !f.fits_browser()));
-    if let Some((i, footprint)) = too_large {
-        return Shown::TooLarge {
-            variant: format!("V{}", i + 1),
-            jobs: footprint.jobs,
-        };
-    }
     let Some(run) = run else {
         return Shown::NotComputed { stale: false };
     };
@@ -205,10 +186,6 @@ pub fn StudyReport(download: RwSignal<Option<Download>>) -> impl IntoView {
         let why = match shown.get() {
             Shown::Ready(report) => return view! { <StudyReportBody report /> }.into_any(),
             Shown::Invalid(errors) => format!("The study has errors, so its comparison cannot run: {errors}."),
-            Shown::TooLarge { variant, jobs } => format!(
-                "Variant {variant} has {} jobs, more than the browser runs: save the study and run quotalab report on it.",
-                count(jobs)
-            ),
             Shown::Running { done, total } => format!(
                 "The comparison is running ({done} of {total} runs); the report appears as soon as it is done."
             ),

@@ -11,8 +11,8 @@
 use crate::study::pool::worker_count;
 use crate::study::run::Work;
 use crate::worker::messages::{Reply, Request};
+use quotalab_engine::generate::job_count;
 use quotalab_engine::result::numbers::counted;
-use quotalab_engine::result::view::Footprint;
 use quotalab_engine::study::{Comparison, Study, Unit};
 use quotalab_interop::report::{AgreementReport, StudyReport, StudyReportError};
 
@@ -54,12 +54,7 @@ impl Work for VariantReports {
     }
 
     fn workers(&self, units: usize) -> usize {
-        let jobs: u64 = self
-            .study
-            .variants
-            .iter()
-            .map(|v| Footprint::of(v).jobs)
-            .sum();
+        let jobs: u64 = self.study.variants.iter().map(job_count).sum();
         if jobs > PARALLEL_JOBS {
             1
         } else {

@@ -62,10 +62,6 @@ pub fn readiness(phase: &Phase, current: Option<&Arc<Outcome>>, revision: u64) -
             Phase::Cancelled => {
                 "The run was cancelled: run the scenario to see its report.".to_string()
             }
-            Phase::TooLarge { .. } => {
-                "The scenario is too large for the browser: quotalab report makes its report."
-                    .to_string()
-            }
             _ => "The simulation is running; the report appears as soon as its results are ready."
                 .to_string(),
         }),

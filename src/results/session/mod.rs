@@ -21,7 +21,8 @@ use crate::worker::warm_up::{self, warm_up};
 use crate::worker::wire::Answer;
 use crate::worker::{Latest, Ticket, Worker, WorkerError};
 use leptos::prelude::*;
-use quotalab_engine::result::view::{Drawn, Footprint};
+use quotalab_engine::generate::job_count;
+use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::ShareResult;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -49,11 +50,6 @@ pub enum Phase {
     /// The scenario has validation errors and does not run.
     Invalid {
         errors: usize,
-    },
-    /// The scenario is too big for a browser tab (`result::view::Footprint`) and does not run.
-    TooLarge {
-        jobs: u64,
-        attempts: u64,
     },
     /// An edit is waiting for the debounce to end.
     Scheduled,
@@ -254,25 +250,16 @@ impl Session {
         if let Some(handle) = self.debounce.get_value() {
             handle.clear();
         }
-        let (errors, footprint) = self
+        let (errors, jobs) = self
             .state
             .scenario
-            .with_untracked(|s| (s.validate().errors.len(), Footprint::of(s)));
-        let jobs = footprint.jobs;
-        if errors > 0 || !footprint.fits_browser() || jobs > LARGE_JOBS {
+            .with_untracked(|s| (s.validate().errors.len(), job_count(s)));
+        if errors > 0 || jobs > LARGE_JOBS {
             self.settle_first_chart();
         }
         if errors > 0 {
             self.cancel_run();
             self.phase.set(Phase::Invalid { errors });
-            return;
-        }
-        if !footprint.fits_browser() {
-            self.cancel_run();
-            self.phase.set(Phase::TooLarge {
-                jobs,
-                attempts: footprint.attempts,
-            });
             return;
         }
         // Leading and trailing edge: a lone edit (a click, a picked option) runs at once, so the

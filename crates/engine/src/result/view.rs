@@ -9,14 +9,13 @@
 //! jobs as one share (what a scenario without shares shows), and the jobs as compact columns
 //! ([`JobColumns`]). A job's whole record is asked for when someone opens its story, and the
 //! whole document only when someone asks for it ("Result JSON"), with [`SimResult::write_json`]
-//! in pieces, never as one string. [`Footprint`] says beforehand how big a run will be, so the
-//! app can refuse what a browser tab cannot hold.
+//! in pieces, never as one string.
 
 use crate::result::columns::codec::{ColumnSource, ColumnsError};
 use crate::result::columns::plan::{ColumnsPlan, BLOCK_JOBS};
 use crate::result::columns::JobColumns;
 use crate::result::{metrics, ShareResult, SimResult};
-use crate::{Run, Scenario};
+use crate::Run;
 use std::ops::Deref;
 
 /// What the page draws of a run.
@@ -149,80 +148,10 @@ impl<R: Deref<Target = Run>> DrawnParts<R> {
     }
 }
 
-/// How big a run of a scenario will be, known before running it.
-///
-/// A result's size is its attempts (each job has one, and one more per preemption or
-/// interruption) and its jobs. Which jobs will be preempted is only known by running, so this
-/// counts one extra attempt per job when anything in the scenario can preempt or interrupt
-/// (borrowing, in-share preemption, spot, training plans, actions), which is more than the
-/// scaled default scenario's runs show (docs/PERFORMANCE.md, "Memory").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Footprint {
-    /// Jobs, generated ones included.
-    pub jobs: u64,
-    /// Attempts expected: the jobs, or twice as many when jobs can be preempted.
-    pub attempts: u64,
-}
-
-/// Jobs a browser tab runs at most. What limits it is the memory of the browser's renderer
-/// process, which holds the page and its simulation worker: with the worker keeping the finished
-/// run rather than its records, the scaled default scenario (one attempt a job) measured in
-/// headless Chromium took it to 1.6 GB at a million jobs and 3.5 GB at two and a half million
-/// (docs/PERFORMANCE.md, "The worker holds the run, not its records"). Five million ran to the
-/// charts too, at 6.8 GB, which a laptop of 8 GB cannot give one tab.
-pub const BROWSER_MAX_JOBS: u64 = 2_500_000;
-
-/// Attempts a browser tab runs at most: [`BROWSER_MAX_JOBS`] jobs whose attempts are counted
-/// twice because they can be preempted. Beyond either limit the CLI (`quotalab run`) runs the
-/// scenario. A run that exhausts the worker's memory anyway ends with a message and Retry
-/// (docs/ARCHITECTURE.md, "When the worker fails").
-pub const BROWSER_MAX_ATTEMPTS: u64 = 2 * BROWSER_MAX_JOBS;
-
-impl Footprint {
-    /// The footprint of `scenario`.
-    pub fn of(scenario: &Scenario) -> Footprint {
-        let jobs = crate::generate::job_count(scenario);
-        let can_preempt = !scenario.spot.is_empty()
-            || !scenario.training_plans.is_empty()
-            || !scenario.actions.is_empty()
-            || scenario.quota_shares.iter().any(|s| {
-                s.in_share_preemption || s.strategy == crate::scenario::Strategy::LendAndBorrow
-            });
-        Footprint {
-            jobs,
-            attempts: if can_preempt { jobs * 2 } else { jobs },
-        }
-    }
-
-    /// Whether a browser tab can run it (see [`BROWSER_MAX_JOBS`], [`BROWSER_MAX_ATTEMPTS`]).
-    pub fn fits_browser(&self) -> bool {
-        self.jobs <= BROWSER_MAX_JOBS && self.attempts <= BROWSER_MAX_ATTEMPTS
-    }
-
-    /// What the page says when a browser tab does not run it, or `None` when it fits: its size,
-    /// the limit it is over, and the two ways on from there, the command line, which runs up to
-    /// the engine's limit (`validate::MAX_JOBS`), or a sample of it in the browser.
-    pub fn browser_refusal(&self) -> Option<String> {
-        use crate::result::numbers::count;
-        if self.fits_browser() {
-            return None;
-        }
-        Some(format!(
-            "Too large for the browser: {} jobs, up to about {} attempts; a browser tab runs at \
-             most {} jobs. Run it with the command line (quotalab run scenario.json --summary), \
-             or run a sample of it here: lower a job mix's count, or import a window or a \
-             sample of the trace.",
-            count(self.jobs),
-            count(self.attempts),
-            count(BROWSER_MAX_JOBS)
-        ))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simulate;
+    use crate::{simulate, Scenario};
 
     const DEFAULT: &str = include_str!("../../../../scenarios/default.json");
 
@@ -248,58 +177,6 @@ mod tests {
         assert!(
             text.ends_with(&format!("{}]", expected.to_json())),
             "{text}"
-        );
-    }
-
-    #[test]
-    fn the_footprint_counts_generated_jobs() {
-        let scenario = Scenario::from_json(DEFAULT).expect("default is valid");
-        let footprint = Footprint::of(&scenario);
-        let result = simulate(&scenario);
-        assert_eq!(footprint.jobs, result.jobs.len() as u64);
-        let attempts: usize = result.jobs.iter().map(|j| j.attempts.len()).sum();
-        assert!(
-            footprint.attempts >= attempts as u64,
-            "{footprint:?} < {attempts}"
-        );
-        assert!(footprint.fits_browser());
-    }
-
-    #[test]
-    fn two_and_a_half_million_jobs_fit_a_browser_and_three_million_do_not() {
-        let mut scenario = Scenario::from_json(DEFAULT).expect("default is valid");
-        scenario.job_mixes[0].count = Some(1_249_000);
-        assert!(Footprint::of(&scenario).fits_browser());
-        let mut calm = scenario.clone();
-        calm.quota_shares.clear();
-        calm.job_mixes.iter_mut().for_each(|m| m.share = None);
-        calm.job_mixes[0].count = Some(3_000_000);
-        let footprint = Footprint::of(&calm);
-        assert_eq!(footprint.attempts, footprint.jobs, "nothing can preempt");
-        assert!(!footprint.fits_browser(), "{footprint:?}");
-        let refusal = footprint.browser_refusal().expect("refused");
-        assert!(
-            refusal.starts_with(
-                "Too large for the browser: 3,000,010 jobs, up to about 3,000,010 attempts; a \
-                 browser tab runs at most 2,500,000 jobs. Run it with the command line \
-                 (quotalab run scenario.json --summary), or run a sample of it here"
-            ),
-            "{refusal}"
-        );
-        assert_eq!(Footprint::of(&scenario).browser_refusal(), None);
-    }
-
-    #[test]
-    fn millions_of_preemptible_jobs_do_not_fit_a_browser() {
-        let mut scenario = Scenario::from_json(DEFAULT).expect("default is valid");
-        scenario.job_mixes[0].count = Some(3_000_000);
-        let footprint = Footprint::of(&scenario);
-        assert!(footprint.jobs > 3_000_000);
-        assert!(!footprint.fits_browser(), "{footprint:?}");
-        let refusal = footprint.browser_refusal().expect("refused");
-        assert!(
-            refusal.contains("up to about 6,000,020 attempts"),
-            "{refusal}"
         );
     }
 }

@@ -19,8 +19,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// The most jobs a scenario may hold, explicit and generated together: half a year of a large
 /// shared cluster (the Helios traces hold 3.3 million jobs over six months) with room to spare.
-/// The CLI runs that many in less than 2 GB (docs/PERFORMANCE.md, "The CLI at one and five million jobs"); a
-/// browser tab takes fewer (`result::view::BROWSER_MAX_JOBS`).
+/// The CLI runs that many in less than 2 GB (docs/PERFORMANCE.md, "The CLI at one and five million jobs"), and
+/// a browser tab as many in less than 3.5 GB (docs/PERFORMANCE.md, "Five million jobs in the
+/// browser").
 pub const MAX_JOBS: u64 = 5_000_000;
 /// Names are free text up to this many characters (docs/FORMAT.md).
 pub const MAX_NAME_CHARS: usize = 128;

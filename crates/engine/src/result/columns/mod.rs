@@ -308,7 +308,7 @@ impl JobColumns {
 }
 
 /// A count or an offset as a column value. Results are bounded far below 4 billion jobs or
-/// bytes of names (the browser refuses scenarios long before, `view::Footprint`).
+/// bytes of names: at most 5,000,000 jobs (`validate::MAX_JOBS`) of at most 128 characters.
 fn len32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(NONE)
 }
