@@ -47,7 +47,10 @@ pub fn ResultsPanel() -> impl IntoView {
             </header>
             {move || match outcome.get() {
                 Some(current) => view! { <KpiCards current previous=session.previous.get() reference=baseline.reference.get() /> }.into_any(),
-                None => view! { <p class="placeholder">"The results appear here as soon as the scenario has run."</p> }.into_any(),
+                None => view! { <p class="placeholder">{move || match session.phase.get() {
+                    Phase::Reading => "Reading the new results…",
+                    _ => "The results appear here as soon as the scenario has run.",
+                }}</p> }.into_any(),
             }}
             <KueueQueues outcome />
             <CalibrationPanel outcome />
@@ -78,7 +81,9 @@ fn StaleNote() -> impl IntoView {
                 "Out of date: fix {errors} error{} to run.",
                 if errors == 1 { "" } else { "s" }
             )),
-            Phase::Scheduled | Phase::Running { .. } => Some("Updating…".to_owned()),
+            Phase::Scheduled | Phase::Running { .. } | Phase::Reading => {
+                Some("Updating…".to_owned())
+            }
             Phase::Cancelled => Some("Out of date: the run was cancelled.".to_owned()),
             Phase::Failed { .. } => Some("Out of date: the last run failed.".to_owned()),
             _ => None,

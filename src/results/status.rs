@@ -18,6 +18,7 @@ pub fn RunStatus() -> impl IntoView {
                 Phase::Starting => "starting the simulation…".into_any(),
                 Phase::Invalid { errors } => format!("fix {} to run", counted(errors as u64, "error")).into_any(),
                 Phase::Scheduled => "edit received…".into_any(),
+                Phase::Reading => "reading the results…".into_any(),
                 Phase::Running { started_ms, progress } => view! { <Running session started_ms progress /> }.into_any(),
                 Phase::Ran { elapsed_ms } => format!("ran in {} ms", elapsed_ms.round()).into_any(),
                 Phase::Cancelled => view! {

@@ -80,12 +80,17 @@ export const tests = [
         const root = document.querySelector('.results-root');
         window.cardsLeft = false;
         new MutationObserver(() => {
-          if (!root.querySelector('[data-testid="kpi-card"]')) window.cardsLeft = true;
+          if (!root.querySelector('[data-testid="kpi-card"]')) {
+            window.cardsLeft = true;
+            window.meanwhile = root.querySelector('.placeholder')?.textContent ?? window.meanwhile;
+          }
         }).observe(root, { childList: true, subtree: true });
       });
       const edit = await timeStrategyEdit(page, 'RESERVE');
       console.log(`    timing: 250,000 jobs: edit to charts ${edit.toFixed(0)} ms (engine ${await engineMs(page)} ms)`);
       assert(await page.evaluate(() => window.cardsLeft), 'the outcome on screen stayed while the next was read');
+      const meanwhile = await page.evaluate(() => window.meanwhile);
+      assert(meanwhile === 'Reading the new results\u2026', `meanwhile the results said "${meanwhile}"`);
       assert((await page.locator('[data-testid="kpi-card"]').count()) === 3, 'the new outcome has no cards');
       const since = await page.locator('[data-testid="kpi-since"]').count();
       assert(since > 0, 'the cards lost the change since the previous run');

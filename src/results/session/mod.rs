@@ -57,6 +57,9 @@ pub enum Phase {
         started_ms: f64,
         progress: Option<RunProgress>,
     },
+    /// The run has ended and its large result is being read, the outcome before it let go
+    /// (`Session::ran`).
+    Reading,
     Ran {
         elapsed_ms: f64,
     },
@@ -411,6 +414,7 @@ impl Session {
         // outcome on screen go first").
         let replaced = self.retire_current(&arrived.asking);
         self.current.set(None);
+        self.phase.set(Phase::Reading);
         request_animation_frame(move || {
             set_timeout(move || self.read(arrived, replaced), Duration::ZERO)
         });
