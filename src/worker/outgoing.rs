@@ -3,6 +3,7 @@
 //! buffer first, and a run's columns are made a block of jobs at a time as they are copied
 //! (docs/PERFORMANCE.md, "The worker writes the columns a block of jobs at a time").
 
+use quotalab_engine::result::columns::codec::append_placed;
 use quotalab_engine::result::view::DrawnParts;
 use quotalab_engine::Run;
 use std::rc::Rc;
@@ -33,8 +34,8 @@ impl Outgoing<'_> {
 
     /// Its bytes, joined (for a worker served in the page, and tests).
     pub fn concat(&self) -> Vec<u8> {
-        let mut bytes = vec![0; self.byte_len()];
-        self.write_at(&mut |at, piece| bytes[at..at + piece.len()].copy_from_slice(piece));
+        let mut bytes = Vec::new();
+        append_placed(&mut bytes, self.byte_len(), |put| self.write_at(put));
         bytes
     }
 }

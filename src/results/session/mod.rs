@@ -403,8 +403,8 @@ impl Session {
             c.as_ref()
                 .is_some_and(|c| c.result.jobs.len() > LET_GO_FIRST_JOBS)
         });
+        let replaced = self.retire_current(&arrived.asking);
         if !large {
-            let replaced = self.retire_current(&arrived.asking);
             return self.read(arrived, replaced);
         }
         // Wasm memory never shrinks, so the page's size is set by the moment it holds the most:
@@ -412,7 +412,6 @@ impl Session {
         // outcome is let go first; once the views holding it have been rebuilt without it (the
         // next frame), its room takes the new columns (docs/PERFORMANCE.md, "The page lets the
         // outcome on screen go first").
-        let replaced = self.retire_current(&arrived.asking);
         self.current.set(None);
         self.phase.set(Phase::Reading);
         request_animation_frame(move || {

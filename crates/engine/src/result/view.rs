@@ -11,7 +11,7 @@
 //! whole document only when someone asks for it ("Result JSON"), with [`SimResult::write_json`]
 //! in pieces, never as one string.
 
-use crate::result::columns::codec::{ColumnSource, ColumnsError};
+use crate::result::columns::codec::{append_placed, ColumnSource, ColumnsError};
 use crate::result::columns::plan::{ColumnsPlan, BLOCK_JOBS};
 use crate::result::columns::JobColumns;
 use crate::result::{metrics, ShareResult, SimResult};
@@ -70,11 +70,7 @@ impl Drawn {
     /// summary's length, where the columns start.
     pub fn write(run: &Run, all_jobs: &str, out: &mut Vec<u8>) -> usize {
         let parts = DrawnParts::of(run, all_jobs);
-        let from = out.len();
-        out.resize(from + parts.byte_len(), 0);
-        parts.write_at(&mut |at, piece| {
-            out[from + at..from + at + piece.len()].copy_from_slice(piece)
-        });
+        append_placed(out, parts.byte_len(), |put| parts.write_at(put));
         parts.summary.len()
     }
 

@@ -137,11 +137,7 @@ impl JobColumns {
     /// once, to the byte: a buffer doubling its way up would hold up to twice the columns'
     /// bytes, and its old and new blocks at once while it grows.
     pub fn write_bytes(&self, out: &mut Vec<u8>) {
-        let from = out.len();
-        out.resize(from + self.byte_len(), 0);
-        self.write_at(&mut |at, bytes| {
-            out[from + at..from + at + bytes.len()].copy_from_slice(bytes)
-        });
+        append_placed(out, self.byte_len(), |put| self.write_at(put));
     }
 
     /// The same bytes as [`JobColumns::to_bytes`], each handed to `put(at, bytes)` with its
@@ -257,6 +253,19 @@ fn indexes_ok(column: &[u32], len: usize) -> bool {
     column
         .iter()
         .all(|&i| i == super::NONE || (i as usize) < len)
+}
+
+/// Appends `len` bytes to `out`, which `write` hands to its `put(at, bytes)` in pieces with their
+/// places (counted from where they start), as the columns' writers do: the room is made once, to
+/// the byte, and each piece copied into it.
+pub fn append_placed(
+    out: &mut Vec<u8>,
+    len: usize,
+    write: impl FnOnce(&mut dyn FnMut(usize, &[u8])),
+) {
+    let from = out.len();
+    out.resize(from + len, 0);
+    write(&mut |at, piece| out[from + at..from + at + piece.len()].copy_from_slice(piece));
 }
 
 /// Reads values off a [`ColumnSource`], checking every length against the bytes left.
