@@ -1,14 +1,18 @@
 //! Warming the engine up: once the first chart is drawn, a throw-away simulation worker runs a
-//! 4,000-job scenario (`warm-up.json`, the default scenario scaled up) and is stopped.
+//! 12,000-job scenario (`warm-up.json`, the default scenario scaled up) and is stopped.
 //!
 //! Why: the browser compiles the engine's functions with a quick baseline compiler first and
 //! recompiles the busy ones for speed only as they run. A fresh page's first large run paid for
 //! that: 10,000 jobs took the engine about 250 ms against 60 to 80 ms for every run after it
 //! (docs/PERFORMANCE.md, "The engine warmed up after the first chart"). Every worker runs the
 //! page's one compiled module, so what the warm-up's worker has recompiled serves the session's
-//! worker too. It runs in a worker of its own, so the session's worker never waits for it, and
-//! its answer is dropped: nothing on screen comes from it. A run the session starts stops it, so
-//! the two never share the machine's cores.
+//! worker too. It is larger than the first scenarios it prepares for: the browser recompiles a
+//! function only once it has run a while, and after a 4,000-job warm-up the first 10,000-job run
+//! still had its own busy functions recompiled beside it, on the machine's other core, for about
+//! as long as it ran (docs/PERFORMANCE.md, "A warm-up larger than the first run"). It runs in a
+//! worker of its own, so the session's worker never waits for it, and its answer is dropped:
+//! nothing on screen comes from it. A run the session starts stops it, so the two never share
+//! the machine's cores.
 
 use super::messages::{Request, Simulation};
 use super::Worker;
@@ -55,9 +59,9 @@ mod tests {
     use quotalab_engine::Scenario;
 
     #[test]
-    fn the_warm_up_scenario_is_valid_and_runs_four_thousand_jobs() {
+    fn the_warm_up_scenario_is_valid_and_runs_twelve_thousand_jobs() {
         let scenario = Scenario::from_json(WARM_UP_SCENARIO).unwrap();
         assert!(scenario.validate().errors.is_empty());
-        assert_eq!(job_count(&scenario), 4_000);
+        assert_eq!(job_count(&scenario), 12_000);
     }
 }
