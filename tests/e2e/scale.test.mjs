@@ -94,6 +94,33 @@ export const tests = [
       assert((await page.locator('[data-testid="kpi-card"]').count()) === 3, 'the new outcome has no cards');
       const since = await page.locator('[data-testid="kpi-since"]').count();
       assert(since > 0, 'the cards lost the change since the previous run');
+
+      // An edit made while the outcome is being read starts a run of its own: the outcome read
+      // meanwhile is shown, and the status keeps saying the newer run goes until it has ended.
+      const select = page.locator('[data-testid="share-card"]').first().getByLabel('Strategy', { exact: true });
+      await page.waitForTimeout(700); // past the large-scenario debounce
+      await select.evaluate((el) => {
+        const root = document.querySelector('.results-root');
+        window.step = 'edited';
+        new MutationObserver(() => {
+          if (window.step === 'edited' && root.querySelector('.placeholder')?.textContent === 'Reading the new results\u2026') {
+            window.step = 'edited again';
+            el.value = 'LEND';
+            el.dispatchEvent(new Event('change', { bubbles: true }));
+          } else if (window.step === 'edited again' && root.querySelector('[data-testid="kpi-card"]')) {
+            window.step = 'shown';
+            window.statusThen = document.querySelector('[data-testid="run-status"]').innerText;
+          }
+        }).observe(root, { childList: true, subtree: true });
+        el.value = 'LEND_AND_BORROW';
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      await page.waitForFunction(() => window.step === 'shown', null, { timeout: 120_000 });
+      const statusThen = await page.evaluate(() => window.statusThen);
+      assert(!/ran in/.test(statusThen), `while the newer run went, the status read "${statusThen}"`);
+      await page.locator('.results-root[data-testid="app-ready"]').waitFor({ timeout: 120_000 });
+      assert(/ran in/.test(await page.locator('[data-testid="run-status"]').innerText()), 'the newer run never ended');
+      assert((await select.inputValue()) === 'LEND', 'the second edit was lost');
     },
   },
   {

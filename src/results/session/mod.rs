@@ -444,7 +444,11 @@ impl Session {
             answer,
             elapsed_ms,
         } = arrived;
-        if !ticket.is_current() && self.current.with_untracked(Option::is_some) {
+        // An edit may have started a newer run (or made the scenario invalid) while a large
+        // outcome was let go: this outcome is still shown, as the one before an edit stays on
+        // screen, unless a newer one is, and the phase stays what the edit made it.
+        let superseded = !ticket.is_current();
+        if superseded && self.current.with_untracked(Option::is_some) {
             return; // a newer run's outcome was shown meanwhile
         }
         let parsed = answer.drawn();
@@ -461,15 +465,22 @@ impl Session {
                     elapsed_ms,
                 },
                 replaced,
+                superseded,
             ),
+            // The newer run's own answer says whether results can be read.
+            Err(_) if superseded => {}
             Err(err) => self.fail(format!("unreadable result: {err}")),
         }
     }
 
-    fn show(self, outcome: Outcome, replaced: bool) {
+    /// Shows `outcome`; `replaced` says whether one was on screen before it, `superseded` whether
+    /// a newer run was asked for since, whose phase then stands.
+    fn show(self, outcome: Outcome, replaced: bool, superseded: bool) {
         let elapsed_ms = outcome.elapsed_ms;
         self.current.set(Some(Arc::new(outcome)));
-        self.phase.set(Phase::Ran { elapsed_ms });
+        if !superseded {
+            self.phase.set(Phase::Ran { elapsed_ms });
+        }
         // Rendering follows the signal change; the next frame is when the new charts show.
         request_animation_frame(move || {
             mark("quotalab:result-drawn");
