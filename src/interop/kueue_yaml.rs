@@ -8,6 +8,7 @@
 use super::client;
 use super::protocol::{Answer, Task};
 use crate::components::modal::Modal;
+use crate::interop::files::NotImportable;
 use crate::state::{use_editor, Dialog, Editor};
 use leptos::prelude::*;
 use quotalab_interop::agreement::Imported;
@@ -43,20 +44,16 @@ pub async fn open(state: Editor, origin: String, yaml: String) {
     }));
 }
 
-/// The YAML read by the interop worker, or why not, in a sentence.
-async fn read(yaml: String, from_state: bool) -> Result<Imported, String> {
+/// The YAML read by the interop worker, or why not. It is shown in the status line (in one
+/// line, `NotImportable`'s `Display`) after "Could not import {origin}:", so a worker that did
+/// not answer is named without "Nothing was imported".
+async fn read(yaml: String, from_state: bool) -> Result<Imported, NotImportable> {
     match client::ask(Task::ImportKueue { yaml, from_state }).await {
-        Ok(Answer::ImportKueue(Ok(imported))) => Ok(imported),
-        Ok(Answer::ImportKueue(Err(refusal))) => {
-            let mut why = refusal.message;
-            for e in refusal.errors.iter().take(3) {
-                why.push(' ');
-                why.push_str(e);
-            }
-            Err(why)
-        }
-        Ok(other) => Err(client::other_answer(other).to_string()),
-        Err(e) => Err(e.to_string()),
+        Ok(Answer::ImportKueue(answer)) => answer,
+        Ok(other) => Err(NotImportable::plain(
+            client::other_answer(other).to_string(),
+        )),
+        Err(e) => Err(NotImportable::plain(e.to_string())),
     }
 }
 

@@ -1,7 +1,9 @@
 //! What the three import dialogs (trace, account, AWS/Kueue) show alike: the field that picks
-//! files, and the buttons that open what was read as the scenario or close the dialog. Opening
-//! goes through `Editor::open`, which asks before replacing unsaved edits.
+//! files, why the picked files import nothing, and the buttons that open what was read as the
+//! scenario or close the dialog. Opening goes through `Editor::open`, which asks before
+//! replacing unsaved edits.
 
+use super::files::NotImportable;
 use crate::state::use_screen;
 use leptos::prelude::*;
 
@@ -37,6 +39,25 @@ pub fn ApplyOrCancel(
                 "Apply: open as the scenario"
             </button>
             <button type="button" on:click=move |_| screen.dialog.set(None)>"Cancel"</button>
+        </div>
+    }
+}
+
+/// Why the picked files import nothing: the sentence, and the scenario's errors under it.
+#[component]
+pub fn NotImportableView(
+    /// The alert's test id.
+    testid: &'static str,
+    why: NotImportable,
+) -> impl IntoView {
+    let errors = (!why.errors.is_empty()).then(|| {
+        let items = why.errors.into_iter().map(|e| view! { <li>{e}</li> });
+        view! { <ul>{items.collect_view()}</ul> }
+    });
+    view! {
+        <div class="error" role="alert" data-testid=testid>
+            <p>{why.message}</p>
+            {errors}
         </div>
     }
 }

@@ -11,13 +11,14 @@
 //! It is a worker like the simulation worker (`crate::worker`): the same envelope, handle and
 //! loop, with these requests and replies.
 
-use super::account::task::AccountOutcome;
-use super::agreement::files::{AgreementImport, Exports, NotExportable, Refusal};
+use super::agreement::files::{AgreementImport, Exports, NotExportable};
+use super::files::NotImportable;
 use super::trace::form::TraceForm;
 use super::trace::preview::{LoadedFile, Preview};
 use super::{account, agreement};
 use crate::worker::protocol::{Boot, Protocol, Script};
 use crate::worker::serve::{serve_message, Answered, Done, Post};
+use quotalab_interop::account::AccountImport;
 use quotalab_interop::agreement::Imported;
 use quotalab_interop::traces::TraceFormat;
 use serde::{Deserialize, Serialize};
@@ -63,10 +64,10 @@ pub enum Task {
 #[serde(rename_all = "snake_case")]
 pub enum Answer {
     Trace(Preview),
-    Account(AccountOutcome),
+    Account(Result<AccountImport, NotImportable>),
     Export(Result<Exports, NotExportable>),
-    ImportAgreement(Result<AgreementImport, Refusal>),
-    ImportKueue(Result<Imported, Refusal>),
+    ImportAgreement(Result<AgreementImport, NotImportable>),
+    ImportKueue(Result<Imported, NotImportable>),
 }
 
 /// Serves one message as the interop worker does (`src/bin/quotalab-interop.rs`; the browser

@@ -3,7 +3,8 @@
 // calibration panel (observed against simulated per team, the most deviating jobs linked to
 // their stories), then duplicated as a variant with another agreement and compared.
 
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -82,6 +83,27 @@ export const tests = [
       const changes = await page.locator('[data-testid="compare-changes"]').innerText();
       expect(changes.includes("share 'research' strategy") && changes.includes('RESERVE'), `the change is named: ${changes}`);
       expect((await page.locator('[data-testid="compare-share"]').count()) === 3, 'the three teams are compared');
+    },
+  },
+  {
+    name: 'files that are not an account are refused in the dialog with each file\'s reason, and nothing changes',
+    fn: async (page, ctx) => {
+      await page.goto(ctx.baseUrl);
+      await ready(page).waitFor({ state: 'attached', timeout: 60_000 });
+      const name = await page.locator('[data-testid="scenario-name"]').innerText();
+      const notes = join(mkdtempSync(join(tmpdir(), 'quotalab-account-')), 'notes.json');
+      writeFileSync(notes, JSON.stringify({ meeting: 'Tuesday', agenda: ['quotas'] }));
+
+      await page.locator('[data-testid="open-account-import"]').click();
+      await page.locator('[data-testid="account-files"]').setInputFiles([notes]);
+      const refusal = page.locator('[data-testid="account-error"]');
+      await refusal.waitFor({ timeout: 30_000 });
+      const text = await refusal.innerText();
+      expect(text.includes('no AWS Batch, SageMaker or Kueue document found') && text.includes('notes.json'),
+        `the refusal names the file: ${text}`);
+      expect(await page.locator('[data-testid="account-apply"]').isDisabled(), 'Apply stays off');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      expect((await page.locator('[data-testid="scenario-name"]').innerText()) === name, 'the scenario is unchanged');
     },
   },
 ];

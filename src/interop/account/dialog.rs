@@ -5,12 +5,11 @@
 //! and everything that could not be imported, by document and field, before anything changes;
 //! applying goes through `Editor::open` like any other import.
 
-use super::task::AccountOutcome;
 use crate::components::modal::Modal;
 use crate::interop::asking::Asking;
 use crate::interop::client;
-use crate::interop::files::picked;
-use crate::interop::picking::{ApplyOrCancel, FilesField};
+use crate::interop::files::{picked, NotImportable};
+use crate::interop::picking::{ApplyOrCancel, FilesField, NotImportableView};
 use crate::interop::protocol::{Answer, Task};
 use crate::interop::trace::preview::capacity_line;
 use crate::state::use_editor;
@@ -24,17 +23,17 @@ const UNMAPPED_LISTED: usize = 40;
 pub fn AccountImportDialog() -> impl IntoView {
     let state = use_editor();
     let names: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
-    let asking = Asking::<AccountOutcome>::default();
+    let asking = Asking::<Result<AccountImport, NotImportable>>::default();
     let (outcome, busy) = (asking.answer, asking.busy);
     let on_pick = move |ev: leptos::ev::Event| {
         let Some(reading) = picked(&ev) else { return };
         asking.ask(async move {
-            let files = reading.await.map_err(|e| e.to_string())?;
+            let files = reading.await?;
             names.set(files.iter().map(|f| f.name.clone()).collect());
             match client::ask(Task::Account { files }).await {
                 Ok(Answer::Account(result)) => result,
-                Ok(other) => Err(client::other_answer(other).to_string()),
-                Err(why) => Err(format!("Nothing was imported: {why}.")),
+                Ok(other) => Err(client::other_answer(other).into()),
+                Err(why) => Err(why.into()),
             }
         });
     };
@@ -64,7 +63,7 @@ pub fn AccountImportDialog() -> impl IntoView {
                 {move || busy.get().then(|| view! { <p class="hint" role="status" data-testid="account-busy">"Reading the files\u{2026}"</p> })}
                 {move || outcome.get().map(|o| match o.as_ref() {
                     Ok(imported) => view! { <AccountSummary imported=imported.clone() /> }.into_any(),
-                    Err(message) => view! { <p class="error" role="alert" data-testid="account-error">{message.clone()}</p> }.into_any(),
+                    Err(why) => view! { <NotImportableView testid="account-error" why=why.clone() /> }.into_any(),
                 })}
                 <ApplyOrCancel testid="account-apply" ready apply />
             </div>

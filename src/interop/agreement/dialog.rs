@@ -8,14 +8,14 @@
 //! Apply, which goes through `Editor::open` (it asks before replacing unsaved edits and keeps
 //! the old scenario one Undo away).
 
-use super::files::{AgreementImport, Exports, NotExportable, Refusal};
+use super::files::{AgreementImport, Exports, NotExportable};
 use crate::components::modal::Modal;
 use crate::components::scenario_files::file_name_as;
 use crate::download::download_text;
 use crate::interop::asking::Asking;
 use crate::interop::client;
-use crate::interop::files::picked;
-use crate::interop::picking::{ApplyOrCancel, FilesField};
+use crate::interop::files::{picked, NotImportable};
+use crate::interop::picking::{ApplyOrCancel, FilesField, NotImportableView};
 use crate::interop::protocol::{Answer, Task};
 use crate::interop::trace::preview::{capacity_line, share_lines};
 use crate::state::use_editor;
@@ -154,16 +154,16 @@ fn Warnings(title: &'static str, warnings: Vec<String>, testid: &'static str) ->
 #[component]
 fn ImportFiles() -> impl IntoView {
     let state = use_editor();
-    let asking = Asking::<Result<AgreementImport, Refusal>>::default();
+    let asking = Asking::<Result<AgreementImport, NotImportable>>::default();
     let (outcome, busy) = (asking.answer, asking.busy);
     let on_pick = move |ev: leptos::ev::Event| {
         let Some(reading) = picked(&ev) else { return };
         asking.ask(async move {
-            let files = reading.await.map_err(|e| Refusal::plain(e.to_string()))?;
+            let files = reading.await?;
             match client::ask(Task::ImportAgreement { files }).await {
                 Ok(Answer::ImportAgreement(result)) => result,
-                Ok(other) => Err(Refusal::plain(client::other_answer(other).to_string())),
-                Err(why) => Err(Refusal::plain(format!("Nothing was imported: {why}."))),
+                Ok(other) => Err(client::other_answer(other).into()),
+                Err(why) => Err(why.into()),
             }
         });
     };
@@ -184,7 +184,7 @@ fn ImportFiles() -> impl IntoView {
             {move || busy.get().then(|| view! { <p class="hint" role="status" data-testid="agreement-busy">"Reading the files\u{2026}"</p> })}
             {move || outcome.get().map(|o| match o.as_ref() {
                 Ok(import) => view! { <ImportSummary import=import.clone() /> }.into_any(),
-                Err(refusal) => view! { <RefusalView refusal=refusal.clone() /> }.into_any(),
+                Err(why) => view! { <NotImportableView testid="agreement-error" why=why.clone() /> }.into_any(),
             })}
             <ApplyOrCancel testid="agreement-apply" ready apply />
         </section>
@@ -218,21 +218,6 @@ fn ImportSummary(import: AgreementImport) -> impl IntoView {
                 <ul class="notes" data-testid="agreement-notes">{notes}</ul>
             })}
             <p class="hint">"AWS and Kueue configuration holds no jobs: the scenario opens with the agreement only."</p>
-        </div>
-    }
-}
-
-#[component]
-fn RefusalView(refusal: Refusal) -> impl IntoView {
-    let errors = refusal
-        .errors
-        .into_iter()
-        .map(|e| view! { <li>{e}</li> })
-        .collect_view();
-    view! {
-        <div class="error" role="alert" data-testid="agreement-error">
-            <p>{refusal.message}</p>
-            <ul>{errors}</ul>
         </div>
     }
 }

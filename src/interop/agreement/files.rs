@@ -3,6 +3,7 @@
 //! and the import of such files back, the importer chosen by what the picked files are. Plain
 //! logic; it runs in the interop worker (`protocol`), so the page's wasm carries none of it.
 
+use crate::interop::files::NotImportable;
 use crate::interop::trace::preview::LoadedFile;
 use quotalab_engine::Scenario;
 use quotalab_interop::agreement::{ImportError, Imported};
@@ -68,24 +69,6 @@ pub struct AgreementImport {
     pub imported: Imported,
 }
 
-/// Why nothing can be imported: a sentence, and every validation error of the scenario the
-/// files describe (each "path: message"), when that is the reason.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Refusal {
-    pub message: String,
-    pub errors: Vec<String>,
-}
-
-impl Refusal {
-    /// A refusal that is one sentence.
-    pub fn plain(message: impl Into<String>) -> Refusal {
-        Refusal {
-            message: message.into(),
-            errors: Vec::new(),
-        }
-    }
-}
-
 fn extension(name: &str) -> String {
     name.rsplit_once('.')
         .map(|(_, x)| x.to_ascii_lowercase())
@@ -95,7 +78,7 @@ fn extension(name: &str) -> String {
 /// Reads the picked files back into a scenario: one `.yaml`/`.yml` file as Kueue, one `.json`
 /// file whose `format` is the bundle's as the AWS bundle, else every `.json` file as AWS CLI
 /// input (a `commands.sh` among them is skipped, as `quotalab import aws DIR` skips it).
-pub fn import(files: &[LoadedFile]) -> Result<AgreementImport, Refusal> {
+pub fn import(files: &[LoadedFile]) -> Result<AgreementImport, NotImportable> {
     let of = |wanted: &[&str]| -> Vec<&LoadedFile> {
         files
             .iter()
@@ -105,12 +88,12 @@ pub fn import(files: &[LoadedFile]) -> Result<AgreementImport, Refusal> {
     let (yaml, json) = (of(&["yaml", "yml"]), of(&["json"]));
     let (source, origin, result) = match (yaml.as_slice(), json.as_slice()) {
         ([], []) => {
-            return Err(Refusal::plain(
+            return Err(NotImportable::plain(
                 "Pick the AWS bundle (.json), the .json files of an AWS export, or one Kueue .yaml file.",
             ))
         }
         ([_, ..], [_, ..]) => {
-            return Err(Refusal::plain(
+            return Err(NotImportable::plain(
                 "These are AWS (.json) and Kueue (.yaml) files together: import one system at a time.",
             ))
         }
@@ -126,7 +109,7 @@ pub fn import(files: &[LoadedFile]) -> Result<AgreementImport, Refusal> {
             ),
         ),
         (_, []) => {
-            return Err(Refusal::plain(format!(
+            return Err(NotImportable::plain(format!(
                 "{} Kueue files were picked: pick the one file that holds the ClusterQueues.",
                 yaml.len()
             )))
@@ -157,7 +140,7 @@ pub fn import(files: &[LoadedFile]) -> Result<AgreementImport, Refusal> {
             origin,
             imported,
         })
-        .map_err(refusal)
+        .map_err(not_importable)
 }
 
 /// Whether a `.json` file is the one-file bundle, by its `format` field.
@@ -171,23 +154,21 @@ fn is_bundle(text: &str) -> bool {
 /// Reads Kueue YAML (ClusterQueues, and maybe Workloads from `kubectl get ... -o yaml`) into a
 /// Kueue-form scenario: its Workloads replayed from their creation, or with `from_state` the
 /// admitted ones holding their flavors from hour 0 (docs/AWS_EXPORT.md, "Kueue").
-pub fn import_kueue(yaml: &str, from_state: bool) -> Result<Imported, Refusal> {
+pub fn import_kueue(yaml: &str, from_state: bool) -> Result<Imported, NotImportable> {
     let options = kueue::ImportOptions {
         from_state,
         ..kueue::ImportOptions::default()
     };
-    kueue::import_with(yaml, &options).map_err(refusal)
+    kueue::import_with(yaml, &options).map_err(not_importable)
 }
 
-fn refusal(error: ImportError) -> Refusal {
+fn not_importable(error: ImportError) -> NotImportable {
     match error {
-        ImportError::Rejected(rejected) => Refusal {
-            message:
-                "These files describe an agreement that does not validate, so it cannot be opened:"
-                    .into(),
-            errors: rejected.errors.iter().map(ToString::to_string).collect(),
-        },
-        other => Refusal::plain(format!("These files cannot be imported: {other}.")),
+        ImportError::Rejected(rejected) => NotImportable::listing(
+            "These files describe an agreement that does not validate, so it cannot be opened:",
+            rejected.errors,
+        ),
+        other => NotImportable::plain(format!("These files cannot be imported: {other}.")),
     }
 }
 
