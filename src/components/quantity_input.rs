@@ -12,17 +12,15 @@ use super::number_input::track_unparsed;
 use crate::state::paths::control_id;
 use leptos::html::Input;
 use leptos::prelude::*;
-use quotalab_engine::quantity::Quantity;
+use quotalab_engine::quantity::{Quantity, QuantityError};
 
-/// The quantity in `text`, `None` for an empty optional field, or what is wrong, naming `label`.
-pub fn parse(label: &str, text: &str, optional: bool) -> Result<Option<Quantity>, String> {
+/// The quantity in `text`, `None` for an empty optional field, or the engine's reason it is none.
+pub fn parse(text: &str, optional: bool) -> Result<Option<Quantity>, QuantityError> {
     let text = text.trim();
     if text.is_empty() && optional {
         return Ok(None);
     }
-    Quantity::parse(text)
-        .map(Some)
-        .map_err(|e| format!("{label}: {e}"))
+    Quantity::parse(text).map(Some)
 }
 
 #[component]
@@ -43,23 +41,22 @@ pub fn QuantityInput(
     track_unparsed(id.clone(), problem);
     let shown = |v: &Option<Quantity>| v.as_ref().map(ToString::to_string).unwrap_or_default();
     let initial = shown(&value.get_untracked());
-    let name = label.clone();
     Effect::new(move |_| {
         let v = value.get();
         if let Some(el) = input.get() {
-            if parse(&name, &el.value(), optional) != Ok(v) {
+            if parse(&el.value(), optional) != Ok(v) {
                 el.set_value(&shown(&v));
                 problem.set(None);
             }
         }
     });
     let name = label.clone();
-    let on_input = move |ev| match parse(&name, &event_target_value(&ev), optional) {
+    let on_input = move |ev| match parse(&event_target_value(&ev), optional) {
         Ok(v) => {
             problem.set(None);
             set.run(v);
         }
-        Err(why) => problem.set(Some(why)),
+        Err(why) => problem.set(Some(format!("{name}: {why}"))),
     };
     let on_blur = move |_| {
         if let (Some(el), None) = (input.get(), problem.get_untracked()) {
@@ -83,14 +80,13 @@ mod tests {
     use super::parse;
 
     #[test]
-    fn quantities_parse_as_kubernetes_writes_them_and_errors_name_the_field() {
-        let q = parse("Nominal quota", " 1000m ", false).unwrap().unwrap();
+    fn quantities_parse_as_kubernetes_writes_them_and_empty_is_unset_only_where_allowed() {
+        let q = parse(" 1000m ", false).unwrap().unwrap();
         assert_eq!(q.to_string(), "1");
-        assert_eq!(parse("Borrowing limit", "", true), Ok(None));
-        let why = parse("Nominal quota", "lots", false).unwrap_err();
-        assert!(why.starts_with("Nominal quota: "), "{why}");
+        assert_eq!(parse("", true), Ok(None));
+        let why = parse("lots", false).unwrap_err().to_string();
         assert!(why.contains("lots"), "{why}");
-        assert!(parse("Nominal quota", "", false).is_err());
-        assert!(parse("Lending limit", "-2", true).is_err());
+        assert!(parse("", false).is_err());
+        assert!(parse("-2", true).is_err());
     }
 }

@@ -8,6 +8,7 @@ use crate::study::run::StudyRun;
 use leptos::prelude::*;
 use quotalab_engine::generate::job_count;
 use quotalab_engine::study::Definition;
+use quotalab_engine::{Diagnostic, Report};
 use std::time::Duration;
 
 /// Runs of this many jobs in total (jobs per run x runs) start without a click.
@@ -57,8 +58,40 @@ pub struct Follow {
     pub stale: Signal<bool>,
 }
 
+/// Why a view's study cannot run: what to do first, or the study's errors with their paths.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NotRunnable {
+    /// The workspace lacks what the view needs (a second variant, a sweep); the sentence says
+    /// what to do.
+    FirstStep(&'static str),
+    /// The study does not validate.
+    Invalid(Vec<Diagnostic>),
+}
+
+impl NotRunnable {
+    /// The lines the view lists, one per problem.
+    pub fn lines(&self) -> Vec<String> {
+        match self {
+            NotRunnable::FirstStep(step) => vec![(*step).to_owned()],
+            NotRunnable::Invalid(errors) => errors.iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
+/// The study of a validation `report`, when it has no errors.
+pub fn runnable(
+    report: Report,
+    definition: impl FnOnce() -> Definition,
+) -> Result<Definition, NotRunnable> {
+    if report.is_valid() {
+        Ok(definition())
+    } else {
+        Err(NotRunnable::Invalid(report.errors))
+    }
+}
+
 /// The definition a view shows, or the problems that stop it running.
-pub type Current = Memo<Result<Definition, Vec<String>>>;
+pub type Current = Memo<Result<Definition, NotRunnable>>;
 
 /// The definition `define` makes of the workspace, worked out only while the view is `visible`:
 /// validating every variant and hashing the study on each edit is work a hidden view must not
@@ -66,11 +99,11 @@ pub type Current = Memo<Result<Definition, Vec<String>>>;
 /// to date.
 pub fn current_while_visible(
     visible: Signal<bool>,
-    define: fn(&Workspace) -> Result<Definition, Vec<String>>,
+    define: fn(&Workspace) -> Result<Definition, NotRunnable>,
 ) -> Current {
     let state = use_editor();
     Memo::new(
-        move |last: Option<&Result<Definition, Vec<String>>>| match last {
+        move |last: Option<&Result<Definition, NotRunnable>>| match last {
             Some(last) if !visible.get() => last.clone(),
             _ => state.workspace.with(define),
         },
@@ -106,5 +139,34 @@ pub fn follow(run: StudyRun, visible: Signal<bool>, current: Current) -> Follow 
         start,
         can_run: Signal::derive(move || current.with(Result::is_ok)),
         stale,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quotalab_engine::Severity;
+
+    #[test]
+    fn a_study_with_errors_lists_each_with_its_path_and_runs_nothing() {
+        let error = Diagnostic {
+            severity: Severity::Error,
+            path: "variants[1].jobs[0].duration_h".into(),
+            message: "must be more than 0".into(),
+        };
+        let report = Report {
+            errors: vec![error],
+            ..Report::default()
+        };
+        let not = runnable(report, || unreachable!("an invalid study is not defined"))
+            .expect_err("errors stop the study");
+        assert_eq!(
+            not.lines(),
+            ["variants[1].jobs[0].duration_h: must be more than 0"]
+        );
+        assert_eq!(
+            NotRunnable::FirstStep("Pick a parameter.").lines(),
+            ["Pick a parameter."]
+        );
     }
 }

@@ -7,7 +7,7 @@ use crate::results::colours::share_colour;
 use crate::results::export::{file_slug, TableCsv};
 use crate::state::workspace::Workspace;
 use crate::state::{use_editor, Editor};
-use crate::study::auto_run::{current_while_visible, follow, Follow};
+use crate::study::auto_run::{current_while_visible, follow, runnable, Follow, NotRunnable};
 use crate::study::charts::{completion_overlay, cost_bars, share_index, share_names, variant_tag};
 use crate::study::controls::Problems;
 use crate::study::controls::StudyControls;
@@ -21,20 +21,16 @@ use quotalab_engine::study::rules_causes::rules_differences;
 use quotalab_engine::study::{Comparison, Definition, Kpi, KpiSummary, Summary, VariantChanges};
 use std::sync::Arc;
 
+/// What to do before the first comparison.
+const NO_VARIANTS_YET: &str = "Compare needs two variants or more: press \u{201c}Duplicate as variant\u{201d} above BUILD, change something in the copy, and the comparison appears here.";
+
 /// The comparison of the workspace's variants, or why there is none.
-fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
+fn definition(workspace: &Workspace) -> Result<Definition, NotRunnable> {
     if !workspace.is_study() {
-        return Err(vec![
-            "Compare needs two variants or more: press \u{201c}Duplicate as variant\u{201d} above BUILD, change something in the copy, and the comparison appears here.".into(),
-        ]);
+        return Err(NotRunnable::FirstStep(NO_VARIANTS_YET));
     }
     let study = workspace.to_study();
-    let report = study.validate();
-    if report.is_valid() {
-        Ok(Definition::Compare(study))
-    } else {
-        Err(report.errors.iter().map(ToString::to_string).collect())
-    }
+    runnable(study.validate(), || Definition::Compare(study))
 }
 
 #[component]

@@ -92,7 +92,7 @@ pub fn Problems(current: Current, testid: &'static str) -> impl IntoView {
         current.get().err().map(|problems| {
             view! {
                 <ul class="study-problems" data-testid=testid>
-                    {problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
+                    {problems.lines().into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
                 </ul>
             }
         })

@@ -16,7 +16,7 @@ use crate::results::format::round_for_people;
 use crate::state::use_editor;
 use crate::state::view::Tab;
 use crate::state::workspace::Workspace;
-use crate::study::auto_run::{current_while_visible, follow, Follow};
+use crate::study::auto_run::{current_while_visible, follow, runnable, Follow, NotRunnable};
 use crate::study::charts::{sweep_chart, SweepMetric};
 use crate::study::controls::Problems;
 use crate::study::controls::StudyControls;
@@ -70,21 +70,16 @@ pub fn cli_command(workspace: &Workspace, sweep: &Sweep) -> String {
 const NO_SWEEP_YET: &str = "Pick a parameter and a range, then press \u{201c}Run sweep\u{201d}.";
 
 /// The sweep plan of the variant on screen, or why there is none.
-fn definition(workspace: &Workspace) -> Result<Definition, Vec<String>> {
+fn definition(workspace: &Workspace) -> Result<Definition, NotRunnable> {
     let Some(sweep) = workspace.settings.sweep.clone() else {
-        return Err(vec![NO_SWEEP_YET.into()]);
+        return Err(NotRunnable::FirstStep(NO_SWEEP_YET));
     };
     let plan = SweepPlan::new(
         workspace.active_scenario().clone(),
         sweep,
         workspace.settings.seeds,
     );
-    let report = plan.validate();
-    if report.is_valid() {
-        Ok(Definition::Sweep(Box::new(plan)))
-    } else {
-        Err(report.errors.iter().map(ToString::to_string).collect())
-    }
+    runnable(plan.validate(), || Definition::Sweep(Box::new(plan)))
 }
 
 /// What is wrong with the sweep form, as it says so under its fields.
