@@ -21,7 +21,8 @@
 //                      -p quotalab-cli), and the wasm/native ratio;
 //   memory             the worker's and the page's wasm memory after the run (their peaks: wasm
 //                      memory never shrinks; each reads its own `memory.size`), and the peak
-//                      resident memory of the renderer process that holds both (/proc VmHWM);
+//                      resident memory of the renderer process that holds both (/proc VmHWM),
+//                      at the end and after the import;
 //   first load         bytes the page fetched before its first chart, gzipped as served.
 // A refused or failed run prints the page's message instead.
 
@@ -171,6 +172,7 @@ async function benchOne(browserUrl, jobs) {
     }
     line.importMs = importMs;
     line.engineMs = await engineMs(page);
+    line.importPeak = rendererPeak(profile);
     const edits = Number(process.env.EDITS) || (jobs >= 1_000_000 ? 1 : 3);
     const times = [];
     for (let i = 0; i < edits; i += 1) {
@@ -211,7 +213,7 @@ function print(line) {
     // The import ran the very file the CLI runs; the edits ran changed scenarios.
     const ratio = line.engineMs / line.nativeMs;
     console.log(`  native --summary  ${Number.isNaN(line.nativeMs) ? 'no target/release/quotalab' : `${line.nativeMs.toFixed(0)} ms, wasm/native ${ratio.toFixed(2)}`}`);
-    console.log(`  memory            worker wasm ${mb(line.workerMemory)}, page wasm ${mb(line.pageMemory)}, renderer peak RSS ${mb(line.rendererPeak)}`);
+    console.log(`  memory            worker wasm ${mb(line.workerMemory)}, page wasm ${mb(line.pageMemory)}, renderer peak RSS ${mb(line.rendererPeak)} (${mb(line.importPeak)} after the import)`);
   }
   console.log(`  first load        ${(line.firstLoad / 1024).toFixed(0)} KB gzipped:`);
   for (const [path, f] of line.firstLoadFiles) {

@@ -248,6 +248,17 @@ impl<P: Protocol> Worker<P> {
         async move { answered.await.unwrap_or(Err(WorkerError::Gone)) }
     }
 
+    /// Gives a read reply's `buffer` back to the worker for its next large reply (`spare`), if
+    /// the worker is a thread and serving; otherwise the buffer is left to the collector.
+    pub fn give_back(&self, buffer: js_sys::ArrayBuffer) {
+        let Place::Thread { worker, .. } = &self.place else {
+            return;
+        };
+        if self.shared.queued.borrow().is_none() && self.shared.failed.borrow().is_none() {
+            let _ = worker.post_message_with_transfer(&buffer, &js_sys::Array::of1(&buffer));
+        }
+    }
+
     /// Sends a request now, or as soon as the worker is ready if its script cannot keep it until
     /// then (`Boot::keeps_early_requests`).
     fn post(&self, message: String) {

@@ -9,8 +9,9 @@
 //! - `handle`: the page's side, a [`Worker`] with an async `ask`; `boot`: how one starts;
 //!   `fault`: the failures the e2e tests stage;
 //! - `latest`: latest wins, for every line of requests the page makes;
-//! - `serve`: the worker's side, the loop every worker runs; `simulation`: what the simulation
-//!   worker answers; `warm_up`: a throw-away run that has the engine compiled for speed.
+//! - `serve`: the worker's side, the loop every worker runs; `spare`: the buffer of a large reply
+//!   the page gave back, for the next; `simulation`: what the simulation worker answers;
+//!   `warm_up`: a throw-away run that has the engine compiled for speed.
 //!
 //! Nothing here knows what a view shows: the session, the baseline, the study runs and the
 //! interop dialogs ask, and draw what comes back.
@@ -25,6 +26,7 @@ pub mod posted;
 pub mod protocol;
 pub mod serve;
 pub mod simulation;
+pub mod spare;
 pub mod warm_up;
 pub mod wire;
 

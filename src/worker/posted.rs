@@ -55,6 +55,17 @@ impl Posted {
         }
     }
 
+    /// The buffer the worker transferred, when it is large enough to be worth giving back to a
+    /// worker for its next reply (`Worker::give_back`); the message can no longer be read.
+    pub fn into_buffer(self) -> Option<js_sys::ArrayBuffer> {
+        match self {
+            Posted::Transferred(array) if array.length() >= super::spare::SPARE_MIN_BYTES => {
+                Some(array.buffer())
+            }
+            _ => None,
+        }
+    }
+
     /// Where the first newline is, copying the buffer a step at a time until it is found.
     pub fn newline(&self) -> Option<usize> {
         let len = self.len();

@@ -10,6 +10,7 @@
 
 use super::outgoing::{Body, Outgoing};
 use super::protocol::Protocol;
+use super::spare;
 use super::wire::{encode_header, Envelope, Header, Refusal};
 use serde::Serialize;
 use std::marker::PhantomData;
@@ -134,9 +135,15 @@ pub fn serve_requests(mut serve: impl FnMut(&str, &mut Post<'_>) + 'static) {
     report_panics(scope.clone());
     let replies = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        // Anything but a string is not a request; it is refused like an unreadable one.
-        let message = event.data().as_string().unwrap_or_default();
+        let data = event.data();
+        // A buffer is a reply's, given back by the page for the next one.
+        if let Some(buffer) = data.dyn_ref::<js_sys::ArrayBuffer>() {
+            return spare::keep(buffer.clone());
+        }
+        // Anything else but a string is not a request; it is refused like an unreadable one.
+        let message = data.as_string().unwrap_or_default();
         serve(&message, &mut |message| post_bytes(&replies, message));
+        spare::let_go();
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
@@ -177,9 +184,10 @@ fn report_panics(scope: DedicatedWorkerGlobalScope) {
 /// Posts a message as bytes in a transferred buffer. A 10,000-job result's columns are 1.5 MB;
 /// as a string they would be converted to UTF-16 here, copied, and converted back on the page
 /// (docs/PERFORMANCE.md). The message is copied out of wasm memory straight into the buffer
-/// piece by piece. Posting cannot fail short of the page being gone.
+/// piece by piece; a large one into the buffer the page gave back, when it fits (`spare`).
+/// Posting cannot fail short of the page being gone.
 fn post_bytes(scope: &DedicatedWorkerGlobalScope, message: Outgoing<'_>) {
-    let bytes = js_sys::Uint8Array::new_with_length(message.byte_len() as u32);
+    let bytes = spare::bytes_for(message.byte_len() as u32);
     message.write_at(&mut |at, piece| {
         bytes
             .subarray(at as u32, (at + piece.len()) as u32)

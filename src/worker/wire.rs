@@ -147,6 +147,11 @@ impl<R> Answer<R> {
             .map(|range| self.posted.source(range))
     }
 
+    /// The buffer it arrived in, to give back to a worker once read (`Posted::into_buffer`).
+    pub fn into_buffer(self) -> Option<js_sys::ArrayBuffer> {
+        self.posted.into_buffer()
+    }
+
     /// `range` of the body as a range of the message, if the body holds it.
     fn within(&self, range: Range<usize>) -> Option<Range<usize>> {
         let start = self.body_from.checked_add(range.start)?;

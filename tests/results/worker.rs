@@ -11,6 +11,7 @@
 use quotalab_app::worker::messages::{Reply, Request};
 use quotalab_app::worker::posted::Posted;
 use quotalab_app::worker::simulation::{held_run, serve};
+use quotalab_app::worker::spare;
 use quotalab_app::worker::wire::{encode_request, Answer, Header, Message, Refusal};
 use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::Drawn;
@@ -272,4 +273,58 @@ fn a_message_that_is_not_a_request_is_refused_not_run() {
         );
     }
     assert_eq!(held_run(), None, "nothing ran");
+}
+
+/// Whether `view` lies in `buffer` itself, not in a buffer of its own.
+fn lies_in(view: &js_sys::Uint8Array, buffer: &js_sys::ArrayBuffer) -> bool {
+    js_sys::Object::is(&view.buffer(), buffer)
+}
+
+/// A large reply's buffer that the page gives back carries the worker's next large reply when
+/// it holds it without being more than twice its size, once; a request that did not use it lets
+/// it go; small buffers are not kept (`worker::spare`).
+#[wasm_bindgen_test]
+fn a_buffer_given_back_carries_the_next_large_reply_that_fits_once() {
+    const MIB: u32 = 1 << 20;
+    let given = js_sys::ArrayBuffer::new(3 * MIB);
+    spare::keep(given.clone());
+    assert!(
+        !lies_in(&spare::bytes_for(MIB), &given),
+        "more than twice the reply: not used"
+    );
+    let reply = spare::bytes_for(2 * MIB);
+    assert!(
+        lies_in(&reply, &given),
+        "a reply that fits is written into it"
+    );
+    assert_eq!((reply.byte_offset(), reply.length()), (0, 2 * MIB));
+    assert!(
+        !lies_in(&spare::bytes_for(2 * MIB), &given),
+        "it carries one reply"
+    );
+
+    spare::keep(given.clone());
+    spare::let_go();
+    assert!(!lies_in(&spare::bytes_for(2 * MIB), &given), "let go");
+
+    let small = js_sys::ArrayBuffer::new(64 * 1024);
+    spare::keep(small.clone());
+    assert!(
+        !lies_in(&spare::bytes_for(64 * 1024), &small),
+        "too small to keep"
+    );
+}
+
+/// The page gives back only a transferred buffer worth keeping, and reads the reply before.
+#[wasm_bindgen_test]
+fn only_a_large_transferred_reply_gives_its_buffer_back() {
+    let large = js_sys::Uint8Array::new_with_length(spare::SPARE_MIN_BYTES);
+    let buffer = large.buffer();
+    let given = Posted::Transferred(large)
+        .into_buffer()
+        .expect("a large reply's buffer");
+    assert!(js_sys::Object::is(&given, &buffer));
+    let small = js_sys::Uint8Array::new_with_length(1024);
+    assert!(Posted::Transferred(small).into_buffer().is_none());
+    assert!(Posted::Copied(vec![0; 2 << 20]).into_buffer().is_none());
 }

@@ -452,7 +452,12 @@ impl Session {
             return; // a newer run's outcome was shown meanwhile
         }
         let parsed = answer.drawn();
-        drop(answer); // before drawing: at a million jobs it is a hundred megabytes or more
+        // Let go before drawing (at a million jobs it is a hundred megabytes or more), and its
+        // buffer given back to the worker for the next reply, so the renderer does not hold two
+        // such buffers while the collector has not come to this one (`worker::spare`).
+        if let (Some(buffer), Some(worker)) = (answer.into_buffer(), self.worker.get_value()) {
+            worker.give_back(buffer);
+        }
         mark("quotalab:result-parsed");
         match parsed {
             Ok(result) => self.show(
