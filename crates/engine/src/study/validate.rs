@@ -112,7 +112,7 @@ pub(crate) fn advise_findings(spec: &AdviseSpec, base: &crate::Scenario) -> Vec<
     for (i, text) in spec.targets.iter().enumerate() {
         let path = format!("advise.targets[{i}]");
         match Target::parse(text) {
-            Err(message) => found.push(error(path, message)),
+            Err(why) => found.push(error(path, why.to_string())),
             Ok(t) if t.share != EVERY_SHARE && !has_share(&t.share) => {
                 found.push(error(path, not_a_team(&t.share)))
             }

@@ -2,7 +2,7 @@
 //! study document that holds targets, budgets and knobs so they travel in links and files
 //! (docs/ADVISOR.md, "Targets and knobs").
 
-use super::target::{Budget, Target};
+use super::target::{Budget, Target, TargetError};
 use crate::scenario::Rules;
 use serde::{Deserialize, Serialize};
 
@@ -173,7 +173,7 @@ impl AdviseSpec {
 
     /// The targets, parsed (each error names its index), followed by the per-share budgets as
     /// cost targets.
-    pub fn parsed_targets(&self) -> Result<Vec<Target>, (usize, String)> {
+    pub fn parsed_targets(&self) -> Result<Vec<Target>, (usize, TargetError)> {
         let mut targets = self
             .targets
             .iter()

@@ -35,7 +35,7 @@ pub use knobs::{AdviseSpec, CapacityMax, Knob};
 pub use parts::{merge_parts, AdviceParts};
 pub use race::{Runner, Sequential};
 pub use search::StartOutcome;
-pub use target::{Budget, Target};
+pub use target::{Budget, Target, TargetError};
 
 use super::{seed_list, Study, DEFAULT_WAIT_THRESHOLD_H};
 use super::{ShardSpec, StudyError, Unit};

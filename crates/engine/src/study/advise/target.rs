@@ -41,32 +41,57 @@ pub struct Target {
 /// The share name that stands for every share.
 pub const EVERY_SHARE: &str = "*";
 
+/// Why a target or a budget as written does not parse: each names the text and what to write
+/// instead, the words `quotalab advise` and the Advise view both show.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TargetError {
+    /// No `SHARE:` before the KPI.
+    #[error("\"{0}\" has no share; write SHARE:KPI<=VALUE, e.g. nlp:completion_p90_h<=24 (* for every share)")]
+    NoShare(String),
+    /// Neither `<=` nor `>=`.
+    #[error("\"{0}\" has no bound; write <= or >= and a number")]
+    NoBound(String),
+    /// A KPI name `quotalab compare` does not know.
+    #[error("\"{0}\" is not a KPI; use one of {names}", names = kpi_names())]
+    NotAKpi(String),
+    /// A bound that is not a finite number.
+    #[error("\"{0}\" is not a finite number")]
+    NotANumber(String),
+    /// `:KPI<=VALUE`, with nothing before the colon.
+    #[error("\"{0}\" has an empty share name; use * for every share")]
+    EmptyShare(String),
+    /// A budget that is not a positive amount.
+    #[error("\"{0}\" is not a budget; write an amount (the total, e.g. 5000) or SHARE:AMOUNT (nlp:1200), positive")]
+    NotABudget(String),
+}
+
+/// The KPIs a target may bound, by name, for the error that lists them.
+fn kpi_names() -> String {
+    let names: Vec<String> = Kpi::COMPARED.iter().map(|k| k.name()).collect();
+    names.join(", ")
+}
+
 impl Target {
     /// Parses `SHARE:KPI<=VALUE` or `SHARE:KPI>=VALUE`; the error says what was expected.
-    pub fn parse(text: &str) -> Result<Target, String> {
-        let (share, rest) = text.split_once(':').ok_or_else(|| {
-            format!("\"{text}\" has no share; write SHARE:KPI<=VALUE, e.g. nlp:completion_p90_h<=24 (* for every share)")
-        })?;
+    pub fn parse(text: &str) -> Result<Target, TargetError> {
+        let (share, rest) = text
+            .split_once(':')
+            .ok_or_else(|| TargetError::NoShare(text.to_owned()))?;
         let (kpi, bound, value) = [Bound::AtMost, Bound::AtLeast]
             .into_iter()
             .find_map(|b| rest.split_once(b.symbol()).map(|(k, v)| (k, b, v)))
-            .ok_or_else(|| format!("\"{text}\" has no bound; write <= or >= and a number"))?;
+            .ok_or_else(|| TargetError::NoBound(text.to_owned()))?;
         let kpi = kpi.trim();
-        let kpi = Kpi::from_name(kpi).ok_or_else(|| {
-            let names: Vec<String> = Kpi::COMPARED.iter().map(|k| k.name()).collect();
-            format!("\"{kpi}\" is not a KPI; use one of {}", names.join(", "))
-        })?;
+        let kpi = Kpi::from_name(kpi).ok_or_else(|| TargetError::NotAKpi(kpi.to_owned()))?;
         let value: f64 = value
             .trim()
             .parse()
             .ok()
             .filter(|v: &f64| v.is_finite())
-            .ok_or_else(|| format!("\"{}\" is not a finite number", value.trim()))?;
+            .ok_or_else(|| TargetError::NotANumber(value.trim().to_owned()))?;
         let share = share.trim();
         if share.is_empty() {
-            return Err(format!(
-                "\"{text}\" has an empty share name; use * for every share"
-            ));
+            return Err(TargetError::EmptyShare(text.to_owned()));
         }
         Ok(Target {
             share: share.to_string(),
@@ -135,7 +160,7 @@ pub struct Budget {
 
 impl Budget {
     /// Parses `AMOUNT` (the total) or `SHARE:AMOUNT`.
-    pub fn parse(text: &str) -> Result<Budget, String> {
+    pub fn parse(text: &str) -> Result<Budget, TargetError> {
         let (share, amount) = match text.rsplit_once(':') {
             Some((s, a)) => (Some(s.trim().to_string()), a),
             None => (None, text),
@@ -145,9 +170,7 @@ impl Budget {
             .parse::<f64>()
             .ok()
             .filter(|m| m.is_finite() && *m > 0.0)
-            .ok_or_else(|| {
-                format!("\"{text}\" is not a budget; write an amount (the total, e.g. 5000) or SHARE:AMOUNT (nlp:1200), positive")
-            })?;
+            .ok_or_else(|| TargetError::NotABudget(text.to_owned()))?;
         Ok(Budget { share, max })
     }
 
@@ -198,7 +221,7 @@ mod tests {
             ("nlp:cost<24", "no bound"),
             ("nlp:cost<=lots", "not a finite number"),
         ] {
-            let error = Target::parse(target).unwrap_err();
+            let error = Target::parse(target).unwrap_err().to_string();
             assert!(error.contains(says), "{target}: {error}");
         }
     }
