@@ -1,6 +1,7 @@
 //! What every worker does to serve the page (docs/ARCHITECTURE.md, "When the worker fails"): it
 //! reads each message as a request of its protocol and hands it to its handler, refusing one it
-//! cannot read with a typed [`Refusal`] under the message's id, never guessing what was meant;
+//! cannot read with a typed [`Refusal`] under the message's id, never guessing what was meant
+//! (a bare buffer is not a request but a reply's, given back for the next one: `spare`);
 //! it posts the handler's replies under that id; it reports a panic to the page as
 //! `Header::Crashed` with its message, so the page can say what went wrong instead of waiting
 //! for a reply; and it announces `Ready`, because requests sent before its wasm has loaded would
