@@ -3,8 +3,7 @@
 // calibration panel (observed against simulated per team, the most deviating jobs linked to
 // their stories), then duplicated as a variant with another agreement and compared.
 
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -91,8 +90,11 @@ export const tests = [
       await page.goto(ctx.baseUrl);
       await ready(page).waitFor({ state: 'attached', timeout: 60_000 });
       const name = await page.locator('[data-testid="scenario-name"]').innerText();
-      const notes = join(mkdtempSync(join(tmpdir(), 'quotalab-account-')), 'notes.json');
-      writeFileSync(notes, JSON.stringify({ meeting: 'Tuesday', agenda: ['quotas'] }));
+      const notes = {
+        name: 'notes.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify({ meeting: 'Tuesday', agenda: ['quotas'] })),
+      };
 
       await page.locator('[data-testid="open-account-import"]').click();
       await page.locator('[data-testid="account-files"]').setInputFiles([notes]);
