@@ -96,7 +96,7 @@ fn worker_result_is_byte_identical_to_the_engine() {
         let row = drawn.jobs.row(j);
         assert_eq!(
             (
-                row.name,
+                row.name.to_string().as_str(),
                 row.status,
                 row.completion_h,
                 row.cost,

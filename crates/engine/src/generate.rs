@@ -35,9 +35,26 @@ pub fn generated_name(mix: &str, k: u64) -> String {
 /// no longer writes out the generated names").
 pub fn generated_as(name: &str) -> Option<(&str, u64)> {
     let (mix, k) = name.rsplit_once('-')?;
-    let canonical = !k.is_empty() && !k.starts_with('0') && k.bytes().all(|b| b.is_ascii_digit());
-    // A number too large for u64 is more than any mix makes.
-    canonical.then(|| (mix, k.parse().unwrap_or(u64::MAX)))
+    Some((mix, generated_number(k)?))
+}
+
+/// The number of the job called `name` when it reads as one the mix called `mix` generates:
+/// [`generated_as`] for a mix known beforehand, which the job columns ask of every job
+/// (`result::columns::names`).
+pub fn generated_number_in(name: &str, mix: &str) -> Option<u64> {
+    generated_number(name.strip_prefix(mix)?.strip_prefix('-')?)
+}
+
+/// `k` as a number, when it is written as `format!` writes a positive number.
+fn generated_number(k: &str) -> Option<u64> {
+    if k.is_empty() || k.starts_with('0') {
+        return None;
+    }
+    // A number too large for u64 is more than any mix makes: it reads as u64::MAX.
+    k.bytes().try_fold(0u64, |n, b| {
+        b.is_ascii_digit()
+            .then(|| n.saturating_mul(10).saturating_add(u64::from(b - b'0')))
+    })
 }
 
 /// The scenario's explicit jobs followed by each mix's generated jobs, in scenario order.
@@ -156,5 +173,38 @@ mod tests {
         });
         let times = |m: &JobMix| expand(1, m).iter().map(|j| j.submit_h).collect::<Vec<_>>();
         assert_eq!(times(&a), times(&b));
+    }
+
+    #[test]
+    fn a_generated_name_reads_back_as_its_mix_and_number_one_way_only() {
+        assert_eq!(generated_as("bg-train-12"), Some(("bg-train", 12)));
+        for not_generated in ["bg", "bg-", "bg-0", "bg-07", "bg-1x", "bg-+1", "bg- 1"] {
+            assert_eq!(generated_as(not_generated), None, "{not_generated}");
+        }
+        assert_eq!(
+            generated_as("bg-18446744073709551616"),
+            Some(("bg", u64::MAX))
+        );
+        // With the mix known, the same reading.
+        let names = [
+            "bg-train-12",
+            "bg-train-1x",
+            "bg-12",
+            "bg-train-",
+            "bg-train-0",
+            "x",
+        ];
+        for name in names {
+            for mix in ["bg-train", "bg", "x", ""] {
+                assert_eq!(
+                    generated_number_in(name, mix),
+                    generated_as(name)
+                        .filter(|&(m, _)| m == mix)
+                        .map(|(_, k)| k),
+                    "{name} of {mix}"
+                );
+            }
+        }
+        assert_eq!(generated_name("bg", 12), "bg-12");
     }
 }

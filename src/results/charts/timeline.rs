@@ -13,6 +13,7 @@ use crate::results::charts::marks::{Mark, Marked};
 use crate::results::colours::{rank_colour, rgb};
 use crate::results::format::{hours, round_for_people};
 use plotters::prelude::*;
+use quotalab_engine::result::columns::names::JobName;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::Outcome;
 
@@ -66,7 +67,7 @@ impl Timeline {
 
 /// One attempt placed on a lane.
 struct Bar<'r> {
-    job: &'r str,
+    job: JobName<'r>,
     lane: usize,
     start: f64,
     end: f64,
@@ -251,7 +252,7 @@ fn draw_on(
         let (x0, y0) = chart.backend_coord(&(start, top));
         let (x1, y1) = chart.backend_coord(&(end, bottom));
         hits.push(Hit {
-            job: b.job.to_owned(),
+            job: b.job.to_string(),
             text: b.words(),
             x: x0,
             y: y0,

@@ -11,7 +11,7 @@ pub fn jobs_csv(jobs: &JobColumns) -> String {
         let row = jobs.row(j);
         let sel = row.selected.as_ref();
         let fields = [
-            csv_field(row.name),
+            csv_field(&row.name.to_string()),
             csv_field(row.share.unwrap_or("")),
             csv_field(row.mix.unwrap_or("")),
             row.status.to_string(),

@@ -56,7 +56,7 @@ impl Column {
             last(column[a]).total_cmp(&last(column[b]))
         };
         match self {
-            Column::Name => jobs.name(a).cmp(jobs.name(b)),
+            Column::Name => jobs.name(a).cmp(&jobs.name(b)),
             Column::Share => jobs.share_name(a).cmp(&jobs.share_name(b)),
             // By the word, as the column reads.
             Column::Status => jobs.status(a).as_str().cmp(jobs.status(b).as_str()),

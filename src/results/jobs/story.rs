@@ -32,7 +32,7 @@ pub fn JobStory(outcome: Signal<Option<Arc<Outcome>>>) -> impl IntoView {
     });
     let story = move || {
         let (job, o) = (index.get()?, outcome.get()?);
-        let name = o.result.jobs.name(job).to_owned();
+        let name = o.result.jobs.name(job).to_string();
         let record = session.story.with(|s| {
             s.as_ref()
                 .filter(|s| s.run == o.run && s.job == job)

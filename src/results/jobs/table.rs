@@ -107,7 +107,7 @@ fn Filters(outcome: Signal<Option<Arc<Outcome>>>, query: RwSignal<Query>) -> imp
 /// One job's row. A plain function, not a component: it borrows the row from the columns.
 fn job_row(job: JobRow<'_>, shares: &[Text], currency: &str) -> impl IntoView {
     let state = use_editor();
-    let name = job.name.to_owned();
+    let name = job.name.to_string();
     let colour = job
         .share
         .and_then(|s| shares.iter().position(|n| n == s))
@@ -119,7 +119,7 @@ fn job_row(job: JobRow<'_>, shares: &[Text], currency: &str) -> impl IntoView {
     let opt_hours = |v: Option<f64>| v.map_or("—".to_owned(), hours);
     view! {
         <tr data-testid="job-row" on:click=move |_| state.screen.selected_job.set(Some(name.clone()))>
-            <td><button class="link-button">{job.name.to_owned()}</button></td>
+            <td><button class="link-button">{job.name.to_string()}</button></td>
             <td><span class="share-tag" style=format!("--share: {colour}")>{job.share.unwrap_or_default().to_owned()}</span></td>
             <td class=format!("status status-{}", job.status)>{job.status.to_string()}</td>
             <td title=exact(job.submit_h)>{hours(job.submit_h)}</td>

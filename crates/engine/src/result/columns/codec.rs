@@ -1,10 +1,12 @@
 //! The job columns as bytes, for the worker to post and the page to read (docs/PERFORMANCE.md,
 //! "1M jobs").
 //!
-//! The layout: the four bytes [`MAGIC`], then every column in the order of
-//! [`JobColumns`]'s fields, each as a little-endian `u32` count followed by its values,
-//! little-endian and unpadded (`u8`, `u32` or `f64`); a string (a name, the joined job names) is
-//! its UTF-8 byte count and its bytes, a name list a count of strings. Nothing is compressed:
+//! The layout: the four bytes [`MAGIC`], the share, mix and type name lists, the job names'
+//! runs (a count, then each run's first job, length, mix and first number, `super::names`),
+//! then the text names and every column in the order of [`JobColumns`]'s fields, each as a
+//! little-endian `u32` count followed by its values, little-endian and unpadded (`u8`, `u32` or
+//! `f64`); a string (a name, the joined text names) is its UTF-8 byte count and its bytes, a
+//! name list a count of strings. Nothing is compressed:
 //! the page reads a million jobs' columns in a few tens of milliseconds, and they are made once.
 //! Reading checks every count against the bytes left, so a damaged message is an error, never a
 //! panic.
@@ -15,12 +17,13 @@
 //! decoded (docs/PERFORMANCE.md, "The page reads the columns where they arrived").
 
 use super::layout::{Counts, Layout};
+use super::names::NameRuns;
 use super::JobColumns;
 use crate::result::Text;
 use std::borrow::Cow;
 
 /// What the bytes start with: the layout's name and version.
-pub const MAGIC: &[u8; 4] = b"QLC1";
+pub const MAGIC: &[u8; 4] = b"QLC2";
 
 /// Why bytes are not job columns.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -144,7 +147,7 @@ impl JobColumns {
     /// place, in pieces of at most about [`PIECE_BYTES`](super::layout::PIECE_BYTES): the columns as one block of a
     /// [`Layout`].
     pub fn write_at(&self, put: &mut dyn FnMut(usize, &[u8])) {
-        let layout = Layout::new(self, Counts::of(self));
+        let layout = Layout::new(self, &self.names.runs, Counts::of(self));
         layout.write_frame(put);
         layout.write_block(self, Counts::default(), put);
     }
@@ -165,14 +168,17 @@ impl JobColumns {
             shares: r.names("shares")?,
             mixes: r.names("mixes")?,
             types: r.names("types")?,
-            names: r.text("names")?,
-            name_ends: r.column("name_ends")?,
             ..JobColumns::default()
         };
+        let runs = r.runs()?;
+        c.names.text = r.text("names")?;
+        c.names.ends = r.column("name_ends")?;
         each_column!(get_all, c, r);
         if r.source.remaining() != 0 {
             return Err(ColumnsError::Trailing);
         }
+        c.names.runs = NameRuns::from_parts(&runs, c.share.len(), c.mixes.len())
+            .ok_or(ColumnsError::Ragged)?;
         c.check()?;
         Ok(c)
     }
@@ -180,9 +186,9 @@ impl JobColumns {
     /// Whether every column has its length and every offset stays within its columns, so the
     /// accessors cannot index out of bounds.
     fn check(&self) -> Result<(), ColumnsError> {
-        let n = self.len();
+        let n = self.share.len();
         let per_job = [
-            self.share.len(),
+            self.names.len(),
             self.mix.len(),
             self.status.len(),
             self.reason.len(),
@@ -215,7 +221,7 @@ impl JobColumns {
             .iter()
             .all(|&len| len == attempts)
             && self.wait_h_by_reason.len() == waits
-            && offsets_ok_text(&self.name_ends, &self.names)
+            && self.names.is_sound(n)
             && indexes_ok(&self.share, self.shares.len())
             && indexes_ok(&self.mix, self.mixes.len())
             && indexes_ok(&self.instance_type, self.types.len());
@@ -228,7 +234,7 @@ impl JobColumns {
 
     /// How many bytes [`JobColumns::write_bytes`] writes.
     pub fn byte_len(&self) -> usize {
-        Layout::new(self, Counts::of(self)).byte_len()
+        Layout::new(self, &self.names.runs, Counts::of(self)).byte_len()
     }
 }
 
@@ -238,14 +244,6 @@ fn offsets_ok(from: &[u32], n: usize, len: usize) -> bool {
         && from.first() == Some(&0)
         && from.last().map(|&l| l as usize) == Some(len)
         && from.windows(2).all(|w| w[0] <= w[1])
-}
-
-/// The name ends rise, end at the text's end and fall on character boundaries.
-fn offsets_ok_text(ends: &[u32], text: &str) -> bool {
-    ends.last()
-        .map_or(text.is_empty(), |&l| l as usize == text.len())
-        && ends.windows(2).all(|w| w[0] <= w[1])
-        && ends.iter().all(|&e| text.is_char_boundary(e as usize))
 }
 
 /// Every index is "none" or names an entry of a list of `len`.
@@ -298,6 +296,26 @@ impl<S: ColumnSource> Reader<S> {
             return Err(ColumnsError::Truncated(what));
         }
         (0..n).map(|_| self.text(what).map(Text::from)).collect()
+    }
+
+    /// The name runs (`super::names`): a count, then each run's four `u32`s.
+    fn runs(&mut self) -> Result<Vec<[u32; 4]>, ColumnsError> {
+        let n = self.count("name runs")?;
+        let bytes = self.take(
+            n.checked_mul(16)
+                .ok_or(ColumnsError::Truncated("name runs"))?,
+            "name runs",
+        )?;
+        Ok(bytes
+            .chunks_exact(16)
+            .map(|run| {
+                let mut part = [0; 4];
+                for (value, le) in part.iter_mut().zip(run.chunks_exact(4)) {
+                    *value = u32::get(le);
+                }
+                part
+            })
+            .collect())
     }
 
     fn column<T: Plain>(&mut self, what: &'static str) -> Result<Vec<T>, ColumnsError> {

@@ -4,6 +4,7 @@
 //! of jobs at a time"). The whole columns are written the same way, as one block.
 
 use super::codec::{Plain, MAGIC};
+use super::names::NameRuns;
 use super::JobColumns;
 use crate::result::Text;
 
@@ -17,7 +18,9 @@ pub struct Counts {
     pub jobs: usize,
     pub attempts: usize,
     pub waits: usize,
-    /// The bytes of every job's name, joined.
+    /// The jobs whose names are text, not in a run (`super::names`).
+    pub texts: usize,
+    /// The bytes of those names, joined.
     pub name_bytes: usize,
 }
 
@@ -28,7 +31,8 @@ impl Counts {
             jobs: columns.len(),
             attempts: columns.attempt_start_h.len(),
             waits: columns.wait_reason.len(),
-            name_bytes: columns.names.len(),
+            texts: columns.names.ends.len(),
+            name_bytes: columns.names.text.len(),
         }
     }
 
@@ -38,6 +42,7 @@ impl Counts {
             jobs: self.jobs + more.jobs,
             attempts: self.attempts + more.attempts,
             waits: self.waits + more.waits,
+            texts: self.texts + more.texts,
             name_bytes: self.name_bytes + more.name_bytes,
         }
     }
@@ -50,7 +55,7 @@ enum Per {
     Job,
     Attempt,
     Wait,
-    /// Where each job's name ends in the joined names.
+    /// Where each text name ends in the joined names.
     NameEnd,
     /// Where each job's attempts start, and the end of the last job's.
     AttemptFrom,
@@ -62,7 +67,8 @@ impl Per {
     /// How many values the column has.
     fn len(self, counts: Counts) -> usize {
         match self {
-            Per::Job | Per::NameEnd => counts.jobs,
+            Per::Job => counts.jobs,
+            Per::NameEnd => counts.texts,
             Per::Attempt => counts.attempts,
             Per::Wait => counts.waits,
             Per::AttemptFrom | Per::WaitFrom => counts.jobs + 1,
@@ -76,7 +82,7 @@ impl Per {
             Per::Job => (before.jobs, 0),
             Per::Attempt => (before.attempts, 0),
             Per::Wait => (before.waits, 0),
-            Per::NameEnd => (before.jobs, super::len32(before.name_bytes)),
+            Per::NameEnd => (before.texts, super::len32(before.name_bytes)),
             Per::AttemptFrom => (before.jobs, super::len32(before.attempts)),
             Per::WaitFrom => (before.jobs, super::len32(before.waits)),
         }
@@ -128,7 +134,7 @@ impl Values<'_> {
 fn columns(c: &JobColumns) -> [(&'static str, Per, Values<'_>); 28] {
     use Values::{F64, I32, U32, U8};
     [
-        ("name_ends", Per::NameEnd, U32(&c.name_ends)),
+        ("name_ends", Per::NameEnd, U32(&c.names.ends)),
         ("share", Per::Job, U32(&c.share)),
         ("mix", Per::Job, U32(&c.mix)),
         ("status", Per::Job, U8(&c.status)),
@@ -176,7 +182,8 @@ pub fn column_names() -> Vec<&'static str> {
 /// Where everything lies in the bytes of columns with given name lists and counts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Layout {
-    /// The magic and the share, mix and type lists: the bytes' start, written as they are.
+    /// The magic, the share, mix and type lists and the name runs: the bytes' start, written as
+    /// they are.
     head: Vec<u8>,
     counts: Counts,
     /// Where the joined names' byte count is.
@@ -189,11 +196,15 @@ pub struct Layout {
 
 impl Layout {
     /// The layout of columns whose name lists are `tables`' (`shares`, `mixes`, `types`; its
-    /// columns are not read) and whose sizes are `counts`.
-    pub fn new(tables: &JobColumns, counts: Counts) -> Layout {
+    /// columns are not read), whose names' runs are `runs` and whose sizes are `counts`.
+    pub fn new(tables: &JobColumns, runs: &NameRuns, counts: Counts) -> Layout {
         let mut head = MAGIC.to_vec();
         for names in [&tables.shares, &tables.mixes, &tables.types] {
             put_names(names, &mut head);
+        }
+        head.extend_from_slice(&count(runs.count()));
+        for part in runs.parts().flatten() {
+            head.extend_from_slice(&part.to_le_bytes());
         }
         let names_at = head.len();
         let mut at = names_at + 4 + counts.name_bytes;
@@ -240,7 +251,7 @@ impl Layout {
         put: &mut dyn FnMut(usize, &[u8]),
     ) {
         let name_start = self.names_at + 4 + before.name_bytes;
-        for (k, part) in block.names.as_bytes().chunks(PIECE_BYTES).enumerate() {
+        for (k, part) in block.names.text.as_bytes().chunks(PIECE_BYTES).enumerate() {
             put(name_start + k * PIECE_BYTES, part);
         }
         let counts = Counts::of(block);

@@ -14,9 +14,11 @@
 
 pub mod codec;
 mod layout;
+pub mod names;
 pub mod plan;
 
 use super::{EndReason, JobResult, Outcome, PoolKind, Reason, SimResult, Status, Text};
+use names::{JobName, JobNames};
 
 /// An index column's "none" (a job without a share, mix or selected entry).
 pub const NONE: u32 = u32::MAX;
@@ -37,9 +39,8 @@ pub struct JobColumns {
     pub mixes: Vec<Text>,
     /// Instance type names, as `instance_type` indexes them.
     pub types: Vec<Text>,
-    /// Every job's name, one after another; `name_ends[j]` is where job `j`'s ends.
-    pub names: String,
-    pub name_ends: Vec<u32>,
+    /// Every job's name: a mix's generated names as runs, the others as text.
+    pub names: JobNames,
     pub share: Vec<u32>,
     pub mix: Vec<u32>,
     /// Position in [`Status::ALL`].
@@ -82,7 +83,7 @@ pub struct JobColumns {
 #[allow(missing_docs)] // the fields are the result's, documented there
 #[derive(Debug, Clone, PartialEq)]
 pub struct JobRow<'c> {
-    pub name: &'c str,
+    pub name: JobName<'c>,
     pub share: Option<&'c str>,
     pub mix: Option<&'c str>,
     pub status: Status,
@@ -158,9 +159,8 @@ impl JobColumns {
 
     /// Adds the next job, in result order.
     pub fn push(&mut self, job: &JobResult) {
-        self.names.push_str(&job.name);
-        self.name_ends.push(len32(self.names.len()));
         let (share, mix, instance_type) = self.intern_names(job);
+        self.names.push(&job.name, mix, job.mix.as_deref());
         self.share.push(share);
         self.mix.push(mix);
         self.status.push(code(&Status::ALL, Some(job.status)));
@@ -212,18 +212,17 @@ impl JobColumns {
 
     /// How many jobs.
     pub fn len(&self) -> usize {
-        self.name_ends.len()
+        self.names.len()
     }
 
     /// Whether there are no jobs.
     pub fn is_empty(&self) -> bool {
-        self.name_ends.is_empty()
+        self.names.is_empty()
     }
 
     /// Job `j`'s name.
-    pub fn name(&self, j: usize) -> &str {
-        let start = if j == 0 { 0 } else { self.name_ends[j - 1] };
-        &self.names[start as usize..self.name_ends[j] as usize]
+    pub fn name(&self, j: usize) -> JobName<'_> {
+        self.names.get(j, &self.mixes)
     }
 
     /// Job `j`'s share, by its index into `shares`.

@@ -10,6 +10,7 @@
 //! those of [`JobColumns::to_bytes`] of all the jobs.
 
 use super::layout::{Counts, Layout};
+use super::names::NameRuns;
 use super::JobColumns;
 use crate::result::{JobResult, SimResult};
 
@@ -22,6 +23,8 @@ pub struct ColumnsPlan {
     /// The share, mix and type lists (no job yet): each block starts from them, so its indexes
     /// are the whole columns'.
     tables: JobColumns,
+    /// Which jobs' names are runs: the layout writes them whole, before any block.
+    runs: NameRuns,
     counts: Counts,
 }
 
@@ -30,18 +33,21 @@ impl ColumnsPlan {
     pub fn for_result(result: &SimResult) -> ColumnsPlan {
         ColumnsPlan {
             tables: JobColumns::for_result(result),
+            runs: NameRuns::default(),
             counts: Counts::default(),
         }
     }
 
     /// Counts the next job, in result order.
     pub fn count(&mut self, job: &JobResult) {
-        self.tables.intern_names(job);
+        let (_, mix, _) = self.tables.intern_names(job);
+        let in_run = self.runs.place(&job.name, mix, job.mix.as_deref());
         self.counts = self.counts.plus(Counts {
             jobs: 1,
             attempts: job.attempts.len(),
             waits: job.waited.iter().count(),
-            name_bytes: job.name.len(),
+            texts: usize::from(!in_run),
+            name_bytes: if in_run { 0 } else { job.name.len() },
         });
     }
 
@@ -51,7 +57,7 @@ impl ColumnsPlan {
     }
 
     fn layout(&self) -> Layout {
-        Layout::new(&self.tables, self.counts)
+        Layout::new(&self.tables, &self.runs, self.counts)
     }
 
     /// Writes the columns of `jobs`, the jobs counted, in the same order, handing each piece to

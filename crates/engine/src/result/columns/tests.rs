@@ -127,6 +127,11 @@ fn the_bundled_scenarios_exercise_every_kind_of_column_value() {
     );
     assert!(any(&|c| !c.wait_reason.is_empty()), "a job that waited");
     assert!(any(&|c| c.pool.contains(&2)), "a spot attempt");
+    assert!(
+        any(&|c| c.names.runs.count() > 0),
+        "generated names in runs"
+    );
+    assert!(any(&|c| c.names.runs.texts() > 0), "names in text");
 }
 
 #[test]
@@ -252,11 +257,12 @@ fn a_source_that_copies_reads_the_same_columns_a_column_at_a_time() {
         };
         let read = JobColumns::read_from(&mut source).expect("reads back");
         assert_eq!(read.to_bytes(), bytes, "{name}");
-        // The largest request is one column (a job's f64s, an attempt's, or the joined names) or a
-        // count, never the whole.
+        // The largest request is one column (a job's f64s, an attempt's, the joined names or the
+        // name runs) or a count, never the whole.
         let widest_column = (columns.len() * 8)
             .max(columns.attempt_start_h.len() * 8)
-            .max(columns.names.len())
+            .max(columns.names.text.len())
+            .max(columns.names.runs.count() * 16)
             .max(4);
         assert!(
             source.largest <= widest_column,
