@@ -9,6 +9,39 @@ pub type Seconds = i64;
 /// Seconds in one hour.
 pub const HOUR: Seconds = 3600;
 
+/// A moment that may not have come, in the 8 bytes of [`Seconds`] where `Option<Seconds>` takes
+/// 16: a pending job holds three, and five million jobs can have two million pending at once
+/// (docs/PERFORMANCE.md, "The CLI at one and five million jobs").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaybeSeconds(Seconds);
+
+impl MaybeSeconds {
+    /// No moment. No time of a run is `Seconds::MIN`: every time is within [`MAX_TIME_H`] hours of
+    /// the scenario's start.
+    pub const NONE: MaybeSeconds = MaybeSeconds(Seconds::MIN);
+
+    /// The moment `at`.
+    pub fn at(at: Seconds) -> MaybeSeconds {
+        debug_assert_ne!(at, Seconds::MIN, "a run's time");
+        MaybeSeconds(at)
+    }
+
+    /// The moment, if there is one.
+    pub fn get(self) -> Option<Seconds> {
+        (self != MaybeSeconds::NONE).then_some(self.0)
+    }
+
+    /// Whether there is a moment.
+    pub fn is_some(self) -> bool {
+        self != MaybeSeconds::NONE
+    }
+
+    /// The moment, if any, leaving none.
+    pub fn take(&mut self) -> Option<Seconds> {
+        std::mem::replace(self, MaybeSeconds::NONE).get()
+    }
+}
+
 /// The latest time a scenario may name (about 114 years), so sums of times cannot overflow.
 pub const MAX_TIME_H: f64 = 1.0e6;
 
@@ -61,5 +94,20 @@ mod tests {
         // Nothing saved needs the whole duration, never more.
         assert_eq!(compute_needed(0.0, 100), 100);
         assert_eq!(compute_needed(-0.5, 100), 100);
+    }
+
+    #[test]
+    fn a_maybe_moment_holds_any_time_of_a_run_or_none() {
+        let latest = seconds(MAX_TIME_H);
+        for t in [0, 1, -1, latest, -latest] {
+            let mut moment = MaybeSeconds::at(t);
+            assert!(moment.is_some());
+            assert_eq!(moment.get(), Some(t));
+            assert_eq!(moment.take(), Some(t));
+            assert_eq!(moment, MaybeSeconds::NONE);
+            assert_eq!(moment.take(), None);
+        }
+        assert!(!MaybeSeconds::NONE.is_some());
+        assert_eq!(std::mem::size_of::<MaybeSeconds>(), 8);
     }
 }

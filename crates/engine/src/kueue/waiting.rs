@@ -8,7 +8,7 @@
 use super::assign::Why;
 use super::world::{CqId, JobId, World};
 use crate::result::Reason;
-use crate::time::Seconds;
+use crate::time::{MaybeSeconds, Seconds};
 use rustc_hash::FxHashMap;
 
 /// Time per Kueue reason, in the order of [`Reason::KUEUE`].
@@ -53,7 +53,7 @@ pub struct Waiting {
     message_index: FxHashMap<(JobId, Message), u32>,
     /// Per job: its class clock when it began waiting, or when it began waiting behind.
     from: Vec<PerReason>,
-    behind_since: Vec<Option<Seconds>>,
+    behind_since: Vec<MaybeSeconds>,
     /// Per job: time waited per reason, and the message it last waited with.
     pub waited: Vec<PerReason>,
     pub last_message: Vec<Option<u32>>,
@@ -68,7 +68,7 @@ impl Waiting {
             messages: Vec::new(),
             message_index: FxHashMap::default(),
             from: vec![[0; Reason::KUEUE.len()]; n],
-            behind_since: vec![None; n],
+            behind_since: vec![MaybeSeconds::NONE; n],
             waited: vec![[0; Reason::KUEUE.len()]; n],
             last_message: vec![None; n],
             last_reason: vec![None; n],
@@ -124,7 +124,7 @@ impl Waiting {
     /// Starts counting a job's wait, on its class's clock or behind its queue's head.
     pub fn start(&mut self, j: JobId, key: (CqId, usize), now: Seconds, behind: bool) {
         if behind {
-            self.behind_since[j] = Some(now);
+            self.behind_since[j] = MaybeSeconds::at(now);
         } else {
             self.from[j] = self.clock(key, now);
         }

@@ -12,7 +12,7 @@ use crate::common::events::{Event, Expiry};
 use crate::common::stopping::{attempt_fields, StopsAttempts};
 use crate::common::Phase;
 use crate::scenario::ActionKind;
-use crate::time::Seconds;
+use crate::time::{MaybeSeconds, Seconds};
 
 impl Sim<'_> {
     pub(super) fn apply(&mut self, event: Event) {
@@ -103,7 +103,7 @@ impl Sim<'_> {
     fn dequeue(&mut self, j: JobId) {
         let job = self.world.job(j);
         let share = job.share.unwrap_or(0);
-        let was_head = self.world.strict_fifo && self.pending.head(share) == Some(j);
+        let was_head = self.world.strict_fifo && self.pending.head(self.world, share) == Some(j);
         let priority = self.jobs[j].priority;
         self.stop_waiting(j);
         self.pending.remove(self.world, j, priority);
@@ -113,7 +113,7 @@ impl Sim<'_> {
         state.clock_epoch += 1;
         // Strict FIFO: the next job of the share may now start; it needs evaluating.
         if was_head {
-            if let Some(next) = self.pending.head(share) {
+            if let Some(next) = self.pending.head(self.world, share) {
                 self.head_changed(None, Some(next));
                 self.fresh.push(next);
             }
@@ -137,7 +137,7 @@ impl Sim<'_> {
         state.clock_epoch += 1;
         let epoch = state.clock_epoch;
         let pending = state.pending();
-        pending.clock_since = Some(self.now);
+        pending.clock_since = MaybeSeconds::at(self.now);
         let used = pending.clock_used;
         let key = u64::from(self.world.name_rank[j]);
         if let Some(limit) = job.max_pending {
@@ -305,7 +305,7 @@ impl Sim<'_> {
         }
         self.jobs[j].retries_used += 1;
         self.requeue(j);
-        self.jobs[j].pending().preempted_at = Some(self.now);
+        self.jobs[j].pending().preempted_at = MaybeSeconds::at(self.now);
     }
 
     fn plan_stops(&mut self, plan: usize) {
@@ -392,7 +392,7 @@ impl Sim<'_> {
             self.head_changed(head, self.head_of(j));
             // Its place in the queue changed: evaluate it again (under strict FIFO it may now lead).
             self.fresh.push(j);
-            if let Some(head) = self.pending.head(job.share.unwrap_or(0)) {
+            if let Some(head) = self.pending.head(self.world, job.share.unwrap_or(0)) {
                 self.fresh.push(head);
             }
         }

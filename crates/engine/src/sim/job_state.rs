@@ -7,7 +7,7 @@ use super::wait_times::WaitTimes;
 use super::world::{Job, MAX_ENTRIES};
 use crate::common::attempt;
 use crate::common::Phase;
-use crate::time::Seconds;
+use crate::time::{MaybeSeconds, Seconds};
 
 /// The attempt in progress.
 #[derive(Debug, Clone)]
@@ -53,13 +53,13 @@ pub struct Pending {
     pub since: Seconds,
     /// The pending clock (SEMANTICS §3, max pending time): time used, and since when it runs.
     pub clock_used: Seconds,
-    pub clock_since: Option<Seconds>,
+    pub clock_since: MaybeSeconds,
     /// When it was preempted, if that made it pending.
-    pub preempted_at: Option<Seconds>,
+    pub preempted_at: MaybeSeconds,
     /// The group clock when waiting began or, under strict FIFO, since when the job waits behind
     /// another (see `waiting`).
     pub waiting_from: PerReason,
-    pub behind_since: Option<Seconds>,
+    pub behind_since: MaybeSeconds,
 }
 
 impl Pending {
@@ -67,10 +67,10 @@ impl Pending {
         Pending {
             since: now,
             clock_used: 0,
-            clock_since: None,
-            preempted_at: None,
+            clock_since: MaybeSeconds::NONE,
+            preempted_at: MaybeSeconds::NONE,
             waiting_from: [0; Reason::AWS.len()],
-            behind_since: None,
+            behind_since: MaybeSeconds::NONE,
         }
     }
 }

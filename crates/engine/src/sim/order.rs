@@ -2,8 +2,11 @@
 //!
 //! Each key is a struct whose fields are declared in comparison order, so the derived `Ord`
 //! is the rule. Names compare byte by byte; `World::name_rank` holds that order precomputed.
+//! A name's rank is its job's alone, so a pending job's key holds no job index beside it: the
+//! world finds the job from the rank (`World::job_ranked`), and the key is 16 bytes where it was
+//! 24, in sets that hold two million pending jobs at five million jobs (docs/PERFORMANCE.md,
+//! "The CLI at one and five million jobs").
 
-use super::world::JobId;
 use crate::time::Seconds;
 use std::cmp::Reverse;
 
@@ -13,7 +16,6 @@ pub struct QueueKey {
     pub priority: Reverse<u32>,
     pub submit: Seconds,
     pub name_rank: u32,
-    pub job: JobId,
 }
 
 /// Phase B's FIFO order (AWS `idleResourceAssignmentStrategy = FIFO`): submit time, then
@@ -23,41 +25,39 @@ pub struct FifoKey {
     pub submit: Seconds,
     pub priority: Reverse<u32>,
     pub name_rank: u32,
-    pub job: JobId,
 }
 
-pub fn queue_key(priority: u32, submit: Seconds, name_rank: u32, job: JobId) -> QueueKey {
+pub fn queue_key(priority: u32, submit: Seconds, name_rank: u32) -> QueueKey {
     QueueKey {
         priority: Reverse(priority),
         submit,
         name_rank,
-        job,
     }
 }
 
-pub fn fifo_key(priority: u32, submit: Seconds, name_rank: u32, job: JobId) -> FifoKey {
+pub fn fifo_key(priority: u32, submit: Seconds, name_rank: u32) -> FifoKey {
     FifoKey {
         submit,
         priority: Reverse(priority),
         name_rank,
-        job,
     }
 }
 
-/// Either order's key names its job; the scheduling pass walks both orders with one routine.
+/// Either order's key names its job by its name's rank; the scheduling pass walks both orders
+/// with one routine.
 pub trait JobKey: Ord + Copy {
-    fn job(&self) -> JobId;
+    fn name_rank(&self) -> u32;
 }
 
 impl JobKey for QueueKey {
-    fn job(&self) -> JobId {
-        self.job
+    fn name_rank(&self) -> u32 {
+        self.name_rank
     }
 }
 
 impl JobKey for FifoKey {
-    fn job(&self) -> JobId {
-        self.job
+    fn name_rank(&self) -> u32 {
+        self.name_rank
     }
 }
 

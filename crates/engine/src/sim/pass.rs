@@ -42,14 +42,13 @@ enum StartRule {
 /// that order, and the merge buffer kept for it across passes.
 trait WalkOrder {
     type Key: JobKey;
-    /// Makes the key from a job's priority, submit time, name rank and id.
-    const MAKE_KEY: fn(u32, Seconds, u32, JobId) -> Self::Key;
+    /// Makes the key from a job's priority, submit time and name rank.
+    const MAKE_KEY: fn(u32, Seconds, u32) -> Self::Key;
     fn key(sim: &Sim, j: JobId) -> Self::Key {
         Self::MAKE_KEY(
             sim.jobs[j].priority,
             sim.world.submit(j),
             sim.world.name_rank[j],
-            j,
         )
     }
     fn queue(pending: &PendingQueues, pair: usize) -> &BTreeSet<Self::Key>;
@@ -64,7 +63,7 @@ struct ByFifo;
 
 impl WalkOrder for ByQueue {
     type Key = QueueKey;
-    const MAKE_KEY: fn(u32, Seconds, u32, JobId) -> QueueKey = queue_key;
+    const MAKE_KEY: fn(u32, Seconds, u32) -> QueueKey = queue_key;
     fn queue(pending: &PendingQueues, pair: usize) -> &BTreeSet<QueueKey> {
         pending.queue(pair)
     }
@@ -75,7 +74,7 @@ impl WalkOrder for ByQueue {
 
 impl WalkOrder for ByFifo {
     type Key = FifoKey;
-    const MAKE_KEY: fn(u32, Seconds, u32, JobId) -> FifoKey = fifo_key;
+    const MAKE_KEY: fn(u32, Seconds, u32) -> FifoKey = fifo_key;
     fn queue(pending: &PendingQueues, pair: usize) -> &BTreeSet<FifoKey> {
         pending.fifo(pair)
     }
@@ -232,7 +231,11 @@ impl Sim<'_> {
 
     /// SEMANTICS §4, strict FIFO: only the first pending job of its share's queue may start or preempt.
     pub(super) fn held_back(&self, j: JobId) -> bool {
-        self.world.strict_fifo && self.pending.head(self.world.job(j).share.unwrap_or(0)) != Some(j)
+        self.world.strict_fifo
+            && self
+                .pending
+                .head(self.world, self.world.job(j).share.unwrap_or(0))
+                != Some(j)
     }
 
     /// SEMANTICS §4, strict FIFO inside a phase: once `started` has left its share's queue, the
@@ -243,7 +246,7 @@ impl Sim<'_> {
             return;
         }
         let share = self.world.job(started).share.unwrap_or(0);
-        if let Some(head) = self.pending.head(share) {
+        if let Some(head) = self.pending.head(self.world, share) {
             // It may have been visited while held back; as the head it is considered anew.
             self.jobs[head].visited = 0;
             merge.add(O::key(self, head));
@@ -346,7 +349,7 @@ impl Sim<'_> {
             |pair, k| after(O::queue(&self.pending, pair), k),
             |s, pool, _| self.pair_open(rule, s, pool) && self.pair_hopeful(&failed, s, pool),
         ) {
-            let j = key.job();
+            let j = self.world.job_ranked(key.name_rank());
             if !self.first_visit(j) {
                 continue;
             }
@@ -392,7 +395,7 @@ impl Sim<'_> {
         if self.world.strict_fifo {
             merge.list.extend(
                 (0..self.pending.shares())
-                    .filter_map(|s| self.pending.head(s).map(|j| key(self, j))),
+                    .filter_map(|s| self.pending.head(self.world, s).map(|j| key(self, j))),
             );
             return;
         }
@@ -430,10 +433,10 @@ impl Sim<'_> {
             |pair, k| after(self.pending.queue(pair), k),
             |s, t, k| prospects.alive(self, s, t, k),
         ) {
-            let j = key.job;
+            let j = self.world.job_ranked(key.name_rank);
             // A job preempted at this instant cannot preempt at this instant (SEMANTICS §4).
-            let preempted_now =
-                (self.jobs[j].pending.as_ref()).is_some_and(|p| p.preempted_at == Some(self.now));
+            let preempted_now = (self.jobs[j].pending.as_ref())
+                .is_some_and(|p| p.preempted_at.get() == Some(self.now));
             // A job no longer pending is not visited either (`first_visit`).
             if preempted_now || self.held_back(j) || !self.first_visit(j) {
                 continue;

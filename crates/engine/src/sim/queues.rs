@@ -66,8 +66,8 @@ impl PendingQueues {
     fn update(&mut self, world: &World, j: JobId, priority: u32, insert: bool) {
         let job = world.job(j);
         let share = job.share.unwrap_or(0);
-        let q = queue_key(priority, world.submit(j), world.name_rank[j], j);
-        let f = fifo_key(priority, world.submit(j), world.name_rank[j], j);
+        let q = queue_key(priority, world.submit(j), world.name_rank[j]);
+        let f = fifo_key(priority, world.submit(j), world.name_rank[j]);
         // Entries have distinct types (docs/FORMAT.md), so each pair holds a job at most once.
         for entry in &job.entries {
             let p = self.pair(share, entry.pool);
@@ -102,14 +102,14 @@ impl PendingQueues {
     /// The first pending job of `share` in queue order (share 0 holds the jobs without one).
     /// Without the share's own queue it is the first of its pairs' queues: they hold the same
     /// keys, each job's once per entry.
-    pub fn head(&self, share: usize) -> Option<JobId> {
+    pub fn head(&self, world: &World, share: usize) -> Option<JobId> {
         let first = match &self.share_queue {
             Some(queues) => queues[share].first(),
             None => (0..self.pools)
                 .filter_map(|pool| self.by_pair[self.pair(share, pool)].first())
                 .min(),
         };
-        first.map(|k| k.job)
+        first.map(|k| world.job_ranked(k.name_rank))
     }
 
     /// How many shares' queues there are (one when the scenario has no shares).

@@ -13,7 +13,7 @@ use super::per_reason::PerReason;
 use super::reason::Reason;
 use super::world::{JobId, World};
 use super::Sim;
-use crate::time::Seconds;
+use crate::time::{MaybeSeconds, Seconds};
 use rustc_hash::FxHashMap;
 
 struct Group {
@@ -111,7 +111,7 @@ impl Sim<'_> {
     /// Starts counting a pending job's wait: on its group's clock, or behind its share's head.
     pub(super) fn start_waiting(&mut self, j: JobId) {
         if self.is_behind(j) {
-            self.jobs[j].pending().behind_since = Some(self.now);
+            self.jobs[j].pending().behind_since = MaybeSeconds::at(self.now);
         } else {
             self.jobs[j].pending().waiting_from = self.waiting.clock(j, self.now);
         }
@@ -137,12 +137,17 @@ impl Sim<'_> {
 
     /// Strict FIFO: whether a pending job is behind another of its share's queue.
     fn is_behind(&self, j: JobId) -> bool {
-        self.world.strict_fifo && self.pending.head(self.world.job(j).share.unwrap_or(0)) != Some(j)
+        self.world.strict_fifo
+            && self
+                .pending
+                .head(self.world, self.world.job(j).share.unwrap_or(0))
+                != Some(j)
     }
 
     /// Strict FIFO: the share's first pending job, before a change to its queue.
     pub(super) fn head_of(&self, j: JobId) -> Option<JobId> {
-        self.pending.head(self.world.job(j).share.unwrap_or(0))
+        self.pending
+            .head(self.world, self.world.job(j).share.unwrap_or(0))
     }
 
     /// Strict FIFO: after a change to a share's queue, moves the old and new first jobs between

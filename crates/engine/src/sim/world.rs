@@ -433,6 +433,11 @@ impl World {
         &self.names[start as usize..self.name_ends[j] as usize]
     }
 
+    /// The job whose name has rank `rank` in byte order (`name_rank`'s inverse).
+    pub fn job_ranked(&self, rank: u32) -> JobId {
+        self.by_name[rank as usize] as usize
+    }
+
     /// The job with this name; the scenario was validated, so every name an action uses exists.
     pub fn job_named(&self, name: &str) -> JobId {
         let at = self
