@@ -143,3 +143,38 @@ fn digits_are_written_as_format_writes_them() {
         assert_eq!(digits, n.to_string().into_bytes(), "{n}");
     }
 }
+
+#[test]
+fn numbers_order_as_their_digits_do() {
+    let numbers = [
+        0,
+        1,
+        2,
+        9,
+        10,
+        11,
+        12,
+        19,
+        20,
+        99,
+        100,
+        101,
+        123,
+        1_000,
+        1_234,
+        42_949_672,
+        429_496_729,
+        999_999_999,
+        1_000_000_000,
+        u32::MAX,
+    ];
+    for a in numbers {
+        for b in numbers {
+            assert_eq!(
+                digits_order(a, b),
+                a.to_string().cmp(&b.to_string()),
+                "{a} against {b}"
+            );
+        }
+    }
+}
