@@ -247,7 +247,7 @@ impl JobColumns {
 
     /// The job called `name`, if any.
     pub fn find(&self, name: &str) -> Option<usize> {
-        (0..self.len()).find(|&j| self.name(j) == name)
+        self.names.find(name, &self.mixes)
     }
 
     /// Job `j`'s fields.

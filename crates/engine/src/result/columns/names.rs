@@ -126,6 +126,23 @@ impl NameRuns {
         self.runs.iter().map(|r| [r.first, r.len, r.mix, r.number])
     }
 
+    /// The job called `name` when a run names it (the runs' mixes named by `mixes`).
+    fn find(&self, name: &str, mixes: &[Text]) -> Option<u32> {
+        self.runs.iter().find_map(|run| {
+            let number = numbered(name, &mixes[run.mix as usize])?;
+            let k = number.checked_sub(run.number).filter(|&k| k < run.len)?;
+            Some(run.first + k)
+        })
+    }
+
+    /// The job that is the `t`-th of those named in text: `t` and the jobs of the runs before it.
+    fn job_of_text(&self, t: u32) -> u32 {
+        let k = self.runs.partition_point(|r| r.texts_before <= t);
+        t + k
+            .checked_sub(1)
+            .map_or(0, |k| self.runs[k].end() - self.runs[k].texts_before)
+    }
+
     /// Job `j`'s place: its number in a run (and the run's mix), or its index among the jobs
     /// named in text.
     fn locate(&self, j: u32) -> Place {
@@ -191,12 +208,25 @@ impl JobNames {
                 mix: &mixes[mix as usize],
                 number,
             },
-            Place::Text(t) => {
-                let t = t as usize;
-                let start = if t == 0 { 0 } else { self.ends[t - 1] };
-                JobName::Text(&self.text[start as usize..self.ends[t] as usize])
-            }
+            Place::Text(t) => JobName::Text(self.text_name(t as usize)),
         }
+    }
+
+    /// The `t`-th of the names kept as text.
+    fn text_name(&self, t: usize) -> &str {
+        let start = if t == 0 { 0 } else { self.ends[t - 1] };
+        &self.text[start as usize..self.ends[t] as usize]
+    }
+
+    /// The job called `name`, if any (a result's names are unique). A generated name is looked up among the runs and any other
+    /// among the text names, so the page's story drawer, which finds its job again after every
+    /// run, does not compare the name with five million jobs' one by one.
+    pub fn find(&self, name: &str, mixes: &[Text]) -> Option<usize> {
+        let job = self.runs.find(name, mixes).or_else(|| {
+            let t = (0..self.ends.len()).find(|&t| self.text_name(t) == name)?;
+            Some(self.runs.job_of_text(len32(t)))
+        })?;
+        Some(job as usize)
     }
 
     /// Whether the text names and the runs account for every job once and the ends rise, end
@@ -252,12 +282,16 @@ struct Digits {
 
 impl Digits {
     fn of(number: u32) -> Digits {
-        let mut place = 1;
-        while number / place >= 10 {
-            place *= 10;
+        Digits {
+            number,
+            place: 10u32.pow(digit_count(number) - 1),
         }
-        Digits { number, place }
     }
+}
+
+/// How many decimal digits `number` is written with.
+fn digit_count(number: u32) -> u32 {
+    number.checked_ilog10().map_or(1, |log| log + 1)
 }
 
 impl Iterator for Digits {
@@ -318,8 +352,7 @@ impl Ord for JobName<'_> {
 /// How `a`'s decimal digits order against `b`'s as text: the two numbers left-aligned to the same
 /// number of digits, and the shorter first when one's digits begin the other's.
 fn digits_order(a: u32, b: u32) -> Ordering {
-    let digits = |n: u32| n.checked_ilog10().map_or(1, |log| log + 1);
-    let (len_a, len_b) = (digits(a), digits(b));
+    let (len_a, len_b) = (digit_count(a), digit_count(b));
     let len = len_a.max(len_b);
     // At most nine places: u32::MAX times 10^9 fits in a u64.
     let aligned = |n: u32, own: u32| u64::from(n) * 10u64.pow(len - own);

@@ -49,6 +49,16 @@ fn every_name_reads_back_as_it_was_written() {
         assert_eq!(got.to_string(), name, "job {j}");
         assert_eq!(got, name, "job {j}");
         assert!(got != "bg-5", "job {j}");
+        // `bg-2` stands twice here, once in a run and once as text (another mix's); a result's
+        // names are unique, and either is the job called so.
+        let called = |k: &usize| JOBS[*k].0 == name;
+        assert!(
+            names.find(name, &mixes).is_some_and(|k| called(&k)),
+            "{name}"
+        );
+    }
+    for absent in ["bg-5", "bg-11", "other-3", "é-2", "J2", "bg-4294967294"] {
+        assert_eq!(names.find(absent, &mixes), None, "{absent}");
     }
 }
 
