@@ -22,9 +22,60 @@ pub fn job_count(scenario: &Scenario) -> u64 {
     scenario.jobs.len() as u64 + scenario.job_mixes.iter().map(mix_count).sum::<u64>()
 }
 
+/// How many bytes the names of all the scenario's jobs take together, explicit and generated.
+pub fn names_len(scenario: &Scenario) -> u64 {
+    let explicit: u64 = scenario.jobs.iter().map(|j| j.name.len() as u64).sum();
+    let generated: u64 = (scenario.job_mixes.iter())
+        .map(|mix| generated_names_len(&mix.name, mix_count(mix)))
+        .sum();
+    explicit + generated
+}
+
 /// The name of the `k`-th job (from 1) a mix called `mix` generates: `<mix>-<k>`.
 pub fn generated_name(mix: &str, k: u64) -> String {
-    format!("{mix}-{k}")
+    let mut name = String::with_capacity(mix.len() + 21);
+    push_generated_name(&mut name, mix, k);
+    name
+}
+
+/// How many bytes the names of a mix's first `count` jobs take together, `<mix>-1` to
+/// `<mix>-<count>`: what the engine reserves for them, so the one string of a run's names is
+/// never grown by doubling (which for a moment held the old and the new buffer).
+fn generated_names_len(mix: &str, count: u64) -> u64 {
+    let mut digits = 0u64;
+    let mut from = 1u64;
+    let mut width = 1u64;
+    while from <= count {
+        let to = from.saturating_mul(10).saturating_sub(1).min(count);
+        digits += (to - from + 1) * width;
+        if to == count {
+            break;
+        }
+        from = to + 1;
+        width += 1;
+    }
+    count * (mix.len() as u64 + 1) + digits
+}
+
+/// Appends [`generated_name`]`(mix, k)` to `out`. The engine writes every generated job's name
+/// into one string with it: through `format!`, a name per job was an allocation and a pass of
+/// the formatting machinery, 2% of a 10,000-job run (docs/PERFORMANCE.md, "Generated jobs
+/// compiled once per mix").
+pub fn push_generated_name(out: &mut String, mix: &str, k: u64) {
+    out.push_str(mix);
+    out.push('-');
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = k;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 /// How a job called `name` would read as a generated one ([`generated_name`] read back), `<mix>-<k>`: the part before its last
@@ -71,7 +122,7 @@ pub fn expand(seed: u64, mix: &JobMix) -> Vec<JobSpec> {
     draws(seed, mix)
         .map(|draw| {
             JobSpec::from_attributes(
-                draw.name,
+                generated_name(&mix.name, draw.number),
                 mix.share.clone(),
                 draw.submit_h,
                 draw.duration_h,
@@ -81,9 +132,11 @@ pub fn expand(seed: u64, mix: &JobMix) -> Vec<JobSpec> {
         .collect()
 }
 
-/// What a mix draws for one job; the rest of the job is the mix's template.
+/// What a mix draws for one job; the rest of the job is the mix's template, and its name is
+/// its mix's and its number ([`generated_name`]), written by whoever needs it as text.
 pub(crate) struct Draw {
-    pub name: String,
+    /// The job's number in its mix, from 1.
+    pub number: u64,
     pub submit_h: f64,
     pub duration_h: f64,
 }
@@ -110,7 +163,7 @@ pub(crate) fn draws(seed: u64, mix: &JobMix) -> impl Iterator<Item = Draw> + '_ 
         };
         let duration_h = draw_duration(&mix.duration_h, &mut durations);
         Draw {
-            name: generated_name(&mix.name, k + 1),
+            number: k + 1,
             submit_h: to_second(submit_h),
             duration_h: to_second(duration_h).max(hours(1)),
         }
@@ -206,5 +259,56 @@ mod tests {
             }
         }
         assert_eq!(generated_name("bg", 12), "bg-12");
+    }
+
+    #[test]
+    fn the_names_length_of_a_mix_is_the_sum_of_its_names() {
+        for count in [0, 1, 9, 10, 11, 99, 100, 101, 12_345] {
+            let written: usize = (1..=count).map(|k| generated_name("gpu", k).len()).sum();
+            assert_eq!(generated_names_len("gpu", count), written as u64, "{count}");
+        }
+        // Ten million names, counted by the width of their numbers: 9 of one digit, 90 of two,
+        // and so on, and 10,000,000 itself; each with its `-`.
+        let digits =
+            9 + 90 * 2 + 900 * 3 + 9_000 * 4 + 90_000 * 5 + 900_000 * 6 + 9_000_000 * 7 + 8;
+        assert_eq!(generated_names_len("", 10_000_000), 10_000_000 + digits);
+        // Every number of up to seventeen digits, far past any run.
+        let count = 10u64.pow(17) - 1;
+        let digits: u64 = (1..=17).map(|w| 9 * 10u64.pow(w - 1) * u64::from(w)).sum();
+        assert_eq!(generated_names_len("bg", count), count * 3 + digits);
+    }
+
+    #[test]
+    fn the_names_length_of_every_bundled_scenario_is_that_of_its_jobs_names() {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+        let mut read = 0;
+        for file in std::fs::read_dir(folder).unwrap() {
+            let text = std::fs::read_to_string(file.unwrap().path()).unwrap();
+            let scenario = Scenario::from_json(&text).unwrap();
+            let written: usize = all_jobs(&scenario).iter().map(|j| j.name.len()).sum();
+            assert_eq!(names_len(&scenario), written as u64, "{}", scenario.name);
+            read += 1;
+        }
+        assert!(read >= 10, "the bundled scenarios were not found");
+    }
+
+    #[test]
+    fn a_generated_name_is_written_as_format_writes_it() {
+        for k in [
+            0,
+            1,
+            9,
+            10,
+            99,
+            100,
+            12_345,
+            u64::from(u32::MAX) + 1,
+            u64::MAX,
+        ] {
+            assert_eq!(generated_name("bg-train", k), format!("bg-train-{k}"));
+        }
+        let mut out = String::from("a|");
+        push_generated_name(&mut out, "", 7);
+        assert_eq!(out, "a|-7");
     }
 }

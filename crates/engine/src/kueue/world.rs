@@ -6,14 +6,14 @@
 //! (leaves) and the cohorts (inner nodes), in one list.
 
 use super::eligible;
-use crate::generate::{draws, job_count, Draw};
+use crate::generate::{draws, generated_name, job_count, Draw};
 use crate::quantity::Quantity;
 use crate::result::Text;
 use crate::scenario::kueue::{
     self as k, ClusterQueue, Cohort, FlavorFungibility, Kueue, ResourceGroup, StopPolicy,
     ACCELERATOR_RESOURCES, PODS,
 };
-use crate::scenario::{InstanceType, JobAttributes, Scenario};
+use crate::scenario::{InstanceType, JobAttributes, JobMix, Scenario};
 use crate::sim::derived_duration;
 use crate::time::{seconds, Seconds};
 use rustc_hash::FxHashMap;
@@ -257,8 +257,8 @@ impl World {
         };
         let mut jobs: Vec<Job> = Vec::with_capacity(job_count(scenario) as usize);
         for job in &scenario.jobs {
-            let drawn = Draw {
-                name: job.name.clone(),
+            let drawn = Drawn {
+                name: Text::from(job.name.as_str()),
                 submit_h: job.submit_h,
                 duration_h: job.duration_h,
             };
@@ -271,7 +271,7 @@ impl World {
             jobs.push(compiled);
         }
         for (m, mix) in scenario.job_mixes.iter().enumerate() {
-            let mut drawn = draws(scenario.seed, mix);
+            let mut drawn = draws(scenario.seed, mix).map(|d| Drawn::of_mix(mix, d));
             let Some(first) = drawn.next() else { continue };
             let at = jobs.len();
             jobs.push(compiler.compile(first, mix.share.as_deref(), Some(m), &mix.template));
@@ -562,6 +562,24 @@ fn compile_queue(cq: &ClusterQueue, node: NodeId, names: &Names) -> Queue {
     }
 }
 
+/// One job's name and times, explicit or drawn by its mix; the rest is its attributes.
+struct Drawn {
+    name: Text,
+    submit_h: f64,
+    duration_h: f64,
+}
+
+impl Drawn {
+    /// A mix's draw, named as the mix names its jobs.
+    fn of_mix(mix: &JobMix, draw: Draw) -> Drawn {
+        Drawn {
+            name: Text::from(generated_name(&mix.name, draw.number)),
+            submit_h: draw.submit_h,
+            duration_h: draw.duration_h,
+        }
+    }
+}
+
 struct JobCompiler<'a> {
     scenario: &'a Scenario,
     spec: &'a Kueue,
@@ -576,7 +594,7 @@ struct JobCompiler<'a> {
 impl JobCompiler<'_> {
     fn compile(
         &mut self,
-        drawn: Draw,
+        drawn: Drawn,
         share: Option<&str>,
         mix: Option<usize>,
         attrs: &JobAttributes,
@@ -603,7 +621,7 @@ impl JobCompiler<'_> {
         let next = self.shapes.len() as u32;
         let shape = *self.shapes.entry(key).or_insert(next);
         Job {
-            name: Text::from(drawn.name),
+            name: drawn.name,
             cq,
             mix,
             submit: seconds(drawn.submit_h),
@@ -629,10 +647,10 @@ impl JobCompiler<'_> {
     }
 
     /// Another job of the same template as `compiled`: its name, submission and durations.
-    fn again(&self, compiled: &Job, drawn: Draw, attrs: &JobAttributes) -> Job {
+    fn again(&self, compiled: &Job, drawn: Drawn, attrs: &JobAttributes) -> Job {
         let base = seconds(drawn.duration_h).max(1);
         Job {
-            name: Text::from(drawn.name),
+            name: drawn.name,
             submit: seconds(drawn.submit_h),
             entries: entries(&self.scenario.instance_types, attrs, base),
             base_duration: base,

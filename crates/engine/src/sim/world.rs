@@ -4,7 +4,7 @@
 //! so "same pool" (SEMANTICS §5) is an index comparison.
 
 use crate::amount::normalise_zero;
-use crate::generate::{draws, job_count, Draw};
+use crate::generate::{draws, job_count, names_len, push_generated_name};
 use crate::result::{self, Text};
 use crate::rng::{Purpose, Stream};
 use crate::scenario::{InstanceType, JobAttributes, Scenario, Strategy};
@@ -328,20 +328,25 @@ impl World {
         };
         // The explicit jobs, then each mix's jobs in order (as `generate::all_jobs` lists them);
         // a generated job is compiled from its draws and the mix's template, not from a copy.
-        let mut jobs = Jobs::with_capacity(job_count(scenario) as usize);
+        let mut jobs =
+            Jobs::with_capacity(job_count(scenario) as usize, names_len(scenario) as usize);
         for spec in &scenario.jobs {
-            let drawn = Draw {
-                name: spec.name.clone(),
-                submit_h: spec.submit_h,
-                duration_h: spec.duration_h,
-            };
             let kind = names.compile_job(spec.share.as_deref(), None, &spec.attributes());
-            jobs.push(drawn, kind);
+            let kind = jobs.kind(kind);
+            jobs.push(spec.submit_h, spec.duration_h, kind, |names| {
+                names.push_str(&spec.name)
+            });
         }
+        // A mix's jobs share its kind, compiled and looked up once; their names are written
+        // straight into the one string of names (docs/PERFORMANCE.md, "Generated jobs compiled
+        // once per mix").
         for (m, mix) in scenario.job_mixes.iter().enumerate() {
             let kind = names.compile_job(mix.share.as_deref(), Some(m), &mix.template);
+            let kind = jobs.kind(kind);
             for drawn in draws(scenario.seed, mix) {
-                jobs.push(drawn, kind.clone());
+                jobs.push(drawn.submit_h, drawn.duration_h, kind, |names| {
+                    push_generated_name(names, &mix.name, drawn.number)
+                });
             }
         }
         let Jobs {
@@ -532,29 +537,41 @@ const _: () = assert!(
 );
 
 impl Jobs {
-    fn with_capacity(n: usize) -> Jobs {
+    /// Room for `n` jobs whose names take `name_bytes` together.
+    fn with_capacity(n: usize, name_bytes: usize) -> Jobs {
         Jobs {
             kinds: Vec::new(),
             index: FxHashMap::default(),
             jobs: Vec::with_capacity(n),
-            names: String::new(),
+            names: String::with_capacity(name_bytes),
             name_ends: Vec::with_capacity(n),
         }
     }
 
-    /// The next job: drawn (its name and times) and of `kind`.
-    fn push(&mut self, drawn: Draw, kind: Job) {
+    /// The index of `kind` among the kinds, added if it is new.
+    fn kind(&mut self, kind: Job) -> u32 {
         let kinds = &mut self.kinds;
-        let kind = *self.index.entry(kind).or_insert_with_key(|kind| {
+        *self.index.entry(kind).or_insert_with_key(|kind| {
             kinds.push(kind.clone());
             (kinds.len() - 1) as u32
-        });
+        })
+    }
+
+    /// The next job: its times, its kind (from [`Jobs::kind`]), and its name, which
+    /// `write_name` appends to the names.
+    fn push(
+        &mut self,
+        submit_h: f64,
+        duration_h: f64,
+        kind: u32,
+        write_name: impl FnOnce(&mut String),
+    ) {
         self.jobs.push(Submission {
-            submit: seconds(drawn.submit_h),
-            base: seconds(drawn.duration_h).max(1),
+            submit: seconds(submit_h),
+            base: seconds(duration_h).max(1),
             kind,
         });
-        self.names.push_str(&drawn.name);
+        write_name(&mut self.names);
         self.name_ends.push(self.names.len() as u32);
     }
 }
