@@ -242,6 +242,11 @@ export const tests = [
       await progress.waitFor({ timeout: 60_000 });
       assert(/events/.test(await progress.innerText()), 'progress does not count events');
       assert(await page.locator('.results-root.stale').isVisible(), 'stale results are not marked as such');
+      // Out-of-date results dim only after a pause, so a run that answers sooner does not flash
+      // them; a run as long as this one dims them.
+      const delay = await page.locator('.results-root').evaluate((el) => getComputedStyle(el).transitionDelay);
+      assert(parseFloat(delay) >= 0.2, `stale results dim after ${delay}, which lets a short run flash them`);
+      await page.waitForFunction(() => getComputedStyle(document.querySelector('.results-root')).opacity === '0.6', null, { timeout: 10_000 });
       await progress.getByRole('button', { name: 'Cancel' }).click();
       await page.locator('[data-testid="run-status"]', { hasText: 'run cancelled' }).waitFor();
       assert((await ready(page).count()) === 0, 'results of the old scenario are marked ready');
