@@ -76,8 +76,16 @@ impl Report {
 /// Why a scenario document could not be loaded.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum LoadError {
-    /// The text is longer than the loader accepts (a guard for pasted or uploaded files).
-    #[error("the scenario is {bytes} bytes; the limit is {limit} bytes")]
+    /// The text is longer than the loader accepts (a guard for pasted or uploaded files). The
+    /// limit holds about a million jobs listed one by one, so the message says how to run part
+    /// of a larger trace, as the refusal of too many jobs does.
+    #[error(
+        "the scenario is {} bytes; the limit is {} bytes, about a million jobs listed one by \
+         one. Run part of it: import a window or a sample of the trace (quotalab import \
+         --from-h H --to-h H, or --sample N), or describe its jobs as job mixes",
+        crate::result::numbers::count(*.bytes as u64),
+        crate::result::numbers::count(*.limit as u64)
+    )]
     TooLarge {
         /// The text's size.
         bytes: usize,

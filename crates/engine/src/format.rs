@@ -299,6 +299,22 @@ mod tests {
     }
 
     #[test]
+    fn a_file_over_the_limit_is_refused_in_words_a_person_reads() {
+        let err = LoadError::TooLarge {
+            bytes: 465_155_571,
+            limit: MAX_SCENARIO_BYTES,
+        };
+        let message = err.to_string();
+        for part in [
+            "the scenario is 465,155,571 bytes",
+            "the limit is 268,435,456 bytes, about a million jobs listed one by one",
+            "--from-h H --to-h H, or --sample N",
+        ] {
+            assert!(message.contains(part), "{part}: {message}");
+        }
+    }
+
+    #[test]
     fn null_means_default() {
         let s = parse_scenario(r#"{"version":1,"name":"x","seed":null,"queueing":null}"#).unwrap();
         assert_eq!(s.seed, 0);

@@ -31,7 +31,8 @@ fn a_file_over_256_mib_gets_exit_2_from_validate_and_run() {
         fails(
             &[command, path.to_str().unwrap()],
             2,
-            "the limit is 268435456 bytes",
+            "the scenario is 268,435,457 bytes; the limit is 268,435,456 bytes, about a million \
+             jobs listed one by one. Run part of it: import a window or a sample of the trace",
         );
     }
 }
