@@ -64,18 +64,42 @@ fn generated_names_len(mix: &str, count: u64) -> u64 {
 pub fn push_generated_name(out: &mut String, mix: &str, k: u64) {
     out.push_str(mix);
     out.push('-');
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = k;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
+    out.extend(Digits::of(k).map(char::from));
+}
+
+/// A number's decimal digits as `format!` writes them, most significant first, without writing
+/// them out: the engine's names and the result's job columns (`result::columns::names`) spell a
+/// generated name's number with it.
+pub(crate) struct Digits {
+    number: u64,
+    place: u64,
+}
+
+impl Digits {
+    pub(crate) fn of(number: u64) -> Digits {
+        Digits {
+            number,
+            place: 10u64.pow(digit_count(number) - 1),
         }
     }
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
+impl Iterator for Digits {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.place == 0 {
+            return None;
+        }
+        let digit = (self.number / self.place % 10) as u8;
+        self.place /= 10;
+        Some(b'0' + digit)
+    }
+}
+
+/// How many decimal digits `number` is written with.
+pub(crate) fn digit_count(number: u64) -> u32 {
+    number.checked_ilog10().map_or(1, |log| log + 1)
 }
 
 /// How a job called `name` would read as a generated one ([`generated_name`] read back), `<mix>-<k>`: the part before its last
@@ -302,7 +326,10 @@ mod tests {
             99,
             100,
             12_345,
+            1_000_000,
+            u64::from(u32::MAX),
             u64::from(u32::MAX) + 1,
+            10u64.pow(19),
             u64::MAX,
         ] {
             assert_eq!(generated_name("bg-train", k), format!("bg-train-{k}"));

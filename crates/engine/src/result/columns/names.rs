@@ -10,7 +10,7 @@
 //! whole columns do, and the block writer needs only the runs of the whole (`super::plan`).
 
 use super::len32;
-use crate::generate::generated_number_in;
+use crate::generate::{digit_count, generated_number_in, Digits};
 use crate::result::Text;
 use std::cmp::Ordering;
 use std::fmt;
@@ -269,41 +269,8 @@ impl JobName<'_> {
         };
         let suffix = number
             .into_iter()
-            .flat_map(|n| std::iter::once(b'-').chain(Digits::of(n)));
+            .flat_map(|n| std::iter::once(b'-').chain(Digits::of(u64::from(n))));
         text.bytes().chain(suffix)
-    }
-}
-
-/// A number's decimal digits, most significant first.
-struct Digits {
-    number: u32,
-    place: u32,
-}
-
-impl Digits {
-    fn of(number: u32) -> Digits {
-        Digits {
-            number,
-            place: 10u32.pow(digit_count(number) - 1),
-        }
-    }
-}
-
-/// How many decimal digits `number` is written with.
-fn digit_count(number: u32) -> u32 {
-    number.checked_ilog10().map_or(1, |log| log + 1)
-}
-
-impl Iterator for Digits {
-    type Item = u8;
-
-    fn next(&mut self) -> Option<u8> {
-        if self.place == 0 {
-            return None;
-        }
-        let digit = (self.number / self.place % 10) as u8;
-        self.place /= 10;
-        Some(b'0' + digit)
     }
 }
 
@@ -352,7 +319,7 @@ impl Ord for JobName<'_> {
 /// How `a`'s decimal digits order against `b`'s as text: the two numbers left-aligned to the same
 /// number of digits, and the shorter first when one's digits begin the other's.
 fn digits_order(a: u32, b: u32) -> Ordering {
-    let (len_a, len_b) = (digit_count(a), digit_count(b));
+    let (len_a, len_b) = (digit_count(u64::from(a)), digit_count(u64::from(b)));
     let len = len_a.max(len_b);
     // At most nine places: u32::MAX times 10^9 fits in a u64.
     let aligned = |n: u32, own: u32| u64::from(n) * 10u64.pow(len - own);

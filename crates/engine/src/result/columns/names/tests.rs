@@ -147,14 +147,6 @@ fn runs_read_from_bytes_are_checked() {
 }
 
 #[test]
-fn digits_are_written_as_format_writes_them() {
-    for n in [0, 1, 9, 10, 99, 100, 12_345, 1_000_000, u32::MAX] {
-        let digits: Vec<u8> = Digits::of(n).collect();
-        assert_eq!(digits, n.to_string().into_bytes(), "{n}");
-    }
-}
-
-#[test]
 fn numbers_order_as_their_digits_do() {
     let numbers = [
         0,
