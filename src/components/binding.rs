@@ -73,7 +73,7 @@ fn whole(v: f64) -> u32 {
 
 /// How a [`ListItem`] reaches its list: `None` when the list itself is absent (the Kueue block
 /// unset, or the item holding a nested list gone), which reads and writes as an item past the end.
-type Reach<I> = Arc<dyn Fn(&Scenario) -> Option<&Vec<I>> + Send + Sync>;
+type Reach<I> = Arc<dyn Fn(&Scenario) -> Option<&[I]> + Send + Sync>;
 type ReachMut<I> = Arc<dyn Fn(&mut Scenario) -> Option<&mut Vec<I>> + Send + Sync>;
 
 /// Item `index` of one of the scenario's lists, whose fields a list editor's card or row binds:
@@ -94,7 +94,7 @@ impl<I: 'static> ListItem<I> {
     pub fn new(
         list_path: &str,
         index: usize,
-        list: fn(&Scenario) -> &Vec<I>,
+        list: fn(&Scenario) -> &[I],
         list_mut: fn(&mut Scenario) -> &mut Vec<I>,
     ) -> Self {
         Self::within(
@@ -109,7 +109,7 @@ impl<I: 'static> ListItem<I> {
     pub fn within(
         list_path: &str,
         index: usize,
-        list: impl Fn(&Scenario) -> Option<&Vec<I>> + Send + Sync + 'static,
+        list: impl Fn(&Scenario) -> Option<&[I]> + Send + Sync + 'static,
         list_mut: impl Fn(&mut Scenario) -> Option<&mut Vec<I>> + Send + Sync + 'static,
     ) -> Self {
         ListItem {
@@ -126,7 +126,7 @@ impl<I: 'static> ListItem<I> {
         &self,
         field: &str,
         index: usize,
-        list: fn(&I) -> &Vec<J>,
+        list: fn(&I) -> &[J],
         list_mut: fn(&mut I) -> &mut Vec<J>,
     ) -> ListItem<J> {
         let (at, outer, outer_mut) = (self.index, self.list.clone(), self.list_mut.clone());

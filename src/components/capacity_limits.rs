@@ -75,7 +75,7 @@ impl LimitsOwner {
         ListItem::within(
             &self.path(),
             limit,
-            move |s| self.limits(s),
+            move |s| self.limits(s).map(Vec::as_slice),
             move |s| self.limits_mut(s),
         )
     }

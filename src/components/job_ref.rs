@@ -52,7 +52,7 @@ impl JobRef {
                 }
             }
             JobRef::Job(i) => {
-                if let Some(job) = scenario.jobs.get_mut(i) {
+                if let Some(job) = scenario.jobs.to_mut().get_mut(i) {
                     let mut attributes = job.attributes();
                     change(&mut attributes);
                     *job = JobSpec::from_attributes(

@@ -71,7 +71,7 @@ pub fn JobsTable() -> impl IntoView {
 #[component]
 fn JobRow(index: usize) -> impl IntoView {
     let state = use_editor();
-    let job = ListItem::new("jobs", index, |s| &s.jobs, |s| &mut s.jobs);
+    let job = ListItem::new("jobs", index, |s| &s.jobs, |s| s.jobs.to_mut());
     let path = job.path.clone();
     let open = RwSignal::new(false);
     let name = job.bind("name", |j| j.name.clone(), |j, v| j.name = v);

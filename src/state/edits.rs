@@ -73,7 +73,7 @@ pub fn add_job(scenario: &mut Scenario) {
     let name = fresh_name("job", |n| scenario.jobs.iter().any(|j| j.name == n));
     let share = scenario.quota_shares.first().map(|s| s.name.clone());
     let job = JobSpec::from_attributes(name, share, 0.0, 2.0, &template(&default_type(scenario)));
-    scenario.jobs.push(job);
+    scenario.jobs.to_mut().push(job);
 }
 
 /// A new action: the first share switches to `RESERVE` half-way through the horizon.
@@ -104,7 +104,7 @@ pub fn rename_share(scenario: &mut Scenario, index: usize, new_name: &str) {
     let Some(old) = rename(&mut scenario.quota_shares, index, |s| &mut s.name, new_name) else {
         return;
     };
-    let jobs = scenario.jobs.iter_mut().map(|j| &mut j.share);
+    let jobs = scenario.jobs.to_mut().iter_mut().map(|j| &mut j.share);
     let mixes = scenario.job_mixes.iter_mut().map(|m| &mut m.share);
     let plans = scenario
         .training_plans
@@ -136,6 +136,7 @@ pub fn rename_plan(scenario: &mut Scenario, index: usize, new_name: &str) {
     };
     let entries = scenario
         .jobs
+        .to_mut()
         .iter_mut()
         .flat_map(|j| j.preferences.iter_mut())
         .chain(

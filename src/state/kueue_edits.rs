@@ -24,7 +24,7 @@ pub fn rename_cluster_queue(scenario: &mut Scenario, index: usize, new_name: &st
     {
         lq.cluster_queue = new_name.to_string();
     }
-    let jobs = scenario.jobs.iter_mut().map(|j| &mut j.share);
+    let jobs = scenario.jobs.to_mut().iter_mut().map(|j| &mut j.share);
     let mixes = scenario.job_mixes.iter_mut().map(|m| &mut m.share);
     jobs.chain(mixes)
         .for_each(|link| follow(link, &old, new_name));

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use quotalab_app::state::keeping::Saving;
 use quotalab_app::state::workspace::Workspace;
 use quotalab_app::state::{autosave, browser, link, Editor};
-use quotalab_engine::scenario::Strategy;
+use quotalab_engine::scenario::{JobSpec, Strategy};
 use quotalab_engine::Scenario;
 use wasm_bindgen_test::*;
 
@@ -57,6 +57,40 @@ fn an_edit_that_changes_nothing_is_not_an_undo_step() {
     state.edit(|s| s.name = s.name.clone());
     assert_eq!(state.revision.get_untracked(), 0);
     assert!(!state.history.with_untracked(|h| h.can_undo()));
+}
+
+/// Where the jobs of the scenario on screen are: the same place for copies that share them.
+fn jobs_at(state: &Editor) -> *const JobSpec {
+    state.scenario.with_untracked(|s| s.jobs.as_ptr())
+}
+
+#[wasm_bindgen_test]
+fn undo_steps_share_the_job_list_until_an_edit_changes_a_job() {
+    let mut trace = default_scenario();
+    let mix = trace.job_mixes[0].clone();
+    trace.jobs = (0..3)
+        .map(|k| {
+            let name = format!("traced-{k}");
+            JobSpec::from_attributes(name, mix.share.clone(), 0.0, 1.0, &mix.template)
+        })
+        .collect();
+    let (_owner, state) = editor(trace);
+    let listed = jobs_at(&state);
+    state.edit(|s| s.quota_shares[1].strategy = Strategy::Reserve);
+    assert_eq!(jobs_at(&state), listed, "an agreement edit copies no job");
+    state.undo();
+    assert_eq!(jobs_at(&state), listed, "nor does its undo");
+    state.edit(|s| s.jobs.to_mut()[0].priority = 7);
+    let changed = jobs_at(&state);
+    assert_ne!(changed, listed, "a job edit works on a copy of its own");
+    state.undo();
+    assert_eq!(
+        jobs_at(&state),
+        listed,
+        "undo brings back the list it replaced"
+    );
+    let priority = state.scenario.with_untracked(|s| s.jobs[0].priority);
+    assert_eq!(priority, mix.template.priority, "and its jobs as they were");
 }
 
 #[wasm_bindgen_test]

@@ -288,6 +288,7 @@ fn evil_scenario() -> Scenario {
     scenario.quota_shares[0].name = EVIL.to_string();
     for job in scenario
         .jobs
+        .to_mut()
         .iter_mut()
         .filter(|j| j.share.as_deref() == Some(old.as_str()))
     {

@@ -134,7 +134,7 @@ fn generated_number(k: &str) -> Option<u64> {
 
 /// The scenario's explicit jobs followed by each mix's generated jobs, in scenario order.
 pub fn all_jobs(scenario: &Scenario) -> Vec<JobSpec> {
-    let mut jobs = scenario.jobs.clone();
+    let mut jobs = scenario.jobs.to_vec();
     for mix in &scenario.job_mixes {
         jobs.extend(expand(scenario.seed, mix));
     }

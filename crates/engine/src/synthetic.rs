@@ -7,7 +7,7 @@
 
 use crate::scenario::{
     Arrivals, Capacity, CapacityLimit, DurationDistribution, DurationSpec, JobAttributes, JobKind,
-    JobMix, Preference, QuotaShare, Scenario, SpotPool, Strategy,
+    JobList, JobMix, Preference, QuotaShare, Scenario, SpotPool, Strategy,
 };
 
 const TYPES: [(&str, u32); 6] = [
@@ -59,7 +59,7 @@ pub fn scenario(jobs: u32, seed: u64) -> Scenario {
         training_plans: Vec::new(),
         quota_shares: (0..SHARES).map(share).collect(),
         kueue: None,
-        jobs: Vec::new(),
+        jobs: JobList::default(),
         job_mixes: (0..SHARES)
             .map(|s| mix(s, per_share, arrival_per_h))
             .collect(),

@@ -5,7 +5,7 @@
 //! job skeletons, which are templates, not the workload).
 
 use crate::validated::Rejected;
-use quotalab_engine::scenario::{Scenario, Strategy};
+use quotalab_engine::scenario::{JobList, Scenario, Strategy};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -131,7 +131,7 @@ impl Agreement {
                 })
                 .collect(),
             kueue: None,
-            jobs: Vec::new(),
+            jobs: JobList::default(),
             job_mixes: Vec::new(),
             actions: Vec::new(),
         };

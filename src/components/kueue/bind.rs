@@ -63,7 +63,7 @@ pub fn cohort_item(index: usize) -> ListItem<Cohort> {
 fn kueue_item<O: 'static>(
     list_path: &str,
     index: usize,
-    list: fn(&Kueue) -> &Vec<O>,
+    list: fn(&Kueue) -> &[O],
     list_mut: fn(&mut Kueue) -> &mut Vec<O>,
 ) -> ListItem<O> {
     ListItem::within(

@@ -5,7 +5,7 @@
 //! explicit job (`JobSpec`) and the template (`JobAttributes`), so the two can never drift apart.
 
 use super::kueue::{Admitted, PodSet};
-use super::serde_util::{is_default, null_as_default};
+use super::serde_util::{is_default, list_without_spare_room, null_as_default};
 use serde::{Deserialize, Serialize};
 
 /// `training` (the default) or `processing`; only training jobs may use training plans (AWS).
@@ -103,7 +103,7 @@ job_types! {
     /// The instance preference list, tried in order (1 to 5 entries, SEMANTICS §3). Under
     /// Kueue's rules it is the pods' node affinity on instance types and may be empty
     /// (docs/KUEUE.md, "Jobs").
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, deserialize_with = "list_without_spare_room", skip_serializing_if = "Vec::is_empty")]
     preferences: Vec<Preference>,
     /// Provisioning and download time at the start of every attempt: billed, no progress.
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
@@ -134,7 +134,7 @@ job_types! {
     max_wait_h: Option<f64>,
     /// Kueue only: the workload's pod sets; none: one pod set `main` of `instance_count` pods,
     /// each asking for its first preference's accelerators (docs/KUEUE.md, "Jobs").
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, deserialize_with = "list_without_spare_room", skip_serializing_if = "Vec::is_empty")]
     pod_sets: Vec<PodSet>,
     /// Kueue only: the LocalQueue it is submitted to (`spec.queueName`), in its `namespace`.
     #[serde(default, skip_serializing_if = "Option::is_none")]

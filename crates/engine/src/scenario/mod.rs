@@ -7,6 +7,7 @@
 
 pub mod catalog;
 pub mod job;
+mod job_list;
 pub mod kueue;
 mod serde_util;
 
@@ -14,6 +15,7 @@ pub use job::{
     Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobKind, JobMix, JobSpec,
     ListedArrivals, Observed, ObservedStatus, PeriodicArrivals, PoissonArrivals, Preference,
 };
+pub use job_list::JobList;
 
 use serde::{Deserialize, Serialize};
 use serde_util::{is_default, null_as_default};
@@ -104,13 +106,13 @@ pub struct Scenario {
     /// The agreement as Kueue objects, for a scenario under Kueue's rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kueue: Option<Box<kueue::Kueue>>,
-    /// Explicitly listed jobs.
+    /// Explicitly listed jobs, shared by copies of the scenario until one changes them.
     #[serde(
         default,
         deserialize_with = "null_as_default",
-        skip_serializing_if = "Vec::is_empty"
+        skip_serializing_if = "JobList::is_empty"
     )]
-    pub jobs: Vec<JobSpec>,
+    pub jobs: JobList,
     /// Generated families of jobs.
     #[serde(
         default,
@@ -145,7 +147,7 @@ impl Default for Scenario {
             training_plans: Vec::new(),
             quota_shares: Vec::new(),
             kueue: None,
-            jobs: Vec::new(),
+            jobs: JobList::default(),
             job_mixes: Vec::new(),
             actions: Vec::new(),
         }

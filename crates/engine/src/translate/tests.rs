@@ -469,6 +469,7 @@ fn priorities_outside_aws_range_keep_their_order() {
     let mut shifted = scenario(KUEUE);
     shifted
         .jobs
+        .to_mut()
         .iter_mut()
         .zip([-5, 3, 100])
         .for_each(|(j, p)| j.priority = p);

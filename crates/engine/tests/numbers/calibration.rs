@@ -51,7 +51,7 @@ fn most_deviating_puts_one_sided_starts_first() {
 #[test]
 fn no_observed_block_means_no_calibration_field() {
     let mut plain = scenario();
-    for job in &mut plain.jobs {
+    for job in plain.jobs.to_mut() {
         job.observed = None;
     }
     let result = simulate(&plain);

@@ -168,7 +168,7 @@ pub fn scenario(seed: u64) -> Option<Scenario> {
         training_plans: plans,
         quota_shares: shares,
         kueue: None,
-        jobs,
+        jobs: jobs.into(),
         job_mixes: Vec::new(),
         actions,
     };

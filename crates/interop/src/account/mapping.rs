@@ -92,7 +92,7 @@ pub fn add_history(
     for h in &histories {
         let name = unique(&h.name, &mut names);
         if let Some(job) = job(scenario, h, name, &hours, &mut stand_ins, unmapped) {
-            scenario.jobs.push(job);
+            scenario.jobs.to_mut().push(job);
             labels.push(h.label.clone());
         }
     }

@@ -47,7 +47,7 @@ pub fn validated(
                 ),
             };
             if list == 0 && rest.starts_with(".observed") {
-                if let Some(job) = scenario.jobs.get_mut(i) {
+                if let Some(job) = scenario.jobs.to_mut().get_mut(i) {
                     job.observed = None;
                 }
                 unmapped.push(
@@ -72,12 +72,17 @@ pub fn validated(
             .filter_map(|&i| scenario.training_plans.get(i).map(|p| p.name.clone()))
             .collect();
         remove(&mut labels, &mut drop[0].clone());
-        remove(&mut scenario.jobs, &mut drop[0]);
+        remove(scenario.jobs.to_mut(), &mut drop[0]);
         remove(&mut scenario.training_plans, &mut drop[1]);
         remove(&mut scenario.quota_shares, &mut drop[2]);
         remove(&mut scenario.instance_types, &mut drop[3]);
         remove(&mut scenario.capacity, &mut drop[4]);
-        for p in scenario.jobs.iter_mut().flat_map(|j| &mut j.preferences) {
+        for p in scenario
+            .jobs
+            .to_mut()
+            .iter_mut()
+            .flat_map(|j| &mut j.preferences)
+        {
             if p.training_plan
                 .as_ref()
                 .is_some_and(|t| dropped_plans.contains(t))

@@ -83,7 +83,7 @@ pub fn to_aws(k: &Scenario) -> Translation {
         quota_shares: layout.shares,
         kueue: None,
         actions: actions(k, &jobs, &priorities, &mut notes),
-        jobs,
+        jobs: jobs.into(),
         job_mixes,
         ..k.clone()
     };

@@ -89,7 +89,7 @@ fn documents(mut s: Scenario) -> Vec<String> {
     );
     let renames = names::renames(&kueue, &s.jobs);
     let mut renamed = kueue;
-    renames.apply(&mut renamed, &mut s.jobs, &mut s.job_mixes);
+    renames.apply(&mut renamed, s.jobs.to_mut(), &mut s.job_mixes);
     let mut docs = vec![yaml(&objects::scenario_map(&header(&s)))];
     docs.extend(objects::all(&renamed, &originals.0));
     let workload_names = names::workloads(&s.jobs);
@@ -110,7 +110,12 @@ fn local_queues_for_jobs(s: &mut Scenario) {
     let Some(kueue) = s.kueue.as_mut() else {
         return;
     };
-    for job in s.jobs.iter_mut().filter(|j| j.local_queue.is_none()) {
+    for job in s
+        .jobs
+        .to_mut()
+        .iter_mut()
+        .filter(|j| j.local_queue.is_none())
+    {
         let Some(queue) = job.share.clone() else {
             continue;
         };

@@ -177,7 +177,7 @@ fn scenario(
         training_plans: Vec::new(),
         quota_shares: Vec::new(),
         kueue: Some(Box::new(kueue)),
-        jobs,
+        jobs: jobs.into(),
         job_mixes,
         actions: h.actions,
     }
