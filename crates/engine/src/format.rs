@@ -27,13 +27,13 @@ pub const MAX_SCENARIO_BYTES: usize = 256 * 1024 * 1024;
 
 /// Parses and migrates a scenario document, checking syntax, version and shape, not semantics.
 pub fn parse_scenario(text: &str) -> Result<Scenario, LoadError> {
-    if text.len() > MAX_SCENARIO_BYTES {
-        return Err(LoadError::TooLarge {
-            bytes: text.len(),
-            limit: MAX_SCENARIO_BYTES,
-        });
-    }
-    migrate(version_of(text)?)?;
+    read_scenario(text, head_of(text)?)
+}
+
+/// Reads a scenario whose head `head_of` has read already (a reader that first told a study
+/// from a scenario).
+pub(crate) fn read_scenario(text: &str, head: Head) -> Result<Scenario, LoadError> {
+    migrate(head.version)?;
     read_typed(text)
 }
 
@@ -74,13 +74,29 @@ pub mod scenario_as_text {
     }
 }
 
-/// The document's `version` member, after checking that the text is JSON and an object. Reads
-/// the whole text once, keeping nothing but that member, so that syntax and version errors come
-/// before any error of shape, as a reader of the document expects.
-fn version_of(text: &str) -> Result<Option<Value>, LoadError> {
-    match serde_json::from_str::<VersionProbe>(text) {
-        Ok(VersionProbe::Object(version)) => Ok(version),
-        Ok(VersionProbe::NotAnObject) => Err(LoadError::Shape {
+/// The two top-level members that say what a document is.
+#[derive(Debug, Default)]
+pub(crate) struct Head {
+    /// Its `version`, checked by `migrate`.
+    pub version: Option<Value>,
+    /// Its `kind`: `"study"` for a study (docs/STUDY.md); a scenario has none.
+    pub kind: Option<Value>,
+}
+
+/// The document's `version` and `kind` members, after checking that the text is within the size
+/// limit, JSON and an object. Reads the whole text once, keeping nothing but those members, so that syntax and
+/// version errors come before any error of shape, as a reader of the document expects, and so
+/// that telling a study from a scenario costs no copy of a trace's million jobs.
+pub(crate) fn head_of(text: &str) -> Result<Head, LoadError> {
+    if text.len() > MAX_SCENARIO_BYTES {
+        return Err(LoadError::TooLarge {
+            bytes: text.len(),
+            limit: MAX_SCENARIO_BYTES,
+        });
+    }
+    match serde_json::from_str::<HeadProbe>(text) {
+        Ok(HeadProbe::Object(head)) => Ok(head),
+        Ok(HeadProbe::NotAnObject) => Err(LoadError::Shape {
             path: String::new(),
             message: "a scenario is a JSON object ({ \"version\": 1, \"name\": ..., ... })".into(),
         }),
@@ -92,13 +108,13 @@ fn version_of(text: &str) -> Result<Option<Value>, LoadError> {
     }
 }
 
-/// What `version_of` keeps of a document: whether it is an object, and its `version`.
-enum VersionProbe {
-    Object(Option<Value>),
+/// What `head_of` keeps of a document: whether it is an object, and its head.
+enum HeadProbe {
+    Object(Head),
     NotAnObject,
 }
 
-impl<'de> Deserialize<'de> for VersionProbe {
+impl<'de> Deserialize<'de> for HeadProbe {
     fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_any(ProbeVisitor)
     }
@@ -107,46 +123,46 @@ impl<'de> Deserialize<'de> for VersionProbe {
 struct ProbeVisitor;
 
 impl<'de> Visitor<'de> for ProbeVisitor {
-    type Value = VersionProbe;
+    type Value = HeadProbe;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a JSON document")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<VersionProbe, A::Error> {
-        let mut version = None;
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<HeadProbe, A::Error> {
+        let mut head = Head::default();
         while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-            if key == "version" {
-                version = Some(map.next_value::<Value>()?);
-            } else {
-                map.next_value::<IgnoredAny>()?;
+            match key.as_ref() {
+                "version" => head.version = Some(map.next_value()?),
+                "kind" => head.kind = Some(map.next_value()?),
+                _ => map.next_value::<IgnoredAny>().map(drop)?,
             }
         }
-        Ok(VersionProbe::Object(version))
+        Ok(HeadProbe::Object(head))
     }
 
-    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<VersionProbe, A::Error> {
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<HeadProbe, A::Error> {
         while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(VersionProbe::NotAnObject)
+        Ok(HeadProbe::NotAnObject)
     }
 
-    fn visit_bool<E>(self, _: bool) -> Result<VersionProbe, E> {
-        Ok(VersionProbe::NotAnObject)
+    fn visit_bool<E>(self, _: bool) -> Result<HeadProbe, E> {
+        Ok(HeadProbe::NotAnObject)
     }
-    fn visit_i64<E>(self, _: i64) -> Result<VersionProbe, E> {
-        Ok(VersionProbe::NotAnObject)
+    fn visit_i64<E>(self, _: i64) -> Result<HeadProbe, E> {
+        Ok(HeadProbe::NotAnObject)
     }
-    fn visit_u64<E>(self, _: u64) -> Result<VersionProbe, E> {
-        Ok(VersionProbe::NotAnObject)
+    fn visit_u64<E>(self, _: u64) -> Result<HeadProbe, E> {
+        Ok(HeadProbe::NotAnObject)
     }
-    fn visit_f64<E>(self, _: f64) -> Result<VersionProbe, E> {
-        Ok(VersionProbe::NotAnObject)
+    fn visit_f64<E>(self, _: f64) -> Result<HeadProbe, E> {
+        Ok(HeadProbe::NotAnObject)
     }
-    fn visit_str<E>(self, _: &str) -> Result<VersionProbe, E> {
-        Ok(VersionProbe::NotAnObject)
+    fn visit_str<E>(self, _: &str) -> Result<HeadProbe, E> {
+        Ok(HeadProbe::NotAnObject)
     }
-    fn visit_unit<E>(self) -> Result<VersionProbe, E> {
-        Ok(VersionProbe::NotAnObject)
+    fn visit_unit<E>(self) -> Result<HeadProbe, E> {
+        Ok(HeadProbe::NotAnObject)
     }
 }
 
