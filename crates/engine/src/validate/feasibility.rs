@@ -8,6 +8,7 @@ use super::Context;
 use crate::diagnostic::Report;
 use crate::result::numbers::counted;
 use crate::scenario::{JobAttributes, QuotaShare, Scenario, Strategy};
+use std::fmt::Display;
 
 pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report) {
     for (i, job) in scenario.jobs.iter().enumerate() {
@@ -15,7 +16,7 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
             scenario,
             context,
             report,
-            &format!("jobs[{i}]"),
+            &format_args!("jobs[{i}]"),
             job.share.as_deref(),
             &job.attributes(),
         );
@@ -25,7 +26,7 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
             scenario,
             context,
             report,
-            &format!("job_mixes[{i}].template"),
+            &format_args!("job_mixes[{i}].template"),
             mix.share.as_deref(),
             &mix.template,
         );
@@ -89,7 +90,7 @@ fn check_job(
     scenario: &Scenario,
     context: &Context,
     report: &mut Report,
-    path: &str,
+    path: &dyn Display,
     share: Option<&str>,
     job: &JobAttributes,
 ) {

@@ -3,7 +3,7 @@
 use super::limits::{
     check_instances, check_positive, MAX_ACCELERATOR_MEMORY_GIB, MAX_ARRIVALS_PER_H,
 };
-use super::{check_duration, check_name, check_time, Context, MAX_JOBS, MAX_PRIORITY};
+use super::{check_duration, check_name, check_time, Context, Names, MAX_JOBS, MAX_PRIORITY};
 use crate::diagnostic::Report;
 use crate::generate::{generated_as, generated_name};
 use crate::result::numbers::count;
@@ -11,6 +11,7 @@ use crate::scenario::{
     Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobKind, JobMix, Scenario,
 };
 use std::collections::{HashMap, HashSet};
+use std::fmt::Display;
 
 pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report) {
     let total = crate::generate::job_count(scenario);
@@ -18,19 +19,30 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
         report.error("jobs", too_many_jobs(total));
         return;
     }
-    let mut seen = HashSet::new();
+    let mut seen = Names::default();
     for (i, job) in scenario.jobs.iter().enumerate() {
         let path = format!("jobs[{i}]");
-        check_name(report, &format!("{path}.name"), &job.name, &mut seen, "job");
+        check_name(
+            report,
+            &format_args!("{path}.name"),
+            &job.name,
+            &mut seen,
+            "job",
+        );
         check_share_ref(
             scenario,
             context,
             report,
-            &format!("{path}.share"),
+            &format_args!("{path}.share"),
             job.share.as_deref(),
         );
-        check_time(report, &format!("{path}.submit_h"), job.submit_h);
-        check_duration(report, &format!("{path}.duration_h"), job.duration_h, false);
+        check_time(report, &format_args!("{path}.submit_h"), job.submit_h);
+        check_duration(
+            report,
+            &format_args!("{path}.duration_h"),
+            job.duration_h,
+            false,
+        );
         check_attributes(context, report, &path, &job.attributes());
         super::observed::check(context, report, &path, job);
     }
@@ -40,7 +52,7 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
             scenario,
             context,
             report,
-            &format!("job_mixes[{i}]"),
+            &format_args!("job_mixes[{i}]"),
             mix,
             &mut generated,
         );
@@ -61,7 +73,7 @@ struct GeneratedNames<'a> {
 }
 
 impl<'a> GeneratedNames<'a> {
-    fn new(explicit_names: &'a HashSet<String>) -> Self {
+    fn new(explicit_names: &Names<'a>) -> Self {
         let mut explicit: HashMap<&str, u64> = HashMap::new();
         for (prefix, k) in explicit_names.iter().filter_map(|n| generated_as(n)) {
             let smallest = explicit.entry(prefix).or_insert(k);
@@ -106,7 +118,7 @@ fn check_share_ref(
     scenario: &Scenario,
     context: &Context,
     report: &mut Report,
-    path: &str,
+    path: &dyn Display,
     share: Option<&str>,
 ) {
     if context.kueue_agreement {
@@ -114,16 +126,17 @@ fn check_share_ref(
     }
     match (scenario.quota_shares.is_empty(), share) {
         (true, Some(_)) => report.error(
-            path,
+            path.to_string(),
             "this scenario declares no quota shares, so jobs must not name one",
         ),
         (false, None) => report.error(
-            path,
+            path.to_string(),
             "this scenario has quota shares, so every job must name one (AWS quotaShareName)",
         ),
-        (false, Some(name)) if !context.shares.contains_key(name) => {
-            report.error(path, format!("no quota share is called \"{name}\""))
-        }
+        (false, Some(name)) if !context.shares.contains_key(name) => report.error(
+            path.to_string(),
+            format!("no quota share is called \"{name}\""),
+        ),
         _ => {}
     }
 }
@@ -132,14 +145,14 @@ fn check_mix(
     scenario: &Scenario,
     context: &Context,
     report: &mut Report,
-    path: &str,
+    path: &dyn Display,
     mix: &JobMix,
     generated_names: &mut GeneratedNames,
 ) {
-    let mut mix_names = HashSet::new();
+    let mut mix_names = Names::default();
     check_name(
         report,
-        &format!("{path}.name"),
+        &format_args!("{path}.name"),
         &mix.name,
         &mut mix_names,
         "job mix",
@@ -148,7 +161,7 @@ fn check_mix(
         scenario,
         context,
         report,
-        &format!("{path}.share"),
+        &format_args!("{path}.share"),
         mix.share.as_deref(),
     );
     let generated = crate::generate::mix_count(mix);
@@ -156,25 +169,25 @@ fn check_mix(
         Arrivals::Poisson(p) => {
             check_positive(
                 report,
-                &format!("{path}.arrivals.poisson_per_h"),
+                &format_args!("{path}.arrivals.poisson_per_h"),
                 p.poisson_per_h,
                 "the arrival rate per hour",
                 MAX_ARRIVALS_PER_H,
             );
-            check_time(report, &format!("{path}.arrivals.start_h"), p.start_h);
+            check_time(report, &format_args!("{path}.arrivals.start_h"), p.start_h);
         }
         Arrivals::Periodic(p) => {
             check_duration(
                 report,
-                &format!("{path}.arrivals.every_h"),
+                &format_args!("{path}.arrivals.every_h"),
                 p.every_h,
                 false,
             );
-            check_time(report, &format!("{path}.arrivals.start_h"), p.start_h);
+            check_time(report, &format_args!("{path}.arrivals.start_h"), p.start_h);
         }
         Arrivals::Listed(l) => {
             for (k, at) in l.at_h.iter().enumerate() {
-                check_time(report, &format!("{path}.arrivals.at_h[{k}]"), *at);
+                check_time(report, &format_args!("{path}.arrivals.at_h[{k}]"), *at);
             }
             if mix.count.is_some_and(|c| c as usize != l.at_h.len()) {
                 report.error(
@@ -195,8 +208,13 @@ fn check_mix(
     } else if generated == 0 {
         report.error(format!("{path}.count"), "a mix generates at least 1 job");
     }
-    check_duration_spec(report, &format!("{path}.duration_h"), &mix.duration_h);
-    check_attributes(context, report, &format!("{path}.template"), &mix.template);
+    check_duration_spec(report, &format_args!("{path}.duration_h"), &mix.duration_h);
+    check_attributes(
+        context,
+        report,
+        &format_args!("{path}.template"),
+        &mix.template,
+    );
     if let Some(name) = generated_names.first_clash(&mix.name, generated) {
         report.error(
             format!("{path}.name"),
@@ -205,14 +223,14 @@ fn check_mix(
     }
 }
 
-fn check_duration_spec(report: &mut Report, path: &str, spec: &DurationSpec) {
+fn check_duration_spec(report: &mut Report, path: &dyn Display, spec: &DurationSpec) {
     match spec {
         DurationSpec::Fixed(h) => {
             check_duration(report, path, *h, false);
         }
         DurationSpec::Distribution(DurationDistribution::Uniform { min_h, max_h }) => {
-            let ok = check_duration(report, &format!("{path}.uniform.min_h"), *min_h, false)
-                & check_duration(report, &format!("{path}.uniform.max_h"), *max_h, false);
+            let ok = check_duration(report, &format_args!("{path}.uniform.min_h"), *min_h, false)
+                & check_duration(report, &format_args!("{path}.uniform.max_h"), *max_h, false);
             if ok && max_h < min_h {
                 report.error(
                     format!("{path}.uniform.max_h"),
@@ -223,10 +241,15 @@ fn check_duration_spec(report: &mut Report, path: &str, spec: &DurationSpec) {
         DurationSpec::Distribution(DurationDistribution::Lognormal { median_h, p90_h }) => {
             let ok = check_duration(
                 report,
-                &format!("{path}.lognormal.median_h"),
+                &format_args!("{path}.lognormal.median_h"),
                 *median_h,
                 false,
-            ) & check_duration(report, &format!("{path}.lognormal.p90_h"), *p90_h, false);
+            ) & check_duration(
+                report,
+                &format_args!("{path}.lognormal.p90_h"),
+                *p90_h,
+                false,
+            );
             if ok && p90_h < median_h {
                 report.error(
                     format!("{path}.lognormal.p90_h"),
@@ -238,20 +261,35 @@ fn check_duration_spec(report: &mut Report, path: &str, spec: &DurationSpec) {
 }
 
 /// The rules every job and template share (docs/FORMAT.md, "A job" and "A preference entry").
-fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &JobAttributes) {
+fn check_attributes(
+    context: &Context,
+    report: &mut Report,
+    path: &dyn Display,
+    job: &JobAttributes,
+) {
     if !context.kueue_agreement && !(0..=MAX_PRIORITY as i32).contains(&job.priority) {
         report.error(
             format!("{path}.priority"),
             format!("priority is 0 to {MAX_PRIORITY} (AWS schedulingPriority)"),
         );
     }
-    check_duration(report, &format!("{path}.startup_h"), job.startup_h, true);
+    check_duration(
+        report,
+        &format_args!("{path}.startup_h"),
+        job.startup_h,
+        true,
+    );
     if let Some(i) = job.checkpoint_interval_h {
-        check_duration(report, &format!("{path}.checkpoint_interval_h"), i, false);
+        check_duration(
+            report,
+            &format_args!("{path}.checkpoint_interval_h"),
+            i,
+            false,
+        );
     }
     check_duration(
         report,
-        &format!("{path}.checkpoint_cost_h"),
+        &format_args!("{path}.checkpoint_cost_h"),
         job.checkpoint_cost_h,
         true,
     );
@@ -267,13 +305,13 @@ fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &Jo
         ("max_wait_h", job.max_wait_h),
     ] {
         if let Some(v) = value {
-            check_duration(report, &format!("{path}.{field}"), v, false);
+            check_duration(report, &format_args!("{path}.{field}"), v, false);
         }
     }
     if let Some(m) = job.accelerator_memory_gib {
         check_positive(
             report,
-            &format!("{path}.accelerator_memory_gib"),
+            &format_args!("{path}.accelerator_memory_gib"),
             m,
             "the accelerator memory needed",
             MAX_ACCELERATOR_MEMORY_GIB,
@@ -281,7 +319,7 @@ fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &Jo
     }
     if let Some(count) = job.instance_count {
         let zero = "a job runs on at least 1 instance";
-        check_instances(report, &format!("{path}.instance_count"), count, zero);
+        check_instances(report, &format_args!("{path}.instance_count"), count, zero);
     }
     // Under Kueue objects max_wait_h has no counterpart at all (`validate::kueue`).
     if job.max_wait_h.is_some() && !job.spot && !context.kueue_agreement {
@@ -296,7 +334,12 @@ fn check_attributes(context: &Context, report: &mut Report, path: &str, job: &Jo
 /// Under Kueue objects a preference list is the pods' node affinity on instance types, and may
 /// be empty; its counts only size the default pod set of a job without pod sets
 /// (docs/FORMAT.md, "A job under Kueue").
-fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &JobAttributes) {
+fn check_preferences(
+    context: &Context,
+    report: &mut Report,
+    path: &dyn Display,
+    job: &JobAttributes,
+) {
     let prefs = &job.preferences;
     let fewest = if context.kueue_agreement { 0 } else { 1 };
     if prefs.len() < fewest || prefs.len() > 5 {
@@ -333,8 +376,11 @@ fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &J
     let mut seen = HashSet::new();
     for (k, entry) in prefs.iter().enumerate() {
         let ep = format!("{path}.preferences[{k}]");
-        if context.check_type(report, &format!("{ep}.instance_type"), &entry.instance_type)
-            && !seen.insert(entry.instance_type.as_str())
+        if context.check_type(
+            report,
+            &format_args!("{ep}.instance_type"),
+            &entry.instance_type,
+        ) && !seen.insert(entry.instance_type.as_str())
         {
             report.error(
                 format!("{ep}.instance_type"),
@@ -346,10 +392,10 @@ fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &J
         }
         if let Some(count) = entry.instance_count {
             let zero = "an entry needs at least 1 instance";
-            check_instances(report, &format!("{ep}.instance_count"), count, zero);
+            check_instances(report, &format_args!("{ep}.instance_count"), count, zero);
         }
         if let Some(d) = entry.duration_h {
-            check_duration(report, &format!("{ep}.duration_h"), d, false);
+            check_duration(report, &format_args!("{ep}.duration_h"), d, false);
         }
         // Under Kueue objects a plan has no counterpart at all (`validate::kueue`).
         let plan = entry
@@ -365,7 +411,7 @@ fn check_preferences(context: &Context, report: &mut Report, path: &str, job: &J
 fn check_plan_entry(
     context: &Context,
     report: &mut Report,
-    entry_path: &str,
+    entry_path: &dyn Display,
     job: &JobAttributes,
     plan_name: &str,
     instance_type: &str,

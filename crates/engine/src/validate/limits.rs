@@ -3,6 +3,7 @@
 //! the sum stays far below `f64::MAX`, so a result never holds an infinite cost.
 
 use crate::diagnostic::Report;
+use std::fmt::Display;
 
 /// On-demand price per instance-hour, in the scenario's currency.
 pub const MAX_PRICE_PER_H: f64 = 1.0e6;
@@ -25,10 +26,10 @@ pub const MAX_SPEED: f64 = 1.0e6;
 pub const MAX_INSTANCES: u32 = 1_000_000;
 
 /// A count of instances no larger than [`MAX_INSTANCES`].
-pub(crate) fn check_count(report: &mut Report, path: &str, count: u32) {
+pub(crate) fn check_count(report: &mut Report, path: &dyn Display, count: u32) {
     if count > MAX_INSTANCES {
         report.error(
-            path,
+            path.to_string(),
             format!("at most {MAX_INSTANCES} instances; this is {count}"),
         );
     }
@@ -36,27 +37,39 @@ pub(crate) fn check_count(report: &mut Report, path: &str, count: u32) {
 
 /// A count of instances from 1 to [`MAX_INSTANCES`]: a pool, plan, job or share limit of none
 /// would hold or run nothing, so 0 is refused with `zero`, which says so in the field's own words.
-pub(crate) fn check_instances(report: &mut Report, path: &str, count: u32, zero: &str) {
+pub(crate) fn check_instances(report: &mut Report, path: &dyn Display, count: u32, zero: &str) {
     if count == 0 {
-        report.error(path, zero);
+        report.error(path.to_string(), zero);
     }
     check_count(report, path, count);
 }
 
 /// An amount from 0 to `max`: finite, not negative, not above the bound. The message names the
 /// allowed range so the user can see how far off the value is.
-pub(crate) fn check_amount(report: &mut Report, path: &str, value: f64, what: &str, max: f64) {
+pub(crate) fn check_amount(
+    report: &mut Report,
+    path: &dyn Display,
+    value: f64,
+    what: &str,
+    max: f64,
+) {
     if !(value.is_finite() && (0.0..=max).contains(&value)) {
         let message = format!("{what} must be a number from 0 to {}", bound(max));
-        report.error(path, message);
+        report.error(path.to_string(), message);
     }
 }
 
 /// A number more than 0 and at most `max`.
-pub(crate) fn check_positive(report: &mut Report, path: &str, value: f64, what: &str, max: f64) {
+pub(crate) fn check_positive(
+    report: &mut Report,
+    path: &dyn Display,
+    value: f64,
+    what: &str,
+    max: f64,
+) {
     if !(value.is_finite() && value > 0.0 && value <= max) {
         let message = format!("{what} must be more than 0 and at most {}", bound(max));
-        report.error(path, message);
+        report.error(path.to_string(), message);
     }
 }
 

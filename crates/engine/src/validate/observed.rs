@@ -5,18 +5,19 @@
 use super::{check_time, Context};
 use crate::diagnostic::Report;
 use crate::scenario::{JobSpec, ObservedStatus};
+use std::fmt::Display;
 
-pub(super) fn check(context: &Context, report: &mut Report, path: &str, job: &JobSpec) {
+pub(super) fn check(context: &Context, report: &mut Report, path: &dyn Display, job: &JobSpec) {
     let Some(observed) = &job.observed else {
         return;
     };
     let path = format!("{path}.observed");
     let start = observed
         .first_start_h
-        .filter(|&t| check_time(report, &format!("{path}.first_start_h"), t));
+        .filter(|&t| check_time(report, &format_args!("{path}.first_start_h"), t));
     let end = observed
         .end_h
-        .filter(|&t| check_time(report, &format!("{path}.end_h"), t));
+        .filter(|&t| check_time(report, &format_args!("{path}.end_h"), t));
     if start.is_some_and(|s| s < job.submit_h) {
         report.error(
             format!("{path}.first_start_h"),

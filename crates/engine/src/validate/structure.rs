@@ -5,10 +5,11 @@ use super::limits::{
     MAX_INSTANCES, MAX_INTERRUPTIONS_PER_H, MAX_PRICE_FACTOR, MAX_PRICE_PER_H, MAX_SPEED,
     MAX_UPFRONT_COST,
 };
-use super::{check_duration, check_name, check_time, Context, MAX_PRIORITY, MAX_SHARES};
+use super::{check_duration, check_name, check_time, Context, Names, MAX_PRIORITY, MAX_SHARES};
 use crate::diagnostic::Report;
 use crate::scenario::{ActionKind, CapacityLimit, Scenario, Strategy, UpdateShare};
 use std::collections::{BTreeMap, HashSet};
+use std::fmt::Display;
 
 pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report) {
     if scenario.name.trim().is_empty() {
@@ -16,14 +17,14 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
     } else {
         check_name(
             report,
-            "name",
+            &"name",
             &scenario.name,
-            &mut HashSet::new(),
+            &mut Names::default(),
             "scenario",
         );
     }
     if let Some(h) = scenario.horizon_h {
-        check_duration(report, "horizon_h", h, false);
+        check_duration(report, &"horizon_h", h, false);
     }
     if scenario.currency.0.trim().is_empty() || scenario.currency.0.chars().count() > 8 {
         report.error(
@@ -41,33 +42,33 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
 }
 
 fn instance_types(scenario: &Scenario, report: &mut Report) {
-    let mut seen = HashSet::new();
+    let mut seen = Names::default();
     for (i, t) in scenario.instance_types.iter().enumerate() {
         let path = format!("instance_types[{i}]");
         check_name(
             report,
-            &format!("{path}.name"),
+            &format_args!("{path}.name"),
             &t.name,
             &mut seen,
             "instance type",
         );
         check_amount(
             report,
-            &format!("{path}.accelerator_memory_gib"),
+            &format_args!("{path}.accelerator_memory_gib"),
             t.accelerator_memory_gib,
             "accelerator memory",
             MAX_ACCELERATOR_MEMORY_GIB,
         );
         check_amount(
             report,
-            &format!("{path}.price_per_h"),
+            &format_args!("{path}.price_per_h"),
             t.price_per_h,
             "the price per instance-hour",
             MAX_PRICE_PER_H,
         );
         check_positive(
             report,
-            &format!("{path}.speed"),
+            &format_args!("{path}.speed"),
             t.speed,
             "relative speed per accelerator",
             MAX_SPEED,
@@ -79,14 +80,22 @@ fn capacity(scenario: &Scenario, context: &Context, report: &mut Report) {
     let mut seen = HashSet::new();
     for (i, c) in scenario.capacity.iter().enumerate() {
         let path = format!("capacity[{i}]");
-        context.check_type(report, &format!("{path}.instance_type"), &c.instance_type);
-        check_count(report, &format!("{path}.count"), c.count);
+        context.check_type(
+            report,
+            &format_args!("{path}.instance_type"),
+            &c.instance_type,
+        );
+        check_count(report, &format_args!("{path}.count"), c.count);
         if !seen.insert(c.instance_type.as_str()) {
             report.error(format!("{path}.instance_type"), format!("capacity for \"{}\" is already given; list each type once and use changes for steps", c.instance_type));
         }
         let mut previous: Option<f64> = None;
         for (k, change) in c.changes.iter().enumerate() {
-            check_count(report, &format!("{path}.changes[{k}].count"), change.count);
+            check_count(
+                report,
+                &format_args!("{path}.changes[{k}].count"),
+                change.count,
+            );
             let at = format!("{path}.changes[{k}].at_h");
             if check_time(report, &at, change.at_h) {
                 if previous.is_some_and(|p| change.at_h <= p) {
@@ -105,8 +114,12 @@ fn spot(scenario: &Scenario, context: &Context, report: &mut Report) {
     let mut seen = HashSet::new();
     for (i, s) in scenario.spot.iter().enumerate() {
         let path = format!("spot[{i}]");
-        context.check_type(report, &format!("{path}.instance_type"), &s.instance_type);
-        check_count(report, &format!("{path}.count"), s.count);
+        context.check_type(
+            report,
+            &format_args!("{path}.instance_type"),
+            &s.instance_type,
+        );
+        check_count(report, &format_args!("{path}.count"), s.count);
         if !seen.insert(s.instance_type.as_str()) {
             report.error(
                 format!("{path}.instance_type"),
@@ -118,14 +131,14 @@ fn spot(scenario: &Scenario, context: &Context, report: &mut Report) {
         }
         check_amount(
             report,
-            &format!("{path}.price_factor"),
+            &format_args!("{path}.price_factor"),
             s.price_factor,
             "the spot price factor",
             MAX_PRICE_FACTOR,
         );
         check_amount(
             report,
-            &format!("{path}.interruptions_per_h"),
+            &format_args!("{path}.interruptions_per_h"),
             s.interruptions_per_h,
             "the interruption rate",
             MAX_INTERRUPTIONS_PER_H,
@@ -134,23 +147,23 @@ fn spot(scenario: &Scenario, context: &Context, report: &mut Report) {
 }
 
 fn training_plans(scenario: &Scenario, context: &Context, report: &mut Report) {
-    let mut seen = HashSet::new();
+    let mut seen = Names::default();
     for (i, plan) in scenario.training_plans.iter().enumerate() {
         let path = format!("training_plans[{i}]");
         check_name(
             report,
-            &format!("{path}.name"),
+            &format_args!("{path}.name"),
             &plan.name,
             &mut seen,
             "training plan",
         );
         context.check_type(
             report,
-            &format!("{path}.instance_type"),
+            &format_args!("{path}.instance_type"),
             &plan.instance_type,
         );
         let zero = "a training plan reserves at least 1 instance";
-        check_instances(report, &format!("{path}.count"), plan.count, zero);
+        check_instances(report, &format_args!("{path}.count"), plan.count, zero);
         if let Some(owner) = &plan.owner_share {
             if !scenario.quota_shares.iter().any(|s| &s.name == owner) {
                 report.error(
@@ -161,7 +174,7 @@ fn training_plans(scenario: &Scenario, context: &Context, report: &mut Report) {
         }
         check_amount(
             report,
-            &format!("{path}.upfront_cost"),
+            &format_args!("{path}.upfront_cost"),
             plan.upfront_cost,
             "the upfront cost",
             MAX_UPFRONT_COST,
@@ -237,12 +250,12 @@ fn shares(scenario: &Scenario, context: &Context, report: &mut Report) {
             ),
         );
     }
-    let mut seen = HashSet::new();
+    let mut seen = Names::default();
     for (i, share) in scenario.quota_shares.iter().enumerate() {
         let path = format!("quota_shares[{i}]");
         check_name(
             report,
-            &format!("{path}.name"),
+            &format_args!("{path}.name"),
             &share.name,
             &mut seen,
             "quota share",
@@ -250,12 +263,12 @@ fn shares(scenario: &Scenario, context: &Context, report: &mut Report) {
         check_limits(
             report,
             context,
-            &format!("{path}.capacity_limits"),
+            &format_args!("{path}.capacity_limits"),
             &share.capacity_limits,
         );
         check_borrow_limit(
             report,
-            &format!("{path}.borrow_limit"),
+            &format_args!("{path}.borrow_limit"),
             share.strategy,
             share.borrow_limit,
         );
@@ -263,10 +276,15 @@ fn shares(scenario: &Scenario, context: &Context, report: &mut Report) {
 }
 
 /// AWS `CapacityLimit` rules: 1 to 5 limits, `max_capacity >= 1`, types unique and known.
-fn check_limits(report: &mut Report, context: &Context, path: &str, limits: &[CapacityLimit]) {
+fn check_limits(
+    report: &mut Report,
+    context: &Context,
+    path: &dyn Display,
+    limits: &[CapacityLimit],
+) {
     if limits.is_empty() || limits.len() > 5 {
         report.error(
-            path,
+            path.to_string(),
             format!(
                 "a share has 1 to 5 capacity limits; this one has {}",
                 limits.len()
@@ -299,14 +317,14 @@ fn check_limits(report: &mut Report, context: &Context, path: &str, limits: &[Ca
 /// SEMANTICS §2: a borrow limit is an integer >= -1, and only with `LEND_AND_BORROW`.
 fn check_borrow_limit(
     report: &mut Report,
-    path: &str,
+    path: &dyn Display,
     strategy: Strategy,
     borrow_limit: Option<i64>,
 ) {
     let Some(limit) = borrow_limit else { return };
     if strategy != Strategy::LendAndBorrow {
         report.error(
-            path,
+            path.to_string(),
             format!(
                 "a borrow limit applies only with LEND_AND_BORROW; this share is {}",
                 strategy.as_str()
@@ -314,7 +332,7 @@ fn check_borrow_limit(
         );
     } else if limit < -1 {
         report.error(
-            path,
+            path.to_string(),
             "the borrow limit is a percentage of 0 or more, or -1 for no cap",
         );
     }
@@ -323,14 +341,19 @@ fn check_borrow_limit(
 fn actions(scenario: &Scenario, context: &Context, report: &mut Report) {
     for (i, action) in scenario.actions.iter().enumerate() {
         let path = format!("actions[{i}]");
-        check_time(report, &format!("{path}.at_h"), action.at_h);
+        check_time(report, &format_args!("{path}.at_h"), action.at_h);
         match action.kind() {
             None => report.error(
                 path,
                 "an action holds exactly one of set_priority, update_share or cancel",
             ),
             Some(ActionKind::SetPriority(p)) => {
-                check_job_ref(report, context, &format!("{path}.set_priority.job"), &p.job);
+                check_job_ref(
+                    report,
+                    context,
+                    &format_args!("{path}.set_priority.job"),
+                    &p.job,
+                );
                 if !context.kueue_agreement && !(0..=MAX_PRIORITY as i32).contains(&p.priority) {
                     report.error(
                         format!("{path}.set_priority.priority"),
@@ -339,22 +362,22 @@ fn actions(scenario: &Scenario, context: &Context, report: &mut Report) {
                 }
             }
             Some(ActionKind::Cancel(c)) => {
-                check_job_ref(report, context, &format!("{path}.cancel.job"), &c.job)
+                check_job_ref(report, context, &format_args!("{path}.cancel.job"), &c.job)
             }
             Some(ActionKind::UpdateShare(u)) => check_update(
                 scenario,
                 context,
                 report,
-                &format!("{path}.update_share"),
+                &format_args!("{path}.update_share"),
                 u,
             ),
         }
     }
 }
 
-fn check_job_ref(report: &mut Report, context: &Context, path: &str, job: &str) {
+fn check_job_ref(report: &mut Report, context: &Context, path: &dyn Display, job: &str) {
     if !context.has_job(job) {
-        report.error(path, format!("no job is called \"{job}\""));
+        report.error(path.to_string(), format!("no job is called \"{job}\""));
     }
 }
 
@@ -363,7 +386,7 @@ fn check_update(
     scenario: &Scenario,
     context: &Context,
     report: &mut Report,
-    path: &str,
+    path: &dyn Display,
     update: &UpdateShare,
 ) {
     if context.kueue_agreement {
@@ -377,7 +400,12 @@ fn check_update(
         return;
     };
     if let Some(limits) = &update.capacity_limits {
-        check_limits(report, context, &format!("{path}.capacity_limits"), limits);
+        check_limits(
+            report,
+            context,
+            &format_args!("{path}.capacity_limits"),
+            limits,
+        );
     }
     // The borrow limit must suit the strategy the share has after the update.
     let strategy = update
@@ -385,7 +413,7 @@ fn check_update(
         .unwrap_or(scenario.quota_shares[index].strategy);
     check_borrow_limit(
         report,
-        &format!("{path}.borrow_limit"),
+        &format_args!("{path}.borrow_limit"),
         strategy,
         update.borrow_limit,
     );

@@ -8,7 +8,7 @@ use crate::scenario::kueue::{Admitted, ClusterQueue};
 use crate::scenario::Scenario;
 use crate::time::MAX_TIME_H;
 use crate::validate::Context;
-use std::collections::HashSet;
+use crate::validate::Names;
 
 pub(super) fn check(scenario: &Scenario, context: &Context, index: &Index, report: &mut Report) {
     for submission in super::submissions(scenario) {
@@ -134,12 +134,12 @@ fn pod_sets(s: &Submission, report: &mut Report) {
             format!("{}: it has no pod sets and no preferences to derive one from; list its pod_sets, or preferences (the default pod set asks for the first preference's accelerators)", s.label),
         );
     }
-    let mut seen = HashSet::new();
+    let mut seen = Names::default();
     for (p, set) in job.pod_sets.iter().enumerate() {
         let path = format!("{}.pod_sets[{p}]", s.path);
         check_name(
             report,
-            &format!("{path}.name"),
+            &format_args!("{path}.name"),
             &s.label,
             &set.name,
             &mut seen,

@@ -13,7 +13,7 @@ mod objects;
 mod quotas;
 mod warnings;
 
-use super::{name_problem, names, Context};
+use super::{name_problem, names, Context, Names};
 use crate::diagnostic::Report;
 use crate::scenario::job::JobAttributes;
 use crate::scenario::kueue::{
@@ -21,7 +21,8 @@ use crate::scenario::kueue::{
 };
 use crate::scenario::Scenario;
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Display;
 
 /// The errors, and the warnings that need no other check to have passed.
 pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report) {
@@ -269,12 +270,12 @@ impl Placed<'_> {
 
 /// A Kueue object's name, by the rule every name follows (docs/FORMAT.md, "Conventions"); the
 /// message starts with `label`, the object as its kind and name.
-pub(super) fn check_name(
+pub(super) fn check_name<'a>(
     report: &mut Report,
-    path: &str,
+    path: &dyn Display,
     label: &str,
-    name: &str,
-    seen: &mut HashSet<String>,
+    name: &'a str,
+    seen: &mut Names<'a>,
     kind: &str,
 ) {
     if let Some(problem) = name_problem(name, seen, kind) {
@@ -283,7 +284,7 @@ pub(super) fn check_name(
         } else {
             format!("{label}: {problem}")
         };
-        report.error(path, message);
+        report.error(path.to_string(), message);
     }
 }
 

@@ -11,7 +11,9 @@ use crate::scenario::kueue::{
     WhenCanBorrow, WhenCanPreempt,
 };
 use crate::scenario::Scenario;
-use std::collections::{HashMap, HashSet};
+use crate::validate::Names;
+use std::collections::HashMap;
+use std::fmt::Display;
 
 pub(super) fn check(scenario: &Scenario, index: &Index, report: &mut Report) {
     one_form(scenario, report);
@@ -74,14 +76,14 @@ fn object_names(kueue: &Kueue, report: &mut Report) {
         ),
     ];
     for (field, kind, names) in kinds {
-        let mut seen = HashSet::new();
+        let mut seen = Names::default();
         for (i, name) in names.into_iter().enumerate() {
             let label = format!("{kind} {name}");
             let path = format!("kueue.{field}[{i}].name");
             check_name(report, &path, &label, name, &mut seen, kind);
         }
     }
-    let mut per_namespace: HashMap<&str, HashSet<String>> = HashMap::new();
+    let mut per_namespace: HashMap<&str, Names> = HashMap::new();
     for (i, queue) in kueue.local_queues.iter().enumerate() {
         let label = format!("LocalQueue {}/{}", queue.namespace, queue.name);
         let kind = format!("LocalQueue of namespace {}", queue.namespace);
@@ -110,7 +112,7 @@ fn cohorts(index: &Index, report: &mut Report) {
 fn cohort_exists(
     index: &Index,
     report: &mut Report,
-    path: &str,
+    path: &dyn Display,
     label: &str,
     field: &str,
     name: Option<&str>,
@@ -203,7 +205,12 @@ fn cluster_queues(index: &Index, report: &mut Report) {
 
 /// Kueue takes a weight of 0 (an infinite share) or more than 10^-9; a smaller positive weight
 /// would collapse in its arithmetic.
-fn weight(report: &mut Report, path: &str, label: &str, fair_sharing: Option<&FairSharing>) {
+fn weight(
+    report: &mut Report,
+    path: &dyn Display,
+    label: &str,
+    fair_sharing: Option<&FairSharing>,
+) {
     let Some(weight) = fair_sharing.map(|f| f.weight) else {
         return;
     };

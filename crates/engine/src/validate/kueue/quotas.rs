@@ -7,6 +7,7 @@ use super::{listed, not_among, Index};
 use crate::diagnostic::Report;
 use crate::scenario::kueue::{ClusterQueue, Cohort, FlavorQuotas, ResourceGroup, ResourceQuota};
 use std::collections::HashMap;
+use std::fmt::Display;
 
 /// Kueue: at most 16 resource groups in a ClusterQueue or a Cohort.
 const MAX_GROUPS: usize = 16;
@@ -118,7 +119,7 @@ pub(super) fn check(index: &Index, report: &mut Report, holder: &Holder) {
                 limits(
                     report,
                     holder,
-                    &format!("{path}.resources[{k}]"),
+                    &format_args!("{path}.resources[{k}]"),
                     flavor,
                     quota,
                 );
@@ -171,7 +172,7 @@ fn sizes(report: &mut Report, holder: &Holder) {
 fn same_resources(
     report: &mut Report,
     holder: &Holder,
-    path: &str,
+    path: &dyn Display,
     group: &ResourceGroup,
     flavor: &FlavorQuotas,
 ) {
@@ -199,7 +200,7 @@ fn same_resources(
 fn limits(
     report: &mut Report,
     holder: &Holder,
-    path: &str,
+    path: &dyn Display,
     flavor: &FlavorQuotas,
     quota: &ResourceQuota,
 ) {
