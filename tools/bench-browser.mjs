@@ -7,6 +7,9 @@
 // E2E_DIST=DIR and QUOTALAB_CLI=FILE time another build and its CLI (a before-and-after pair);
 // EDITS=N makes N edits per size (default 3, one at a million jobs); PAUSE_MS=N waits N ms between
 // the page being ready and the import, as a person picking a file does (default 0: at once).
+// TRACE=1 imports jobs listed one by one, as an imported trace lists them, instead of the scaled
+// default scenario's three mixes: the bundled Philly sample's 413 jobs repeated every 400 hours,
+// each copy renamed (`traceScenario` in tests/e2e/scale.mjs).
 //
 // Per size it prints:
 //   import to charts   from choosing the file to the first frame with the new results drawn;
@@ -36,7 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { serveDir } from './static-server.mjs';
 import { BROWSER } from '../tests/e2e/browser.mjs';
-import { engineMs, importScenario, median, scaledScenario, timeStrategyEdit, waitForNewResults } from '../tests/e2e/scale.mjs';
+import { engineMs, importScenario, median, scaledScenario, timeStrategyEdit, traceScenario, waitForNewResults } from '../tests/e2e/scale.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = resolve(ROOT, process.env.E2E_DIST ?? 'dist');
@@ -153,11 +156,11 @@ async function benchOne(browserUrl, jobs) {
     await readyTheHarness(page);
     await page.waitForTimeout(Number(process.env.PAUSE_MS) || 0);
 
-    const scenario = scaledScenario(jobs, `${jobs} jobs`);
-    const file = join(tmpdir(), `quotalab-bench-${jobs}.json`);
+    const scenario = process.env.TRACE ? traceScenario(jobs) : scaledScenario(jobs, `${jobs} jobs`);
+    const file = join(tmpdir(), `quotalab-bench-${process.env.TRACE ? 'trace-' : ''}${jobs}.json`);
     writeFileSync(file, JSON.stringify(scenario));
     const t0 = Date.now();
-    const before = await importScenario(page, scenario, `bench-${jobs}.json`);
+    const before = await importScenario(page, file);
     const outcome = await Promise.race([
       waitForNewResults(page, before, RUN_TIMEOUT_MS).then(() => 'ran'),
       page.locator('[data-testid="run-failed"], [data-testid="diagnostics"][open]')

@@ -6,10 +6,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kpiCardProblems } from './kpi.mjs';
-import { DEFAULT, engineMs, importScenario, median, scaledScenario, timeStrategyEdit, waitForNewResults } from './scale.mjs';
+import { DEFAULT, engineMs, importScenario, median, scaledScenario, timeStrategyEdit, traceScenario, waitForNewResults } from './scale.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const EVIL = '<img src=x onerror=alert(1)>';
+/** The most points of a usage series the page is sent (`DRAWN_POINTS`, crates/engine/src/result/drawn_usage.rs). */
+const DRAWN_POINTS = 8_192;
 
 const ready = (page) => page.locator('[data-testid="app-ready"]');
 
@@ -204,6 +206,29 @@ export const tests = [
       assert((await page.locator('.results-root img').count()) === 0, 'an <img> element was created');
       assert((await page.locator('[data-testid="kpi-card"]').first().innerText()).includes(EVIL), 'KPI card lacks the literal name');
       assert((await page.locator('[data-testid="chart"] svg').first().textContent()).includes(EVIL), 'chart lacks the literal name');
+    },
+  },
+  {
+    name: "a trace's utilisation is drawn at the chart's resolution, says how much, and Result JSON keeps every point",
+    async fn(page, ctx) {
+      await open(page, ctx);
+      const before = await importScenario(page, traceScenario(20_000), 'trace.json');
+      await waitForNewResults(page, before, 100_000);
+      await page.locator('[data-testid="tab-utilisation"]').click();
+      const svg = page.locator('[data-testid="chart"] .chart-svg svg').first();
+      await svg.waitFor();
+      const text = await svg.textContent();
+      const titles = [...text.matchAll(/held per share, any pool \(([\d,]+) of ([\d,]+) changes drawn\)/g)]
+        .map((m) => m.slice(1).map((n) => Number(n.replaceAll(',', ''))));
+      assert(titles.length > 0, `no thinned series named in the titles: ${text.slice(0, 300)}`);
+      await page.screenshot({ path: join(ROOT, 'target', 'trace-utilisation.png'), fullPage: true });
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-json"]')]);
+      const result = JSON.parse(readFileSync(await download.path(), 'utf8'));
+      const long = result.usage.map((s) => s.points.length).filter((n) => n > DRAWN_POINTS);
+      assert(JSON.stringify(titles.map(([, all]) => all)) === JSON.stringify(long),
+        `the titles say ${JSON.stringify(titles)}; the document's long series have ${JSON.stringify(long)} points`);
+      for (const [drawn, all] of titles) assert(drawn <= DRAWN_POINTS && drawn < all, `${drawn} of ${all} points drawn`);
+      assert(result.usage.every((s) => s.points_in_run === undefined), 'the document is not thinned');
     },
   },
   {

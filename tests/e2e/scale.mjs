@@ -1,4 +1,4 @@
-// The scaled default scenario and the page actions that time it, shared by the e2e tests
+// The scaled default scenario, a trace's jobs listed one by one, and the page actions that time it, shared by the e2e tests
 // (results.test.mjs, scale.test.mjs) and `./dev bench-browser` (tools/bench-browser.mjs).
 // Not a test file itself: run.mjs collects only *.test.mjs.
 
@@ -30,10 +30,32 @@ export function scaledScenario(jobs, name = `${jobs} jobs`) {
   return s;
 }
 
-/** Imports a scenario through the header's file input, as a user would. */
+/**
+ * The bundled Philly sample (scenarios/philly-trace.json) with its jobs repeated every 400 hours,
+ * each copy renamed `<name>-r<k>`, to `jobs` jobs listed one by one. 400 hours apart, the
+ * copies barely overlap, so the capacity keeps up and the run ends.
+ */
+export function traceScenario(jobs) {
+  const s = JSON.parse(readFileSync(join(ROOT, 'scenarios/philly-trace.json'), 'utf8'));
+  const sample = s.jobs;
+  delete s.horizon_h;
+  s.name = `Philly trace repeated to ${jobs} jobs`;
+  s.jobs = Array.from({ length: jobs }, (_, i) => {
+    const k = Math.floor(i / sample.length);
+    const job = sample[i % sample.length];
+    return { ...job, name: `${job.name}-r${k}`, submit_h: Math.round((job.submit_h + k * 400) * 1e6) / 1e6 };
+  });
+  return s;
+}
+
+/**
+ * Imports a scenario through the header's file input, as a user would: `scenario` is the
+ * scenario itself, or the path of a file holding it (Playwright hands over at most 50 MB from
+ * memory; a trace of a million jobs is 232 MB).
+ */
 export async function importScenario(page, scenario, fileName = 'scenario.json') {
   const before = await page.locator('.results-root').getAttribute('data-revision');
-  await page.locator('[data-testid="import-file"]').setInputFiles({
+  await page.locator('[data-testid="import-file"]').setInputFiles(typeof scenario === 'string' ? scenario : {
     name: fileName,
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(scenario)),

@@ -13,6 +13,7 @@ use crate::results::colours::{pool_colour, rgb};
 use crate::results::format::{hours, round_for_people};
 use crate::results::jobs::words::pool_kind;
 use plotters::prelude::*;
+use quotalab_engine::result::numbers::count;
 use quotalab_engine::result::{PoolKind, UsagePoint, UsageSeries};
 use quotalab_engine::SimResult;
 
@@ -119,10 +120,7 @@ fn draw_type(
         })
         .max()
         .unwrap_or(1);
-    let area = area.titled(
-        &format!("{}: held per share, any pool", series.instance_type),
-        bold_style(),
-    )?;
+    let area = area.titled(&quota_title(series), bold_style())?;
     let mut keys: Vec<(Key, String)> = Vec::new();
     for s in 0..key.len() {
         keys.push((Key::Fill(key.colours[s]), format!("{} own", key.names[s])));
@@ -155,6 +153,20 @@ fn draw_type(
     let held = |p: &UsagePoint| f64::from(p.used.iter().sum::<u32>());
     point_marks(&chart, series, held, |p| held_words(p, key), marks);
     Ok(())
+}
+
+/// "ml.p3.2xlarge: held per share, any pool", and how many of the run's changes are drawn when
+/// the series came thinned to the chart's resolution (`quotalab_engine::result::drawn_usage`).
+fn quota_title(series: &UsageSeries) -> String {
+    let title = format!("{}: held per share, any pool", series.instance_type);
+    match series.points_in_run {
+        Some(all) => format!(
+            "{title} ({} of {} changes drawn)",
+            count(series.points.len() as u64),
+            count(all)
+        ),
+        None => title,
+    }
 }
 
 /// Axes of instances (up to a bit over `top`) against hours (to `end`).

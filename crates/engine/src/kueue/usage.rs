@@ -234,6 +234,7 @@ impl UsageLog {
                     instance_type: world.flavors[f].name.clone(),
                     unit: Some(unit_name(&world.resources[r])),
                     points,
+                    points_in_run: None,
                 }
             })
             .collect()

@@ -15,6 +15,7 @@
 mod breakdown;
 pub mod calibration;
 pub mod columns;
+pub mod drawn_usage;
 pub mod kueue;
 pub mod metrics;
 pub mod numbers;
@@ -553,6 +554,11 @@ pub struct UsageSeries {
     pub unit: Option<String>,
     /// One point per instant at which its usage, capacity or limits changed.
     pub points: Vec<UsagePoint>,
+    /// Only in what the page draws, when its series was thinned to the chart's resolution: how
+    /// many points the run had (`drawn_usage`). A result document has every point and leaves
+    /// this out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points_in_run: Option<u64>,
 }
 
 /// The state of one type from `t_h` until the next point.

@@ -7,14 +7,15 @@
 //! browser's worker sends a [`Drawn`]: the result's own serialisation with its jobs and events
 //! set aside (so every summary field the result has, now or later, is in it), the summary of all
 //! jobs as one share (what a scenario without shares shows), and the jobs as compact columns
-//! ([`JobColumns`]). A job's whole record is asked for when someone opens its story, and the
+//! ([`JobColumns`]); its usage series are thinned to the chart's resolution when longer
+//! ([`drawn_usage`]). A job's whole record is asked for when someone opens its story, and the
 //! whole document only when someone asks for it ("Result JSON"), with [`SimResult::write_json`]
 //! in pieces, never as one string.
 
 use crate::result::columns::codec::{append_placed, ColumnSource, ColumnsError};
 use crate::result::columns::plan::{ColumnsPlan, BLOCK_JOBS};
 use crate::result::columns::JobColumns;
-use crate::result::{metrics, ShareResult, SimResult};
+use crate::result::{drawn_usage, metrics, ShareResult, SimResult};
 use crate::Run;
 use std::ops::Deref;
 
@@ -54,15 +55,11 @@ impl Drawn {
     /// What the page draws of `result`, made here rather than read from the worker's bytes (for
     /// tests, and for callers that have the result at hand). `all_jobs` names the summary of
     /// all jobs.
-    pub fn of(mut result: SimResult, all_jobs: &str) -> Drawn {
-        let jobs = JobColumns::of(&result);
-        let all_jobs = metrics::all_jobs(&result, all_jobs);
-        result.jobs = Vec::new();
-        result.events = Vec::new();
+    pub fn of(result: SimResult, all_jobs: &str) -> Drawn {
         Drawn {
-            result,
-            all_jobs,
-            jobs,
+            jobs: JobColumns::of(&result),
+            all_jobs: metrics::all_jobs(&result, all_jobs),
+            result: drawn_summary(&result),
         }
     }
 
@@ -123,7 +120,7 @@ impl<R: Deref<Target = Run>> DrawnParts<R> {
         let mut plan = ColumnsPlan::for_result(run.summary());
         let counted = run.jobs().inspect(|job| plan.count(job));
         let all_jobs = metrics::all_jobs_of(counted, &run.summary().totals, all_jobs);
-        let summary = serde_json::to_vec(&(&all_jobs, run.summary()))
+        let summary = serde_json::to_vec(&(&all_jobs, drawn_summary(run.summary())))
             .expect("a result always serialises to memory");
         DrawnParts { summary, plan, run }
     }
@@ -144,12 +141,67 @@ impl<R: Deref<Target = Run>> DrawnParts<R> {
     }
 }
 
+/// The result as the page draws it: without its jobs and events, and with each usage series
+/// thinned to the chart's resolution (`drawn_usage`). Every field is named, so a field added to
+/// the result is a decision here too.
+fn drawn_summary(result: &SimResult) -> SimResult {
+    SimResult {
+        version: result.version,
+        scenario: result.scenario.clone(),
+        seed: result.seed,
+        currency: result.currency.clone(),
+        end_h: result.end_h,
+        jobs: Vec::new(),
+        shares: result.shares.clone(),
+        instance_types: result.instance_types.clone(),
+        preference_ranks: result.preference_ranks.clone(),
+        totals: result.totals.clone(),
+        events: Vec::new(),
+        usage: (result.usage.iter())
+            .map(|series| drawn_usage::drawn(series, result.end_h))
+            .collect(),
+        notes: result.notes.clone(),
+        calibration: result.calibration.clone(),
+        kueue: result.kueue.clone(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{simulate, Scenario};
 
     const DEFAULT: &str = include_str!("../../../../scenarios/default.json");
+
+    /// Jobs that start and end one by one on a pool that never fills: the usage changes at
+    /// every start and every end, as a trace's does.
+    const BUSY: &str = r#"{"version": 1, "name": "busy", "seed": 3,
+        "capacity": [{"instance_type": "ml.g5.xlarge", "count": 400}],
+        "job_mixes": [{"name": "short", "count": 6000, "arrivals": {"poisson_per_h": 20, "start_h": 0},
+            "duration_h": {"lognormal": {"median_h": 2, "p90_h": 6}},
+            "template": {"instance_count": 1, "preferences": [{"instance_type": "ml.g5.xlarge"}]}}]}"#;
+
+    #[test]
+    fn a_usage_series_longer_than_the_chart_can_draw_is_sent_thinned() {
+        let scenario = Scenario::from_json(BUSY).expect("valid");
+        let whole = simulate(&scenario);
+        let points = whole.usage[0].points.len();
+        assert!(points > drawn_usage::DRAWN_POINTS, "{points} points");
+        let run = crate::run(&scenario, crate::Events::LeftOut, 0, &mut |_| true).expect("runs");
+        let mut bytes = Vec::new();
+        let summary = Drawn::write(&run, "all jobs", &mut bytes);
+        let (summary, columns) = bytes.split_at(summary);
+        let drawn = Drawn::read(summary, columns).expect("reads back");
+        assert_eq!(drawn, Drawn::of(whole.clone(), "all jobs"));
+        let series = &drawn.result.usage[0];
+        assert_eq!(series.points_in_run, Some(points as u64));
+        assert!(series.points.len() <= drawn_usage::DRAWN_POINTS);
+        assert_eq!(series.points.last(), whole.usage[0].points.last());
+        assert_eq!(
+            whole.usage[0].points_in_run, None,
+            "the document keeps every point"
+        );
+    }
 
     #[test]
     fn the_drawn_result_is_the_result_without_its_jobs_and_events_and_its_columns() {

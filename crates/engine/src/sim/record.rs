@@ -355,6 +355,7 @@ impl History {
                 instance_type: world.type_names[t].clone(),
                 unit: None,
                 points,
+                points_in_run: None,
             })
             .collect();
         result.notes = std::mem::take(&mut self.log.notes);
