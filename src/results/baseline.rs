@@ -97,7 +97,9 @@ impl Baseline {
         let asked = worker.ask(Request::Run {
             run: ticket.number(),
             progress_every: 0,
-            scenario: serde_json::to_string(scenario).expect("a scenario always serialises"),
+            scenario: serde_json::to_string(scenario)
+                .expect("a scenario always serialises")
+                .into(),
             fault: None,
         });
         self.worker.set_value(Some(worker));

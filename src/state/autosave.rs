@@ -108,11 +108,54 @@ pub enum NotSaved {
 
 /// Writes the workspace to localStorage. Failing to save (private mode, quota) is not fatal:
 /// the page keeps working and the notice tells the user their work is not kept.
+///
+/// Writing out a trace of a million jobs listed one by one takes a second or more and a quarter
+/// of a gigabyte, which no browser's localStorage holds. So once the browser refused a document
+/// of a megabyte or more, one with at least as many listed jobs is not offered again in this tab
+/// (`RefusedSize`): the notice stays, and each edit stays quick.
 pub fn save(workspace: &Workspace) -> Result<(), NotSaved> {
     let storage = local_storage().ok_or(NotSaved::NoStorage)?;
-    storage
-        .set_item(STORAGE_KEY, &encode(workspace))
-        .map_err(|_| NotSaved::Refused)
+    let listed = listed_jobs(workspace);
+    if REFUSED.get().refuses(listed) {
+        return Err(NotSaved::Refused);
+    }
+    let text = encode(workspace);
+    storage.set_item(STORAGE_KEY, &text).map_err(|_| {
+        REFUSED.set(REFUSED.get().after_refusal(text.len(), listed));
+        NotSaved::Refused
+    })
+}
+
+/// The jobs the workspace's variants list one by one: what makes a document large.
+fn listed_jobs(workspace: &Workspace) -> usize {
+    workspace.variants.iter().map(|v| v.jobs.len()).sum()
+}
+
+/// A refused document at least this long is remembered (`RefusedSize`); a smaller one may have
+/// met a storage that is full for now.
+const REMEMBERED_REFUSAL_BYTES: usize = 1 << 20;
+
+/// The fewest listed jobs of a remembered refusal in this tab, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct RefusedSize(Option<usize>);
+
+impl RefusedSize {
+    /// Whether a document listing `listed` jobs is certain to be refused too.
+    fn refuses(self, listed: usize) -> bool {
+        self.0.is_some_and(|fewest| listed >= fewest)
+    }
+
+    /// What is remembered after the browser refused `bytes` of text listing `listed` jobs.
+    fn after_refusal(self, bytes: usize, listed: usize) -> RefusedSize {
+        if bytes < REMEMBERED_REFUSAL_BYTES {
+            return self;
+        }
+        RefusedSize(Some(self.0.map_or(listed, |fewest| fewest.min(listed))))
+    }
+}
+
+thread_local! {
+    static REFUSED: std::cell::Cell<RefusedSize> = const { std::cell::Cell::new(RefusedSize(None)) };
 }
 
 /// The autosaved workspace: `None` when nothing was saved. An unreadable value is set aside
@@ -155,6 +198,26 @@ fn local_storage() -> Option<web_sys::Storage> {
 mod tests {
     use super::*;
     use crate::state::default_scenario;
+
+    #[test]
+    fn a_large_refused_document_is_not_offered_again_and_a_smaller_one_is() {
+        let none = RefusedSize::default();
+        assert!(!none.refuses(1_000_000));
+        let small = none.after_refusal(REMEMBERED_REFUSAL_BYTES - 1, 9_000);
+        assert!(
+            !small.refuses(9_000),
+            "a small refusal may be a full storage for now"
+        );
+        let large = none.after_refusal(232_000_000, 1_000_000);
+        assert!(large.refuses(1_000_000) && large.refuses(1_000_001));
+        assert!(
+            !large.refuses(999_999),
+            "a document with fewer jobs is tried"
+        );
+        let smaller = large.after_refusal(50_000_000, 200_000);
+        assert!(smaller.refuses(200_000) && !smaller.refuses(199_999));
+        assert_eq!(smaller.after_refusal(90_000_000, 400_000), smaller);
+    }
 
     #[test]
     fn envelope_round_trips_exactly() {

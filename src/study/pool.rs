@@ -98,7 +98,7 @@ fn with_fault(unit: Unit, request: Request, fault: Option<TestFault>) -> Request
         return Request::Run {
             run: 0,
             progress_every: 0,
-            scenario: String::new(),
+            scenario: "".into(),
             fault: Some(Fault::Panic),
         };
     }

@@ -4,7 +4,10 @@
 //! these is refused (`wire::Refusal::Unreadable`), never taken for a run.
 //!
 //! Every request that needs a scenario carries it as JSON, and the worker validates it again: a
-//! message is input like any other.
+//! message is input like any other. A run's JSON is shared (`Arc<str>`) by the run's request,
+//! the page's record of what it asked, and the stories and document asked of that run later: at
+//! a million jobs listed one by one it is a quarter of a gigabyte (docs/PERFORMANCE.md, "A
+//! trace's jobs shared by every copy of the scenario").
 
 use super::protocol::{Boot, Protocol, Script};
 use super::wire::Answer;
@@ -14,6 +17,7 @@ use quotalab_engine::study::advise::StartOutcome;
 use quotalab_engine::study::{Unit, UnitSample};
 use quotalab_interop::report::AgreementReport;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// The simulation worker (`worker::simulation`, started by `public/simulation-worker.js`).
 pub struct Simulation;
@@ -43,7 +47,7 @@ pub enum Request {
     Run {
         run: u64,
         progress_every: u64,
-        scenario: String,
+        scenario: Arc<str>,
         /// Makes the worker fail on purpose; only the e2e tests ask for it (`fault`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fault: Option<Fault>,
@@ -53,10 +57,10 @@ pub enum Request {
     Story {
         run: u64,
         job: usize,
-        scenario: String,
+        scenario: Arc<str>,
     },
     /// The whole result document of run `run` ("Result JSON"), in pieces.
-    Document { run: u64, scenario: String },
+    Document { run: u64, scenario: Arc<str> },
     /// One unit of a study: `scenario` with `seed` (docs/STUDY.md).
     Sample {
         unit: Unit,

@@ -35,7 +35,7 @@ pub fn warm_up() {
     let answered = worker.ask(Request::Run {
         run: 0,
         progress_every: 0,
-        scenario: WARM_UP_SCENARIO.to_owned(),
+        scenario: WARM_UP_SCENARIO.into(),
         fault: None,
     });
     WARMING.with_borrow_mut(|warming| *warming = Some(worker));

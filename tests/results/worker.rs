@@ -49,7 +49,7 @@ fn run(run: u64, progress_every: u64, scenario: &str) -> Request {
     Request::Run {
         run,
         progress_every,
-        scenario: scenario.to_owned(),
+        scenario: scenario.into(),
         fault: None,
     }
 }
@@ -117,7 +117,7 @@ fn worker_result_is_byte_identical_to_the_engine() {
         &Request::Story {
             run: 7,
             job: 5,
-            scenario: sent.clone(),
+            scenario: sent.as_str().into(),
         },
     ));
     assert_eq!(story.reply, Reply::Story(Box::new(direct.jobs[5].clone())));
@@ -126,7 +126,7 @@ fn worker_result_is_byte_identical_to_the_engine() {
         5,
         &Request::Document {
             run: 7,
-            scenario: sent,
+            scenario: sent.into(),
         },
     );
     let whole: Vec<u8> = pieces
@@ -195,7 +195,7 @@ fn a_story_of_an_earlier_run_is_that_runs_job() {
         let request = Request::Story {
             run,
             job: 5,
-            scenario: sent.to_owned(),
+            scenario: sent.into(),
         };
         match answer(&served(9, &request)).reply {
             Reply::Story(job) => *job,

@@ -9,6 +9,7 @@ use crate::worker::wire::Answer;
 use crate::worker::WorkerError;
 use leptos::prelude::*;
 use std::rc::Rc;
+use std::sync::Arc;
 use wasm_bindgen::JsValue;
 use web_sys::{Blob, BlobPropertyBag};
 
@@ -30,7 +31,7 @@ impl Session {
         };
         let request = Request::Document {
             run: outcome.run,
-            scenario: outcome.scenario.to_string(),
+            scenario: Arc::clone(&outcome.scenario),
         };
         self.ask(ticket, request, piece, move |answer| match answer {
             Ok(last) => {

@@ -253,10 +253,10 @@ impl Session {
         if let Some(handle) = self.debounce.get_value() {
             handle.clear();
         }
-        let (errors, jobs) = self
-            .state
-            .scenario
-            .with_untracked(|s| (s.validate().errors.len(), job_count(s)));
+        // The editor's report, not a validation of its own: at a million jobs listed one by one
+        // each validation takes seconds.
+        let errors = self.state.report.with_untracked(|r| r.errors.len());
+        let jobs = self.state.scenario.with_untracked(job_count);
         if errors > 0 || jobs > LARGE_JOBS {
             self.settle_first_chart();
         }
@@ -306,14 +306,15 @@ impl Session {
         let ticket = self.runs.start();
         let run = ticket.number();
         self.last_start_ms.set_value(now_ms());
-        let scenario = self
+        let scenario: Arc<str> = self
             .state
             .scenario
-            .with_untracked(|s| serde_json::to_string(s).expect("a scenario always serialises"));
+            .with_untracked(|s| serde_json::to_string(s).expect("a scenario always serialises"))
+            .into();
         let asking = Asking {
             revision: self.state.revision.get_untracked(),
             opened: self.state.opened.get_untracked(),
-            scenario: Arc::from(scenario.as_str()),
+            scenario: Arc::clone(&scenario),
         };
         let request = Request::Run {
             run,

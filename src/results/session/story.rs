@@ -37,7 +37,7 @@ impl Session {
         let request = Request::Story {
             run,
             job,
-            scenario: outcome.scenario.to_string(),
+            scenario: Arc::clone(&outcome.scenario),
         };
         self.ask(
             self.stories.start(),

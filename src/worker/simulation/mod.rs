@@ -101,10 +101,11 @@ fn reads_held(message: &str) -> bool {
 mod tests {
     use super::*;
     use crate::worker::wire::encode_request;
+    use std::sync::Arc;
 
     #[test]
     fn only_stories_and_the_document_read_the_held_result() {
-        let scenario = String::from("{}");
+        let scenario: Arc<str> = "{}".into();
         let reads = |request: Request| reads_held(&encode_request(1, &request));
         assert!(reads(Request::Story {
             run: 1,
