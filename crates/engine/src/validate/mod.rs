@@ -1,6 +1,10 @@
 //! Validation (docs/FORMAT.md, "Validation"): errors stop a scenario from running, warnings flag
 //! what is probably not meant or what AWS would refuse. Every finding names its JSON path.
 //!
+//! The checks take that path as something to display (`&dyn Display`, often `format_args!`)
+//! and write it out only for a finding: a trace lists a million jobs of about ten fields each,
+//! nearly all of them fine (docs/PERFORMANCE.md, "One validation per edit, and a quicker one").
+//!
 //! `structure` checks the capacity, pools, shares and actions; `jobs` checks jobs and mixes;
 //! `feasibility` adds the warnings about entries that can never run. `kueue` checks an agreement
 //! written as Kueue objects, and the jobs submitted to it.
