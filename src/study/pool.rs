@@ -13,6 +13,7 @@ use quotalab_engine::study::Unit;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
+use std::sync::Arc;
 
 /// Never more workers than this, whatever the machine says: each holds its own wasm instance.
 const MAX_WORKERS: usize = 8;
@@ -98,7 +99,7 @@ fn with_fault(unit: Unit, request: Request, fault: Option<TestFault>) -> Request
         return Request::Run {
             run: 0,
             progress_every: 0,
-            scenario: "".into(),
+            scenario: Arc::default(),
             fault: Some(Fault::Panic),
         };
     }

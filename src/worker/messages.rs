@@ -4,7 +4,7 @@
 //! these is refused (`wire::Refusal::Unreadable`), never taken for a run.
 //!
 //! Every request that needs a scenario carries it as JSON, and the worker validates it again: a
-//! message is input like any other. A run's JSON is shared (`Arc<str>`) by the run's request,
+//! message is input like any other. A run's JSON is shared (`Arc<String>`) by the run's request,
 //! the page's record of what it asked, and the stories and document asked of that run later: at
 //! a million jobs listed one by one it is a quarter of a gigabyte (docs/PERFORMANCE.md, "A
 //! trace's jobs shared by every copy of the scenario").
@@ -47,7 +47,7 @@ pub enum Request {
     Run {
         run: u64,
         progress_every: u64,
-        scenario: Arc<str>,
+        scenario: Arc<String>,
         /// Makes the worker fail on purpose; only the e2e tests ask for it (`fault`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fault: Option<Fault>,
@@ -57,10 +57,10 @@ pub enum Request {
     Story {
         run: u64,
         job: usize,
-        scenario: Arc<str>,
+        scenario: Arc<String>,
     },
     /// The whole result document of run `run` ("Result JSON"), in pieces.
-    Document { run: u64, scenario: Arc<str> },
+    Document { run: u64, scenario: Arc<String> },
     /// One unit of a study: `scenario` with `seed` (docs/STUDY.md).
     Sample {
         unit: Unit,

@@ -17,6 +17,7 @@
 use super::messages::{Request, Simulation};
 use super::Worker;
 use std::cell::RefCell;
+use std::sync::Arc;
 
 /// The scenario the warm-up runs.
 const WARM_UP_SCENARIO: &str = include_str!("warm-up.json");
@@ -35,7 +36,7 @@ pub fn warm_up() {
     let answered = worker.ask(Request::Run {
         run: 0,
         progress_every: 0,
-        scenario: WARM_UP_SCENARIO.into(),
+        scenario: Arc::new(WARM_UP_SCENARIO.to_owned()),
         fault: None,
     });
     WARMING.with_borrow_mut(|warming| *warming = Some(worker));

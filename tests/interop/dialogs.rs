@@ -362,7 +362,7 @@ fn the_report_waits_for_results_of_the_scenario_on_screen() {
         opened: 0,
         result,
         run: 1,
-        scenario: std::sync::Arc::from(DEFAULT_SCENARIO),
+        scenario: std::sync::Arc::new(DEFAULT_SCENARIO.to_owned()),
         elapsed_ms: 1.0,
     });
     let ran = Phase::Ran { elapsed_ms: 1.0 };

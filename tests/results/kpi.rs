@@ -21,7 +21,7 @@ fn outcome(revision: u64, result: SimResult) -> Arc<Outcome> {
         opened: 0,
         result: Drawn::of(result, ALL_JOBS),
         run: 1,
-        scenario: Arc::from(DEFAULT),
+        scenario: Arc::new(DEFAULT.to_owned()),
         elapsed_ms: 1.0,
     })
 }

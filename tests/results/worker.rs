@@ -17,6 +17,7 @@ use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::JobResult;
 use quotalab_engine::{simulate, Events, Scenario};
+use std::sync::Arc;
 use wasm_bindgen_test::*;
 
 const DEFAULT: &str = include_str!("../../scenarios/default.json");
@@ -49,7 +50,7 @@ fn run(run: u64, progress_every: u64, scenario: &str) -> Request {
     Request::Run {
         run,
         progress_every,
-        scenario: scenario.into(),
+        scenario: Arc::new(scenario.to_owned()),
         fault: None,
     }
 }
@@ -117,7 +118,7 @@ fn worker_result_is_byte_identical_to_the_engine() {
         &Request::Story {
             run: 7,
             job: 5,
-            scenario: sent.as_str().into(),
+            scenario: Arc::new(sent.clone()),
         },
     ));
     assert_eq!(story.reply, Reply::Story(Box::new(direct.jobs[5].clone())));
@@ -126,7 +127,7 @@ fn worker_result_is_byte_identical_to_the_engine() {
         5,
         &Request::Document {
             run: 7,
-            scenario: sent.into(),
+            scenario: Arc::new(sent),
         },
     );
     let whole: Vec<u8> = pieces
@@ -195,7 +196,7 @@ fn a_story_of_an_earlier_run_is_that_runs_job() {
         let request = Request::Story {
             run,
             job: 5,
-            scenario: sent.into(),
+            scenario: Arc::new(sent.to_owned()),
         };
         match answer(&served(9, &request)).reply {
             Reply::Story(job) => *job,

@@ -91,7 +91,7 @@ pub struct Outcome {
     /// The run's number: the worker keeps its whole result for "Result JSON".
     pub run: u64,
     /// The scenario JSON it ran, to run it again if the worker no longer holds the result.
-    pub scenario: Arc<str>,
+    pub scenario: Arc<String>,
     pub elapsed_ms: f64,
 }
 
@@ -108,7 +108,7 @@ struct Arrived {
 struct Asking {
     revision: u64,
     opened: u64,
-    scenario: Arc<str>,
+    scenario: Arc<String>,
 }
 
 /// Shared handles on the session (a `Copy` bag of signals, like `Editor`).
@@ -136,6 +136,8 @@ pub struct Session {
     debounce: StoredValue<Option<TimeoutHandle>>,
     /// When the last run was asked for, on the page's clock.
     last_start_ms: StoredValue<f64>,
+    /// The length of the last run's scenario JSON, the room the next one is written into.
+    json_len: StoredValue<usize>,
     /// The test-only failure the page's address asks for (`worker::fault`).
     fault: Option<TestFault>,
     /// The "Result JSON" downloads asked for (`full_result`); `saving_result` says how far the
@@ -176,6 +178,7 @@ impl Session {
             runs: Latest::new(),
             debounce: StoredValue::new(None),
             last_start_ms: StoredValue::new(f64::NEG_INFINITY),
+            json_len: StoredValue::new(0),
             fault: TestFault::requested(),
             documents: Latest::new(),
             saving_result: RwSignal::new(None),
@@ -306,11 +309,7 @@ impl Session {
         let ticket = self.runs.start();
         let run = ticket.number();
         self.last_start_ms.set_value(now_ms());
-        let scenario: Arc<str> = self
-            .state
-            .scenario
-            .with_untracked(|s| serde_json::to_string(s).expect("a scenario always serialises"))
-            .into();
+        let scenario = self.scenario_json();
         let asking = Asking {
             revision: self.state.revision.get_untracked(),
             opened: self.state.opened.get_untracked(),
@@ -335,6 +334,22 @@ impl Session {
         self.ask(ticket, request, progress, move |answer| {
             self.ran(ticket, asking, answer)
         });
+    }
+
+    /// The scenario on screen as the JSON a run sends, shared by the request and the record of
+    /// what was asked (`Asking`). Written into room for the last run's JSON and then trimmed to
+    /// its length, and shared as it is, not copied: at a million jobs listed one by one it is a
+    /// quarter of a gigabyte, which grew by doubling and was then copied once more
+    /// (docs/PERFORMANCE.md, "A trace's jobs shared by every copy of the scenario").
+    fn scenario_json(self) -> Arc<String> {
+        let room = self.json_len.get_value();
+        let mut json = Vec::with_capacity(room + room / 8);
+        self.state.scenario.with_untracked(|s| {
+            serde_json::to_writer(&mut json, s).expect("a scenario always serialises")
+        });
+        json.shrink_to_fit();
+        self.json_len.set_value(json.len());
+        Arc::new(String::from_utf8(json).expect("serde_json writes UTF-8"))
     }
 
     /// Stops the run in flight (the user pressed Cancel, or the scenario became invalid).
@@ -460,6 +475,7 @@ impl Session {
             worker.give_back(buffer);
         }
         mark("quotalab:result-parsed");
+
         match parsed {
             Ok(result) => self.show(
                 Outcome {

@@ -105,7 +105,7 @@ mod tests {
 
     #[test]
     fn only_stories_and_the_document_read_the_held_result() {
-        let scenario: Arc<str> = "{}".into();
+        let scenario = Arc::new(String::from("{}"));
         let reads = |request: Request| reads_held(&encode_request(1, &request));
         assert!(reads(Request::Story {
             run: 1,
