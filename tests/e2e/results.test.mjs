@@ -221,7 +221,7 @@ export const tests = [
       const titles = [...text.matchAll(/held per share, any pool \(([\d,]+) of ([\d,]+) changes drawn\)/g)]
         .map((m) => m.slice(1).map((n) => Number(n.replaceAll(',', ''))));
       assert(titles.length > 0, `no thinned series named in the titles: ${text.slice(0, 300)}`);
-      await page.screenshot({ path: join(ROOT, 'target', 'trace-utilisation.png'), fullPage: true });
+      await page.locator('[data-testid="chart"]').first().screenshot({ path: join(ROOT, 'target', 'trace-utilisation.png') });
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-json"]')]);
       const result = JSON.parse(readFileSync(await download.path(), 'utf8'));
       const long = result.usage.map((s) => s.points.length).filter((n) => n > DRAWN_POINTS);

@@ -1,5 +1,6 @@
-// The scaled default scenario, a trace's jobs listed one by one, and the page actions that time it, shared by the e2e tests
-// (results.test.mjs, scale.test.mjs) and `./dev bench-browser` (tools/bench-browser.mjs).
+// The scaled default scenario, a trace's jobs listed one by one, and the page actions that time
+// them, shared by the e2e tests (results.test.mjs, scale.test.mjs) and `./dev bench-browser`
+// (tools/bench-browser.mjs).
 // Not a test file itself: run.mjs collects only *.test.mjs.
 
 import { readFileSync } from 'node:fs';

@@ -84,9 +84,9 @@ pub(crate) struct Head {
 }
 
 /// The document's `version` and `kind` members, after checking that the text is within the size
-/// limit, JSON and an object. Reads the whole text once, keeping nothing but those members, so that syntax and
-/// version errors come before any error of shape, as a reader of the document expects, and so
-/// that telling a study from a scenario costs no copy of a trace's million jobs.
+/// limit, JSON and an object. Reads the whole text once, keeping nothing but those members, so
+/// that syntax and version errors come before any error of shape, as a reader of the document
+/// expects, and so that telling a study from a scenario costs no copy of a trace's million jobs.
 pub(crate) fn head_of(text: &str) -> Result<Head, LoadError> {
     if text.len() > MAX_SCENARIO_BYTES {
         return Err(LoadError::TooLarge {

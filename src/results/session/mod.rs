@@ -475,7 +475,6 @@ impl Session {
             worker.give_back(buffer);
         }
         mark("quotalab:result-parsed");
-
         match parsed {
             Ok(result) => self.show(
                 Outcome {
