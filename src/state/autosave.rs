@@ -18,7 +18,8 @@
 use crate::state::workspace::Workspace;
 use quotalab_engine::study::{Document, Study};
 use quotalab_engine::Scenario;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 /// The envelope version this app writes.
@@ -65,36 +66,53 @@ pub fn encode(workspace: &Workspace) -> String {
     serde_json::to_string(&envelope).expect("a study always serialises")
 }
 
+/// The envelope as stored: its documents stay text until the engine's loaders read them, as a
+/// study's variants do (docs/ARCHITECTURE.md, "Documents that hold scenarios").
+#[derive(Deserialize)]
+struct Stored<'a> {
+    #[serde(default)]
+    app_state_version: Option<Value>,
+    #[serde(default, borrow)]
+    scenario: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    study: Option<&'a RawValue>,
+    #[serde(default)]
+    active: Option<Value>,
+}
+
 /// The workspace in an envelope written by [`encode`] (or an older app).
 pub fn decode(text: &str) -> Result<Workspace, RestoreError> {
     let unreadable = |why: &str| RestoreError::Unreadable(why.to_string());
-    let value: Value = serde_json::from_str(text).map_err(|e| unreadable(&e.to_string()))?;
-    let version = value
-        .get("app_state_version")
+    let stored: Stored = serde_json::from_str(text).map_err(|e| unreadable(&e.to_string()))?;
+    let version = stored
+        .app_state_version
+        .as_ref()
         .and_then(Value::as_u64)
         .ok_or_else(|| unreadable("no app_state_version"))?;
     if version > APP_STATE_VERSION {
         return Err(RestoreError::Newer(version));
     }
-    let member = |key: &str| {
-        value
-            .get(key)
-            .map(Value::to_string)
-            .ok_or_else(|| unreadable(&format!("no {key}")))
-    };
     if version == 1 {
-        let scenario =
-            Scenario::parse_json(&member("scenario")?).map_err(|e| unreadable(&e.to_string()))?;
+        let scenario = Scenario::parse_json(member(stored.scenario, "scenario")?)
+            .map_err(|e| unreadable(&e.to_string()))?;
         return Ok(Workspace::single(scenario));
     }
-    let study = Study::parse_json(&member("study")?).map_err(|e| unreadable(&e.to_string()))?;
+    let study = Study::parse_json(member(stored.study, "study")?)
+        .map_err(|e| unreadable(&e.to_string()))?;
     if study.variants.is_empty() {
         return Err(unreadable("a study without variants"));
     }
     let mut workspace = Workspace::from_document(Document::Study(study));
-    let active = value.get("active").and_then(Value::as_u64).unwrap_or(0);
+    let active = stored.active.as_ref().and_then(Value::as_u64).unwrap_or(0);
     workspace.select(usize::try_from(active).unwrap_or(0));
     Ok(workspace)
+}
+
+/// The text of the envelope's document under `key`.
+fn member<'a>(document: Option<&'a RawValue>, key: &str) -> Result<&'a str, RestoreError> {
+    document
+        .map(RawValue::get)
+        .ok_or_else(|| RestoreError::Unreadable(format!("no {key}")))
 }
 
 /// Why the work was not saved, as the notice tells the user.

@@ -13,7 +13,7 @@
 use crate::diagnostic::LoadError;
 use crate::json_path;
 use crate::scenario::Scenario;
-use serde::de::{self, DeserializeOwned, IgnoredAny, MapAccess, Visitor};
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::Value;
 use std::fmt;
@@ -24,6 +24,9 @@ pub const FORMAT_VERSION: u64 = 1;
 /// The largest scenario document accepted, in bytes. Large traces are many jobs; 256 MiB holds
 /// about a million explicit jobs. Links are capped much lower by the app.
 pub const MAX_SCENARIO_BYTES: usize = 256 * 1024 * 1024;
+
+/// What a scenario looks like, for the error that a document is not one.
+const SCENARIO_SHAPE: &str = "a scenario is a JSON object ({ \"version\": 1, \"name\": ..., ... })";
 
 /// Parses and migrates a scenario document, checking syntax, version and shape, not semantics.
 pub fn parse_scenario(text: &str) -> Result<Scenario, LoadError> {
@@ -39,8 +42,10 @@ pub(crate) fn read_scenario(text: &str, head: Head) -> Result<Scenario, LoadErro
 
 /// Reads `text` as a `T`, naming the path of the first field that does not fit (found from
 /// where the reader stopped, `json_path`). Every reader of a scenario, and of a document
-/// holding one, goes through here (see the module's note).
-pub(crate) fn read_typed<T: DeserializeOwned>(text: &str) -> Result<T, LoadError> {
+/// holding one, goes through here (see the module's note). A `T` may borrow from `text`: a
+/// document that holds scenarios keeps each as a `&RawValue`, its own slice of the text, until
+/// the scenario's reader takes it, so no `Value` of a trace's jobs is ever made.
+pub(crate) fn read_typed<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, LoadError> {
     serde_json::from_str(text).map_err(|e| LoadError::Shape {
         path: json_path::path_of_error(text, &e),
         message: shape_message(&without_position(&e.to_string())),
@@ -83,23 +88,42 @@ pub(crate) struct Head {
     pub kind: Option<Value>,
 }
 
+impl Head {
+    /// Its `kind`, when that is a string.
+    pub fn kind(&self) -> Option<&str> {
+        self.kind.as_ref().and_then(Value::as_str)
+    }
+}
+
 /// The document's `version` and `kind` members, after checking that the text is within the size
 /// limit, JSON and an object. Reads the whole text once, keeping nothing but those members, so
 /// that syntax and version errors come before any error of shape, as a reader of the document
 /// expects, and so that telling a study from a scenario costs no copy of a trace's million jobs.
 pub(crate) fn head_of(text: &str) -> Result<Head, LoadError> {
+    head_of_document(text, SCENARIO_SHAPE)
+}
+
+/// [`head_of`] for a document of another kind, which is not an object unless it looks like
+/// `shape` ("a study is a JSON object (…)").
+pub(crate) fn head_of_document(text: &str, shape: &str) -> Result<Head, LoadError> {
     if text.len() > MAX_SCENARIO_BYTES {
         return Err(LoadError::TooLarge {
             bytes: text.len(),
             limit: MAX_SCENARIO_BYTES,
         });
     }
+    read_head(text)?.ok_or_else(|| LoadError::Shape {
+        path: String::new(),
+        message: shape.into(),
+    })
+}
+
+/// [`head_of_document`] without the size limit, for the files of a sharded run, which hold
+/// no more than a definition and its samples; `None` when the document is not an object.
+pub(crate) fn read_head(text: &str) -> Result<Option<Head>, LoadError> {
     match serde_json::from_str::<HeadProbe>(text) {
-        Ok(HeadProbe::Object(head)) => Ok(head),
-        Ok(HeadProbe::NotAnObject) => Err(LoadError::Shape {
-            path: String::new(),
-            message: "a scenario is a JSON object ({ \"version\": 1, \"name\": ..., ... })".into(),
-        }),
+        Ok(HeadProbe::Object(head)) => Ok(Some(head)),
+        Ok(HeadProbe::NotAnObject) => Ok(None),
         Err(e) => Err(LoadError::Syntax {
             line: e.line(),
             column: e.column(),

@@ -3,7 +3,9 @@
 //! A study is a sibling of the scenario format (docs/STUDY.md): an object with `"kind": "study"`
 //! and its own `version`. Each variant goes through the scenario parser, so an older scenario
 //! version inside a study migrates exactly as a lone scenario would, and its errors come back
-//! under `variants[i].`.
+//! under `variants[i].`. The parser reads each variant from its own slice of the study's text
+//! (a `&RawValue`), never from a `serde_json::Value` of it: a study of a trace holds its
+//! hundreds of thousands of jobs in every variant (docs/PERFORMANCE.md, "A study of a trace").
 
 use super::advise::knobs::AdviseSpec;
 use super::validate::variant_count_error;
@@ -11,10 +13,14 @@ use super::{
     Study, StudyKind, Sweep, DEFAULT_SEEDS, DEFAULT_WAIT_THRESHOLD_H, STUDY_VERSION, VARIANTS,
 };
 use crate::diagnostic::LoadError;
-use crate::format::{head_of, read_scenario, MAX_SCENARIO_BYTES};
+use crate::format::{head_of, head_of_document, read_scenario, read_typed};
 use crate::scenario::Scenario;
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::Value;
+
+/// What a study looks like, for the error that a document is not one.
+const STUDY_SHAPE: &str = "a study is a JSON object ({ \"kind\": \"study\", \"version\": 1, ... })";
 
 /// A document that is either a scenario or a study.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,7 +37,7 @@ impl Document {
     /// gigabyte, and a `Value` of it several times that (`crate::format::head_of`).
     pub fn parse_json(text: &str) -> Result<Document, LoadError> {
         let head = head_of(text)?;
-        if head.kind.as_ref().and_then(Value::as_str) == Some("study") {
+        if head.kind() == Some("study") {
             Study::parse_json(text).map(Document::Study)
         } else {
             read_scenario(text, head).map(Document::Scenario)
@@ -39,10 +45,10 @@ impl Document {
     }
 }
 
-/// The study's own fields; variants stay JSON until the scenario parser takes them.
+/// The study's own fields; variants stay text until the scenario parser takes them.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawStudy {
+struct RawStudy<'a> {
     kind: StudyKind,
     version: u32,
     name: String,
@@ -50,7 +56,8 @@ struct RawStudy {
     seeds: Option<u32>,
     #[serde(default)]
     wait_threshold_h: Option<f64>,
-    variants: Vec<Value>,
+    #[serde(borrow)]
+    variants: Vec<&'a RawValue>,
     #[serde(default)]
     sweep: Option<Sweep>,
     #[serde(default)]
@@ -59,8 +66,8 @@ struct RawStudy {
 
 /// Parses a study document (see [`Study::parse_json`]).
 pub fn parse_study(text: &str) -> Result<Study, LoadError> {
-    check_version(&parse_value(text)?)?;
-    let raw: RawStudy = crate::format::read_typed(text)?;
+    check_version(head_of_document(text, STUDY_SHAPE)?.version.as_ref())?;
+    let raw: RawStudy = read_typed(text)?;
     // More variants than a study may hold are refused before each is parsed: a document of a
     // thousand variants would otherwise be read in full only to be refused (docs/STUDY.md).
     if raw.variants.len() > *VARIANTS.end() {
@@ -74,7 +81,7 @@ pub fn parse_study(text: &str) -> Result<Study, LoadError> {
         .iter()
         .enumerate()
         .map(|(i, v)| {
-            Scenario::parse_json(&v.to_string()).map_err(|e| under(&format!("variants[{i}]"), e))
+            Scenario::parse_json(v.get()).map_err(|e| under(&format!("variants[{i}]"), e))
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Study {
@@ -89,28 +96,9 @@ pub fn parse_study(text: &str) -> Result<Study, LoadError> {
     })
 }
 
-fn parse_value(text: &str) -> Result<Value, LoadError> {
-    if text.len() > MAX_SCENARIO_BYTES {
-        return Err(LoadError::TooLarge {
-            bytes: text.len(),
-            limit: MAX_SCENARIO_BYTES,
-        });
-    }
-    serde_json::from_str(text).map_err(|e| LoadError::Syntax {
-        line: e.line(),
-        column: e.column(),
-        message: e
-            .to_string()
-            .split(" at line ")
-            .next()
-            .unwrap_or_default()
-            .to_string(),
-    })
-}
-
-/// The study format version must be present, whole and not newer than this engine's.
-pub(super) fn check_version(value: &Value) -> Result<(), LoadError> {
-    let version = value.get("version");
+/// The study format version (a document's `version`, see `crate::format::head_of`) must be
+/// present, whole and not newer than this engine's.
+pub(super) fn check_version(version: Option<&Value>) -> Result<(), LoadError> {
     match version.and_then(Value::as_u64) {
         Some(v) if v == u64::from(STUDY_VERSION) => Ok(()),
         Some(v) if v > u64::from(STUDY_VERSION) => Err(LoadError::Version {
@@ -123,13 +111,9 @@ pub(super) fn check_version(value: &Value) -> Result<(), LoadError> {
             found: Some(v),
             message: format!("study version {v} does not exist; versions start at 1"),
         }),
-        None if value.is_object() => Err(LoadError::Version {
+        None => Err(LoadError::Version {
             found: None,
             message: format!("missing or not a whole number; write \"version\": {STUDY_VERSION}"),
-        }),
-        None => Err(LoadError::Shape {
-            path: String::new(),
-            message: "a study is a JSON object ({ \"kind\": \"study\", \"version\": 1, ... })".into(),
         }),
     }
 }

@@ -14,8 +14,10 @@ use super::sample::run_sample;
 use super::sweep::{sweep_summary, sweep_units, SweepPlan, SweepSummary};
 use super::unit::{check_complete, StudyError, Unit, UnitSample};
 use super::Study;
+use crate::format::{read_head, read_typed, Head};
 use crate::scenario::Scenario;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 /// Shard `index` of `count` (`--shard i/N`, 0-based).
@@ -154,14 +156,15 @@ impl Definition {
         digest_of(&serde_json::to_vec(self).expect("a definition always serialises"))
     }
 
-    fn parse_value(value: &Value) -> Result<Definition, StudyError> {
-        let text = value.to_string();
+    /// Reads a definition from its own slice of a samples file's text, by its `kind`.
+    fn parse_text(text: &str) -> Result<Definition, StudyError> {
         let error = |e: crate::LoadError| StudyError::Format(format!("definition: {e}"));
-        match value.get("kind").and_then(Value::as_str) {
-            Some("study") => Study::parse_json(&text)
+        let kind = read_head(text).map_err(error)?;
+        match kind.as_ref().and_then(Head::kind) {
+            Some("study") => Study::parse_json(text)
                 .map(Definition::Compare)
                 .map_err(error),
-            Some("sweep") => SweepPlan::parse_json(&text)
+            Some("sweep") => SweepPlan::parse_json(text)
                 .map(|plan| Definition::Sweep(Box::new(plan)))
                 .map_err(error),
             _ => Err(StudyError::Format(
@@ -221,16 +224,28 @@ impl SampleSet {
         serde_json::to_string(self).expect("a sample set always serialises")
     }
 
-    /// Reads a samples document, checking its kind, version and digest.
+    /// Reads a samples document, checking its kind, version and digest. Its definition is read
+    /// from its own slice of the text, as a study's variants are (`super::format`).
     pub fn parse_json(text: &str) -> Result<SampleSet, StudyError> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| StudyError::Format(format!("not a samples file: {e}")))?;
-        if value.get("kind").and_then(Value::as_str) != Some("samples") {
+        /// The fields after `kind` and `version`, which the document's head has told.
+        #[derive(Deserialize)]
+        struct Raw<'a> {
+            digest: String,
+            #[serde(borrow)]
+            definition: &'a RawValue,
+            #[serde(default)]
+            shard: Option<ShardSpec>,
+            samples: Vec<UnitSample>,
+        }
+        let head = read_head(text)
+            .map_err(|e| StudyError::Format(format!("not a samples file: {e}")))?
+            .unwrap_or_default();
+        if head.kind() != Some("samples") {
             return Err(StudyError::Format(
                 "not a samples file (expected \"kind\": \"samples\", as written by --shard)".into(),
             ));
         }
-        match value.get("version").and_then(Value::as_u64) {
+        match head.version.as_ref().and_then(Value::as_u64) {
             Some(1) => {}
             other => {
                 return Err(StudyError::Format(format!(
@@ -239,18 +254,12 @@ impl SampleSet {
                 )))
             }
         }
-        let definition = Definition::parse_value(value.get("definition").unwrap_or(&Value::Null))?;
-        let field = |name: &str| value.get(name).cloned().unwrap_or(Value::Null);
-        let digest: String = serde_json::from_value(field("digest"))
-            .map_err(|e| StudyError::Format(format!("digest: {e}")))?;
-        if digest != definition.digest() {
-            return Err(StudyError::Mismatch(format!("the digest {digest} does not match the definition in the same file ({}); the file was edited or written by another version", definition.digest())));
+        let raw: Raw = read_typed(text).map_err(|e| StudyError::Format(e.to_string()))?;
+        let definition = Definition::parse_text(raw.definition.get())?;
+        if raw.digest != definition.digest() {
+            return Err(StudyError::Mismatch(format!("the digest {} does not match the definition in the same file ({}); the file was edited or written by another version", raw.digest, definition.digest())));
         }
-        let shard = serde_json::from_value(field("shard"))
-            .map_err(|e| StudyError::Format(format!("shard: {e}")))?;
-        let samples = serde_json::from_value(field("samples"))
-            .map_err(|e| StudyError::Format(format!("samples: {e}")))?;
-        Ok(SampleSet::new(definition, shard, samples))
+        Ok(SampleSet::new(definition, raw.shard, raw.samples))
     }
 }
 

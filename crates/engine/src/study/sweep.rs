@@ -18,9 +18,10 @@ use super::stats::Estimate;
 use super::unit::{check_complete, units, StudyError, Unit, UnitSample};
 use super::{Study, Sweep, DEFAULT_SEEDS, STUDY_VERSION};
 use crate::diagnostic::{Diagnostic, LoadError, Report};
+use crate::format::{head_of_document, read_typed};
 use crate::scenario::Scenario;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// A sweep of one scenario: what `quotalab sweep` runs and what its shards carry.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -112,34 +113,33 @@ impl SweepPlan {
         ))
     }
 
-    /// Parses a sweep plan (`"kind": "sweep"`) as written into samples files.
+    /// Parses a sweep plan (`"kind": "sweep"`) as written into samples files. Its scenario is
+    /// read from its own slice of the text, as a study's variants are (`super::format`).
     pub fn parse_json(text: &str) -> Result<SweepPlan, LoadError> {
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
-        struct Raw {
+        struct Raw<'a> {
             kind: String,
             version: u32,
             #[serde(default)]
             seeds: Option<u32>,
             sweep: Sweep,
-            scenario: Value,
+            #[serde(borrow)]
+            scenario: &'a RawValue,
         }
-        let value: Value = serde_json::from_str(text).map_err(|e| LoadError::Shape {
-            path: String::new(),
-            message: e.to_string(),
-        })?;
-        check_version(&value)?;
-        let raw: Raw = serde_json::from_value(value).map_err(|e| LoadError::Shape {
-            path: String::new(),
-            message: e.to_string(),
-        })?;
+        let head = head_of_document(
+            text,
+            "a sweep plan is a JSON object ({ \"kind\": \"sweep\", \"version\": 1, ... })",
+        )?;
+        check_version(head.version.as_ref())?;
+        let raw: Raw = read_typed(text)?;
         if raw.kind != "sweep" {
             return Err(LoadError::Shape {
                 path: "kind".into(),
                 message: "a sweep plan has \"kind\": \"sweep\"".into(),
             });
         }
-        let scenario = Scenario::parse_json(&raw.scenario.to_string())?;
+        let scenario = Scenario::parse_json(raw.scenario.get())?;
         let mut plan = SweepPlan::new(scenario, raw.sweep, raw.seeds.unwrap_or(DEFAULT_SEEDS));
         plan.version = raw.version;
         Ok(plan)

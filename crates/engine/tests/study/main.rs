@@ -130,6 +130,33 @@ both! {
         assert_eq!(err, "variants: a study holds 2 to 6 variants; this one has 1000");
     }
 
+    fn a_variant_reads_exactly_as_the_same_scenario_alone() {
+        // Each variant is read from its own text by the scenario's reader, so what a lone
+        // scenario refuses, a variant refuses too: here a field written twice.
+        let pretty = two_variants().to_json_pretty();
+        let doubled = pretty.replacen("\"name\": \"as is\",", "\"name\": \"as is\", \"name\": \"again\",", 1);
+        assert_ne!(doubled, pretty, "the first variant's name is in the text");
+        let alone = Scenario::parse_json(r#"{"version": 1, "name": "a", "name": "b"}"#).unwrap_err().to_string();
+        assert!(alone.contains("duplicate field `name`"), "{alone}");
+        let in_study = Study::parse_json(&doubled).unwrap_err().to_string();
+        assert!(in_study.starts_with("variants[0]") && in_study.contains("duplicate field `name`"), "{in_study}");
+    }
+
+    fn documents_that_hold_scenarios_say_what_they_are_and_where_they_break() {
+        let not_a_study = Study::parse_json("[1, 2]").unwrap_err().to_string();
+        assert!(not_a_study.contains("a study is a JSON object"), "{not_a_study}");
+        let broken = SweepPlan::parse_json("{\n  \"kind\": \"sweep\",\n  \"version\": }").unwrap_err();
+        assert!(matches!(broken, LoadError::Syntax { line: 3, .. }), "{broken:?}");
+        let not_a_plan = SweepPlan::parse_json("\"sweep\"").unwrap_err().to_string();
+        assert!(not_a_plan.contains("a sweep plan is a JSON object"), "{not_a_plan}");
+        // A samples file whose study has a variant that is not a scenario names the field.
+        let set = SampleSet::new(Definition::Compare(two_variants()), None, Vec::new()).to_json();
+        let bad = set.replacen("\"strategy\":\"LEND\"", "\"strategy\":\"SHARE\"", 1);
+        assert_ne!(bad, set, "the definition's first share lends");
+        let err = SampleSet::parse_json(&bad).unwrap_err().to_string();
+        assert!(err.starts_with("definition: variants[0].quota_shares[") && err.contains("strategy"), "{err}");
+    }
+
     fn a_document_is_a_study_or_a_scenario() {
         use quotalab_engine::study::Document;
         assert!(matches!(Document::parse_json(DEFAULT), Ok(Document::Scenario(_))));

@@ -73,14 +73,7 @@ impl AdviceParts {
 
 /// Whether `text` looks like a parts file (for `quotalab merge`, which reads both kinds).
 pub fn is_parts(text: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(text)
-        .ok()
-        .and_then(|v| {
-            v.get("kind")
-                .and_then(|k| k.as_str())
-                .map(|k| k == PARTS_KIND)
-        })
-        .unwrap_or(false)
+    matches!(crate::format::read_head(text), Ok(Some(head)) if head.kind() == Some(PARTS_KIND))
 }
 
 /// The advice of the parts of one search; refuses parts of different searches and missing or
