@@ -8,6 +8,7 @@ use crate::interop::kueue_yaml;
 use crate::state::workspace::Workspace;
 use crate::state::Editor;
 use quotalab_engine::study::Document;
+use quotalab_engine::translate::names::slug;
 use quotalab_engine::Scenario;
 use wasm_bindgen_futures::JsFuture;
 
@@ -26,23 +27,10 @@ fn file_name_for(title: &str) -> String {
     format!("{}.json", stem(title))
 }
 
-/// `title` in lowercase, words joined by dashes; "scenario" when nothing is left.
+/// `title` in lowercase, words joined by dashes, letters of any script kept; "scenario" when
+/// nothing is left.
 fn stem(title: &str) -> String {
-    let slug: String = title
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let slug = slug
-        .split('-')
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join("-");
+    let slug = slug(title, char::is_alphanumeric);
     if slug.is_empty() {
         "scenario".into()
     } else {

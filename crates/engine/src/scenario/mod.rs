@@ -9,7 +9,7 @@ pub mod catalog;
 pub mod job;
 mod job_list;
 pub mod kueue;
-mod serde_util;
+pub mod serde_util;
 
 pub use job::{
     Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobKind, JobMix, JobSpec,

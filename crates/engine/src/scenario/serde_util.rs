@@ -1,4 +1,5 @@
-//! Small serde adapters shared by the scenario types.
+//! Small serde adapters shared by the scenario types, and by the interop crate's spellings of
+//! other tools' documents.
 //!
 //! docs/FORMAT.md, "Conventions": an optional field set to `null` means the same as leaving it
 //! out, so every defaulted field reads `null` as its default rather than failing.

@@ -8,25 +8,27 @@
 /// most 63 characters. Other characters become `-` (one for a run of them); `None` when nothing
 /// is left.
 pub fn dns_label(text: &str) -> Option<String> {
-    let mapped: String = text
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let mut collapsed = String::with_capacity(mapped.len());
-    for c in mapped.chars() {
-        if !(c == '-' && collapsed.ends_with('-')) {
-            collapsed.push(c);
+    let slug = slug(text, |c| c.is_ascii_alphanumeric());
+    let clipped: String = slug.chars().take(63).collect();
+    let out = clipped.trim_end_matches('-');
+    (!out.is_empty()).then(|| out.to_string())
+}
+
+/// `text` with the characters `keep` takes in lowercase, every run of the others made one
+/// `-`, and no `-` at either end: a name made from free text, for a Kubernetes object here and
+/// for a file the app writes. Empty when `keep` takes none of it.
+pub fn slug(text: &str, keep: impl Fn(char) -> bool) -> String {
+    let mut slug = String::with_capacity(text.len());
+    for c in text.chars() {
+        if keep(c) {
+            slug.extend(c.to_lowercase());
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
         }
     }
-    let trimmed: String = collapsed.trim_matches('-').chars().take(63).collect();
-    let out = trimmed.trim_end_matches('-');
-    (!out.is_empty()).then(|| out.to_string())
+    let kept = slug.trim_end_matches('-').len();
+    slug.truncate(kept);
+    slug
 }
 
 /// A DNS-1123 subdomain (what Kubernetes requires of most object names): labels of
@@ -53,6 +55,19 @@ pub fn is_dns_label(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slug_keeps_what_it_is_told_and_joins_the_rest_with_one_dash() {
+        assert_eq!(
+            slug(" -Équipe  A / GPU!- ", char::is_alphanumeric),
+            "équipe-a-gpu"
+        );
+        assert_eq!(
+            slug(" -Équipe  A / GPU!- ", |c| c.is_ascii_alphanumeric()),
+            "quipe-a-gpu"
+        );
+        assert_eq!(slug("!?", char::is_alphanumeric), "");
+    }
 
     #[test]
     fn labels_are_lowercase_and_trimmed() {

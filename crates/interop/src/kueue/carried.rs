@@ -6,6 +6,7 @@
 //! mixes, actions and time zero) in the ConfigMap `quotalab-scenario`. Hand-written YAML has
 //! none of them and reads from Kueue's fields alone.
 
+use quotalab_engine::scenario::serde_util::is_default;
 use quotalab_engine::scenario::{
     Action, Currency, InstanceType, JobKind, JobMix, Observed, Preference, SpotPool,
 };
@@ -20,10 +21,6 @@ pub const JOB_ANNOTATION: &str = "quotalab.dev/job";
 /// The ConfigMap holding the scenario's own fields, and its key.
 pub const SCENARIO_CONFIGMAP: &str = "quotalab-scenario";
 pub const SCENARIO_KEY: &str = "scenario.json";
-
-fn is_default<T: Default + PartialEq>(v: &T) -> bool {
-    *v == T::default()
-}
 
 /// A job's fields beyond its Workload's: when it arrives and how long it runs exactly, and the
 /// fields Kueue has no counterpart for.

@@ -4,11 +4,8 @@
 
 use quotalab_engine::quantity::Quantity;
 use quotalab_engine::scenario::kueue as k;
+use quotalab_engine::scenario::serde_util::is_default;
 use serde::{Deserialize, Serialize};
-
-fn is_default<T: Default + PartialEq>(v: &T) -> bool {
-    *v == T::default()
-}
 
 /// A ClusterQueue's or Cohort's resource group as Kueue's YAML spells it. The scenario's
 /// `quotalab_engine::scenario::kueue::ResourceGroup`, `FlavorQuotas` and `ResourceQuota` hold the
