@@ -16,7 +16,7 @@ use super::files::NotImportable;
 use super::trace::form::TraceForm;
 use super::trace::preview::{LoadedFile, Preview};
 use super::{account, agreement};
-use crate::worker::protocol::{Boot, Protocol, Script};
+use crate::worker::protocol::{Boot, Carries, Protocol, Script};
 use crate::worker::serve::{serve_message, Answered, Done, Post};
 use quotalab_interop::account::AccountImport;
 use quotalab_interop::agreement::Imported;
@@ -36,6 +36,9 @@ impl Protocol for Interop {
         stopped: "the import or export stopped",
     };
 }
+
+/// A task's files travel inside its envelope: they are what the worker reads.
+impl Carries for Task {}
 
 /// What the worker is asked to do, tagged by its kind's name as the simulation worker's requests
 /// are (`worker::messages::Request`), so large files are read straight into their strings.
@@ -72,7 +75,7 @@ pub enum Answer {
 
 /// Serves one message as the interop worker does (`src/bin/quotalab-interop.rs`; the browser
 /// tests serve in the page with it).
-pub fn serve(message: &str, post: &mut Post<'_>) {
+pub fn serve(message: String, post: &mut Post<'_>) {
     serve_message::<Interop>(message, &mut |task, _| answer(task), post);
 }
 
@@ -101,7 +104,7 @@ mod tests {
     use crate::worker::posted::Posted;
     use crate::worker::wire::{encode_request, Header, Message, Refusal as Refused};
 
-    fn header(message: &str) -> Header<Answer> {
+    fn header(message: String) -> Header<Answer> {
         let mut posted = Vec::new();
         serve(message, &mut |parts| posted.push(parts.concat()));
         assert_eq!(posted.len(), 1);
@@ -119,7 +122,7 @@ mod tests {
             id: 7,
             done: true,
             reply: Answer::Export(Ok(exports)),
-        } = header(&encode_request(7, &task))
+        } = header(encode_request(7, &task).into_string())
         else {
             panic!("the default scenario exports")
         };
@@ -148,7 +151,7 @@ mod tests {
         let Header::Reply {
             reply: Answer::Trace(Preview::Ready { scenario, .. }),
             ..
-        } = header(&encode_request(1, &task))
+        } = header(encode_request(1, &task).into_string())
         else {
             panic!("the preview reaches the page")
         };
@@ -158,14 +161,14 @@ mod tests {
     #[test]
     fn an_unreadable_request_is_refused_not_ignored() {
         assert!(matches!(
-            header("{not json"),
+            header("{not json".into()),
             Header::Refused {
                 id: 0,
                 refusal: Refused::Unreadable(_)
             }
         ));
         assert!(matches!(
-            header(r#"{"id":3,"request":{"trace":{"files":[]}}}"#),
+            header(r#"{"id":3,"request":{"trace":{"files":[]}}}"#.into()),
             Header::Refused {
                 id: 3,
                 refusal: Refused::Unreadable(_)

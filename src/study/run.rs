@@ -85,9 +85,11 @@ impl Work for Definition {
 
     fn requests(&self) -> Result<Vec<(Unit, Request)>, StudyError> {
         let scenarios = self.scenarios()?;
-        let scenario_json: Vec<String> = scenarios
+        // One JSON per variant, shared by its units' requests: a variant of a trace is a quarter
+        // of a gigabyte, and a study runs it at every seed.
+        let scenario_json: Vec<Arc<String>> = scenarios
             .iter()
-            .map(|s| serde_json::to_string(s).expect("a scenario always serialises"))
+            .map(|s| Arc::new(serde_json::to_string(s).expect("a scenario always serialises")))
             .collect();
         let seeds = self.seeds();
         Ok(self

@@ -20,7 +20,7 @@ use super::fault::TestFault;
 use super::posted::Posted;
 use super::protocol::{Protocol, Script};
 use super::serve::Post;
-use super::wire::{encode_request, Answer, Header, Message, Refusal};
+use super::wire::{encode_request, Answer, Header, Message, Refusal, RequestText};
 use futures_channel::oneshot;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -59,7 +59,7 @@ pub type Asked<R> = Result<Answer<R>, WorkerError>;
 
 /// Serves a message in the page instead of a worker (`Worker::in_page`): the worker's own
 /// `serve`, posting its replies.
-pub type InPage = fn(&str, &mut Post<'_>);
+pub type InPage = fn(String, &mut Post<'_>);
 
 /// A running worker of protocol `P`. Dropping it stops the worker and whatever it was doing.
 pub struct Worker<P: Protocol> {
@@ -101,7 +101,7 @@ struct Pending<R> {
 struct Shared<P: Protocol> {
     /// `None` once the worker said it is ready; until then requests wait here, unless the
     /// worker's script keeps them itself.
-    queued: RefCell<Option<Vec<String>>>,
+    queued: RefCell<Option<Vec<RequestText>>>,
     pending: RefCell<BTreeMap<u64, Pending<P::Reply>>>,
     /// Why the worker failed, once it has.
     failed: RefCell<Option<String>>,
@@ -160,7 +160,7 @@ impl<P: Protocol> Shared<P> {
     }
 
     /// The worker is ready: what waited for it goes now.
-    fn flush_queue(&self) -> Option<Vec<String>> {
+    fn flush_queue(&self) -> Option<Vec<RequestText>> {
         self.queued.borrow_mut().take()
     }
 
@@ -261,7 +261,7 @@ impl<P: Protocol> Worker<P> {
 
     /// Sends a request now, or as soon as the worker is ready if its script cannot keep it until
     /// then (`Boot::keeps_early_requests`).
-    fn post(&self, message: String) {
+    fn post(&self, message: RequestText) {
         let sent = self.shared.sent.get() + 1;
         self.shared.sent.set(sent);
         match &self.place {
@@ -269,7 +269,9 @@ impl<P: Protocol> Worker<P> {
                 let (serve, shared) = (*serve, self.shared.clone());
                 leptos::task::spawn_local(async move {
                     let mut replies = Vec::new();
-                    serve(&message, &mut |parts| replies.push(parts.concat()));
+                    serve(message.into_string(), &mut |parts| {
+                        replies.push(parts.concat())
+                    });
                     for reply in replies {
                         shared.receive(Posted::Copied(reply));
                     }
@@ -289,7 +291,7 @@ impl<P: Protocol> Worker<P> {
                         return queue.push(message);
                     }
                 }
-                if let Err(err) = worker.post_message(&JsValue::from_str(&message)) {
+                if let Err(err) = worker.post_message(&message.to_js()) {
                     let name = P::SCRIPT.name;
                     self.shared
                         .fail(format!("the request could not reach {name}: {err:?}"));
@@ -314,7 +316,7 @@ fn listen<P: Protocol>(
         replies.receive(posted);
         // `Ready` flushes what waited for it.
         for request in replies.flush_queue().into_iter().flatten() {
-            let _ = sender.post_message(&JsValue::from_str(&request));
+            let _ = sender.post_message(&request.to_js());
         }
     });
     let errors = shared.clone();

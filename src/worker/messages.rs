@@ -7,9 +7,10 @@
 //! message is input like any other. A run's JSON is shared (`Arc<String>`) by the run's request,
 //! the page's record of what it asked, and the stories and document asked of that run later: at
 //! a million jobs listed one by one it is a quarter of a gigabyte (docs/PERFORMANCE.md, "A
-//! trace's jobs shared by every copy of the scenario").
+//! trace's jobs shared by every copy of the scenario"). It travels after the request's envelope,
+//! as it is (`protocol::Carries`, `wire::RequestText`).
 
-use super::protocol::{Boot, Protocol, Script};
+use super::protocol::{Boot, Carries, Protocol, Script};
 use super::wire::Answer;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::JobResult;
@@ -47,6 +48,7 @@ pub enum Request {
     Run {
         run: u64,
         progress_every: u64,
+        #[serde(skip)]
         scenario: Arc<String>,
         /// Makes the worker fail on purpose; only the e2e tests ask for it (`fault`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -57,22 +59,62 @@ pub enum Request {
     Story {
         run: u64,
         job: usize,
+        #[serde(skip)]
         scenario: Arc<String>,
     },
     /// The whole result document of run `run` ("Result JSON"), in pieces.
-    Document { run: u64, scenario: Arc<String> },
+    Document {
+        run: u64,
+        #[serde(skip)]
+        scenario: Arc<String>,
+    },
     /// One unit of a study: `scenario` with `seed` (docs/STUDY.md).
     Sample {
         unit: Unit,
         seed: u64,
-        scenario: String,
+        #[serde(skip)]
+        scenario: Arc<String>,
     },
     /// One start of an advisor search (docs/ADVISOR.md): start `unit.index` of `plan`, the
     /// `AdvicePlan`'s JSON, which the worker reads with `AdvicePlan::parse_json` as the scenarios
     /// above are read (docs/PERFORMANCE.md, "One reader for every scenario").
-    AdviseStart { unit: Unit, plan: String },
+    AdviseStart {
+        unit: Unit,
+        #[serde(skip)]
+        plan: Arc<String>,
+    },
     /// A variant's section of a study's agreement report (docs/REPORT.md, "A study").
-    VariantReport { unit: Unit, scenario: String },
+    VariantReport {
+        unit: Unit,
+        #[serde(skip)]
+        scenario: Arc<String>,
+    },
+}
+
+/// The scenario's (or the plan's) JSON that every kind of request carries, borrowed as `request`
+/// is (shared or mutable): one list of where it is, for reading and for filling in.
+macro_rules! document_of {
+    ($request:expr) => {
+        match $request {
+            Request::Run { scenario, .. }
+            | Request::Story { scenario, .. }
+            | Request::Document { scenario, .. }
+            | Request::Sample { scenario, .. }
+            | Request::VariantReport { scenario, .. } => scenario,
+            Request::AdviseStart { plan, .. } => plan,
+        }
+    };
+}
+
+impl Carries for Request {
+    fn document(&self) -> Option<&Arc<String>> {
+        Some(document_of!(self))
+    }
+
+    fn carrying(mut self, document: String) -> Self {
+        *document_of!(&mut self) = Arc::new(document);
+        self
+    }
 }
 
 /// A failure the worker stages on purpose, so the tests can check that every way a worker can

@@ -6,17 +6,33 @@
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::sync::Arc;
 
 pub use super::boot::Boot;
 
 /// A kind of worker.
 pub trait Protocol: 'static {
     /// What the page asks.
-    type Request: Serialize + DeserializeOwned;
+    type Request: Serialize + DeserializeOwned + Carries;
     /// What the worker answers.
     type Reply: Serialize + DeserializeOwned + 'static;
     /// Where it runs.
     const SCRIPT: Script;
+}
+
+/// A request that may carry one document after its envelope's line (`wire::RequestText`): a
+/// scenario's or a plan's JSON, sent as it is. The field that holds it is left out of the
+/// envelope (`#[serde(skip)]`) and given back to the request when the worker reads it.
+pub trait Carries: Sized {
+    /// The document sent after the envelope, if this request carries one.
+    fn document(&self) -> Option<&Arc<String>> {
+        None
+    }
+
+    /// This request, read from its envelope, holding the `document` that followed it.
+    fn carrying(self, _document: String) -> Self {
+        self
+    }
 }
 
 /// A worker's script (worker script names are not hashed), how it starts, and what the page

@@ -12,7 +12,7 @@
 use super::outgoing::{Body, Outgoing};
 use super::protocol::Protocol;
 use super::spare;
-use super::wire::{encode_header, Envelope, Header, Refusal};
+use super::wire::{encode_header, read_request, Envelope, Header, Refusal};
 use serde::{Deserialize, Serialize};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -80,13 +80,14 @@ impl<R: Serialize> Replier<'_, '_, R> {
 
 /// Serves one message: reads it as a request of `P`, has `handle` answer it, and posts every
 /// reply through `post`. What browser tests and native tests call to serve exactly as a worker
-/// does.
+/// does. The message's memory becomes the document the request carries (`wire::read_request`):
+/// a trace's scenario is a quarter of a gigabyte of JSON, read once and not copied.
 pub fn serve_message<P: Protocol>(
-    message: &str,
+    message: String,
     handle: &mut impl FnMut(P::Request, &mut Replier<'_, '_, P::Reply>) -> Answered<P::Reply>,
     post: &mut Post<'_>,
 ) {
-    let (id, answered) = match serde_json::from_str::<Envelope<P::Request>>(message) {
+    let (id, answered) = match read_request::<P::Request>(message) {
         Ok(Envelope { id, request }) => {
             let mut replier = Replier {
                 id,
@@ -95,7 +96,7 @@ pub fn serve_message<P: Protocol>(
             };
             (id, handle(request, &mut replier))
         }
-        Err(err) => (id_of(message), Err(Refusal::Unreadable(err.to_string()))),
+        Err((header, err)) => (id_of(&header), Err(Refusal::Unreadable(err.to_string()))),
     };
     match answered {
         Ok(Done { reply, body }) => {
@@ -116,16 +117,15 @@ pub fn serve_message<P: Protocol>(
     }
 }
 
-/// The id of a message that is not a whole request, if it has one, so its refusal reaches
-/// whoever asked; 0 otherwise. Only the id is kept: the rest of a refused run's message may be
-/// a quarter-gigabyte trace.
-fn id_of(message: &str) -> u64 {
+/// The id in the envelope's line of a message that is not a whole request, if it has one, so
+/// its refusal reaches whoever asked; 0 otherwise.
+fn id_of(header: &str) -> u64 {
     /// A message's `id`, every other member passed over.
     #[derive(Deserialize)]
     struct Id {
         id: u64,
     }
-    serde_json::from_str::<Id>(message).map_or(0, |m| m.id)
+    serde_json::from_str::<Id>(header).map_or(0, |m| m.id)
 }
 
 /// Set once a panic was reported, so the trap that follows is not reported a second time.
@@ -134,7 +134,7 @@ static CRASHED: AtomicBool = AtomicBool::new(false);
 /// Serves the page from the current worker: panics are reported, every message goes to
 /// `serve` (which serves it with [`serve_message`]) and its replies are posted as bytes, and
 /// `Ready` is posted last.
-pub fn serve_requests(mut serve: impl FnMut(&str, &mut Post<'_>) + 'static) {
+pub fn serve_requests(mut serve: impl FnMut(String, &mut Post<'_>) + 'static) {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     report_panics(scope.clone());
     let replies = scope.clone();
@@ -146,7 +146,7 @@ pub fn serve_requests(mut serve: impl FnMut(&str, &mut Post<'_>) + 'static) {
         }
         // Anything else but a string is not a request; it is refused like an unreadable one.
         let message = data.as_string().unwrap_or_default();
-        serve(&message, &mut |message| post_bytes(&replies, message));
+        serve(message, &mut |message| post_bytes(&replies, message));
         spare::let_go();
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -1,8 +1,10 @@
 //! How a request and its replies travel, for every worker alike (docs/ARCHITECTURE.md, "From a
 //! button to the worker and back").
 //!
-//! A request goes as a JSON string: an [`Envelope`] of the protocol's request and the id the
-//! page gave it. Replies come back as bytes in a transferred buffer: a one-line JSON [`Header`],
+//! A request goes as a string: a one-line JSON [`Envelope`] of the protocol's request and the id
+//! the page gave it, and for a request that carries a document (a scenario's JSON, a plan's) a
+//! newline and then that document as it is, not an escaped string inside the envelope
+//! ([`RequestText`]). Replies come back as bytes in a transferred buffer: a one-line JSON [`Header`],
 //! and for some a newline and then a body, not wrapped in another JSON string, so it is neither
 //! escaped nor re-encoded (docs/PERFORMANCE.md, "The 10,000-job result between the worker and
 //! the page"). A header is a reply to request `id`, interim (progress, a piece of a document) or
@@ -10,10 +12,13 @@
 //! unasked, `Ready` and `Crashed`.
 
 use super::posted::{Posted, PostedSource};
+use super::protocol::Carries;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::ops::Range;
+use std::sync::Arc;
+use wasm_bindgen::JsValue;
 
 /// A request as the page posts it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -63,8 +68,77 @@ pub enum Refusal {
 }
 
 /// Encodes a request for `postMessage`.
-pub fn encode_request<Q: Serialize>(id: u64, request: &Q) -> String {
-    serde_json::to_string(&Envelope { id, request }).expect("a request always serialises")
+pub fn encode_request<Q: Serialize + Carries>(id: u64, request: &Q) -> RequestText {
+    RequestText {
+        header: serde_json::to_string(&Envelope { id, request })
+            .expect("a request always serialises"),
+        document: request.document().cloned(),
+    }
+}
+
+/// A request as it travels: its envelope's line, then the document it carries, if any. The
+/// document is shared with the request, not copied: a trace's scenario is a quarter of a
+/// gigabyte of JSON, and written into the envelope as a string it was that again, escaped, in
+/// the page's memory and, read back, in the worker's (docs/PERFORMANCE.md, "A request's
+/// document after its header").
+#[derive(Debug, Clone, PartialEq)]
+pub struct RequestText {
+    header: String,
+    document: Option<Arc<String>>,
+}
+
+impl RequestText {
+    /// The whole message in one string, as a worker receives it (the in-page worker of the
+    /// browser tests, and tests that serve a message themselves).
+    pub fn into_string(self) -> String {
+        match self.document {
+            Some(document) => [self.header.as_str(), "\n", &document].concat(),
+            None => self.header,
+        }
+    }
+
+    /// The whole message as a JavaScript string for `postMessage`: each part copied out of
+    /// wasm memory once, and joined by the browser, so the page's memory never holds the
+    /// document twice.
+    pub fn to_js(&self) -> js_sys::JsString {
+        let header = js_sys::JsString::from(self.header.as_str());
+        match &self.document {
+            Some(document) => header
+                .concat(&JsValue::from_str("\n"))
+                .concat(&JsValue::from_str(document)),
+            None => header,
+        }
+    }
+}
+
+/// The envelope's line of a request's message: all of it when it carries no document.
+pub fn envelope_line(message: &str) -> &str {
+    message.split('\n').next().unwrap_or_default()
+}
+
+/// Reads a request's message: its envelope from the first line, and the document after it,
+/// if any, given to the request (`Carries::carrying`). The message's own memory becomes the
+/// document's: the line before it is drained, the document is not copied. `Err` holds the
+/// envelope's line, for the id of the refusal, and why it could not be read.
+pub fn read_request<Q: DeserializeOwned + Carries>(
+    mut message: String,
+) -> Result<Envelope<Q>, (String, serde_json::Error)> {
+    let header_end = envelope_line(&message).len();
+    let envelope = serde_json::from_str::<Envelope<Q>>(&message[..header_end]);
+    match envelope {
+        Ok(Envelope { id, request }) if header_end < message.len() => {
+            message.drain(..=header_end);
+            Ok(Envelope {
+                id,
+                request: request.carrying(message),
+            })
+        }
+        Ok(envelope) => Ok(envelope),
+        Err(err) => {
+            message.truncate(header_end);
+            Err((message, err))
+        }
+    }
 }
 
 /// The header line of a reply, ready to be followed by its body.
@@ -163,6 +237,44 @@ impl<R> Answer<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_request_carries_its_scenario_after_its_envelope_as_it_is() {
+        use crate::worker::messages::Request;
+        let scenario = r#"{"version":1,"name":"a \"quoted\" name\nover two lines"}"#;
+        let request = Request::Run {
+            run: 2,
+            progress_every: 10,
+            scenario: Arc::new(scenario.to_string()),
+            fault: None,
+        };
+        let message = encode_request(3, &request).into_string();
+        let (envelope, document) = message.split_once('\n').expect("a document follows");
+        assert_eq!(
+            envelope,
+            r#"{"id":3,"request":{"run":{"run":2,"progress_every":10}}}"#
+        );
+        assert_eq!(document, scenario, "sent as it is, not escaped");
+        assert_eq!(envelope_line(&message), envelope);
+        let read = read_request::<Request>(message).expect("reads back");
+        assert_eq!((read.id, read.request), (3, request));
+    }
+
+    #[test]
+    fn a_request_without_a_document_is_its_envelope_alone() {
+        use crate::interop::protocol::Task;
+        let message = encode_request(5, &Task::Account { files: Vec::new() }).into_string();
+        assert!(!message.contains('\n'), "{message}");
+        assert_eq!(read_request::<Task>(message).map(|e| e.id).ok(), Some(5));
+    }
+
+    #[test]
+    fn an_unreadable_envelope_gives_back_its_line_for_the_refusal() {
+        use crate::worker::messages::Request;
+        let (line, _) = read_request::<Request>("{\"id\":7,\"request\":{\"fly\":{}}}\n{}".into())
+            .expect_err("no such request");
+        assert_eq!(line, r#"{"id":7,"request":{"fly":{}}}"#);
+    }
 
     #[test]
     fn a_reply_keeps_its_body_after_the_header_line() {

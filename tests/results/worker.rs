@@ -24,12 +24,14 @@ const DEFAULT: &str = include_str!("../../scenarios/default.json");
 
 /// Every message the worker posts for `request` (sent as request `id`), as posted.
 fn served(id: u64, request: &Request) -> Vec<Vec<u8>> {
-    served_raw(&encode_request(id, request))
+    served_raw(&encode_request(id, request).into_string())
 }
 
 fn served_raw(message: &str) -> Vec<Vec<u8>> {
     let mut posted = Vec::new();
-    serve(message, &|| 0.0, &mut |parts| posted.push(parts.concat()));
+    serve(message.to_owned(), &|| 0.0, &mut |parts| {
+        posted.push(parts.concat())
+    });
     posted
 }
 
@@ -156,7 +158,7 @@ fn a_run_lets_go_of_the_result_before_it() {
     assert_eq!(held_run(), Some(1));
     let mut held_during = Vec::new();
     serve(
-        &encode_request(2, &run(2, 10, DEFAULT)),
+        encode_request(2, &run(2, 10, DEFAULT)).into_string(),
         &|| 0.0,
         &mut |parts| {
             if matches!(

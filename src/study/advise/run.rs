@@ -8,6 +8,7 @@ use crate::study::run::{Run, Work};
 use crate::worker::messages::{Reply, Request};
 use quotalab_engine::study::advise::{Advice, AdvicePlan, StartOutcome};
 use quotalab_engine::study::{StudyError, Unit};
+use std::sync::Arc;
 
 /// A finished search: the advice and the digest of the plan it answers.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,7 +26,8 @@ impl Work for AdvicePlan {
     type Error = StudyError;
 
     fn requests(&self) -> Result<Vec<(Unit, Request)>, StudyError> {
-        let plan = serde_json::to_string(self).expect("a plan always serialises");
+        // One JSON shared by every start's request.
+        let plan = Arc::new(serde_json::to_string(self).expect("a plan always serialises"));
         Ok(self
             .units()
             .into_iter()

@@ -21,7 +21,7 @@ pub use held::held_run;
 
 use super::messages::{Reply, Request, Simulation};
 use super::serve::{serve_message, serve_requests, Answered, Post, Replier};
-use super::wire::Envelope;
+use super::wire::{envelope_line, Envelope};
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -39,8 +39,8 @@ pub fn serve_simulation() {
 /// was then too small for the next run's largest buffers, so the second run at a million jobs
 /// grew the worker's memory by about 200 MB (docs/PERFORMANCE.md, "The worker lets go of the
 /// held result first").
-pub fn serve(message: &str, now_ms: &dyn Fn() -> f64, post: &mut Post<'_>) {
-    if !reads_held(message) {
+pub fn serve(message: String, now_ms: &dyn Fn() -> f64, post: &mut Post<'_>) {
+    if !reads_held(envelope_line(&message)) {
         held::forget();
     }
     serve_message::<Simulation>(
@@ -62,16 +62,16 @@ pub fn answer(
             progress_every,
             scenario,
             fault,
-        } => run::answer(run, progress_every, &scenario, fault, now_ms, replier),
+        } => run::answer(run, progress_every, scenario, fault, now_ms, replier),
         Request::Story { run, job, scenario } => story::answer(run, job, &scenario),
         Request::Document { run, scenario } => document::answer(run, &scenario, replier),
         Request::Sample {
             unit,
             seed,
             scenario,
-        } => units::sample(unit, seed, &scenario),
+        } => units::sample(unit, seed, scenario),
         Request::AdviseStart { unit, plan } => units::advise_start(unit, &plan),
-        Request::VariantReport { unit, scenario } => units::variant_section(unit, &scenario),
+        Request::VariantReport { unit, scenario } => units::variant_section(unit, scenario),
     }
 }
 
@@ -87,14 +87,17 @@ enum Reading {
     Other,
 }
 
-/// Whether `message` is a request that reads the held result (a story, the document).
-fn reads_held(message: &str) -> bool {
-    serde_json::from_str::<Envelope<HashMap<Reading, IgnoredAny>>>(message).is_ok_and(|envelope| {
-        envelope
-            .request
-            .keys()
-            .any(|kind| matches!(kind, Reading::Story | Reading::Document))
-    })
+/// Whether the request whose envelope is `envelope_line` reads the held result (a story, the
+/// document).
+fn reads_held(envelope_line: &str) -> bool {
+    serde_json::from_str::<Envelope<HashMap<Reading, IgnoredAny>>>(envelope_line).is_ok_and(
+        |envelope| {
+            envelope
+                .request
+                .keys()
+                .any(|kind| matches!(kind, Reading::Story | Reading::Document))
+        },
+    )
 }
 
 #[cfg(test)]
@@ -106,7 +109,9 @@ mod tests {
     #[test]
     fn only_stories_and_the_document_read_the_held_result() {
         let scenario = Arc::new(String::from("{}"));
-        let reads = |request: Request| reads_held(&encode_request(1, &request));
+        let reads = |request: Request| {
+            reads_held(envelope_line(&encode_request(1, &request).into_string()))
+        };
         assert!(reads(Request::Story {
             run: 1,
             job: 0,

@@ -13,12 +13,14 @@ use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::DrawnParts;
 use quotalab_engine::{Events, Scenario};
 use std::rc::Rc;
+use std::sync::Arc;
 
-/// Runs `scenario` (JSON) as run `run`, reporting progress every `progress_every` events.
+/// Runs `scenario` (JSON) as run `run`, reporting progress every `progress_every` events. The
+/// JSON goes once it is read, before the run: the run needs only the scenario.
 pub fn answer(
     run: u64,
     progress_every: u64,
-    scenario: &str,
+    scenario: Arc<String>,
     fault: Option<Fault>,
     now_ms: &dyn Fn() -> f64,
     replier: &mut Replier<'_, '_, Reply>,
@@ -26,7 +28,9 @@ pub fn answer(
     if let Some(fault) = fault {
         fault.stage();
     }
-    let scenario = Scenario::from_json(scenario).map_err(|e| Refusal::Invalid(e.to_string()))?;
+    let json = scenario;
+    let scenario = Scenario::from_json(&json).map_err(|e| Refusal::Invalid(e.to_string()))?;
+    drop(json);
     let started = now_ms();
     let mut report = |p: quotalab_engine::Progress| {
         let progress = Reply::Progress {

@@ -11,9 +11,10 @@ use quotalab_engine::study::advise::{AdvicePlan, Sequential};
 use quotalab_engine::study::{run_sample, Unit, UnitSample};
 use quotalab_engine::Scenario;
 use quotalab_interop::report::variant_report;
+use std::sync::Arc;
 
 /// The sample of `scenario` (JSON) run with `seed`.
-pub fn sample(unit: Unit, seed: u64, scenario: &str) -> Answered<Reply> {
+pub fn sample(unit: Unit, seed: u64, scenario: Arc<String>) -> Answered<Reply> {
     let scenario = read(scenario)?;
     let sample = run_sample(&scenario, seed);
     Ok(Done::reply(Reply::Sample(Box::new(UnitSample {
@@ -41,13 +42,15 @@ pub fn advise_start(unit: Unit, plan: &str) -> Answered<Reply> {
 }
 
 /// The report section of the variant `scenario` (JSON).
-pub fn variant_section(unit: Unit, scenario: &str) -> Answered<Reply> {
+pub fn variant_section(unit: Unit, scenario: Arc<String>) -> Answered<Reply> {
     let report = Box::new(variant_report(&read(scenario)?));
     Ok(Done::reply(Reply::VariantReport { unit, report }))
 }
 
-fn read(scenario: &str) -> Result<Scenario, Refusal> {
-    Scenario::from_json(scenario).map_err(|err| Refusal::Invalid(err.to_string()))
+/// The scenario of a unit's JSON, which goes once it is read: the unit's run needs only the
+/// scenario.
+fn read(scenario: Arc<String>) -> Result<Scenario, Refusal> {
+    Scenario::from_json(&scenario).map_err(|err| Refusal::Invalid(err.to_string()))
 }
 
 #[cfg(test)]
@@ -74,13 +77,13 @@ mod tests {
 
     #[test]
     fn a_sample_is_the_engine_run_directly() {
-        let done = sample(unit(3), 42, DEFAULT_SCENARIO).expect("a sample");
+        let done = sample(unit(3), 42, Arc::new(DEFAULT_SCENARIO.into())).expect("a sample");
         let expected = UnitSample {
             unit: unit(3),
             sample: run_sample(&default(), 42),
         };
         assert_eq!(done.reply, Reply::Sample(Box::new(expected)));
-        assert!(refusal(sample(unit(2), 1, r#"{"version":1}"#)).contains("name"));
+        assert!(refusal(sample(unit(2), 1, Arc::new(r#"{"version":1}"#.into()))).contains("name"));
     }
 
     /// A small search on the default scenario: one target, few simulations.
@@ -134,12 +137,12 @@ mod tests {
 
     #[test]
     fn a_section_is_the_one_made_here() {
-        let done = variant_section(unit(1), DEFAULT_SCENARIO).expect("a section");
+        let done = variant_section(unit(1), Arc::new(DEFAULT_SCENARIO.into())).expect("a section");
         let expected = Reply::VariantReport {
             unit: unit(1),
             report: Box::new(variant_report(&default())),
         };
         assert_eq!(done.reply, expected);
-        assert!(refusal(variant_section(unit(1), "{}")).contains("version"));
+        assert!(refusal(variant_section(unit(1), Arc::new("{}".into()))).contains("version"));
     }
 }
