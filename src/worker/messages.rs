@@ -55,7 +55,10 @@ pub enum Request {
         fault: Option<Fault>,
     },
     /// Job `job` (its index) of run `run`, whose scenario was `scenario`: it runs again if the
-    /// worker no longer holds that run (same scenario, same seed: the same result).
+    /// worker no longer holds that run (same scenario, same seed: the same result). The page
+    /// first asks without the scenario (empty), which at a million listed jobs is a quarter of
+    /// a gigabyte to write and to read, and again with it when the worker answers
+    /// `Refusal::NotHeld`.
     Story {
         run: u64,
         job: usize,
@@ -107,8 +110,9 @@ macro_rules! document_of {
 }
 
 impl Carries for Request {
+    /// None when empty: a story asked of a run the worker holds goes without its scenario.
     fn document(&self) -> Option<&Arc<String>> {
-        Some(document_of!(self))
+        Some(document_of!(self)).filter(|document| !document.is_empty())
     }
 
     fn carrying(mut self, document: String) -> Self {

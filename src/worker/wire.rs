@@ -59,6 +59,10 @@ pub enum Refusal {
     /// A job's story was asked for a job the run does not have (its index).
     #[error("the run has no job {}", .0 + 1)]
     NoSuchJob(usize),
+    /// A story was asked of a run without its scenario, and the worker no longer holds that
+    /// run: the page asks again with the scenario.
+    #[error("the worker no longer holds run {0}")]
+    NotHeld(u64),
     /// The engine stopped the run before its end.
     #[error("the run stopped")]
     Stopped,

@@ -11,7 +11,7 @@ use quotalab_app::interop::report::body::ReportBody;
 use quotalab_app::interop::report::study_body::StudyReportBody;
 use quotalab_app::interop::report::variant::{readiness, Readiness};
 use quotalab_app::results::session::{Outcome, Phase};
-use quotalab_app::state::{Dialog, Editor, DEFAULT_SCENARIO};
+use quotalab_app::state::{Dialog, Editor};
 use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::study::{compare, Definition, Study};
@@ -362,7 +362,7 @@ fn the_report_waits_for_results_of_the_scenario_on_screen() {
         opened: 0,
         result,
         run: 1,
-        scenario: std::sync::Arc::new(DEFAULT_SCENARIO.to_owned()),
+        scenario: scenario.clone(),
         elapsed_ms: 1.0,
     });
     let ran = Phase::Ran { elapsed_ms: 1.0 };

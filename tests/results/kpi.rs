@@ -21,7 +21,7 @@ fn outcome(revision: u64, result: SimResult) -> Arc<Outcome> {
         opened: 0,
         result: Drawn::of(result, ALL_JOBS),
         run: 1,
-        scenario: Arc::new(DEFAULT.to_owned()),
+        scenario: quotalab_engine::Scenario::from_json(DEFAULT).expect("default is valid"),
         elapsed_ms: 1.0,
     })
 }

@@ -48,7 +48,7 @@ fn the_per_queue_table_shows_the_engines_hours_and_evictions_by_reason() {
         opened: 0,
         result: drawn,
         run: 1,
-        scenario: Arc::new(scenario.to_json_pretty()),
+        scenario: scenario.clone(),
         elapsed_ms: 1.0,
     });
     let host = attached_root();

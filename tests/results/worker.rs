@@ -207,6 +207,21 @@ fn a_story_of_an_earlier_run_is_that_runs_job() {
     };
     assert_eq!(story_of(1, &first_sent), first_job);
     assert_eq!(story_of(2, &second_sent), second_job);
+    // Asked without its scenario, as the page first asks, a story of the run held is served,
+    // and one of a run no longer held is refused so that the page asks again with it.
+    assert_eq!(story_of(2, ""), second_job);
+    let unsent = Request::Story {
+        run: 1,
+        job: 5,
+        scenario: Arc::default(),
+    };
+    assert!(matches!(
+        read(&served(10, &unsent)[0]).header,
+        Header::Refused {
+            id: 10,
+            refusal: Refusal::NotHeld(1)
+        }
+    ));
 }
 
 #[wasm_bindgen_test]

@@ -9,7 +9,6 @@ use crate::worker::wire::Answer;
 use crate::worker::WorkerError;
 use leptos::prelude::*;
 use std::rc::Rc;
-use std::sync::Arc;
 use wasm_bindgen::JsValue;
 use web_sys::{Blob, BlobPropertyBag};
 
@@ -29,9 +28,11 @@ impl Session {
                 self.gather(&gathered, &answer.body());
             }
         };
+        // The whole document needs the event list, which the run held for the page leaves out,
+        // so the worker always runs the scenario again for it (`worker::simulation::held`).
         let request = Request::Document {
             run: outcome.run,
-            scenario: Arc::clone(&outcome.scenario),
+            scenario: self.json_of(&outcome.scenario),
         };
         self.ask(ticket, request, piece, move |answer| match answer {
             Ok(last) => {

@@ -24,6 +24,7 @@ use leptos::prelude::*;
 use quotalab_engine::generate::job_count;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::ShareResult;
+use quotalab_engine::Scenario;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -90,8 +91,12 @@ pub struct Outcome {
     pub result: Drawn,
     /// The run's number: the worker keeps its whole result for "Result JSON".
     pub run: u64,
-    /// The scenario JSON it ran, to run it again if the worker no longer holds the result.
-    pub scenario: Arc<String>,
+    /// The scenario it ran, to run it again if the worker no longer holds the result. The
+    /// scenario, not its JSON: it shares its jobs with the scenario on screen
+    /// (`scenario::JobList`), where a quarter of a gigabyte of JSON would stay in the page's
+    /// memory as long as the outcome does (docs/PERFORMANCE.md, "A request's document after
+    /// its header").
+    pub scenario: Scenario,
     pub elapsed_ms: f64,
 }
 
@@ -108,7 +113,7 @@ struct Arrived {
 struct Asking {
     revision: u64,
     opened: u64,
-    scenario: Arc<String>,
+    scenario: Scenario,
 }
 
 /// Shared handles on the session (a `Copy` bag of signals, like `Editor`).
@@ -309,17 +314,17 @@ impl Session {
         let ticket = self.runs.start();
         let run = ticket.number();
         self.last_start_ms.set_value(now_ms());
-        let scenario = self.scenario_json();
-        let asking = Asking {
-            revision: self.state.revision.get_untracked(),
-            opened: self.state.opened.get_untracked(),
-            scenario: Arc::clone(&scenario),
-        };
+        let scenario = self.state.scenario.get_untracked();
         let request = Request::Run {
             run,
             progress_every: PROGRESS_EVERY,
-            scenario,
+            scenario: self.json_of(&scenario),
             fault: TestFault::for_run(self.fault, run),
+        };
+        let asking = Asking {
+            revision: self.state.revision.get_untracked(),
+            opened: self.state.opened.get_untracked(),
+            scenario,
         };
         self.phase.set(Phase::Running {
             started_ms: now_ms(),
@@ -336,17 +341,15 @@ impl Session {
         });
     }
 
-    /// The scenario on screen as the JSON a run sends, shared by the request and the record of
-    /// what was asked (`Asking`). Written into room for the last run's JSON and then trimmed to
-    /// its length, and shared as it is, not copied: at a million jobs listed one by one it is a
-    /// quarter of a gigabyte, which grew by doubling and was then copied once more
-    /// (docs/PERFORMANCE.md, "A trace's jobs shared by every copy of the scenario").
-    fn scenario_json(self) -> Arc<String> {
+    /// `scenario` as the JSON a request sends, which goes once the request is posted. Written
+    /// into room for the last run's JSON and then trimmed to its length, and shared as it is,
+    /// not copied: at a million jobs listed one by one it is a quarter of a gigabyte, which grew
+    /// by doubling and was then copied once more (docs/PERFORMANCE.md, "A trace's jobs shared
+    /// by every copy of the scenario").
+    fn json_of(self, scenario: &Scenario) -> Arc<String> {
         let room = self.json_len.get_value();
         let mut json = Vec::with_capacity(room + room / 8);
-        self.state.scenario.with_untracked(|s| {
-            serde_json::to_writer(&mut json, s).expect("a scenario always serialises")
-        });
+        serde_json::to_writer(&mut json, scenario).expect("a scenario always serialises");
         json.shrink_to_fit();
         self.json_len.set_value(json.len());
         Arc::new(String::from_utf8(json).expect("serde_json writes UTF-8"))

@@ -4,9 +4,11 @@
 
 use crate::results::session::{Outcome, Session};
 use crate::worker::messages::{Reply, Request};
+use crate::worker::wire::Refusal;
 use crate::worker::WorkerError;
 use leptos::prelude::*;
 use quotalab_engine::result::JobResult;
+use quotalab_engine::Scenario;
 use std::sync::Arc;
 
 /// The story asked for last, and the job once the worker has sent it.
@@ -34,10 +36,20 @@ impl Session {
             job,
             record: None,
         }));
+        self.ask_story(run, job, outcome.scenario.clone(), Arc::default());
+    }
+
+    /// Asks for job `job` of run `run` with `json`, the scenario's JSON or nothing. The first
+    /// ask sends nothing: the worker holds the run it ran last, and a trace's JSON is a quarter
+    /// of a gigabyte to write and to read. If the worker no longer holds the run
+    /// (`Refusal::NotHeld`), the story is asked again with `scenario`'s JSON, which runs it
+    /// again to the same result.
+    fn ask_story(self, run: u64, job: usize, scenario: Scenario, json: Arc<String>) {
+        let sent_json = !json.is_empty();
         let request = Request::Story {
             run,
             job,
-            scenario: Arc::clone(&outcome.scenario),
+            scenario: json,
         };
         self.ask(
             self.stories.start(),
@@ -50,6 +62,10 @@ impl Session {
                     record: Some(Arc::from(record)),
                 })),
                 Err(WorkerError::Gone) => {}
+                Err(WorkerError::Refused(Refusal::NotHeld(_))) if !sent_json => {
+                    let json = self.json_of(&scenario);
+                    self.ask_story(run, job, scenario, json);
+                }
                 Ok(_) => self.fail(format!(
                     "the job's story cannot be read: {}",
                     WorkerError::OtherAnswer("the simulation worker")

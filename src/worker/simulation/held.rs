@@ -53,7 +53,8 @@ pub fn forget() {
 
 /// Calls `f` with run `run`, with its event list if `events` is `Kept`; runs
 /// `scenario` (JSON) again if the result held is another run's or lacks what is asked for. Its
-/// validation errors if it must run and cannot.
+/// validation errors if it must run and cannot; `NotHeld` if it must run and was sent no
+/// scenario (a story asked without one, which the page asks again with it).
 pub fn with_run<R>(
     run: u64,
     scenario: &str,
@@ -66,6 +67,9 @@ pub fn with_run<R>(
         })
     });
     if !enough {
+        if scenario.is_empty() {
+            return Err(Refusal::NotHeld(run));
+        }
         let scenario =
             Scenario::from_json(scenario).map_err(|err| Refusal::Invalid(err.to_string()))?;
         // The result held goes first, so the two are never alive together.
@@ -115,6 +119,14 @@ mod tests {
         assert!(document.is_ok_and(|d| d.is_ok_and(|d| d == whole)));
         // That whole result now serves both without running again.
         assert!(with_run(3, UNREADABLE, Events::Kept, |_| ()).is_ok());
+        // A story asked without its scenario is served by the run held, and refused, for the
+        // page to ask again with it, when that run is not held.
+        assert_eq!(with_run(3, "", Events::LeftOut, |r| r.len()), Ok(jobs));
+        assert_eq!(
+            with_run(4, "", Events::LeftOut, |r| r.len()),
+            Err(Refusal::NotHeld(4))
+        );
+        assert_eq!(held_run(), Some(3), "a refusal keeps what is held");
         assert!(with_run(3, UNREADABLE, Events::LeftOut, |_| ()).is_ok());
         forget();
     }
