@@ -502,7 +502,11 @@ impl Session {
     fn show(self, outcome: Outcome, replaced: bool, superseded: bool) {
         let elapsed_ms = outcome.elapsed_ms;
         self.current.set(Some(Arc::new(outcome)));
-        if !superseded {
+        // An edit made while this run went, and waiting out its quiet time, keeps its phase:
+        // the outcome shown is of the revision before it, and its run has not started yet, so
+        // no newer ticket says so.
+        let edit_waits = matches!(self.phase.get_untracked(), Phase::Scheduled);
+        if !superseded && !edit_waits {
             self.phase.set(Phase::Ran { elapsed_ms });
         }
         // Rendering follows the signal change; the next frame is when the new charts show.
