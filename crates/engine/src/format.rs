@@ -118,8 +118,9 @@ pub(crate) fn head_of_document(text: &str, shape: &str) -> Result<Head, LoadErro
     })
 }
 
-/// [`head_of_document`] without the size limit, for the files of a sharded run, which hold
-/// no more than a definition and its samples; `None` when the document is not an object.
+/// [`head_of_document`] without the size limit, for the files of a sharded run and the
+/// definitions inside them, which no scenario limit applies to as a whole; `None` when the
+/// document is not an object.
 pub(crate) fn read_head(text: &str) -> Result<Option<Head>, LoadError> {
     match serde_json::from_str::<HeadProbe>(text) {
         Ok(HeadProbe::Object(head)) => Ok(Some(head)),

@@ -159,8 +159,8 @@ impl Definition {
     /// Reads a definition from its own slice of a samples file's text, by its `kind`.
     fn parse_text(text: &str) -> Result<Definition, StudyError> {
         let error = |e: crate::LoadError| StudyError::Format(format!("definition: {e}"));
-        let kind = read_head(text).map_err(error)?;
-        match kind.as_ref().and_then(Head::kind) {
+        let head = read_head(text).map_err(error)?;
+        match head.as_ref().and_then(Head::kind) {
             Some("study") => Study::parse_json(text)
                 .map(Definition::Compare)
                 .map_err(error),
