@@ -100,6 +100,7 @@ impl Baseline {
             scenario: serde_json::to_string(scenario)
                 .expect("a scenario always serialises")
                 .into(),
+            jobs_of: None,
             fault: None,
         });
         self.worker.set_value(Some(worker));

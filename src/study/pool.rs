@@ -100,6 +100,7 @@ fn with_fault(unit: Unit, request: Request, fault: Option<TestFault>) -> Request
             run: 0,
             progress_every: 0,
             scenario: Arc::default(),
+            jobs_of: None,
             fault: Some(Fault::Panic),
         };
     }

@@ -4,7 +4,9 @@
 //! these is refused (`wire::Refusal::Unreadable`), never taken for a run.
 //!
 //! Every request that needs a scenario carries it as JSON, and the worker validates it again: a
-//! message is input like any other. A run's JSON is shared (`Arc<String>`) by the run's request,
+//! message is input like any other. A run may leave out the listed jobs that the worker keeps
+//! from the run before (`Request::Run { jobs_of }`, docs/ARCHITECTURE.md, "Jobs the worker
+//! keeps"); the worker then validates them with the rest. A run's JSON is shared (`Arc<String>`) by the run's request,
 //! the page's record of what it asked, and the stories and document asked of that run later: at
 //! a million jobs listed one by one it is a quarter of a gigabyte (docs/PERFORMANCE.md, "A
 //! trace's jobs shared by every copy of the scenario"). It travels after the request's envelope,
@@ -44,12 +46,19 @@ impl Protocol for Simulation {
 pub enum Request {
     /// Run a scenario for the page: progress every `progress_every` events (0: never), then
     /// what the page draws. `run` is the page's number for it: the worker keeps the result under
-    /// it for the stories and the document asked for later.
+    /// it for the stories and the document asked for later, and its listed jobs for the next
+    /// run.
     Run {
         run: u64,
         progress_every: u64,
         #[serde(skip)]
         scenario: Arc<String>,
+        /// The run whose listed jobs this one runs: `scenario` leaves them out, since the worker
+        /// holds them, and at a million jobs they are a quarter of a gigabyte of JSON to write,
+        /// post and read at every edit. `Refusal::NotHeld` if the worker does not hold them; the
+        /// page then sends the whole scenario (docs/ARCHITECTURE.md, "Jobs the worker keeps").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        jobs_of: Option<u64>,
         /// Makes the worker fail on purpose; only the e2e tests ask for it (`fault`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fault: Option<Fault>,

@@ -37,6 +37,7 @@ pub fn warm_up() {
         run: 0,
         progress_every: 0,
         scenario: Arc::new(WARM_UP_SCENARIO.to_owned()),
+        jobs_of: None,
         fault: None,
     });
     WARMING.with_borrow_mut(|warming| *warming = Some(worker));

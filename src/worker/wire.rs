@@ -59,8 +59,8 @@ pub enum Refusal {
     /// A job's story was asked for a job the run does not have (its index).
     #[error("the run has no job {}", .0 + 1)]
     NoSuchJob(usize),
-    /// A story was asked of a run without its scenario, and the worker no longer holds that
-    /// run: the page asks again with the scenario.
+    /// A story was asked of a run without its scenario, or a run without its listed jobs, and
+    /// the worker no longer holds that run, or its jobs: the page asks again with the scenario.
     #[error("the worker no longer holds run {0}")]
     NotHeld(u64),
     /// The engine stopped the run before its end.
@@ -250,6 +250,7 @@ mod tests {
             run: 2,
             progress_every: 10,
             scenario: Arc::new(scenario.to_string()),
+            jobs_of: None,
             fault: None,
         };
         let message = encode_request(3, &request).into_string();

@@ -2,6 +2,10 @@
 // message and a Retry, the status never stays "running", and the last good results stay on
 // screen. The page's test-only hook `?worker-fault=KIND` (src/worker/fault.rs) makes
 // the worker fail on purpose; the first run of the page still succeeds, except under `load`.
+// Also: a trace's edit runs the jobs the worker keeps, and shows what the whole scenario shows.
+
+import { readFileSync } from 'node:fs';
+import { importScenario, waitForNewResults } from './scale.mjs';
 
 const ready = (page) => page.locator('[data-testid="app-ready"]');
 const status = (page) => page.locator('[data-testid="run-status"]');
@@ -14,6 +18,19 @@ function assert(condition, message) {
 async function openWithFault(page, ctx, kind) {
   await page.goto(`${ctx.baseUrl}?worker-fault=${kind}`);
   await ready(page).waitFor({ state: 'attached', timeout: 60_000 });
+}
+
+/** Notes every run request `page` posts to a worker: its envelope's line and its length. */
+async function noteRunsSent(page) {
+  await page.addInitScript(() => {
+    window.runsSent = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      const envelope = typeof message === 'string' ? message.split('\n')[0] : '';
+      if (envelope.includes('"request":{"run":')) window.runsSent.push({ envelope, length: message.length });
+      return post.call(this, message, ...rest);
+    };
+  });
 }
 
 /** Changes the first share's strategy, which starts a run. */
@@ -167,6 +184,50 @@ export const tests = [
       assert((await page.locator('[data-testid="study-progress"]:visible').count()) === 0, 'the study still shows progress');
       const run = page.locator('[data-testid="study-run"]:visible');
       assert(await run.isEnabled(), 'the study cannot be run again after a failure');
+    },
+  },
+  {
+    name: 'an edit of a trace\'s agreement runs without sending its jobs again, and shows what the whole edited scenario shows',
+    async fn(page, ctx) {
+      // docs/ARCHITECTURE.md, "Jobs the worker keeps".
+      await noteRunsSent(page);
+      const trace = JSON.parse(readFileSync(new URL('../../scenarios/philly-trace.json', import.meta.url), 'utf8'));
+      const whole = JSON.stringify(trace).length;
+      const shown = async (page) => page.evaluate(() => ({
+        rows: [...document.querySelectorAll('[data-testid="job-row"]')].map((r) => r.innerText),
+        cards: [...document.querySelectorAll('[data-testid="kpi-card"]')].map((card) => {
+          const copy = card.cloneNode(true);
+          copy.querySelectorAll('[data-testid="kpi-since"]').forEach((e) => e.remove());
+          return copy.innerText;
+        }),
+      }));
+      await page.goto(ctx.baseUrl);
+      await ready(page).waitFor({ state: 'attached', timeout: 60_000 });
+      await waitForNewResults(page, await importScenario(page, trace, 'philly-trace.json'));
+      // The page's first run and the warm-up's went before it: the import's run is the last.
+      const imported = (await page.evaluate(() => window.runsSent.splice(0))).at(-1);
+      assert(imported && !/jobs_of/.test(imported.envelope) && imported.length > whole / 2, `the import's run: ${JSON.stringify(imported)}`);
+
+      const revision = await ready(page).getAttribute('data-revision');
+      await edit(page, 'RESERVE');
+      await waitForNewResults(page, revision);
+      const sent = await page.evaluate(() => window.runsSent.splice(0));
+      assert(sent.length === 1 && /"jobs_of":\d+/.test(sent[0].envelope), `the edit's runs: ${JSON.stringify(sent)}`);
+      assert(sent[0].length < whole / 20, `the edit sent ${sent[0].length} characters of a ${whole}-character scenario`);
+      const edited = await shown(page);
+      assert(edited.rows.length > 0 && edited.cards.length === trace.quota_shares.length, `shown: ${edited.rows.length} rows, ${edited.cards.length} cards`);
+
+      // The same edit, imported whole into a fresh page, which keeps no jobs to run.
+      trace.quota_shares[0].strategy = 'RESERVE';
+      const other = await ctx.newPage();
+      await noteRunsSent(other);
+      await other.goto(ctx.baseUrl);
+      await ready(other).waitFor({ state: 'attached', timeout: 60_000 });
+      await waitForNewResults(other, await importScenario(other, trace, 'philly-edited.json'));
+      const fresh = await other.evaluate(() => window.runsSent.filter((r) => /jobs_of/.test(r.envelope)));
+      assert(fresh.length === 0, `a fresh page took jobs it does not keep: ${JSON.stringify(fresh)}`);
+      const again = await shown(other);
+      assert(JSON.stringify(again) === JSON.stringify(edited), `the edit showed\n${JSON.stringify(edited).slice(0, 600)}\nthe whole scenario shows\n${JSON.stringify(again).slice(0, 600)}`);
     },
   },
 ];

@@ -10,12 +10,13 @@
 
 use quotalab_app::worker::messages::{Reply, Request};
 use quotalab_app::worker::posted::Posted;
-use quotalab_app::worker::simulation::{held_run, serve};
+use quotalab_app::worker::simulation::{held_run, jobs_kept, serve};
 use quotalab_app::worker::spare;
 use quotalab_app::worker::wire::{encode_request, Answer, Header, Message, Refusal};
 use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::JobResult;
+use quotalab_engine::scenario::{JobList, Strategy};
 use quotalab_engine::{simulate, Events, Scenario};
 use std::sync::Arc;
 use wasm_bindgen_test::*;
@@ -53,6 +54,7 @@ fn run(run: u64, progress_every: u64, scenario: &str) -> Request {
         run,
         progress_every,
         scenario: Arc::new(scenario.to_owned()),
+        jobs_of: None,
         fault: None,
     }
 }
@@ -222,6 +224,97 @@ fn a_story_of_an_earlier_run_is_that_runs_job() {
             refusal: Refusal::NotHeld(1)
         }
     ));
+}
+
+/// What the page draws of `scenario`, as the engine makes it.
+fn drawn_bytes(scenario: &Scenario) -> Vec<u8> {
+    let finished = quotalab_engine::run(scenario, Events::LeftOut, 0, &mut |_| true).unwrap();
+    let mut bytes = Vec::new();
+    Drawn::write(&finished, ALL_JOBS, &mut bytes);
+    bytes
+}
+
+/// A run of `scenario` without its listed jobs, taking run `jobs_of`'s.
+fn run_of_kept_jobs(run: u64, scenario: &Scenario, jobs_of: u64) -> Request {
+    let agreement = Scenario {
+        jobs: JobList::default(),
+        ..scenario.clone()
+    };
+    Request::Run {
+        run,
+        progress_every: 0,
+        scenario: Arc::new(serde_json::to_string(&agreement).unwrap()),
+        jobs_of: Some(jobs_of),
+        fault: None,
+    }
+}
+
+/// The refusal of the only message posted.
+fn refusal(posted: &[Vec<u8>]) -> Refusal {
+    assert_eq!(posted.len(), 1);
+    match read(&posted[0]).header {
+        Header::Refused { refusal, .. } => refusal,
+        other => panic!("not refused: {other:?}"),
+    }
+}
+
+/// A run that names the run whose listed jobs the worker keeps leaves them out of its scenario,
+/// and its result is the whole scenario's, byte for byte; the worker refuses it when it does not
+/// keep those jobs (the page then sends the whole scenario), and validates the jobs against the
+/// agreement sent (docs/ARCHITECTURE.md, "Jobs the worker keeps").
+#[wasm_bindgen_test]
+fn a_run_of_the_jobs_the_worker_keeps_is_the_whole_scenarios_run() {
+    let trace = Scenario::from_json(include_str!("../../scenarios/philly-trace.json")).unwrap();
+    assert!(trace.jobs.len() > 400, "a trace lists its jobs");
+    served(1, &run(1, 0, &serde_json::to_string(&trace).unwrap()));
+    assert_eq!(jobs_kept(), Some(1));
+    // An edit of the agreement: the first share keeps its idle capacity to itself.
+    let mut edited = trace.clone();
+    edited.quota_shares[0].strategy = Strategy::Reserve;
+    assert_ne!(
+        drawn_bytes(&edited),
+        drawn_bytes(&trace),
+        "the edit matters"
+    );
+    let done = answer(&served(2, &run_of_kept_jobs(2, &edited, 1)));
+    assert!(matches!(done.reply, Reply::Ran { .. }), "{:?}", done.reply);
+    assert_eq!(*done.body(), drawn_bytes(&edited)[..]);
+    assert_eq!(jobs_kept(), Some(2), "kept again, as the run's own");
+    // Run 1's jobs are no longer kept as run 1's: refused, and nothing is kept any more.
+    assert_eq!(
+        refusal(&served(3, &run_of_kept_jobs(3, &edited, 1))),
+        Refusal::NotHeld(1)
+    );
+    assert_eq!(jobs_kept(), None);
+    assert_eq!(
+        refusal(&served(4, &run_of_kept_jobs(4, &edited, 2))),
+        Refusal::NotHeld(2)
+    );
+    // An agreement that the kept jobs do not fit is invalid, as the whole scenario would be.
+    served(5, &run(5, 0, &serde_json::to_string(&trace).unwrap()));
+    let mut unshared = trace.clone();
+    unshared.quota_shares.truncate(1);
+    let whole = Scenario::from_json(&serde_json::to_string(&unshared).unwrap());
+    let Err(whole) = whole else {
+        panic!("the jobs name shares that are gone")
+    };
+    assert_eq!(
+        refusal(&served(6, &run_of_kept_jobs(6, &unshared, 5))),
+        Refusal::Invalid(whole.to_string())
+    );
+    // A run that takes the kept jobs lists none of its own.
+    served(7, &run(7, 0, &serde_json::to_string(&trace).unwrap()));
+    let both = Request::Run {
+        run: 8,
+        progress_every: 0,
+        scenario: Arc::new(serde_json::to_string(&trace).unwrap()),
+        jobs_of: Some(7),
+        fault: None,
+    };
+    assert!(matches!(refusal(&served(8, &both)), Refusal::Unreadable(_)));
+    // A scenario of generated jobs keeps none.
+    served(9, &run(9, 0, DEFAULT));
+    assert_eq!(jobs_kept(), None);
 }
 
 #[wasm_bindgen_test]

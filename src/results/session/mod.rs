@@ -18,12 +18,13 @@ use crate::worker::handle::Asked;
 use crate::worker::messages::{wasm_memory_bytes, Reply, Request, Simulation};
 use crate::worker::protocol::Protocol;
 use crate::worker::warm_up::{self, warm_up};
-use crate::worker::wire::Answer;
+use crate::worker::wire::{Answer, Refusal};
 use crate::worker::{Latest, Ticket, Worker, WorkerError};
 use leptos::prelude::*;
 use quotalab_engine::generate::job_count;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::ShareResult;
+use quotalab_engine::scenario::{JobList, ListIdentity};
 use quotalab_engine::Scenario;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -143,6 +144,9 @@ pub struct Session {
     last_start_ms: StoredValue<f64>,
     /// The length of the last run's scenario JSON, the room the next one is written into.
     json_len: StoredValue<usize>,
+    /// The listed jobs the worker keeps, and the run they came with: a run of the same jobs
+    /// sends the scenario without them (docs/ARCHITECTURE.md, "Jobs the worker keeps").
+    jobs_kept: StoredValue<Option<(u64, ListIdentity)>>,
     /// The test-only failure the page's address asks for (`worker::fault`).
     fault: Option<TestFault>,
     /// The "Result JSON" downloads asked for (`full_result`); `saving_result` says how far the
@@ -184,6 +188,7 @@ impl Session {
             debounce: StoredValue::new(None),
             last_start_ms: StoredValue::new(f64::NEG_INFINITY),
             json_len: StoredValue::new(0),
+            jobs_kept: StoredValue::new(None),
             fault: TestFault::requested(),
             documents: Latest::new(),
             saving_result: RwSignal::new(None),
@@ -211,6 +216,7 @@ impl Session {
     /// old one is answered `Gone`).
     fn respawn(self) {
         self.worker.set_value(None);
+        self.jobs_kept.set_value(None);
         match Worker::start() {
             Ok(worker) => self.worker.set_value(Some(Rc::new(worker))),
             Err(err) => self.fail(err.to_string()),
@@ -312,32 +318,47 @@ impl Session {
         }
         warm_up::stop();
         let ticket = self.runs.start();
-        let run = ticket.number();
         self.last_start_ms.set_value(now_ms());
-        let scenario = self.state.scenario.get_untracked();
-        let request = Request::Run {
-            run,
-            progress_every: PROGRESS_EVERY,
-            scenario: self.json_of(&scenario),
-            fault: TestFault::for_run(self.fault, run),
-        };
         let asking = Asking {
             revision: self.state.revision.get_untracked(),
             opened: self.state.opened.get_untracked(),
-            scenario,
+            scenario: self.state.scenario.get_untracked(),
         };
         self.phase.set(Phase::Running {
             started_ms: now_ms(),
             progress: None,
         });
         mark("quotalab:run-sent");
+        let jobs_of = self.jobs_kept.with_value(|kept| {
+            kept.as_ref()
+                .filter(|(_, identity)| identity.is(&asking.scenario.jobs))
+                .map(|(run, _)| *run)
+        });
+        self.send_run(ticket, asking, jobs_of);
+    }
+
+    /// Asks the worker to run `asking`'s scenario as `ticket`'s run: without its listed jobs if
+    /// `jobs_of` names the run whose jobs the worker keeps, which are these.
+    fn send_run(self, ticket: Ticket, asking: Asking, jobs_of: Option<u64>) {
+        let run = ticket.number();
+        let scenario = match jobs_of {
+            Some(_) => json_without_jobs(&asking.scenario),
+            None => self.json_of(&asking.scenario),
+        };
+        let request = Request::Run {
+            run,
+            progress_every: PROGRESS_EVERY,
+            scenario,
+            jobs_of,
+            fault: TestFault::for_run(self.fault, run),
+        };
         let progress = move |interim: Answer<Reply>| {
             if ticket.is_current() {
                 self.progress(interim.reply);
             }
         };
         self.ask(ticket, request, progress, move |answer| {
-            self.ran(ticket, asking, answer)
+            self.ran(ticket, asking, jobs_of, answer)
         });
     }
 
@@ -394,12 +415,18 @@ impl Session {
         });
     }
 
-    /// Takes the answer to the run of `ticket`.
-    fn ran(self, ticket: Ticket, asking: Asking, answer: Asked<Reply>) {
+    /// Takes the answer to the run of `ticket`, sent without its listed jobs if `jobs_of` says
+    /// whose the worker was to take.
+    fn ran(self, ticket: Ticket, asking: Asking, jobs_of: Option<u64>, answer: Asked<Reply>) {
         let answer = match answer {
             Ok(answer) => answer,
             // A newer run replaced the worker; its own answer will come.
             Err(WorkerError::Gone) => return,
+            // The worker no longer keeps the jobs it was to take: the whole scenario goes.
+            Err(WorkerError::Refused(Refusal::NotHeld(_))) if jobs_of.is_some() => {
+                self.jobs_kept.set_value(None);
+                return self.send_run(ticket, asking, None);
+            }
             Err(err) => return self.fail(err.to_string()),
         };
         let Reply::Ran {
@@ -412,6 +439,9 @@ impl Session {
         };
         mark("quotalab:result-received");
         self.memory.update(|(worker, _)| *worker = memory_bytes);
+        let jobs = &asking.scenario.jobs;
+        let kept = (!jobs.is_empty()).then(|| (ticket.number(), jobs.identity()));
+        self.jobs_kept.set_value(kept);
         let arrived = Arrived {
             ticket,
             asking,
@@ -528,6 +558,16 @@ impl Session {
             self.first_chart_settled.try_set(true);
         }
     }
+}
+
+/// `scenario`'s JSON without its listed jobs, for a run whose jobs the worker keeps: an edit of
+/// the agreement of a trace of a million jobs no longer writes, posts and reads them again.
+fn json_without_jobs(scenario: &Scenario) -> Arc<String> {
+    let agreement = Scenario {
+        jobs: JobList::default(),
+        ..scenario.clone()
+    };
+    Arc::new(serde_json::to_string(&agreement).expect("a scenario always serialises"))
 }
 
 /// A User Timing mark (`performance.mark`) on the page's clock, replacing the previous run's, so

@@ -7,6 +7,7 @@
 //! same scenario, same seed.
 
 use crate::worker::wire::Refusal;
+use quotalab_engine::scenario::JobList;
 use quotalab_engine::{Events, Run, Scenario};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -25,6 +26,25 @@ struct Held {
 thread_local! {
     /// The last run, in the worker.
     static LAST: RefCell<Option<Held>> = const { RefCell::new(None) };
+    /// The listed jobs of the last run for the page, and its number: the next run may leave
+    /// them out of its scenario and take these (docs/ARCHITECTURE.md, "Jobs the worker keeps").
+    /// Kept apart from `LAST`, which a run lets go of before it reads its request.
+    static JOBS: RefCell<Option<(u64, JobList)>> = const { RefCell::new(None) };
+}
+
+/// Keeps `jobs` as run `run`'s listed jobs, replacing those kept before.
+pub fn keep_jobs(run: u64, jobs: JobList) {
+    JOBS.with(|kept| *kept.borrow_mut() = Some((run, jobs)));
+}
+
+/// Lets go of the jobs kept, returning them with their run's number.
+pub fn take_jobs() -> Option<(u64, JobList)> {
+    JOBS.with(|kept| kept.borrow_mut().take())
+}
+
+/// The run whose listed jobs are kept, if any.
+pub fn jobs_kept() -> Option<u64> {
+    JOBS.with(|kept| kept.borrow().as_ref().map(|(run, _)| *run))
 }
 
 /// The run whose result is held, if any: what a run may still answer stories for without

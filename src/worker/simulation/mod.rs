@@ -17,7 +17,7 @@ mod story;
 mod units;
 
 pub use document::CHUNK_BYTES;
-pub use held::held_run;
+pub use held::{held_run, jobs_kept};
 
 use super::messages::{Reply, Request, Simulation};
 use super::serve::{serve_message, serve_requests, Answered, Post, Replier};
@@ -61,8 +61,17 @@ pub fn answer(
             run,
             progress_every,
             scenario,
+            jobs_of,
             fault,
-        } => run::answer(run, progress_every, scenario, fault, now_ms, replier),
+        } => run::answer(
+            run,
+            progress_every,
+            scenario,
+            jobs_of,
+            fault,
+            now_ms,
+            replier,
+        ),
         Request::Story { run, job, scenario } => story::answer(run, job, &scenario),
         Request::Document { run, scenario } => document::answer(run, &scenario, replier),
         Request::Sample {
@@ -125,6 +134,7 @@ mod tests {
             run: 2,
             progress_every: 0,
             scenario,
+            jobs_of: None,
             fault: None
         }));
         assert!(!reads_held("not json"));

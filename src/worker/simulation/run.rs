@@ -11,16 +11,18 @@ use crate::worker::serve::{Answered, Done, Replier};
 use crate::worker::wire::Refusal;
 use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::DrawnParts;
-use quotalab_engine::{Events, Scenario};
+use quotalab_engine::{Events, LoadError, Scenario};
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// Runs `scenario` (JSON) as run `run`, reporting progress every `progress_every` events. The
-/// JSON goes once it is read, before the run: the run needs only the scenario.
+/// Runs `scenario` (JSON) as run `run`, with the listed jobs of run `jobs_of` if it names one,
+/// reporting progress every `progress_every` events. The JSON goes once it is read, before the
+/// run: the run needs only the scenario.
 pub fn answer(
     run: u64,
     progress_every: u64,
     scenario: Arc<String>,
+    jobs_of: Option<u64>,
     fault: Option<Fault>,
     now_ms: &dyn Fn() -> f64,
     replier: &mut Replier<'_, '_, Reply>,
@@ -28,9 +30,10 @@ pub fn answer(
     if let Some(fault) = fault {
         fault.stage();
     }
-    let json = scenario;
-    let scenario = Scenario::from_json(&json).map_err(|e| Refusal::Invalid(e.to_string()))?;
-    drop(json);
+    let scenario = scenario_of(scenario, jobs_of)?;
+    if !scenario.jobs.is_empty() {
+        held::keep_jobs(run, scenario.jobs.clone());
+    }
     let started = now_ms();
     let mut report = |p: quotalab_engine::Progress| {
         let progress = Reply::Progress {
@@ -60,6 +63,34 @@ pub fn answer(
         },
         body: Body::Drawn(Box::new(parts)),
     })
+}
+
+/// The scenario `json` says, validated, with the listed jobs of run `jobs_of` when it names one:
+/// its JSON then leaves them out, and the worker holds them (docs/ARCHITECTURE.md, "Jobs the
+/// worker keeps"). The jobs kept before go either way, before the JSON is read: this run takes
+/// them, or its own replace them, and two lists of a million jobs are never alive together.
+fn scenario_of(json: Arc<String>, jobs_of: Option<u64>) -> Result<Scenario, Refusal> {
+    let kept = held::take_jobs();
+    let invalid = |err: LoadError| Refusal::Invalid(err.to_string());
+    let mut scenario = Scenario::parse_json(&json).map_err(invalid)?;
+    drop(json);
+    if let Some(of) = jobs_of {
+        if !scenario.jobs.is_empty() {
+            return Err(Refusal::Unreadable(format!(
+                "a run that takes the jobs of run {of} lists jobs of its own"
+            )));
+        }
+        scenario.jobs = match kept {
+            Some((kept_run, jobs)) if kept_run == of => jobs,
+            _ => return Err(Refusal::NotHeld(of)),
+        };
+    }
+    let report = scenario.validate();
+    if report.is_valid() {
+        Ok(scenario)
+    } else {
+        Err(invalid(LoadError::Invalid { report }))
+    }
 }
 
 impl Fault {

@@ -10,7 +10,7 @@
 use super::job::JobSpec;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::ops::Deref;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 /// The explicit jobs of a scenario, in the order the document lists them.
 #[derive(Debug, Clone, Default)]
@@ -25,6 +25,27 @@ impl JobList {
     /// Whether there are no explicit jobs (the document then leaves `jobs` out).
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+
+    /// What tells this very list from any other, without keeping its jobs alive: the app sends
+    /// a run without its jobs when the worker holds this list already (docs/ARCHITECTURE.md,
+    /// "Jobs the worker keeps").
+    pub fn identity(&self) -> ListIdentity {
+        ListIdentity(Arc::downgrade(&self.0))
+    }
+}
+
+/// A list's identity ([`JobList::identity`]). A list changed since is another list: a change
+/// to jobs that another copy shares copies them, and one to jobs nothing else shares moves them
+/// away from the identity (`Arc::make_mut`), whose hold on the old place keeps any new list from
+/// being made there.
+#[derive(Debug, Clone)]
+pub struct ListIdentity(Weak<Vec<JobSpec>>);
+
+impl ListIdentity {
+    /// Whether `list` is the list this identity was taken of, unchanged.
+    pub fn is(&self, list: &JobList) -> bool {
+        std::ptr::eq(self.0.as_ptr(), Arc::as_ptr(&list.0))
     }
 }
 
@@ -103,6 +124,32 @@ mod tests {
         assert_eq!(original[1].name, "b");
         assert_eq!(copy[1].name, "c");
         assert_ne!(original, copy);
+    }
+
+    #[test]
+    fn an_identity_is_of_its_list_until_a_job_of_it_changes() {
+        let original = JobList::from(vec![job("a"), job("b")]);
+        let identity = original.identity();
+        let mut copy = original.clone();
+        assert!(identity.is(&original) && identity.is(&copy));
+        assert!(
+            !identity.is(&JobList::from(vec![job("a"), job("b")])),
+            "equal, not the same"
+        );
+        copy.to_mut()[0].name = "c".to_string();
+        assert!(
+            identity.is(&original) && !identity.is(&copy),
+            "a shared list is copied"
+        );
+        // A list nothing else shares changes in place with no identity taken of it, and moves
+        // when one is: the identity is never of a list whose jobs changed since.
+        let mut alone = JobList::from(vec![job("a")]);
+        let before = alone.as_ptr();
+        alone.to_mut()[0].name = "b".to_string();
+        assert_eq!(alone.as_ptr(), before, "changed in place");
+        let identity = alone.identity();
+        alone.to_mut()[0].name = "c".to_string();
+        assert!(!identity.is(&alone));
     }
 
     #[test]

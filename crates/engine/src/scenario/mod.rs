@@ -15,7 +15,7 @@ pub use job::{
     Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobKind, JobMix, JobSpec,
     ListedArrivals, Observed, ObservedStatus, PeriodicArrivals, PoissonArrivals, Preference,
 };
-pub use job_list::JobList;
+pub use job_list::{JobList, ListIdentity};
 
 use serde::{Deserialize, Serialize};
 use serde_util::{is_default, null_as_default};
