@@ -61,12 +61,15 @@ macro_rules! job_types {
             $( $(#[$field_meta])* pub $field: $ty, )*
             /// What really happened to this job, when the workload is imported history; the
             /// engine never schedules by it, only compares against it (`result::calibration`).
+            /// Boxed, as `admitted` is: a job without one then spends 4 bytes on it in wasm, not
+            /// 64, and a trace lists a million jobs (docs/PERFORMANCE.md, "A listed job without
+            /// history, 80 bytes smaller").
             #[serde(default, skip_serializing_if = "Option::is_none")]
-            pub observed: Option<Observed>,
+            pub observed: Option<Box<Observed>>,
             /// Kueue only: the cluster had admitted it when its state was taken, so it holds
             /// these flavors from time 0 (docs/KUEUE.md, "The cluster's current state").
             #[serde(default, skip_serializing_if = "Option::is_none")]
-            pub admitted: Option<Admitted>,
+            pub admitted: Option<Box<Admitted>>,
         }
 
         impl JobSpec {

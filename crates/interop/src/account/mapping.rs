@@ -164,7 +164,7 @@ fn job(
     let submit_h = hours(h.submit_ms);
     let mut spec =
         JobSpec::from_attributes(name, h.share.clone(), submit_h, duration_h, &attributes);
-    spec.observed = Some(observed(h, submit_h, hours));
+    spec.observed = Some(Box::new(observed(h, submit_h, hours)));
     Some(spec)
 }
 

@@ -48,7 +48,7 @@ pub struct JobExtra {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deadline_h: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub observed: Option<Observed>,
+    pub observed: Option<Box<Observed>>,
 }
 
 /// The scenario's fields beyond its Kueue objects and jobs.

@@ -100,7 +100,7 @@ impl TraceJob {
             deadline_h: None,
             spot: false,
             max_wait_h: None,
-            observed,
+            observed: observed.map(Box::new),
             ..JobSpec::default()
         }
     }

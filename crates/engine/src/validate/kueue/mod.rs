@@ -211,7 +211,7 @@ pub(super) fn submissions(scenario: &Scenario) -> impl Iterator<Item = Submissio
         path: format!("jobs[{i}]"),
         share: job.share.as_deref(),
         attributes: Cow::Owned(job.attributes()),
-        admitted: job.admitted.as_ref().map(|a| (a, job.submit_h)),
+        admitted: job.admitted.as_deref().map(|a| (a, job.submit_h)),
     });
     let mixes = scenario
         .job_mixes

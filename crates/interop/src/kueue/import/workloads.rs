@@ -159,8 +159,11 @@ impl Jobs<'_> {
                 .namespace
                 .clone()
                 .filter(|n| n != DEFAULT_NAMESPACE),
-            observed: extra.observed.clone().or_else(|| self.observed(w)),
-            admitted: self.admitted(w),
+            observed: extra
+                .observed
+                .clone()
+                .or_else(|| self.observed(w).map(Box::new)),
+            admitted: self.admitted(w).map(Box::new),
             ..JobSpec::default()
         };
         extra.fill(&mut job);
