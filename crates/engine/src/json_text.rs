@@ -17,6 +17,41 @@ pub fn pretty(value: &impl Serialize) -> String {
     indented(&serde_json::to_string(value).expect("the engine's documents always serialise"))
 }
 
+/// `value` as compact JSON, the bytes of `serde_json::to_string`, allocated once at its size: it
+/// is written twice, once only to count. At a million listed jobs a scenario's JSON is a quarter
+/// of a gigabyte, and a buffer grown by doubling held one and a half times that while it grew
+/// (docs/PERFORMANCE.md, "A scenario's JSON written at its size").
+pub fn compact(value: &impl Serialize) -> String {
+    let mut count = ByteCount::default();
+    serde_json::to_writer(&mut count, value).expect("the engine's documents always serialise");
+    let mut out = Vec::with_capacity(count.bytes());
+    serde_json::to_writer(&mut out, value).expect("the engine's documents always serialise");
+    String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
+/// A writer that only counts the bytes written to it: the size of a document, without the
+/// document.
+#[derive(Debug, Default)]
+pub struct ByteCount(usize);
+
+impl ByteCount {
+    /// The bytes written so far.
+    pub fn bytes(&self) -> usize {
+        self.0
+    }
+}
+
+impl std::io::Write for ByteCount {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 += bytes.len();
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// `value` as a `serde_json::Value`, as `serde_json::to_value` makes it: numbers are written
 /// so that they read back exactly (the engine's serde_json reads floats round-trip).
 pub fn value_of(value: &impl Serialize) -> Value {
@@ -126,6 +161,15 @@ mod tests {
                 "{value}"
             );
         }
+    }
+
+    #[test]
+    fn compact_text_is_what_serde_json_writes_in_room_of_its_size() {
+        let scenario: crate::Scenario =
+            serde_json::from_str(include_str!("../../../scenarios/philly-trace.json")).unwrap();
+        let text = compact(&scenario);
+        assert_eq!(text, serde_json::to_string(&scenario).unwrap());
+        assert_eq!(text.capacity(), text.len());
     }
 
     #[test]

@@ -25,7 +25,7 @@ use quotalab_engine::generate::job_count;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::ShareResult;
 use quotalab_engine::scenario::{JobList, ListIdentity};
-use quotalab_engine::Scenario;
+use quotalab_engine::{json_text, Scenario};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -142,8 +142,6 @@ pub struct Session {
     debounce: StoredValue<Option<TimeoutHandle>>,
     /// When the last run was asked for, on the page's clock.
     last_start_ms: StoredValue<f64>,
-    /// The length of the last run's scenario JSON, the room the next one is written into.
-    json_len: StoredValue<usize>,
     /// The listed jobs the worker keeps, and the run they came with: a run of the same jobs
     /// sends the scenario without them (docs/ARCHITECTURE.md, "Jobs the worker keeps").
     jobs_kept: StoredValue<Option<(u64, ListIdentity)>>,
@@ -187,7 +185,6 @@ impl Session {
             runs: Latest::new(),
             debounce: StoredValue::new(None),
             last_start_ms: StoredValue::new(f64::NEG_INFINITY),
-            json_len: StoredValue::new(0),
             jobs_kept: StoredValue::new(None),
             fault: TestFault::requested(),
             documents: Latest::new(),
@@ -343,7 +340,7 @@ impl Session {
         let run = ticket.number();
         let scenario = match jobs_of {
             Some(_) => json_without_jobs(&asking.scenario),
-            None => self.json_of(&asking.scenario),
+            None => json_of(&asking.scenario),
         };
         let request = Request::Run {
             run,
@@ -360,20 +357,6 @@ impl Session {
         self.ask(ticket, request, progress, move |answer| {
             self.ran(ticket, asking, jobs_of, answer)
         });
-    }
-
-    /// `scenario` as the JSON a request sends, which goes once the request is posted. Written
-    /// into room for the last run's JSON and then trimmed to its length, and shared as it is,
-    /// not copied: at a million jobs listed one by one it is a quarter of a gigabyte, which grew
-    /// by doubling and was then copied once more (docs/PERFORMANCE.md, "A trace's jobs shared
-    /// by every copy of the scenario").
-    fn json_of(self, scenario: &Scenario) -> Arc<String> {
-        let room = self.json_len.get_value();
-        let mut json = Vec::with_capacity(room + room / 8);
-        serde_json::to_writer(&mut json, scenario).expect("a scenario always serialises");
-        json.shrink_to_fit();
-        self.json_len.set_value(json.len());
-        Arc::new(String::from_utf8(json).expect("serde_json writes UTF-8"))
     }
 
     /// Stops the run in flight (the user pressed Cancel, or the scenario became invalid).
@@ -558,6 +541,13 @@ impl Session {
             self.first_chart_settled.try_set(true);
         }
     }
+}
+
+/// `scenario` as the JSON a request sends, which goes once the request is posted. Written in
+/// room of its size, and shared as it is, not copied: at a million jobs listed one by one it is
+/// a quarter of a gigabyte (docs/PERFORMANCE.md, "A scenario's JSON written at its size").
+fn json_of(scenario: &Scenario) -> Arc<String> {
+    Arc::new(json_text::compact(scenario))
 }
 
 /// `scenario`'s JSON without its listed jobs, for a run whose jobs the worker keeps: an edit of

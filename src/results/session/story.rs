@@ -2,7 +2,7 @@
 //! worker for that job's whole record (`Request::Story`), and the drawer shows it once it
 //! comes. Only the story asked for last is shown.
 
-use crate::results::session::{Outcome, Session};
+use crate::results::session::{json_of, Outcome, Session};
 use crate::worker::messages::{Reply, Request};
 use crate::worker::wire::Refusal;
 use crate::worker::WorkerError;
@@ -63,7 +63,7 @@ impl Session {
                 })),
                 Err(WorkerError::Gone) => {}
                 Err(WorkerError::Refused(Refusal::NotHeld(_))) if !sent_json => {
-                    let json = self.json_of(&scenario);
+                    let json = json_of(&scenario);
                     self.ask_story(run, job, scenario, json);
                 }
                 Ok(_) => self.fail(format!(
