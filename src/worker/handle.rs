@@ -291,7 +291,7 @@ impl<P: Protocol> Worker<P> {
                         return queue.push(message);
                     }
                 }
-                if let Err(err) = worker.post_message(&message.to_js()) {
+                if let Err(err) = post_request(worker, &message) {
                     let name = P::SCRIPT.name;
                     self.shared
                         .fail(format!("the request could not reach {name}: {err:?}"));
@@ -299,6 +299,12 @@ impl<P: Protocol> Worker<P> {
             }
         }
     }
+}
+
+/// Posts `request` to `worker` as bytes, its buffer transferred (`RequestText::to_bytes`).
+fn post_request(worker: &web_sys::Worker, request: &RequestText) -> Result<(), JsValue> {
+    let bytes = request.to_bytes();
+    worker.post_message_with_transfer(&bytes, &js_sys::Array::of1(&bytes.buffer()))
 }
 
 /// Hears `worker`'s events: replies go to `shared`, and every way it fails fails `shared`.
@@ -316,7 +322,7 @@ fn listen<P: Protocol>(
         replies.receive(posted);
         // `Ready` flushes what waited for it.
         for request in replies.flush_queue().into_iter().flatten() {
-            let _ = sender.post_message(&request.to_js());
+            let _ = post_request(&sender, &request);
         }
     });
     let errors = shared.clone();

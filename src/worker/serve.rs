@@ -144,8 +144,12 @@ pub fn serve_requests(mut serve: impl FnMut(String, &mut Post<'_>) + 'static) {
         if let Some(buffer) = data.dyn_ref::<js_sys::ArrayBuffer>() {
             return spare::keep(buffer.clone());
         }
-        // Anything else but a string is not a request; it is refused like an unreadable one.
-        let message = data.as_string().unwrap_or_default();
+        // A request comes as its bytes (`RequestText::to_bytes`). Anything else, or bytes that
+        // are not UTF-8, is not a request; it is refused like an unreadable one.
+        let message = data
+            .dyn_ref::<js_sys::Uint8Array>()
+            .and_then(|bytes| String::from_utf8(bytes.to_vec()).ok())
+            .unwrap_or_default();
         serve(message, &mut |message| post_bytes(&replies, message));
         spare::let_go();
     });

@@ -18,7 +18,6 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
-use wasm_bindgen::JsValue;
 
 /// A request as the page posts it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -101,17 +100,26 @@ impl RequestText {
         }
     }
 
-    /// The whole message as a JavaScript string for `postMessage`: each part copied out of
-    /// wasm memory once, and joined by the browser, so the page's memory never holds the
-    /// document twice.
-    pub fn to_js(&self) -> js_sys::JsString {
-        let header = js_sys::JsString::from(self.header.as_str());
-        match &self.document {
-            Some(document) => header
-                .concat(&JsValue::from_str("\n"))
-                .concat(&JsValue::from_str(document)),
-            None => header,
+    /// The whole message as bytes for `postMessage`, in a buffer of its own that the page
+    /// transfers: each part copied out of wasm memory once, straight into it. As a string it was
+    /// copied again by the browser into the worker's heap, and a trace's request is a quarter of
+    /// a gigabyte (docs/PERFORMANCE.md, "A request posted as bytes").
+    pub fn to_bytes(&self) -> js_sys::Uint8Array {
+        let (separator, document): (&[u8], &[u8]) = match &self.document {
+            Some(document) => (b"\n", document.as_bytes()),
+            None => (b"", b""),
+        };
+        let parts = [self.header.as_bytes(), separator, document];
+        let length: usize = parts.iter().map(|part| part.len()).sum();
+        let bytes = js_sys::Uint8Array::new_with_length(length as u32);
+        let mut at = 0;
+        for part in parts {
+            bytes
+                .subarray(at as u32, (at + part.len()) as u32)
+                .copy_from(part);
+            at += part.len();
         }
+        bytes
     }
 }
 

@@ -20,14 +20,21 @@ async function openWithFault(page, ctx, kind) {
   await ready(page).waitFor({ state: 'attached', timeout: 60_000 });
 }
 
-/** Notes every run request `page` posts to a worker: its envelope's line and its length. */
+/**
+ * Notes every run request `page` posts to a worker: its envelope's line and its length in bytes.
+ * A request is posted as bytes (src/worker/wire.rs, `RequestText::to_bytes`), read here before
+ * its buffer is transferred.
+ */
 async function noteRunsSent(page) {
   await page.addInitScript(() => {
     window.runsSent = [];
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (message, ...rest) {
-      const envelope = typeof message === 'string' ? message.split('\n')[0] : '';
-      if (envelope.includes('"request":{"run":')) window.runsSent.push({ envelope, length: message.length });
+      if (message instanceof Uint8Array) {
+        const end = message.indexOf(10);
+        const envelope = new TextDecoder().decode(message.subarray(0, end < 0 ? message.length : end));
+        if (envelope.includes('"request":{"run":')) window.runsSent.push({ envelope, length: message.length });
+      }
       return post.call(this, message, ...rest);
     };
   });
@@ -213,7 +220,7 @@ export const tests = [
       await waitForNewResults(page, revision);
       const sent = await page.evaluate(() => window.runsSent.splice(0));
       assert(sent.length === 1 && /"jobs_of":\d+/.test(sent[0].envelope), `the edit's runs: ${JSON.stringify(sent)}`);
-      assert(sent[0].length < whole / 20, `the edit sent ${sent[0].length} characters of a ${whole}-character scenario`);
+      assert(sent[0].length < whole / 20, `the edit sent ${sent[0].length} bytes of a ${whole}-byte scenario`);
       const edited = await shown(page);
       assert(edited.rows.length > 0 && edited.cards.length === trace.quota_shares.length, `shown: ${edited.rows.length} rows, ${edited.cards.length} cards`);
 

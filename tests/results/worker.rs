@@ -317,6 +317,26 @@ fn a_run_of_the_jobs_the_worker_keeps_is_the_whole_scenarios_run() {
     assert_eq!(jobs_kept(), None);
 }
 
+/// A request is posted as the bytes of the very message a worker serves: its envelope's line,
+/// then its document, when it carries one.
+#[wasm_bindgen_test]
+fn a_request_is_posted_as_the_bytes_of_its_message() {
+    for request in [
+        run(2, 10, DEFAULT),
+        Request::Story {
+            run: 2,
+            job: 1,
+            scenario: Arc::default(),
+        },
+    ] {
+        let text = encode_request(5, &request);
+        assert_eq!(
+            text.to_bytes().to_vec(),
+            text.clone().into_string().into_bytes()
+        );
+    }
+}
+
 #[wasm_bindgen_test]
 fn every_reply_carries_its_request_id() {
     let posted = served(42, &run(1, 10, DEFAULT));
