@@ -72,7 +72,8 @@ pub fn forget() {
 }
 
 /// Calls `f` with run `run`, with its event list if `events` is `Kept`; runs
-/// `scenario` (JSON) again if the result held is another run's or lacks what is asked for. Its
+/// `scenario` (JSON) again, letting go of the jobs kept, if the result held is another run's or
+/// lacks what is asked for. Its
 /// validation errors if it must run and cannot; `NotHeld` if it must run and was sent no
 /// scenario (a story asked without one, which the page asks again with it).
 pub fn with_run<R>(
@@ -90,6 +91,9 @@ pub fn with_run<R>(
         if scenario.is_empty() {
             return Err(Refusal::NotHeld(run));
         }
+        // The jobs kept go before the scenario's own are read, so two lists of a trace's
+        // million jobs are never alive together; the next run is then sent whole.
+        take_jobs();
         let scenario =
             Scenario::from_json(scenario).map_err(|err| Refusal::Invalid(err.to_string()))?;
         // The result held goes first, so the two are never alive together.
@@ -122,14 +126,17 @@ mod tests {
             .expect("runs to its end");
         let jobs = drawn.len();
         remember(3, Events::LeftOut, Rc::new(drawn));
-        // A story needs no event: the run the page drew serves it.
+        keep_jobs(3, scenario.jobs.clone());
+        // A story needs no event: the run the page drew serves it, and the jobs stay kept.
         assert_eq!(
             with_run(3, UNREADABLE, Events::LeftOut, |r| r.len()),
             Ok(jobs)
         );
+        assert_eq!(jobs_kept(), Some(3));
         // The whole document does: the held result cannot serve it, and a failed run again keeps
-        // what is held.
+        // what is held. Running again lets go of the jobs kept for the next run.
         assert!(with_run(3, UNREADABLE, Events::Kept, |_| ()).is_err());
+        assert_eq!(jobs_kept(), None);
         assert_eq!(held_run(), Some(3));
         let document = with_run(3, DEFAULT_SCENARIO, Events::Kept, |r| {
             let mut bytes = Vec::new();
