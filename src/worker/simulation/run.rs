@@ -70,7 +70,8 @@ pub fn answer(
 /// worker keeps"). The jobs kept before go either way, before the JSON is read: this run takes
 /// them, or its own replace them, and two lists of a million jobs are never alive together.
 fn scenario_of(json: Arc<String>, jobs_of: Option<u64>) -> Result<Scenario, Refusal> {
-    let kept = held::take_jobs();
+    // Taken now, and dropped now unless they are the ones this run takes.
+    let kept = held::take_jobs().filter(|(kept_run, _)| Some(*kept_run) == jobs_of);
     let invalid = |err: LoadError| Refusal::Invalid(err.to_string());
     let mut scenario = Scenario::parse_json(&json).map_err(invalid)?;
     drop(json);
@@ -80,10 +81,7 @@ fn scenario_of(json: Arc<String>, jobs_of: Option<u64>) -> Result<Scenario, Refu
                 "a run that takes the jobs of run {of} lists jobs of its own"
             )));
         }
-        scenario.jobs = match kept {
-            Some((kept_run, jobs)) if kept_run == of => jobs,
-            _ => return Err(Refusal::NotHeld(of)),
-        };
+        scenario.jobs = kept.ok_or(Refusal::NotHeld(of))?.1;
     }
     let report = scenario.validate();
     if report.is_valid() {
