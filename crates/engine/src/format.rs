@@ -37,7 +37,7 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, LoadError> {
 /// from a scenario).
 pub(crate) fn read_scenario(text: &str, head: Head) -> Result<Scenario, LoadError> {
     migrate(head.version)?;
-    read_typed(text)
+    crate::scenario::job_list::expecting(head.jobs, || read_typed(text))
 }
 
 /// Reads `text` as a `T`, naming the path of the first field that does not fit (found from
@@ -79,13 +79,16 @@ pub mod scenario_as_text {
     }
 }
 
-/// The two top-level members that say what a document is.
+/// The two top-level members that say what a document is, and how many jobs it lists.
 #[derive(Debug, Default)]
 pub(crate) struct Head {
     /// Its `version`, checked by `migrate`.
     pub version: Option<Value>,
     /// Its `kind`: `"study"` for a study (docs/STUDY.md); a scenario has none.
     pub kind: Option<Value>,
+    /// How many elements its `jobs` array has, counted in the same pass, so that the list is
+    /// read into room of its size (`scenario::job_list::expecting`); none without one.
+    pub jobs: Option<usize>,
 }
 
 impl Head {
@@ -95,8 +98,9 @@ impl Head {
     }
 }
 
-/// The document's `version` and `kind` members, after checking that the text is within the size
-/// limit, JSON and an object. Reads the whole text once, keeping nothing but those members, so
+/// The document's `version` and `kind` members and the length of its `jobs`, after checking that
+/// the text is within the size limit, JSON and an object. Reads the whole text once, keeping
+/// nothing but those, so
 /// that syntax and version errors come before any error of shape, as a reader of the document
 /// expects, and so that telling a study from a scenario costs no copy of a trace's million jobs.
 pub(crate) fn head_of(text: &str) -> Result<Head, LoadError> {
@@ -124,7 +128,7 @@ pub(crate) fn head_of_document(text: &str, shape: &str) -> Result<Head, LoadErro
 pub(crate) fn read_head(text: &str) -> Result<Option<Head>, LoadError> {
     match serde_json::from_str::<HeadProbe>(text) {
         Ok(HeadProbe::Object(head)) => Ok(Some(head)),
-        Ok(HeadProbe::NotAnObject) => Ok(None),
+        Ok(HeadProbe::Array(_) | HeadProbe::Other) => Ok(None),
         Err(e) => Err(LoadError::Syntax {
             line: e.line(),
             column: e.column(),
@@ -133,10 +137,11 @@ pub(crate) fn read_head(text: &str) -> Result<Option<Head>, LoadError> {
     }
 }
 
-/// What `head_of` keeps of a document: whether it is an object, and its head.
+/// What `head_of` keeps of a JSON value: an object's head, an array's length, or neither.
 enum HeadProbe {
     Object(Head),
-    NotAnObject,
+    Array(usize),
+    Other,
 }
 
 impl<'de> Deserialize<'de> for HeadProbe {
@@ -160,6 +165,11 @@ impl<'de> Visitor<'de> for ProbeVisitor {
             match key.as_ref() {
                 "version" => head.version = Some(map.next_value()?),
                 "kind" => head.kind = Some(map.next_value()?),
+                "jobs" => {
+                    if let HeadProbe::Array(jobs) = map.next_value()? {
+                        head.jobs = Some(jobs);
+                    }
+                }
                 _ => map.next_value::<IgnoredAny>().map(drop)?,
             }
         }
@@ -167,27 +177,30 @@ impl<'de> Visitor<'de> for ProbeVisitor {
     }
 
     fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<HeadProbe, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(HeadProbe::NotAnObject)
+        let mut elements = 0;
+        while seq.next_element::<IgnoredAny>()?.is_some() {
+            elements += 1;
+        }
+        Ok(HeadProbe::Array(elements))
     }
 
     fn visit_bool<E>(self, _: bool) -> Result<HeadProbe, E> {
-        Ok(HeadProbe::NotAnObject)
+        Ok(HeadProbe::Other)
     }
     fn visit_i64<E>(self, _: i64) -> Result<HeadProbe, E> {
-        Ok(HeadProbe::NotAnObject)
+        Ok(HeadProbe::Other)
     }
     fn visit_u64<E>(self, _: u64) -> Result<HeadProbe, E> {
-        Ok(HeadProbe::NotAnObject)
+        Ok(HeadProbe::Other)
     }
     fn visit_f64<E>(self, _: f64) -> Result<HeadProbe, E> {
-        Ok(HeadProbe::NotAnObject)
+        Ok(HeadProbe::Other)
     }
     fn visit_str<E>(self, _: &str) -> Result<HeadProbe, E> {
-        Ok(HeadProbe::NotAnObject)
+        Ok(HeadProbe::Other)
     }
     fn visit_unit<E>(self) -> Result<HeadProbe, E> {
-        Ok(HeadProbe::NotAnObject)
+        Ok(HeadProbe::Other)
     }
 }
 
@@ -264,6 +277,22 @@ mod tests {
         let text = err.to_string();
         assert!(text.starts_with("jobs[0].preferences[0]"), "{text}");
         assert!(text.contains("colour"), "{text}");
+    }
+
+    #[test]
+    fn the_head_counts_the_jobs_listed_and_nothing_else() {
+        let jobs = |text: &str| head_of(text).unwrap().jobs;
+        assert_eq!(
+            jobs(r#"{"version":1,"jobs":[{"name":"a"},{},[]],"kind":"x"}"#),
+            Some(3)
+        );
+        assert_eq!(jobs(r#"{"version":1,"jobs":[]}"#), Some(0));
+        assert_eq!(jobs(r#"{"version":1,"jobs":null}"#), None);
+        assert_eq!(jobs(r#"{"version":1,"job_mixes":[{"jobs":[1]}]}"#), None);
+        // A `jobs` of another type is read no differently: the scenario's reader says what is wrong.
+        assert_eq!(jobs(r#"{"version":1,"jobs":{"a":1}}"#), None);
+        let err = parse_scenario(r#"{"version":1,"name":"x","jobs":5}"#).unwrap_err();
+        assert!(err.to_string().contains("expected a sequence"), "{err}");
     }
 
     #[test]

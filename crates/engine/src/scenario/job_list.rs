@@ -8,7 +8,10 @@
 //! shared by every copy of the scenario"). Reading goes through the slice the list derefs to.
 
 use super::job::JobSpec;
+use serde::de::{SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::cell::Cell;
+use std::fmt;
 use std::ops::Deref;
 use std::sync::{Arc, Weak};
 
@@ -92,13 +95,57 @@ impl Serialize for JobList {
     }
 }
 
-/// Read as a list whose spare room is given back: a list read from JSON grows by doubling, and
-/// at a million jobs of about 400 bytes each that room can be hundreds of megabytes.
+thread_local! {
+    /// How many jobs the list being read has, when the scenario's reader counted them first
+    /// ([`expecting`]).
+    static EXPECTED: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+/// Runs `read`, a reading of one scenario whose `jobs` array has `count` elements, so that the
+/// list is read into room of its size. serde gives a list no length before it is read, and a
+/// list that grows by doubling held its last two buffers at once while it grew: at a million
+/// jobs of 232 bytes, 121 and 243 MB (docs/PERFORMANCE.md, "A trace's jobs read into room of
+/// their size"). The count comes from the pass that reads the document's head (`format`),
+/// which reads the whole text anyway.
+pub(crate) fn expecting<T>(count: Option<usize>, read: impl FnOnce() -> T) -> T {
+    EXPECTED.set(count);
+    let read = read();
+    EXPECTED.set(None);
+    read
+}
+
+/// Read into room of the count [`expecting`] gives, or, without one, as a list whose spare room
+/// is given back once it is read.
 impl<'de> Deserialize<'de> for JobList {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let mut jobs = Vec::<JobSpec>::deserialize(deserializer)?;
+        let room = EXPECTED
+            .take()
+            .unwrap_or(0)
+            .min(crate::validate::MAX_JOBS as usize);
+        let mut jobs = deserializer.deserialize_seq(JobsVisitor { room })?;
         jobs.shrink_to_fit();
         Ok(JobList::from(jobs))
+    }
+}
+
+/// Reads the jobs into a list made with room for `room` of them.
+struct JobsVisitor {
+    room: usize,
+}
+
+impl<'de> Visitor<'de> for JobsVisitor {
+    type Value = Vec<JobSpec>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<JobSpec>, A::Error> {
+        let mut jobs = Vec::with_capacity(self.room);
+        while let Some(job) = seq.next_element()? {
+            jobs.push(job);
+        }
+        Ok(jobs)
     }
 }
 
@@ -158,6 +205,26 @@ mod tests {
         assert_eq!(shared, shared.clone());
         assert_eq!(shared, JobList::from(vec![job("a")]));
         assert_ne!(shared, JobList::from(vec![job("b")]));
+    }
+
+    #[test]
+    fn a_counted_list_is_read_into_room_of_its_count_once() {
+        let text = r#"[{"name":"a","submit_h":0.0,"duration_h":1.0},{"name":"b","submit_h":1.0,"duration_h":2.0}]"#;
+        let mut reader = serde_json::Deserializer::from_str(text);
+        let jobs = reader.deserialize_seq(JobsVisitor { room: 7 }).unwrap();
+        assert_eq!(
+            (jobs.len(), jobs.capacity()),
+            (2, 7),
+            "made with the room given"
+        );
+        let (first, second) = expecting(Some(2), || {
+            EXPECTED.with(|expected| assert_eq!(expected.get(), Some(2)));
+            let first: JobList = serde_json::from_str(text).unwrap();
+            EXPECTED.with(|expected| assert_eq!(expected.get(), None, "taken by the first"));
+            (first, serde_json::from_str::<JobList>(text).unwrap())
+        });
+        assert_eq!(first, second);
+        EXPECTED.with(|expected| assert_eq!(expected.get(), None));
     }
 
     #[test]

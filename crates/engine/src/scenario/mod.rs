@@ -7,7 +7,7 @@
 
 pub mod catalog;
 pub mod job;
-mod job_list;
+pub(crate) mod job_list;
 pub mod kueue;
 pub mod serde_util;
 
