@@ -37,7 +37,19 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, LoadError> {
 /// from a scenario).
 pub(crate) fn read_scenario(text: &str, head: Head) -> Result<Scenario, LoadError> {
     migrate(head.version)?;
-    crate::scenario::job_list::expecting(head.jobs, || read_typed(text))
+    let room = room_for_jobs(head.jobs, text.len());
+    crate::scenario::job_list::expecting(room, || read_typed(text))
+}
+
+/// The fewest bytes a job of a document can take: one that names itself and gives its
+/// submission and duration, the fields every job has.
+const SMALLEST_JOB: &str = r#"{"name":"","submit_h":0,"duration_h":0}"#;
+
+/// The room to read `counted` jobs into, from a document of `text_bytes`: no more than the text
+/// could hold, so that a `jobs` array of something else (`[1, 1, 1, …]`), which the reader
+/// refuses at its first element, never asks for room of millions of jobs first.
+fn room_for_jobs(counted: Option<usize>, text_bytes: usize) -> Option<usize> {
+    counted.map(|jobs| jobs.min(text_bytes / SMALLEST_JOB.len()))
 }
 
 /// Reads `text` as a `T`, naming the path of the first field that does not fit (found from
@@ -293,6 +305,24 @@ mod tests {
         assert_eq!(jobs(r#"{"version":1,"jobs":{"a":1}}"#), None);
         let err = parse_scenario(r#"{"version":1,"name":"x","jobs":5}"#).unwrap_err();
         assert!(err.to_string().contains("expected a sequence"), "{err}");
+    }
+
+    #[test]
+    fn the_room_for_the_jobs_counted_is_no_more_than_the_text_could_hold() {
+        let smallest = SMALLEST_JOB.len();
+        assert_eq!(room_for_jobs(Some(3), 10 * smallest), Some(3));
+        assert_eq!(room_for_jobs(Some(1_000_000), 10 * smallest + 5), Some(10));
+        assert_eq!(room_for_jobs(None, 1_000), None);
+        // It is a job, and none of its fields may be left out.
+        let job = serde_json::from_str::<crate::scenario::JobSpec>;
+        assert!(job(SMALLEST_JOB).is_ok());
+        for short in [
+            r#"{"submit_h":0,"duration_h":0}"#,
+            r#"{"name":"","duration_h":0}"#,
+            r#"{"name":"","submit_h":0}"#,
+        ] {
+            assert!(job(short).is_err(), "{short}");
+        }
     }
 
     #[test]

@@ -118,10 +118,7 @@ pub(crate) fn expecting<T>(count: Option<usize>, read: impl FnOnce() -> T) -> T 
 /// is given back once it is read.
 impl<'de> Deserialize<'de> for JobList {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let room = EXPECTED
-            .take()
-            .unwrap_or(0)
-            .min(crate::validate::MAX_JOBS as usize);
+        let room = EXPECTED.take().unwrap_or(0);
         let mut jobs = deserializer.deserialize_seq(JobsVisitor { room })?;
         jobs.shrink_to_fit();
         Ok(JobList::from(jobs))
