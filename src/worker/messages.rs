@@ -6,11 +6,11 @@
 //! Every request that needs a scenario carries it as JSON, and the worker validates it again: a
 //! message is input like any other. A run may leave out the listed jobs that the worker keeps
 //! from the run before (`Request::Run { jobs_of }`, docs/ARCHITECTURE.md, "Jobs the worker
-//! keeps"); the worker then validates them with the rest. A run's JSON is shared (`Arc<String>`) by the run's request,
-//! the page's record of what it asked, and the stories and document asked of that run later: at
-//! a million jobs listed one by one it is a quarter of a gigabyte (docs/PERFORMANCE.md, "A
-//! trace's jobs shared by every copy of the scenario"). It travels after the request's envelope,
-//! as it is (`protocol::Carries`, `wire::RequestText`).
+//! keeps"); the worker then validates them with the rest. A run's JSON is shared
+//! (`Arc<String>`) by the run's request, the page's record of what it asked, and the stories
+//! and document asked of that run later: at a million jobs listed one by one it is a quarter of
+//! a gigabyte (docs/PERFORMANCE.md, "A trace's jobs shared by every copy of the scenario"). It
+//! travels after the request's envelope, as it is (`protocol::Carries`, `wire::RequestText`).
 
 use super::protocol::{Boot, Carries, Protocol, Script};
 use super::wire::Answer;

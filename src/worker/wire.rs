@@ -94,9 +94,15 @@ impl RequestText {
     /// The whole message in one string, as a worker receives it (the in-page worker of the
     /// browser tests, and tests that serve a message themselves).
     pub fn into_string(self) -> String {
-        match self.document {
-            Some(document) => [self.header.as_str(), "\n", &document].concat(),
-            None => self.header,
+        self.parts().concat()
+    }
+
+    /// The message's parts in order: its envelope's line, then, when it carries a document, a
+    /// newline and the document.
+    fn parts(&self) -> [&str; 3] {
+        match &self.document {
+            Some(document) => [&self.header, "\n", document],
+            None => [&self.header, "", ""],
         }
     }
 
@@ -105,18 +111,14 @@ impl RequestText {
     /// copied again by the browser into the worker's heap, and a trace's request is a quarter of
     /// a gigabyte (docs/PERFORMANCE.md, "A request posted as bytes").
     pub fn to_bytes(&self) -> js_sys::Uint8Array {
-        let (separator, document): (&[u8], &[u8]) = match &self.document {
-            Some(document) => (b"\n", document.as_bytes()),
-            None => (b"", b""),
-        };
-        let parts = [self.header.as_bytes(), separator, document];
+        let parts = self.parts();
         let length: usize = parts.iter().map(|part| part.len()).sum();
         let bytes = js_sys::Uint8Array::new_with_length(length as u32);
         let mut at = 0;
         for part in parts {
             bytes
                 .subarray(at as u32, (at + part.len()) as u32)
-                .copy_from(part);
+                .copy_from(part.as_bytes());
             at += part.len();
         }
         bytes
