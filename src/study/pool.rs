@@ -6,6 +6,7 @@
 //! superseded: a run inside a worker is one synchronous call that cannot listen for "stop".
 //! What was still asked of them is answered `Gone`, and their tasks end.
 
+use crate::worker::carried::Carried;
 use crate::worker::fault::TestFault;
 use crate::worker::messages::{Fault, Reply, Request, Simulation};
 use crate::worker::{Ticket, Worker, WorkerError};
@@ -13,7 +14,6 @@ use quotalab_engine::study::Unit;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
-use std::sync::Arc;
 
 /// Never more workers than this, whatever the machine says: each holds its own wasm instance.
 const MAX_WORKERS: usize = 8;
@@ -99,7 +99,7 @@ fn with_fault(unit: Unit, request: Request, fault: Option<TestFault>) -> Request
         return Request::Run {
             run: 0,
             progress_every: 0,
-            scenario: Arc::default(),
+            scenario: Carried::default(),
             jobs_of: None,
             fault: Some(Fault::Panic),
         };

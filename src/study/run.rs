@@ -9,6 +9,7 @@
 
 use crate::state::browser::now_ms;
 use crate::study::pool::{worker_count, Pool};
+use crate::worker::carried::Carried;
 use crate::worker::messages::{Reply, Request, Simulation};
 use crate::worker::protocol::Protocol;
 use crate::worker::{Latest, Ticket, WorkerError};
@@ -87,9 +88,9 @@ impl Work for Definition {
         let scenarios = self.scenarios()?;
         // One JSON per variant, shared by its units' requests: a variant of a trace is a quarter
         // of a gigabyte, and a study runs it at every seed.
-        let scenario_json: Vec<Arc<String>> = scenarios
+        let scenario_json: Vec<Carried> = scenarios
             .iter()
-            .map(|s| Arc::new(serde_json::to_string(s).expect("a scenario always serialises")))
+            .map(|s| Carried::from(serde_json::to_string(s).expect("a scenario always serialises")))
             .collect();
         let seeds = self.seeds();
         Ok(self

@@ -6,12 +6,13 @@
 //! Every request that needs a scenario carries it as JSON, and the worker validates it again: a
 //! message is input like any other. A run may leave out the listed jobs that the worker keeps
 //! from the run before (`Request::Run { jobs_of }`, docs/ARCHITECTURE.md, "Jobs the worker
-//! keeps"); the worker then validates them with the rest. A run's JSON is shared
-//! (`Arc<String>`) by the run's request, the page's record of what it asked, and the stories
-//! and document asked of that run later: at a million jobs listed one by one it is a quarter of
-//! a gigabyte (docs/PERFORMANCE.md, "A trace's jobs shared by every copy of the scenario"). It
-//! travels after the request's envelope, as it is (`protocol::Carries`, `wire::RequestText`).
+//! keeps"); the worker then validates them with the rest. The page hands a request the scenario
+//! itself, whose jobs its own copies share, and the JSON is written only as the request is
+//! posted: at a million jobs listed one by one it is a quarter of a gigabyte
+//! (`carried::Carried`). It travels after the request's envelope, as it is
+//! (`protocol::Carries`, `wire::RequestText`), and the worker reads it as text.
 
+use super::carried::Carried;
 use super::protocol::{Boot, Carries, Protocol, Script};
 use super::wire::Answer;
 use quotalab_engine::result::view::Drawn;
@@ -20,7 +21,6 @@ use quotalab_engine::study::advise::StartOutcome;
 use quotalab_engine::study::{Unit, UnitSample};
 use quotalab_interop::report::AgreementReport;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// The simulation worker (`worker::simulation`, started by `public/simulation-worker.js`).
 pub struct Simulation;
@@ -52,7 +52,7 @@ pub enum Request {
         run: u64,
         progress_every: u64,
         #[serde(skip)]
-        scenario: Arc<String>,
+        scenario: Carried,
         /// The run whose listed jobs this one runs: `scenario` leaves them out, since the worker
         /// holds them, and at a million jobs they are a quarter of a gigabyte of JSON to write,
         /// post and read at every edit. `Refusal::NotHeld` if the worker does not hold them; the
@@ -72,20 +72,20 @@ pub enum Request {
         run: u64,
         job: usize,
         #[serde(skip)]
-        scenario: Arc<String>,
+        scenario: Carried,
     },
     /// The whole result document of run `run` ("Result JSON"), in pieces.
     Document {
         run: u64,
         #[serde(skip)]
-        scenario: Arc<String>,
+        scenario: Carried,
     },
     /// One unit of a study: `scenario` with `seed` (docs/STUDY.md).
     Sample {
         unit: Unit,
         seed: u64,
         #[serde(skip)]
-        scenario: Arc<String>,
+        scenario: Carried,
     },
     /// One start of an advisor search (docs/ADVISOR.md): start `unit.index` of `plan`, the
     /// `AdvicePlan`'s JSON, which the worker reads with `AdvicePlan::parse_json` as the scenarios
@@ -93,13 +93,13 @@ pub enum Request {
     AdviseStart {
         unit: Unit,
         #[serde(skip)]
-        plan: Arc<String>,
+        plan: Carried,
     },
     /// A variant's section of a study's agreement report (docs/REPORT.md, "A study").
     VariantReport {
         unit: Unit,
         #[serde(skip)]
-        scenario: Arc<String>,
+        scenario: Carried,
     },
 }
 
@@ -120,12 +120,12 @@ macro_rules! document_of {
 
 impl Carries for Request {
     /// None when empty: a story asked of a run the worker holds goes without its scenario.
-    fn document(&self) -> Option<&Arc<String>> {
+    fn document(&self) -> Option<&Carried> {
         Some(document_of!(self)).filter(|document| !document.is_empty())
     }
 
     fn carrying(mut self, document: String) -> Self {
-        *document_of!(&mut self) = Arc::new(document);
+        *document_of!(&mut self) = document.into();
         self
     }
 }

@@ -4,7 +4,8 @@
 //! - `protocol`: what makes a kind of worker (its request and reply enums, its script);
 //!   `messages`: the simulation worker's requests and replies;
 //! - `wire`: how a request and its replies travel (an envelope with an id, a header line and a
-//!   body), with the typed refusal of a request a worker cannot read; `posted`: a reply read
+//!   body), with the typed refusal of a request a worker cannot read; `carried`: the document a
+//!   request carries, a scenario written only as it is posted; `posted`: a reply read
 //!   where it lies; `outgoing`: a message as a worker posts it, copied out in pieces;
 //! - `handle`: the page's side, a [`Worker`] with an async `ask`; `boot`: how one starts;
 //!   `fault`: the failures the e2e tests stage;
@@ -17,6 +18,7 @@
 //! interop dialogs ask, and draw what comes back.
 
 mod boot;
+pub mod carried;
 pub mod fault;
 pub mod handle;
 pub mod latest;

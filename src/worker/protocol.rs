@@ -4,9 +4,9 @@
 //! Everything else, the envelope (`wire`), the page's handle (`handle::Worker`) and the worker's
 //! loop (`serve`), is the same for every kind.
 
+use super::carried::Carried;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use std::sync::Arc;
 
 pub use super::boot::Boot;
 
@@ -21,11 +21,12 @@ pub trait Protocol: 'static {
 }
 
 /// A request that may carry one document after its envelope's line (`wire::RequestText`): a
-/// scenario's or a plan's JSON, sent as it is. The field that holds it is left out of the
-/// envelope (`#[serde(skip)]`) and given back to the request when the worker reads it.
+/// scenario or a plan, sent as JSON as it is ([`Carried`]). The field that holds it is left out
+/// of the envelope (`#[serde(skip)]`) and given back to the request, as text, when the worker
+/// reads it.
 pub trait Carries: Sized {
     /// The document sent after the envelope, if this request carries one.
-    fn document(&self) -> Option<&Arc<String>> {
+    fn document(&self) -> Option<&Carried> {
         None
     }
 

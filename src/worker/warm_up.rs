@@ -17,7 +17,6 @@
 use super::messages::{Request, Simulation};
 use super::Worker;
 use std::cell::RefCell;
-use std::sync::Arc;
 
 /// The scenario the warm-up runs.
 const WARM_UP_SCENARIO: &str = include_str!("warm-up.json");
@@ -36,7 +35,7 @@ pub fn warm_up() {
     let answered = worker.ask(Request::Run {
         run: 0,
         progress_every: 0,
-        scenario: Arc::new(WARM_UP_SCENARIO.to_owned()),
+        scenario: WARM_UP_SCENARIO.to_owned().into(),
         jobs_of: None,
         fault: None,
     });

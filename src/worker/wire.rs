@@ -11,13 +11,13 @@
 //! the last one; a typed refusal of it ([`Refusal`]); or one of the two words a worker says
 //! unasked, `Ready` and `Crashed`.
 
+use super::carried::Carried;
 use super::posted::{Posted, PostedSource};
 use super::protocol::Carries;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::ops::Range;
-use std::sync::Arc;
 
 /// A request as the page posts it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -87,41 +87,52 @@ pub fn encode_request<Q: Serialize + Carries>(id: u64, request: &Q) -> RequestTe
 #[derive(Debug, Clone, PartialEq)]
 pub struct RequestText {
     header: String,
-    document: Option<Arc<String>>,
+    document: Option<Carried>,
 }
 
 impl RequestText {
     /// The whole message in one string, as a worker receives it (the in-page worker of the
     /// browser tests, and tests that serve a message themselves).
     pub fn into_string(self) -> String {
-        self.parts().concat()
-    }
-
-    /// The message's parts in order: its envelope's line, then, when it carries a document, a
-    /// newline and the document.
-    fn parts(&self) -> [&str; 3] {
-        match &self.document {
-            Some(document) => [&self.header, "\n", document],
-            None => [&self.header, "", ""],
-        }
+        let mut bytes = Vec::with_capacity(self.len());
+        self.write(&mut |piece| bytes.extend_from_slice(piece));
+        String::from_utf8(bytes).expect("an envelope and a JSON document are UTF-8")
     }
 
     /// The whole message as bytes for `postMessage`, in a buffer of its own that the page
-    /// transfers: each part copied out of wasm memory once, straight into it. As a string it was
-    /// copied again by the browser into the worker's heap, and a trace's request is a quarter of
-    /// a gigabyte (docs/PERFORMANCE.md, "A request posted as bytes").
+    /// transfers: each piece copied out of wasm memory once, straight into it, and a scenario
+    /// written into it as it is made (`Carried`). As a string it was copied again by the
+    /// browser into the worker's heap, and a trace's request is a quarter of a gigabyte
+    /// (docs/PERFORMANCE.md, "A request posted as bytes").
     pub fn to_bytes(&self) -> js_sys::Uint8Array {
-        let parts = self.parts();
-        let length: usize = parts.iter().map(|part| part.len()).sum();
-        let bytes = js_sys::Uint8Array::new_with_length(length as u32);
+        let bytes = js_sys::Uint8Array::new_with_length(self.len() as u32);
         let mut at = 0;
-        for part in parts {
+        self.write(&mut |piece| {
             bytes
-                .subarray(at as u32, (at + part.len()) as u32)
-                .copy_from(part.as_bytes());
-            at += part.len();
-        }
+                .subarray(at as u32, (at + piece.len()) as u32)
+                .copy_from(piece);
+            at += piece.len();
+        });
         bytes
+    }
+
+    /// The message's length in bytes.
+    fn len(&self) -> usize {
+        self.header.len()
+            + self
+                .document
+                .as_ref()
+                .map_or(0, |document| 1 + document.len())
+    }
+
+    /// Hands `put` the message's bytes in order: its envelope's line, then, when it carries a
+    /// document, a newline and the document.
+    fn write(&self, put: &mut dyn FnMut(&[u8])) {
+        put(self.header.as_bytes());
+        if let Some(document) = &self.document {
+            put(b"\n");
+            document.write(put);
+        }
     }
 }
 
@@ -259,7 +270,7 @@ mod tests {
         let request = Request::Run {
             run: 2,
             progress_every: 10,
-            scenario: Arc::new(scenario.to_string()),
+            scenario: scenario.to_string().into(),
             jobs_of: None,
             fault: None,
         };
@@ -273,6 +284,28 @@ mod tests {
         assert_eq!(envelope_line(&message), envelope);
         let read = read_request::<Request>(message).expect("reads back");
         assert_eq!((read.id, read.request), (3, request));
+    }
+
+    #[test]
+    fn a_scenario_handed_to_a_request_reaches_the_worker_as_its_json() {
+        use crate::worker::messages::Request;
+        let scenario =
+            quotalab_engine::Scenario::from_json(include_str!("../../scenarios/default.json"))
+                .expect("valid");
+        let request = Request::Run {
+            run: 1,
+            progress_every: 0,
+            scenario: scenario.clone().into(),
+            jobs_of: None,
+            fault: None,
+        };
+        let read =
+            read_request::<Request>(encode_request(1, &request).into_string()).expect("reads back");
+        let Request::Run { scenario: read, .. } = read.request else {
+            panic!("a run: {:?}", read.request)
+        };
+        let json = quotalab_engine::json_text::compact(&scenario);
+        assert_eq!(read, Carried::from(json));
     }
 
     #[test]

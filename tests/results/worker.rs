@@ -8,6 +8,7 @@
 //! bytes. The e2e test `results: worker result equals the engine's` checks the real worker in
 //! the page.
 
+use quotalab_app::worker::carried::Carried;
 use quotalab_app::worker::messages::{Reply, Request};
 use quotalab_app::worker::posted::Posted;
 use quotalab_app::worker::simulation::{held_run, jobs_kept, serve};
@@ -18,7 +19,6 @@ use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::JobResult;
 use quotalab_engine::scenario::{JobList, Strategy};
 use quotalab_engine::{simulate, Events, Scenario};
-use std::sync::Arc;
 use wasm_bindgen_test::*;
 
 const DEFAULT: &str = include_str!("../../scenarios/default.json");
@@ -53,7 +53,7 @@ fn run(run: u64, progress_every: u64, scenario: &str) -> Request {
     Request::Run {
         run,
         progress_every,
-        scenario: Arc::new(scenario.to_owned()),
+        scenario: scenario.to_owned().into(),
         jobs_of: None,
         fault: None,
     }
@@ -122,7 +122,7 @@ fn worker_result_is_byte_identical_to_the_engine() {
         &Request::Story {
             run: 7,
             job: 5,
-            scenario: Arc::new(sent.clone()),
+            scenario: sent.clone().into(),
         },
     ));
     assert_eq!(story.reply, Reply::Story(Box::new(direct.jobs[5].clone())));
@@ -131,7 +131,7 @@ fn worker_result_is_byte_identical_to_the_engine() {
         5,
         &Request::Document {
             run: 7,
-            scenario: Arc::new(sent),
+            scenario: sent.into(),
         },
     );
     let whole: Vec<u8> = pieces
@@ -200,7 +200,7 @@ fn a_story_of_an_earlier_run_is_that_runs_job() {
         let request = Request::Story {
             run,
             job: 5,
-            scenario: Arc::new(sent.to_owned()),
+            scenario: sent.to_owned().into(),
         };
         match answer(&served(9, &request)).reply {
             Reply::Story(job) => *job,
@@ -215,7 +215,7 @@ fn a_story_of_an_earlier_run_is_that_runs_job() {
     let unsent = Request::Story {
         run: 1,
         job: 5,
-        scenario: Arc::default(),
+        scenario: Carried::default(),
     };
     assert!(matches!(
         read(&served(10, &unsent)[0]).header,
@@ -243,7 +243,8 @@ fn run_of_kept_jobs(run: u64, scenario: &Scenario, jobs_of: u64) -> Request {
     Request::Run {
         run,
         progress_every: 0,
-        scenario: Arc::new(serde_json::to_string(&agreement).unwrap()),
+        // As the page sends it: the scenario itself, written as the request is posted.
+        scenario: agreement.into(),
         jobs_of: Some(jobs_of),
         fault: None,
     }
@@ -307,7 +308,7 @@ fn a_run_of_the_jobs_the_worker_keeps_is_the_whole_scenarios_run() {
     let both = Request::Run {
         run: 8,
         progress_every: 0,
-        scenario: Arc::new(serde_json::to_string(&trace).unwrap()),
+        scenario: serde_json::to_string(&trace).unwrap().into(),
         jobs_of: Some(7),
         fault: None,
     };
@@ -318,16 +319,26 @@ fn a_run_of_the_jobs_the_worker_keeps_is_the_whole_scenarios_run() {
 }
 
 /// A request is posted as the bytes of the very message a worker serves: its envelope's line,
-/// then its document, when it carries one.
+/// then its document, when it carries one. A scenario the page hands over is written into the
+/// posted bytes as its compact JSON, which the worker reads back as text.
 #[wasm_bindgen_test]
 fn a_request_is_posted_as_the_bytes_of_its_message() {
+    let trace = Scenario::from_json(include_str!("../../scenarios/philly-trace.json")).unwrap();
+    let handed = Request::Run {
+        run: 3,
+        progress_every: 0,
+        scenario: trace.clone().into(),
+        jobs_of: None,
+        fault: None,
+    };
     for request in [
         run(2, 10, DEFAULT),
         Request::Story {
             run: 2,
             job: 1,
-            scenario: Arc::default(),
+            scenario: Carried::default(),
         },
+        handed.clone(),
     ] {
         let text = encode_request(5, &request);
         assert_eq!(
@@ -335,6 +346,10 @@ fn a_request_is_posted_as_the_bytes_of_its_message() {
             text.clone().into_string().into_bytes()
         );
     }
+    let message = encode_request(5, &handed).into_string();
+    let (_, document) = message.split_once('\n').expect("a document follows");
+    assert_eq!(document, quotalab_engine::json_text::compact(&trace));
+    assert_eq!(*answer(&served(3, &handed)).body(), drawn_bytes(&trace)[..]);
 }
 
 #[wasm_bindgen_test]

@@ -15,7 +15,6 @@ use quotalab_engine::generate::job_count;
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::{Comparison, Study, Unit};
 use quotalab_interop::report::{AgreementReport, StudyReport, StudyReportError};
-use std::sync::Arc;
 
 /// Jobs, over every variant, above which the sections are made one at a time: making a million
 /// jobs' full result takes a worker about 1.7 GB (docs/PERFORMANCE.md, "The run lets go of its
@@ -47,9 +46,7 @@ impl Work for VariantReports {
                     variant_or_point: index,
                     seed_index: 0,
                 };
-                let scenario = Arc::new(
-                    serde_json::to_string(scenario).expect("a scenario always serialises"),
-                );
+                let scenario = scenario.clone().into();
                 (unit, Request::VariantReport { unit, scenario })
             })
             .collect())

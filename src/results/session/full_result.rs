@@ -3,7 +3,7 @@
 //! never one string on the page.
 
 use crate::download::download_blob;
-use crate::results::session::{json_of, Outcome, Session};
+use crate::results::session::{Outcome, Session};
 use crate::worker::messages::{Reply, Request};
 use crate::worker::wire::Answer;
 use crate::worker::WorkerError;
@@ -32,7 +32,7 @@ impl Session {
         // so the worker always runs the scenario again for it (`worker::simulation::held`).
         let request = Request::Document {
             run: outcome.run,
-            scenario: json_of(&outcome.scenario),
+            scenario: outcome.scenario.clone().into(),
         };
         self.ask(ticket, request, piece, move |answer| match answer {
             Ok(last) => {

@@ -25,7 +25,7 @@ use quotalab_engine::generate::job_count;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::ShareResult;
 use quotalab_engine::scenario::{JobList, ListIdentity};
-use quotalab_engine::{json_text, Scenario};
+use quotalab_engine::Scenario;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -339,13 +339,13 @@ impl Session {
     fn send_run(self, ticket: Ticket, asking: Asking, jobs_of: Option<u64>) {
         let run = ticket.number();
         let scenario = match jobs_of {
-            Some(_) => json_without_jobs(&asking.scenario),
-            None => json_of(&asking.scenario),
+            Some(_) => without_jobs(&asking.scenario),
+            None => asking.scenario.clone(),
         };
         let request = Request::Run {
             run,
             progress_every: PROGRESS_EVERY,
-            scenario,
+            scenario: scenario.into(),
             jobs_of,
             fault: TestFault::for_run(self.fault, run),
         };
@@ -543,21 +543,13 @@ impl Session {
     }
 }
 
-/// `scenario` as the JSON a request sends, which goes once the request is posted. Written in
-/// room of its size, and shared as it is, not copied: at a million jobs listed one by one it is
-/// a quarter of a gigabyte (docs/PERFORMANCE.md, "A scenario's JSON written at its size").
-fn json_of(scenario: &Scenario) -> Arc<String> {
-    Arc::new(json_text::compact(scenario))
-}
-
-/// `scenario`'s JSON without its listed jobs, for a run whose jobs the worker keeps: an edit of
-/// the agreement of a trace of a million jobs no longer writes, posts and reads them again.
-fn json_without_jobs(scenario: &Scenario) -> Arc<String> {
-    let agreement = Scenario {
+/// `scenario` without its listed jobs, for a run whose jobs the worker keeps: an edit of the
+/// agreement of a trace of a million jobs no longer writes, posts and reads them again.
+fn without_jobs(scenario: &Scenario) -> Scenario {
+    Scenario {
         jobs: JobList::default(),
         ..scenario.clone()
-    };
-    Arc::new(serde_json::to_string(&agreement).expect("a scenario always serialises"))
+    }
 }
 
 /// A User Timing mark (`performance.mark`) on the page's clock, replacing the previous run's, so

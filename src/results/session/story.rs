@@ -2,7 +2,8 @@
 //! worker for that job's whole record (`Request::Story`), and the drawer shows it once it
 //! comes. Only the story asked for last is shown.
 
-use crate::results::session::{json_of, Outcome, Session};
+use crate::results::session::{Outcome, Session};
+use crate::worker::carried::Carried;
 use crate::worker::messages::{Reply, Request};
 use crate::worker::wire::Refusal;
 use crate::worker::WorkerError;
@@ -36,20 +37,20 @@ impl Session {
             job,
             record: None,
         }));
-        self.ask_story(run, job, outcome.scenario.clone(), Arc::default());
+        self.ask_story(run, job, outcome.scenario.clone(), Carried::default());
     }
 
-    /// Asks for job `job` of run `run` with `json`, the scenario's JSON or nothing. The first
-    /// ask sends nothing: the worker holds the run it ran last, and a trace's JSON is a quarter
-    /// of a gigabyte to write and to read. If the worker no longer holds the run
-    /// (`Refusal::NotHeld`), the story is asked again with `scenario`'s JSON, which runs it
-    /// again to the same result.
-    fn ask_story(self, run: u64, job: usize, scenario: Scenario, json: Arc<String>) {
-        let sent_json = !json.is_empty();
+    /// Asks for job `job` of run `run` with `sending`, the scenario or nothing. The first ask
+    /// sends nothing: the worker holds the run it ran last, and a trace's JSON is a quarter of
+    /// a gigabyte to write and to read. If the worker no longer holds the run
+    /// (`Refusal::NotHeld`), the story is asked again with `scenario`, which runs it again to
+    /// the same result.
+    fn ask_story(self, run: u64, job: usize, scenario: Scenario, sending: Carried) {
+        let sent_scenario = !sending.is_empty();
         let request = Request::Story {
             run,
             job,
-            scenario: json,
+            scenario: sending,
         };
         self.ask(
             self.stories.start(),
@@ -62,9 +63,9 @@ impl Session {
                     record: Some(Arc::from(record)),
                 })),
                 Err(WorkerError::Gone) => {}
-                Err(WorkerError::Refused(Refusal::NotHeld(_))) if !sent_json => {
-                    let json = json_of(&scenario);
-                    self.ask_story(run, job, scenario, json);
+                Err(WorkerError::Refused(Refusal::NotHeld(_))) if !sent_scenario => {
+                    let sending = Carried::from(scenario.clone());
+                    self.ask_story(run, job, scenario, sending);
                 }
                 Ok(_) => self.fail(format!(
                     "the job's story cannot be read: {}",

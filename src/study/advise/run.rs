@@ -5,10 +5,10 @@
 //! what `quotalab advise --shard` runs.
 
 use crate::study::run::{Run, Work};
+use crate::worker::carried::Carried;
 use crate::worker::messages::{Reply, Request};
 use quotalab_engine::study::advise::{Advice, AdvicePlan, StartOutcome};
 use quotalab_engine::study::{StudyError, Unit};
-use std::sync::Arc;
 
 /// A finished search: the advice and the digest of the plan it answers.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,7 +27,7 @@ impl Work for AdvicePlan {
 
     fn requests(&self) -> Result<Vec<(Unit, Request)>, StudyError> {
         // One JSON shared by every start's request.
-        let plan = Arc::new(serde_json::to_string(self).expect("a plan always serialises"));
+        let plan = Carried::from(serde_json::to_string(self).expect("a plan always serialises"));
         Ok(self
             .units()
             .into_iter()

@@ -104,7 +104,7 @@ mod tests {
         // Not held: the worker runs the scenario again.
         let got = answered(Request::Document {
             run: 5,
-            scenario: std::sync::Arc::new(DEFAULT_SCENARIO.to_owned()),
+            scenario: DEFAULT_SCENARIO.to_owned().into(),
         });
         assert!(matches!(
             got.last(),

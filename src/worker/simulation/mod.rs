@@ -72,15 +72,19 @@ pub fn answer(
             now_ms,
             replier,
         ),
-        Request::Story { run, job, scenario } => story::answer(run, job, &scenario),
-        Request::Document { run, scenario } => document::answer(run, &scenario, replier),
+        Request::Story { run, job, scenario } => story::answer(run, job, &scenario.into_text()),
+        Request::Document { run, scenario } => {
+            document::answer(run, &scenario.into_text(), replier)
+        }
         Request::Sample {
             unit,
             seed,
             scenario,
-        } => units::sample(unit, seed, scenario),
-        Request::AdviseStart { unit, plan } => units::advise_start(unit, &plan),
-        Request::VariantReport { unit, scenario } => units::variant_section(unit, scenario),
+        } => units::sample(unit, seed, scenario.into_text()),
+        Request::AdviseStart { unit, plan } => units::advise_start(unit, &plan.into_text()),
+        Request::VariantReport { unit, scenario } => {
+            units::variant_section(unit, scenario.into_text())
+        }
     }
 }
 
@@ -112,12 +116,12 @@ fn reads_held(envelope_line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::worker::carried::Carried;
     use crate::worker::wire::encode_request;
-    use std::sync::Arc;
 
     #[test]
     fn only_stories_and_the_document_read_the_held_result() {
-        let scenario = Arc::new(String::from("{}"));
+        let scenario = Carried::from(String::from("{}"));
         let reads = |request: Request| {
             reads_held(envelope_line(&encode_request(1, &request).into_string()))
         };

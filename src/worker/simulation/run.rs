@@ -5,6 +5,7 @@
 //! the worker keeps (`held`), which makes each record from its history as it is asked for.
 
 use super::held;
+use crate::worker::carried::Carried;
 use crate::worker::messages::{wasm_memory_bytes, Fault, Reply};
 use crate::worker::outgoing::Body;
 use crate::worker::serve::{Answered, Done, Replier};
@@ -13,7 +14,6 @@ use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::DrawnParts;
 use quotalab_engine::{Events, LoadError, Scenario};
 use std::rc::Rc;
-use std::sync::Arc;
 
 /// Runs `scenario` (JSON) as run `run`, with the listed jobs of run `jobs_of` if it names one,
 /// reporting progress every `progress_every` events. The JSON goes once it is read, before the
@@ -21,7 +21,7 @@ use std::sync::Arc;
 pub fn answer(
     run: u64,
     progress_every: u64,
-    scenario: Arc<String>,
+    scenario: Carried,
     jobs_of: Option<u64>,
     fault: Option<Fault>,
     now_ms: &dyn Fn() -> f64,
@@ -69,10 +69,11 @@ pub fn answer(
 /// its JSON then leaves them out, and the worker holds them (docs/ARCHITECTURE.md, "Jobs the
 /// worker keeps"). The jobs kept before go either way, before the JSON is read: this run takes
 /// them, or its own replace them, and two lists of a million jobs are never alive together.
-fn scenario_of(json: Arc<String>, jobs_of: Option<u64>) -> Result<Scenario, Refusal> {
+fn scenario_of(json: Carried, jobs_of: Option<u64>) -> Result<Scenario, Refusal> {
     // Taken now, and dropped now unless they are the ones this run takes.
     let kept = held::take_jobs().filter(|(kept_run, _)| Some(*kept_run) == jobs_of);
     let invalid = |err: LoadError| Refusal::Invalid(err.to_string());
+    let json = json.into_text();
     let mut scenario = Scenario::parse_json(&json).map_err(invalid)?;
     drop(json);
     if let Some(of) = jobs_of {

@@ -1,0 +1,167 @@
+//! The document a request carries after its envelope's line (`wire::RequestText`): JSON text as
+//! it is, or a scenario the page has not written yet.
+//!
+//! A run of a trace of a million listed jobs carries a quarter of a gigabyte of JSON. Written
+//! into the page's wasm memory first, and then copied into the buffer that is posted, it sat
+//! beside the scenario it was written from, and the page's memory kept that room for good. So
+//! the page hands the scenario itself to the request, and the JSON is written only as the
+//! message is made, a piece at a time, straight into the posted buffer (docs/PERFORMANCE.md,
+//! "A scenario written straight into the posted message"). The worker reads every document as
+//! text.
+
+use quotalab_engine::json_text::ByteCount;
+use quotalab_engine::Scenario;
+use std::io::{BufWriter, Write};
+use std::sync::Arc;
+
+/// How much of a scenario's JSON is written before it is handed on: enough that a million jobs
+/// are a few hundred copies into the posted buffer, little enough to cost the page nothing.
+const PIECE_BYTES: usize = 1 << 20;
+
+/// A document a request carries.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Carried {
+    /// JSON as it is: as the worker reads every document, and as a study's and a plan's are
+    /// sent, since they are written once for many requests.
+    Text(Arc<String>),
+    /// A scenario, written as compact JSON (`json_text::compact`'s bytes) when the request is
+    /// posted. Its jobs are shared with the page's copies, not copied (`JobList`).
+    Scenario(Arc<Scenario>),
+}
+
+impl Default for Carried {
+    /// No document: a story asked of a run the worker holds goes without one.
+    fn default() -> Self {
+        Carried::Text(Arc::default())
+    }
+}
+
+impl From<Scenario> for Carried {
+    fn from(scenario: Scenario) -> Self {
+        Carried::Scenario(Arc::new(scenario))
+    }
+}
+
+impl From<String> for Carried {
+    fn from(text: String) -> Self {
+        Carried::Text(Arc::new(text))
+    }
+}
+
+impl Carried {
+    /// Whether there is no document to send (never so for a scenario).
+    pub fn is_empty(&self) -> bool {
+        matches!(self, Carried::Text(text) if text.is_empty())
+    }
+
+    /// Its length in bytes, as it is sent: a scenario is written once only to count.
+    pub fn len(&self) -> usize {
+        match self {
+            Carried::Text(text) => text.len(),
+            Carried::Scenario(scenario) => {
+                let mut count = ByteCount::default();
+                write_scenario(scenario, &mut count);
+                count.bytes()
+            }
+        }
+    }
+
+    /// Hands `put` its bytes in order, a piece at a time.
+    pub fn write(&self, put: &mut dyn FnMut(&[u8])) {
+        match self {
+            Carried::Text(text) => put(text.as_bytes()),
+            Carried::Scenario(scenario) => {
+                let mut pieces = BufWriter::with_capacity(PIECE_BYTES, Pieces(put));
+                write_scenario(scenario, &mut pieces);
+                pieces.flush().expect("handing on a piece cannot fail");
+            }
+        }
+    }
+
+    /// Its text, written now if it is a scenario: for the worker, which reads every document as
+    /// text, and the browser tests that serve a request themselves.
+    pub fn into_text(self) -> Arc<String> {
+        match self {
+            Carried::Text(text) => text,
+            Carried::Scenario(scenario) => {
+                Arc::new(quotalab_engine::json_text::compact(&*scenario))
+            }
+        }
+    }
+}
+
+/// `scenario` as compact JSON into `out`.
+fn write_scenario(scenario: &Scenario, out: &mut impl Write) {
+    serde_json::to_writer(out, scenario).expect("a scenario always serialises");
+}
+
+/// A writer that hands each piece written to it on, as it comes.
+struct Pieces<'a>(&'a mut dyn FnMut(&[u8]));
+
+impl Write for Pieces<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        (self.0)(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn default_scenario() -> Scenario {
+        Scenario::from_json(include_str!("../../scenarios/default.json")).expect("valid")
+    }
+
+    fn written(carried: &Carried) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        carried.write(&mut |piece| bytes.extend_from_slice(piece));
+        bytes
+    }
+
+    #[test]
+    fn a_scenario_is_written_as_its_compact_json() {
+        let scenario = default_scenario();
+        let json = quotalab_engine::json_text::compact(&scenario);
+        let carried = Carried::from(scenario);
+        assert_eq!(carried.len(), json.len());
+        assert_eq!(written(&carried), json.as_bytes());
+        assert!(!carried.is_empty());
+        assert_eq!(*carried.into_text(), json);
+    }
+
+    #[test]
+    fn a_large_scenario_is_handed_on_in_pieces_of_at_most_the_piece_size() {
+        let mut scenario = default_scenario();
+        scenario.jobs = (0..60_000)
+            .map(|k| quotalab_engine::scenario::JobSpec {
+                name: format!("listed-{k}"),
+                share: scenario.quota_shares.first().map(|s| s.name.clone()),
+                submit_h: f64::from(k) / 10.0,
+                duration_h: 1.5,
+                ..Default::default()
+            })
+            .collect();
+        let json = quotalab_engine::json_text::compact(&scenario);
+        assert!(json.len() > 2 * PIECE_BYTES, "{} bytes", json.len());
+        let mut pieces = Vec::new();
+        Carried::from(scenario).write(&mut |piece| pieces.push(piece.to_vec()));
+        assert!(pieces.len() > 2, "{} pieces", pieces.len());
+        assert!(pieces.iter().all(|piece| piece.len() <= PIECE_BYTES));
+        assert_eq!(pieces.concat(), json.as_bytes());
+    }
+
+    #[test]
+    fn text_is_sent_as_it_is_and_empty_text_is_no_document() {
+        let text = Carried::from("{\"version\":1}".to_string());
+        assert_eq!(
+            (text.len(), written(&text)),
+            (13, b"{\"version\":1}".to_vec())
+        );
+        assert!(Carried::default().is_empty());
+    }
+}
