@@ -18,7 +18,7 @@ use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::JobResult;
 use quotalab_engine::scenario::{JobList, Strategy};
-use quotalab_engine::{simulate, Events, Scenario};
+use quotalab_engine::{simulate, Keep, Scenario};
 use wasm_bindgen_test::*;
 
 const DEFAULT: &str = include_str!("../../scenarios/default.json");
@@ -70,7 +70,7 @@ fn worker_result_is_byte_identical_to_the_engine() {
     assert!(matches!(done.reply, Reply::Ran { .. }), "{:?}", done.reply);
     // What the page draws: the engine's summary and columns, byte for byte.
     let mut expected = Vec::new();
-    let finished = quotalab_engine::run(&scenario, Events::LeftOut, 0, &mut |_| true).unwrap();
+    let finished = quotalab_engine::run(&scenario, Keep::Drawn, 0, &mut |_| true).unwrap();
     Drawn::write(&finished, ALL_JOBS, &mut expected);
     assert_eq!(*done.body(), expected[..]);
     // Decoded as the page decodes it, every job's columns are the engine's job.
@@ -228,7 +228,7 @@ fn a_story_of_an_earlier_run_is_that_runs_job() {
 
 /// What the page draws of `scenario`, as the engine makes it.
 fn drawn_bytes(scenario: &Scenario) -> Vec<u8> {
-    let finished = quotalab_engine::run(scenario, Events::LeftOut, 0, &mut |_| true).unwrap();
+    let finished = quotalab_engine::run(scenario, Keep::Drawn, 0, &mut |_| true).unwrap();
     let mut bytes = Vec::new();
     Drawn::write(&finished, ALL_JOBS, &mut bytes);
     bytes

@@ -52,7 +52,7 @@ pub use kueue::reach::{quota_reach, QueueReach, QuotaReach};
 pub use result::SimResult;
 pub use scenario::Scenario;
 pub use sim::{
-    run, simulate, simulate_audited, simulate_with_progress, simulate_without_events, Events, Run,
+    run, simulate, simulate_audited, simulate_with_progress, simulate_without_events, Keep, Run,
 };
 
 impl Scenario {

@@ -13,7 +13,7 @@ mod support;
 use quotalab_engine::result::columns::JobColumns;
 use quotalab_engine::result::metrics;
 use quotalab_engine::result::view::Drawn;
-use quotalab_engine::{run, simulate, simulate_without_events, Events, Scenario, SimResult};
+use quotalab_engine::{run, simulate, simulate_without_events, Keep, Scenario, SimResult};
 
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
@@ -114,9 +114,9 @@ fn document(scenario: &Scenario) -> Vec<u8> {
 }
 
 /// What the worker sends the page: the drawn summary, then the job columns, of a run that
-/// leaves its event list out.
+/// keeps only what is drawn.
 fn drawn(scenario: &Scenario) -> Vec<u8> {
-    let run = run(scenario, Events::LeftOut, 0, &mut |_| true).expect("runs to its end");
+    let run = run(scenario, Keep::Drawn, 0, &mut |_| true).expect("runs to its end");
     let mut bytes = Vec::new();
     Drawn::write(&run, "all jobs", &mut bytes);
     bytes
@@ -210,10 +210,11 @@ fn a_run_made_on_demand_is_its_whole_result() {
         .into_iter()
         .chain([("kueue".to_string(), kueue)]);
     for (name, scenario) in all {
-        for events in [Events::Kept, Events::LeftOut] {
-            let finished = run(&scenario, events, 0, &mut |_| true).expect("not cancelled");
+        // What is drawn keeps these scenarios' usage series whole: none is longer than a chart.
+        for keep in [Keep::Everything, Keep::AllButEvents, Keep::Drawn] {
+            let finished = run(&scenario, keep, 0, &mut |_| true).expect("not cancelled");
             let mut result = simulate(&scenario);
-            if events == Events::LeftOut {
+            if keep < Keep::Everything {
                 result.events.clear();
             }
             let mut bytes = Vec::new();

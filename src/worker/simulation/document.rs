@@ -10,7 +10,7 @@ use crate::worker::messages::Reply;
 use crate::worker::outgoing::Body;
 use crate::worker::serve::{Answered, Done, Replier};
 use crate::worker::wire::Refusal;
-use quotalab_engine::Events;
+use quotalab_engine::Keep;
 use std::io::Write;
 
 /// The size of one piece of the document.
@@ -19,7 +19,7 @@ pub const CHUNK_BYTES: usize = 4 << 20;
 /// Sends the whole result of run `run`, whose scenario (JSON) was `scenario`, in pieces: every
 /// piece but the last as an interim reply, the last one as the answer.
 pub fn answer(run: u64, scenario: &str, replier: &mut Replier<'_, '_, Reply>) -> Answered<Reply> {
-    held::with_run(run, scenario, Events::Kept, |finished| {
+    held::with_run(run, scenario, Keep::Everything, |finished| {
         let mut pieces = Pieces {
             pending: Vec::with_capacity(CHUNK_BYTES + 1024),
             replier: &mut *replier,

@@ -12,7 +12,7 @@ use crate::worker::serve::{Answered, Done, Replier};
 use crate::worker::wire::Refusal;
 use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::DrawnParts;
-use quotalab_engine::{Events, LoadError, Scenario};
+use quotalab_engine::{Keep, LoadError, Scenario};
 use std::rc::Rc;
 
 /// Runs `scenario` (JSON) as run `run`, with the listed jobs of run `jobs_of` if it names one,
@@ -46,15 +46,16 @@ pub fn answer(
         true
     };
     // Cancelling is done by terminating the worker, so the callback never stops the run.
-    // The page draws no event: the run leaves the event list out, and "Result JSON" runs again
-    // with it (`held`, `document`).
-    let finished = quotalab_engine::run(&scenario, Events::LeftOut, progress_every, &mut report)
+    // The page draws no event and each usage series at the chart's resolution: the run keeps
+    // only that (`Keep::Drawn`), and "Result JSON" runs again keeping everything (`held`,
+    // `document`).
+    let finished = quotalab_engine::run(&scenario, Keep::Drawn, progress_every, &mut report)
         .ok_or(Refusal::Stopped)?;
     let elapsed_ms = now_ms() - started;
     let finished = Rc::new(finished);
     let parts = DrawnParts::of(Rc::clone(&finished), ALL_JOBS);
     let summary_bytes = parts.summary.len() as u64;
-    held::remember(run, Events::LeftOut, finished);
+    held::remember(run, Keep::Drawn, finished);
     Ok(Done {
         reply: Reply::Ran {
             elapsed_ms,

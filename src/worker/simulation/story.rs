@@ -7,11 +7,11 @@ use super::held;
 use crate::worker::messages::Reply;
 use crate::worker::serve::{Answered, Done};
 use crate::worker::wire::Refusal;
-use quotalab_engine::Events;
+use quotalab_engine::Keep;
 
 /// Job `job` of run `run`, whose scenario (JSON) was `scenario`.
 pub fn answer(run: u64, job: usize, scenario: &str) -> Answered<Reply> {
-    let record = held::with_run(run, scenario, Events::LeftOut, |finished| {
+    let record = held::with_run(run, scenario, Keep::Drawn, |finished| {
         (job < finished.len()).then(|| finished.job(job))
     })?
     .ok_or(Refusal::NoSuchJob(job))?;

@@ -3,7 +3,7 @@
 
 use crate::args::RulesArg;
 use crate::failure::Failure;
-use quotalab_engine::{run, synthetic, Events};
+use quotalab_engine::{run, synthetic, Keep};
 use std::time::Instant;
 
 /// Measure engine throughput on generated scenarios
@@ -42,7 +42,7 @@ pub fn main(args: Args) -> Result<(), Failure> {
         scenario.rules = args.rules.into();
         let started = Instant::now();
         let mut events = 0;
-        let finished = run(&scenario, Events::Kept, 1_000_000_000, &mut |p| {
+        let finished = run(&scenario, Keep::Everything, 1_000_000_000, &mut |p| {
             events = p.events;
             true
         })

@@ -34,17 +34,17 @@ pub(crate) use history::History;
 
 use crate::common::Progress;
 use crate::scenario::Scenario;
-use crate::sim::Events;
+use crate::sim::Keep;
 
 /// Runs a validated scenario whose agreement is written as Kueue objects.
 pub(crate) fn simulate(
     scenario: &Scenario,
-    events: Events,
+    keep: Keep,
     every_events: u64,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Option<crate::sim::Run> {
     let world = world::World::new(scenario);
-    let mut run = run::Run::new(&world, events);
+    let mut run = run::Run::new(&world, keep);
     run.seed_events();
     run.run(every_events, progress)?;
     let ended = history::Ended::of(run);

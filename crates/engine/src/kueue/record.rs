@@ -10,7 +10,7 @@ use crate::amount::normalise_zero;
 use crate::common::ending::{Ending, Stop};
 use crate::common::happening;
 use crate::result::{Attempt, PoolKind, Reason, Skipped, Text};
-use crate::sim::Events;
+use crate::sim::Keep;
 use crate::time::{hours, Seconds};
 use std::convert::Infallible;
 
@@ -46,13 +46,13 @@ pub struct Log {
 }
 
 impl Log {
-    pub fn new(world: &World, events: Events) -> Log {
+    pub fn new(world: &World, keep: Keep) -> Log {
         Log {
-            keep_events: events == Events::Kept,
+            keep_events: keep == Keep::Everything,
             events: Vec::new(),
             attempts: (0..world.jobs.len()).map(|_| Vec::new()).collect(),
             endings: vec![None; world.jobs.len()],
-            usage: UsageLog::new(world),
+            usage: UsageLog::new(world, keep),
             notes: Vec::new(),
         }
     }

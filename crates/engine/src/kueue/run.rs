@@ -19,7 +19,7 @@ use crate::common::stopping::StopsAttempts;
 use crate::common::{Phase, Progress};
 use crate::rng::{Purpose, Stream};
 use crate::scenario::ActionKind;
-use crate::sim::Events;
+use crate::sim::Keep;
 use crate::time::{hours, Seconds};
 use rustc_hash::FxHashSet;
 
@@ -79,7 +79,7 @@ pub struct Run<'w> {
 const CYCLES_PER_INSTANT: u64 = 100_000;
 
 impl<'w> Run<'w> {
-    pub fn new(world: &'w World, events: Events) -> Run<'w> {
+    pub fn new(world: &'w World, keep: Keep) -> Run<'w> {
         let mut pending = Queues::new(world);
         let jobs = world
             .jobs
@@ -111,7 +111,7 @@ impl<'w> Run<'w> {
             cycle: 0,
             events_done: 0,
             ended: 0,
-            log: Log::new(world, events),
+            log: Log::new(world, keep),
             waiting: Waiting::new(world),
             evicted_now: FxHashSet::default(),
             thrashing: Thrashing::default(),

@@ -7,8 +7,10 @@
 
 use super::tree::Usage;
 use super::world::{Fr, World};
+use crate::result::drawn_usage::SeriesPoints;
 use crate::result::{PoolLevels, UsagePoint};
 use crate::scenario::kueue::ACCELERATOR_RESOURCES;
+use crate::sim::Keep;
 use crate::time::{hours, Seconds};
 
 /// Per queue and FR, integrated amount-seconds.
@@ -23,8 +25,9 @@ pub struct Areas {
 pub struct UsageLog {
     /// The FRs any queue or cohort has quota or a listing for.
     frs: Vec<Fr>,
-    /// Per reported flavor: its FR, and its points.
-    series: Vec<(usize, Fr, Vec<UsagePoint>)>,
+    /// Per reported flavor: its FR, and its points (thinned as they come in a run that is only
+    /// drawn).
+    series: Vec<(usize, Fr, SeriesPoints)>,
     /// Per queue, per entry of `frs`.
     pub areas: Vec<Vec<Areas>>,
     levels: Vec<Vec<Areas>>,
@@ -37,7 +40,7 @@ pub struct UsageLog {
 }
 
 impl UsageLog {
-    pub fn new(world: &World) -> UsageLog {
+    pub fn new(world: &World, keep: Keep) -> UsageLog {
         let mut frs: Vec<Fr> = Vec::new();
         for q in &world.queues {
             for g in &q.groups {
@@ -51,7 +54,9 @@ impl UsageLog {
         frs.sort_unstable();
         frs.dedup();
         let series = (0..world.flavors.len())
-            .filter_map(|f| reported_resource(world, f).map(|r| (f, world.fr(f, r), Vec::new())))
+            .filter_map(|f| {
+                reported_resource(world, f).map(|r| (f, world.fr(f, r), SeriesPoints::new(keep)))
+            })
             .collect();
         let width = frs.len();
         UsageLog {
@@ -230,11 +235,12 @@ impl UsageLog {
             .into_iter()
             .map(|(f, fr, points)| {
                 let (_, r) = world.fr_parts(fr);
+                let (points, points_in_run) = points.finish();
                 crate::result::UsageSeries {
                     instance_type: world.flavors[f].name.clone(),
                     unit: Some(unit_name(&world.resources[r])),
                     points,
-                    points_in_run: None,
+                    points_in_run,
                 }
             })
             .collect()

@@ -157,9 +157,7 @@ fn drawn_summary(result: &SimResult) -> SimResult {
         preference_ranks: result.preference_ranks.clone(),
         totals: result.totals.clone(),
         events: Vec::new(),
-        usage: (result.usage.iter())
-            .map(|series| drawn_usage::drawn(series, result.end_h))
-            .collect(),
+        usage: (result.usage.iter()).map(drawn_usage::drawn).collect(),
         notes: result.notes.clone(),
         calibration: result.calibration.clone(),
         kueue: result.kueue.clone(),
@@ -181,26 +179,35 @@ mod tests {
             "duration_h": {"lognormal": {"median_h": 2, "p90_h": 6}},
             "template": {"instance_count": 1, "preferences": [{"instance_type": "ml.g5.xlarge"}]}}]}"#;
 
+    /// A run that keeps only what is drawn thins each long series as it is made, to the very
+    /// points the whole document's series is thinned to; under either rules (Kueue's through
+    /// the translation of the same agreement).
     #[test]
     fn a_usage_series_longer_than_the_chart_can_draw_is_sent_thinned() {
-        let scenario = Scenario::from_json(BUSY).expect("valid");
-        let whole = simulate(&scenario);
-        let points = whole.usage[0].points.len();
-        assert!(points > drawn_usage::DRAWN_POINTS, "{points} points");
-        let run = crate::run(&scenario, crate::Events::LeftOut, 0, &mut |_| true).expect("runs");
-        let mut bytes = Vec::new();
-        let summary = Drawn::write(&run, "all jobs", &mut bytes);
-        let (summary, columns) = bytes.split_at(summary);
-        let drawn = Drawn::read(summary, columns).expect("reads back");
-        assert_eq!(drawn, Drawn::of(whole.clone(), "all jobs"));
-        let series = &drawn.result.usage[0];
-        assert_eq!(series.points_in_run, Some(points as u64));
-        assert!(series.points.len() <= drawn_usage::DRAWN_POINTS);
-        assert_eq!(series.points.last(), whole.usage[0].points.last());
-        assert_eq!(
-            whole.usage[0].points_in_run, None,
-            "the document keeps every point"
-        );
+        let aws = Scenario::from_json(BUSY).expect("valid");
+        let kueue = Scenario {
+            rules: crate::scenario::Rules::Kueue,
+            ..aws.clone()
+        };
+        for scenario in [aws, kueue] {
+            let whole = simulate(&scenario);
+            let points = whole.usage[0].points.len();
+            assert!(points > drawn_usage::DRAWN_POINTS, "{points} points");
+            let run = crate::run(&scenario, crate::Keep::Drawn, 0, &mut |_| true).expect("runs");
+            let mut bytes = Vec::new();
+            let summary = Drawn::write(&run, "all jobs", &mut bytes);
+            let (summary, columns) = bytes.split_at(summary);
+            let drawn = Drawn::read(summary, columns).expect("reads back");
+            assert_eq!(drawn, Drawn::of(whole.clone(), "all jobs"));
+            let series = &drawn.result.usage[0];
+            assert_eq!(series.points_in_run, Some(points as u64));
+            assert!(series.points.len() <= drawn_usage::DRAWN_POINTS);
+            assert_eq!(series.points.last(), whole.usage[0].points.last());
+            assert_eq!(
+                whole.usage[0].points_in_run, None,
+                "the document keeps every point"
+            );
+        }
     }
 
     #[test]
@@ -208,7 +215,7 @@ mod tests {
         let scenario = Scenario::from_json(DEFAULT).expect("default is valid");
         let whole = simulate(&scenario);
         assert!(!whole.events.is_empty(), "the default scenario has events");
-        let run = crate::run(&scenario, crate::Events::LeftOut, 0, &mut |_| true).expect("runs");
+        let run = crate::run(&scenario, crate::Keep::Drawn, 0, &mut |_| true).expect("runs");
         let mut bytes = b"header\n".to_vec();
         let summary = Drawn::write(&run, "all jobs", &mut bytes);
         assert_eq!(bytes.len() - 7, DrawnParts::of(&run, "all jobs").byte_len());

@@ -41,7 +41,8 @@ use state::Capacity;
 pub(crate) use world::derived_duration;
 use world::{JobId, World};
 
-/// Whether a run keeps its event list, the result's `events`.
+/// What a run keeps beyond its figures and its jobs' records: its event list, the result's
+/// `events`, and each usage series whole or as the page draws it. A later variant keeps more.
 ///
 /// The event list is read only where the whole result document is written (`quotalab run`,
 /// "Result JSON"); every figure, chart, story and study sample comes from the jobs, the usage
@@ -49,25 +50,30 @@ use world::{JobId, World};
 /// millions of entries, recorded during the run and converted at its end. So the runs whose
 /// document nobody writes leave it out, and a result without it is the same in every other field
 /// (docs/ARCHITECTURE.md, "The page's view of a result"; docs/PERFORMANCE.md, "Runs without their
-/// event list").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Events {
-    /// Recorded and converted: the result is the whole document.
-    Kept,
-    /// Not recorded: the result's `events` is empty.
-    LeftOut,
+/// event list"). A run that is only drawn keeps each usage series as the chart draws it: a
+/// trace's series are the largest part of what is left (docs/PERFORMANCE.md, "A trace's usage
+/// thinned as it is made").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Keep {
+    /// What the page draws: no event list, and each usage series thinned as it is made
+    /// (`result::drawn_usage`), its `points_in_run` saying how many points it had.
+    Drawn,
+    /// Everything but the event list: the result's `events` is empty.
+    AllButEvents,
+    /// Everything: the result is the whole document.
+    Everything,
 }
 
 /// Runs a validated scenario to its end: the whole result, its event list included.
 pub fn simulate(scenario: &Scenario) -> SimResult {
-    simulate_with_progress(scenario, Events::Kept, 0, &mut |_| true)
+    simulate_with_progress(scenario, Keep::Everything, 0, &mut |_| true)
         .expect("a run without cancellation completes")
 }
 
-/// Runs a validated scenario to its end without its event list ([`Events::LeftOut`]): for
+/// Runs a validated scenario to its end without its event list ([`Keep::AllButEvents`]): for
 /// callers that read the result's figures and jobs but never write its whole document.
 pub fn simulate_without_events(scenario: &Scenario) -> SimResult {
-    simulate_with_progress(scenario, Events::LeftOut, 0, &mut |_| true)
+    simulate_with_progress(scenario, Keep::AllButEvents, 0, &mut |_| true)
         .expect("a run without cancellation completes")
 }
 
@@ -76,11 +82,11 @@ pub fn simulate_without_events(scenario: &Scenario) -> SimResult {
 /// returned (the user cancelled).
 pub fn simulate_with_progress(
     scenario: &Scenario,
-    events: Events,
+    keep: Keep,
     every_events: u64,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Option<SimResult> {
-    run(scenario, events, every_events, progress).map(Run::into_result)
+    run(scenario, keep, every_events, progress).map(Run::into_result)
 }
 
 /// Runs a validated scenario as [`simulate_with_progress`] does, and hands back the finished
@@ -88,14 +94,14 @@ pub fn simulate_with_progress(
 /// document made from its history when asked for (for runs too large to hold every record).
 pub fn run(
     scenario: &Scenario,
-    events: Events,
+    keep: Keep,
     every_events: u64,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Option<Run> {
     // A scenario whose agreement is written for the other rules runs through the translation
     // (docs/FORMAT.md, "Kueue"); its result says what each field became.
     if let Some(translation) = crate::translate::for_rules(scenario) {
-        let mut run = run(&translation.scenario, events, every_events, progress)?;
+        let mut run = run(&translation.scenario, keep, every_events, progress)?;
         run.add_notes(translation.notes.iter().map(|n| {
             format!(
                 "run under {} rules through the translation: {n}",
@@ -105,10 +111,10 @@ pub fn run(
         return Some(run);
     }
     if scenario.kueue.is_some() {
-        return crate::kueue::simulate(scenario, events, every_events, progress);
+        return crate::kueue::simulate(scenario, keep, every_events, progress);
     }
     let world = World::new(scenario);
-    let mut sim = Sim::new(&world, events);
+    let mut sim = Sim::new(&world, keep);
     sim.seed_events(scenario);
     sim.run(every_events, progress)?;
     let parts = sim.into_history();
@@ -122,7 +128,7 @@ pub fn run(
 /// (see `audit`); returns the result and every violation found. For tests.
 pub fn simulate_audited(scenario: &Scenario) -> (SimResult, Vec<String>) {
     let world = World::new(scenario);
-    let mut sim = Sim::new(&world, Events::Kept);
+    let mut sim = Sim::new(&world, Keep::Everything);
     sim.audit = Some(audit::Audit::new(world.types.len(), world.job_count()));
     sim.seed_events(scenario);
     sim.run(0, &mut |_| true);
@@ -169,7 +175,7 @@ pub(crate) struct Sim<'w> {
 }
 
 impl<'w> Sim<'w> {
-    fn new(world: &'w World, events: Events) -> Self {
+    fn new(world: &'w World, keep: Keep) -> Self {
         let mut plan_jobs = vec![Vec::new(); world.plans.len()];
         for j in 0..world.job_count() {
             let job = world.job(j);
@@ -199,7 +205,7 @@ impl<'w> Sim<'w> {
             spot_streams: FxHashMap::default(),
             events_done: 0,
             ended: 0,
-            log: record::Log::new(world, events),
+            log: record::Log::new(world, keep),
             waiting: waiting::ReasonGroups::new(world),
             audit: None,
         }

@@ -7,7 +7,7 @@ use super::job_state::JobState;
 use super::reason::Reason;
 use super::usage::UsageLog;
 use super::world::{Entry, JobId, PoolKind, ShareId, TypeId, World, MAX_ENTRIES};
-use super::{Events, Sim};
+use super::{Keep, Sim};
 use crate::amount::{normalise_zero, total};
 use crate::common::ending::{Ending, Stop};
 use crate::result::metrics::PlanInput;
@@ -80,15 +80,15 @@ fn index(i: usize) -> u32 {
 }
 
 impl Log {
-    pub fn new(world: &World, events: Events) -> Self {
+    pub fn new(world: &World, keep: Keep) -> Self {
         Log {
-            keep_events: events == Events::Kept,
+            keep_events: keep == Keep::Everything,
             events: Chunked::new(),
             others: Vec::new(),
             attempts: Chunked::new(),
             last_attempt: vec![NONE; world.job_count()],
             endings: vec![None; world.job_count()],
-            usage: UsageLog::new(world),
+            usage: UsageLog::new(world, keep),
             notes: Vec::new(),
         }
     }
@@ -351,11 +351,14 @@ impl History {
             .take_points()
             .into_iter()
             .enumerate()
-            .map(|(t, points)| UsageSeries {
-                instance_type: world.type_names[t].clone(),
-                unit: None,
-                points,
-                points_in_run: None,
+            .map(|(t, points)| {
+                let (points, points_in_run) = points.finish();
+                UsageSeries {
+                    instance_type: world.type_names[t].clone(),
+                    unit: None,
+                    points,
+                    points_in_run,
+                }
             })
             .collect();
         result.notes = std::mem::take(&mut self.log.notes);

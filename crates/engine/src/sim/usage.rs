@@ -4,6 +4,8 @@
 
 use super::state::Capacity;
 use super::world::{TypeId, World};
+use super::Keep;
+use crate::result::drawn_usage::SeriesPoints;
 use crate::result::metrics::ShareTime;
 use crate::result::{PoolLevels, UsagePoint};
 use crate::time::{hours, Seconds};
@@ -28,8 +30,8 @@ impl ShareAreas {
 
 /// The series and areas as the run goes.
 pub struct UsageLog {
-    /// Per type, its points so far.
-    points: Vec<Vec<UsagePoint>>,
+    /// Per type, its points so far (thinned as they come in a run that is only drawn).
+    points: Vec<SeriesPoints>,
     /// Per share, instance-seconds so far.
     areas: Vec<ShareAreas>,
     /// The share levels since the last sample, in total and per type.
@@ -41,9 +43,11 @@ pub struct UsageLog {
 }
 
 impl UsageLog {
-    pub fn new(world: &World) -> Self {
+    pub fn new(world: &World, keep: Keep) -> Self {
         UsageLog {
-            points: vec![Vec::new(); world.types.len()],
+            points: (0..world.types.len())
+                .map(|_| SeriesPoints::new(keep))
+                .collect(),
             areas: vec![ShareAreas::default(); world.shares.len()],
             levels: vec![ShareAreas::default(); world.shares.len()],
             type_levels: vec![vec![ShareAreas::default(); world.shares.len()]; world.types.len()],
@@ -53,7 +57,7 @@ impl UsageLog {
     }
 
     /// Each type's points, moved out (the run is over).
-    pub fn take_points(&mut self) -> Vec<Vec<UsagePoint>> {
+    pub fn take_points(&mut self) -> Vec<SeriesPoints> {
         std::mem::take(&mut self.points)
     }
 

@@ -7,7 +7,7 @@
 
 use proptest::prelude::*;
 use quotalab_engine::study::{Document, Study};
-use quotalab_engine::{simulate_with_progress, Events, Scenario};
+use quotalab_engine::{simulate_with_progress, Keep, Scenario};
 use quotalab_mutate::{apply_json, apply_to_text};
 use serde_json::Value;
 
@@ -69,7 +69,7 @@ fn run_if_valid(text: &str) {
         return;
     };
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(SECONDS);
-    let _ = simulate_with_progress(&scenario, Events::LeftOut, 256, &mut |_| {
+    let _ = simulate_with_progress(&scenario, Keep::AllButEvents, 256, &mut |_| {
         std::time::Instant::now() < deadline
     });
 }
