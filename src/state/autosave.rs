@@ -16,6 +16,7 @@
 //! or discards it, and only then does autosaving carry on under [`STORAGE_KEY`].
 
 use crate::state::workspace::Workspace;
+use quotalab_engine::json_text::ByteCount;
 use quotalab_engine::study::{Document, Study};
 use quotalab_engine::Scenario;
 use serde::{Deserialize, Serialize};
@@ -58,12 +59,35 @@ pub struct Unrestored {
 
 /// The envelope text for `workspace`.
 pub fn encode(workspace: &Workspace) -> String {
-    let envelope = Envelope {
+    serde_json::to_string(&envelope_of(workspace)).expect("a study always serialises")
+}
+
+fn envelope_of(workspace: &Workspace) -> Envelope {
+    Envelope {
         app_state_version: APP_STATE_VERSION,
         study: workspace.to_study(),
         active: workspace.active,
-    };
-    serde_json::to_string(&envelope).expect("a study always serialises")
+    }
+}
+
+/// The most text any browser's localStorage keeps for a site: Chromium's quota is 10 MiB of
+/// UTF-16, five million characters, and Firefox's and Safari's are smaller. An envelope that
+/// is longer is not even offered.
+const LARGEST_STORABLE_BYTES: usize = 10 << 20;
+
+/// The envelope text for `workspace`, if a browser could keep it. It is counted first, and
+/// written only when it is short enough: a trace of a million jobs listed one by one is a
+/// quarter of a gigabyte of text, which the page once wrote in full, and handed to the browser
+/// as a string as large, only to be refused (docs/PERFORMANCE.md, "Autosave counts before it
+/// writes").
+fn storable(workspace: &Workspace) -> Result<String, NotSaved> {
+    let envelope = envelope_of(workspace);
+    let mut count = ByteCount::default();
+    serde_json::to_writer(&mut count, &envelope).expect("a study always serialises");
+    if count.bytes() > LARGEST_STORABLE_BYTES {
+        return Err(NotSaved::TooLarge);
+    }
+    Ok(serde_json::to_string(&envelope).expect("a study always serialises"))
 }
 
 /// The envelope as stored: its documents stay text until the engine's loaders read them, as a
@@ -122,26 +146,32 @@ pub enum NotSaved {
     NoStorage,
     #[error("the browser refused to save the scenario (storage full?); export it to keep it")]
     Refused,
+    #[error("the scenario is larger than any browser keeps for a site (a few megabytes); export it to keep it")]
+    TooLarge,
 }
 
 /// Writes the workspace to localStorage. Failing to save (private mode, quota) is not fatal:
 /// the page keeps working and the notice tells the user their work is not kept.
 ///
-/// Writing out a trace of a million jobs listed one by one takes a second or more and a quarter
-/// of a gigabyte, which no browser's localStorage holds. So once the browser refused a document
-/// of a megabyte or more, one with at least as many listed jobs is not offered again in this tab
-/// (`RefusedSize`): the notice stays, and each edit stays quick.
+/// A workspace whose text no browser's localStorage holds is not written (`storable`). And
+/// counting a trace of a million jobs listed one by one still takes a second or so, so once a
+/// document of a megabyte or more was too large or refused, one with at least as many listed
+/// jobs is not offered again in this tab (`RefusedSize`): the notice stays, and each edit stays
+/// quick.
 pub fn save(workspace: &Workspace) -> Result<(), NotSaved> {
     let storage = local_storage().ok_or(NotSaved::NoStorage)?;
     let listed = listed_jobs(workspace);
-    if REFUSED.get().refuses(listed) {
-        return Err(NotSaved::Refused);
+    if let Some(why) = REFUSED.get().refuses(listed) {
+        return Err(why);
     }
-    let text = encode(workspace);
-    storage.set_item(STORAGE_KEY, &text).map_err(|_| {
-        REFUSED.set(REFUSED.get().after_refusal(text.len(), listed));
-        NotSaved::Refused
-    })
+    let refused = |bytes: usize, why: NotSaved| {
+        REFUSED.set(REFUSED.get().after_refusal(bytes, listed, why));
+        why
+    };
+    let text = storable(workspace).map_err(|why| refused(LARGEST_STORABLE_BYTES, why))?;
+    storage
+        .set_item(STORAGE_KEY, &text)
+        .map_err(|_| refused(text.len(), NotSaved::Refused))
 }
 
 /// The jobs the workspace's variants list one by one: what makes a document large.
@@ -153,22 +183,25 @@ fn listed_jobs(workspace: &Workspace) -> usize {
 /// met a storage that is full for now.
 const REMEMBERED_REFUSAL_BYTES: usize = 1 << 20;
 
-/// The fewest listed jobs of a remembered refusal in this tab, if any.
+/// The fewest listed jobs of a remembered refusal in this tab, if any, and why it was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct RefusedSize(Option<usize>);
+struct RefusedSize(Option<(usize, NotSaved)>);
 
 impl RefusedSize {
-    /// Whether a document listing `listed` jobs is certain to be refused too.
-    fn refuses(self, listed: usize) -> bool {
-        self.0.is_some_and(|fewest| listed >= fewest)
+    /// Why a document listing `listed` jobs is certain to be refused too, if it is.
+    fn refuses(self, listed: usize) -> Option<NotSaved> {
+        self.0
+            .filter(|(fewest, _)| listed >= *fewest)
+            .map(|(_, why)| why)
     }
 
-    /// What is remembered after the browser refused `bytes` of text listing `listed` jobs.
-    fn after_refusal(self, bytes: usize, listed: usize) -> RefusedSize {
-        if bytes < REMEMBERED_REFUSAL_BYTES {
-            return self;
+    /// What is remembered after `bytes` of text listing `listed` jobs were refused (`why`).
+    fn after_refusal(self, bytes: usize, listed: usize, why: NotSaved) -> RefusedSize {
+        match self.0 {
+            _ if bytes < REMEMBERED_REFUSAL_BYTES => self,
+            Some((fewest, _)) if fewest <= listed => self,
+            _ => RefusedSize(Some((listed, why))),
         }
-        RefusedSize(Some(self.0.map_or(listed, |fewest| fewest.min(listed))))
     }
 }
 
@@ -219,22 +252,51 @@ mod tests {
 
     #[test]
     fn a_large_refused_document_is_not_offered_again_and_a_smaller_one_is() {
+        use NotSaved::{Refused, TooLarge};
         let none = RefusedSize::default();
-        assert!(!none.refuses(1_000_000));
-        let small = none.after_refusal(REMEMBERED_REFUSAL_BYTES - 1, 9_000);
-        assert!(
-            !small.refuses(9_000),
+        assert_eq!(none.refuses(1_000_000), None);
+        let small = none.after_refusal(REMEMBERED_REFUSAL_BYTES - 1, 9_000, Refused);
+        assert_eq!(
+            small.refuses(9_000),
+            None,
             "a small refusal may be a full storage for now"
         );
-        let large = none.after_refusal(232_000_000, 1_000_000);
-        assert!(large.refuses(1_000_000) && large.refuses(1_000_001));
-        assert!(
-            !large.refuses(999_999),
+        let large = none.after_refusal(232_000_000, 1_000_000, TooLarge);
+        assert_eq!(large.refuses(1_000_000), Some(TooLarge));
+        assert_eq!(large.refuses(1_000_001), Some(TooLarge));
+        assert_eq!(
+            large.refuses(999_999),
+            None,
             "a document with fewer jobs is tried"
         );
-        let smaller = large.after_refusal(50_000_000, 200_000);
-        assert!(smaller.refuses(200_000) && !smaller.refuses(199_999));
-        assert_eq!(smaller.after_refusal(90_000_000, 400_000), smaller);
+        let smaller = large.after_refusal(5_000_000, 20_000, Refused);
+        assert_eq!(smaller.refuses(20_000), Some(Refused));
+        assert_eq!(smaller.refuses(19_999), None);
+        assert_eq!(
+            smaller.after_refusal(90_000_000, 400_000, TooLarge),
+            smaller
+        );
+    }
+
+    /// A workspace whose text is longer than any browser's storage is counted, not written;
+    /// one that fits is written as `encode` writes it.
+    #[test]
+    fn only_a_workspace_a_browser_could_keep_is_written() {
+        let workspace = Workspace::single(default_scenario());
+        assert_eq!(storable(&workspace), Ok(encode(&workspace)));
+        let mut trace = default_scenario();
+        trace.jobs = (0..200_000)
+            .map(|k| quotalab_engine::scenario::JobSpec {
+                name: format!("listed-{k}"),
+                share: trace.quota_shares.first().map(|s| s.name.clone()),
+                submit_h: f64::from(k) / 10.0,
+                duration_h: 1.5,
+                ..Default::default()
+            })
+            .collect();
+        let trace = Workspace::single(trace);
+        assert!(encode(&trace).len() > LARGEST_STORABLE_BYTES);
+        assert_eq!(storable(&trace), Err(NotSaved::TooLarge));
     }
 
     #[test]

@@ -1,6 +1,9 @@
 // Nothing lost: a link, whether opened in a new tab or pasted into this one, leaves the autosaved
 // work alone until the first edit, with "Back to your scenario" one click away; an autosave this
-// build cannot read is kept aside, untouched, until the user downloads or discards it.
+// build cannot read is kept aside, untouched, until the user downloads or discards it; and work
+// too large for any browser's storage is never written out for it, and says so.
+
+import { importScenario, traceScenario, waitForNewResults } from './scale.mjs';
 
 const READY = '[data-testid="app-ready"]';
 const STRATEGY = (share) => `#f-quota_shares-${share}--strategy`;
@@ -33,6 +36,27 @@ async function colleaguesLink(page) {
 }
 
 export const tests = [
+  {
+    name: "a trace too large for any browser's storage says so, and the work saved before stays",
+    async fn(page, ctx) {
+      await open(page, ctx.baseUrl);
+      await page.locator(STRATEGY(0)).selectOption('RESERVE'); // my work, autosaved
+      expect((await restoredStrategy(page, ctx, 0)) === 'RESERVE', 'my work is autosaved');
+      // 60,000 listed jobs are about 14 MB of JSON: more than any browser keeps for a site.
+      const before = await importScenario(page, traceScenario(60_000), 'trace.json');
+      // Reading 14 MB takes a moment, so the question to replace my work may come after
+      // importScenario looked for it.
+      const replaced = page.locator('[data-testid="confirm-replace"]').click({ timeout: 100_000 }).catch(() => {});
+      await Promise.race([replaced, waitForNewResults(page, before, 100_000)]);
+      await waitForNewResults(page, before, 100_000);
+      const notice = page.locator('[data-testid="notice"]');
+      await notice.waitFor();
+      const text = await notice.innerText();
+      expect(text.includes('Your edits are not being saved') && text.includes('larger than any browser keeps for a site'),
+        `the notice says why: ${text}`);
+      expect((await restoredStrategy(page, ctx, 0)) === 'RESERVE', 'the autosave still holds my work');
+    },
+  },
   {
     name: 'a link in a new tab keeps the autosaved work until an edit, and Back brings it again',
     async fn(page, ctx) {
