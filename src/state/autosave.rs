@@ -284,17 +284,7 @@ mod tests {
     fn only_a_workspace_a_browser_could_keep_is_written() {
         let workspace = Workspace::single(default_scenario());
         assert_eq!(storable(&workspace), Ok(encode(&workspace)));
-        let mut trace = default_scenario();
-        trace.jobs = (0..200_000)
-            .map(|k| quotalab_engine::scenario::JobSpec {
-                name: format!("listed-{k}"),
-                share: trace.quota_shares.first().map(|s| s.name.clone()),
-                submit_h: f64::from(k) / 10.0,
-                duration_h: 1.5,
-                ..Default::default()
-            })
-            .collect();
-        let trace = Workspace::single(trace);
+        let trace = Workspace::single(crate::state::listed_jobs_scenario(200_000));
         assert!(encode(&trace).len() > LARGEST_STORABLE_BYTES);
         assert_eq!(storable(&trace), Err(NotSaved::TooLarge));
     }

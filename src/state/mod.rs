@@ -51,6 +51,24 @@ pub fn default_scenario() -> Scenario {
     Scenario::parse_json(DEFAULT_SCENARIO).expect("the bundled default scenario is valid")
 }
 
+/// The default agreement with `jobs` jobs listed one by one, as a trace lists them: for the
+/// unit tests of what a large document costs.
+#[cfg(test)]
+pub fn listed_jobs_scenario(jobs: u32) -> Scenario {
+    let mut scenario = default_scenario();
+    let share = scenario.quota_shares.first().map(|s| s.name.clone());
+    scenario.jobs = (0..jobs)
+        .map(|k| quotalab_engine::scenario::JobSpec {
+            name: format!("listed-{k}"),
+            share: share.clone(),
+            submit_h: f64::from(k) / 10.0,
+            duration_h: 1.5,
+            ..Default::default()
+        })
+        .collect();
+    scenario
+}
+
 /// The work on screen and its history: the workspace, the variant being edited, every change
 /// as an undo step, and how it is kept (`keeping`). The editor's one store; it tells the user
 /// through the screen (`screen`), which it holds a handle on.

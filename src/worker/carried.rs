@@ -113,10 +113,6 @@ impl Write for Pieces<'_> {
 mod tests {
     use super::*;
 
-    fn default_scenario() -> Scenario {
-        Scenario::from_json(include_str!("../../scenarios/default.json")).expect("valid")
-    }
-
     fn written(carried: &Carried) -> Vec<u8> {
         let mut bytes = Vec::new();
         carried.write(&mut |piece| bytes.extend_from_slice(piece));
@@ -125,7 +121,7 @@ mod tests {
 
     #[test]
     fn a_scenario_is_written_as_its_compact_json() {
-        let scenario = default_scenario();
+        let scenario = crate::state::default_scenario();
         let json = quotalab_engine::json_text::compact(&scenario);
         let carried = Carried::from(scenario);
         assert_eq!(carried.len(), json.len());
@@ -136,16 +132,7 @@ mod tests {
 
     #[test]
     fn a_large_scenario_is_handed_on_in_pieces_of_at_most_the_piece_size() {
-        let mut scenario = default_scenario();
-        scenario.jobs = (0..60_000)
-            .map(|k| quotalab_engine::scenario::JobSpec {
-                name: format!("listed-{k}"),
-                share: scenario.quota_shares.first().map(|s| s.name.clone()),
-                submit_h: f64::from(k) / 10.0,
-                duration_h: 1.5,
-                ..Default::default()
-            })
-            .collect();
+        let scenario = crate::state::listed_jobs_scenario(60_000);
         let json = quotalab_engine::json_text::compact(&scenario);
         assert!(json.len() > 2 * PIECE_BYTES, "{} bytes", json.len());
         let mut pieces = Vec::new();
