@@ -12,6 +12,7 @@ use crate::state::Editor;
 use crate::worker::messages::{Reply, Request, Simulation};
 use crate::worker::{Latest, Worker};
 use leptos::prelude::*;
+use quotalab_engine::json_text;
 use quotalab_engine::result::ShareResult;
 use quotalab_engine::Scenario;
 use std::sync::Arc;
@@ -97,9 +98,7 @@ impl Baseline {
         let asked = worker.ask(Request::Run {
             run: ticket.number(),
             progress_every: 0,
-            scenario: serde_json::to_string(scenario)
-                .expect("a scenario always serialises")
-                .into(),
+            scenario: json_text::compact(scenario).into(),
             jobs_of: None,
             fault: None,
         });

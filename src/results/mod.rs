@@ -16,7 +16,6 @@ pub mod baseline;
 pub mod calibration;
 pub mod charts;
 pub mod colours;
-pub mod debug;
 pub mod export;
 pub mod format;
 pub mod jobs;

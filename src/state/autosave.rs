@@ -16,7 +16,7 @@
 //! or discards it, and only then does autosaving carry on under [`STORAGE_KEY`].
 
 use crate::state::workspace::Workspace;
-use quotalab_engine::json_text::ByteCount;
+use quotalab_engine::json_text;
 use quotalab_engine::study::{Document, Study};
 use quotalab_engine::Scenario;
 use serde::{Deserialize, Serialize};
@@ -59,7 +59,7 @@ pub struct Unrestored {
 
 /// The envelope text for `workspace`.
 pub fn encode(workspace: &Workspace) -> String {
-    serde_json::to_string(&envelope_of(workspace)).expect("a study always serialises")
+    json_text::compact(&envelope_of(workspace))
 }
 
 fn envelope_of(workspace: &Workspace) -> Envelope {
@@ -82,12 +82,10 @@ const LARGEST_STORABLE_BYTES: usize = 10 << 20;
 /// writes").
 fn storable(workspace: &Workspace) -> Result<String, NotSaved> {
     let envelope = envelope_of(workspace);
-    let mut count = ByteCount::default();
-    serde_json::to_writer(&mut count, &envelope).expect("a study always serialises");
-    if count.bytes() > LARGEST_STORABLE_BYTES {
+    if json_text::byte_count(&envelope) > LARGEST_STORABLE_BYTES {
         return Err(NotSaved::TooLarge);
     }
-    Ok(serde_json::to_string(&envelope).expect("a study always serialises"))
+    Ok(json_text::compact(&envelope))
 }
 
 /// The envelope as stored: its documents stay text until the engine's loaders read them, as a

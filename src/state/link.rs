@@ -14,6 +14,7 @@ use crate::state::workspace::Workspace;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use miniz_oxide::inflate::{decompress_to_vec_with_limit, TINFLStatus};
+use quotalab_engine::json_text;
 use quotalab_engine::study::Document;
 use quotalab_engine::LoadError;
 
@@ -55,13 +56,12 @@ pub enum LinkError {
 
 /// The link payload for a workspace: `1.<base64url>`, without the `#s=`.
 pub fn encode(workspace: &Workspace) -> String {
-    // Compact JSON: the same serialiser as the pretty one, without the whitespace.
+    // Compact JSON: the engine's one writer, without the whitespace the pretty one adds.
     let json = match workspace.to_document() {
-        Document::Scenario(scenario) => serde_json::to_vec(&scenario),
-        Document::Study(study) => serde_json::to_vec(&study),
-    }
-    .expect("a document always serialises");
-    let packed = miniz_oxide::deflate::compress_to_vec(&json, COMPRESSION_LEVEL);
+        Document::Scenario(scenario) => json_text::compact(&scenario),
+        Document::Study(study) => json_text::compact(&study),
+    };
+    let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), COMPRESSION_LEVEL);
     format!("{LINK_VERSION}.{}", URL_SAFE_NO_PAD.encode(packed))
 }
 

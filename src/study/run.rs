@@ -14,6 +14,7 @@ use crate::worker::messages::{Reply, Request, Simulation};
 use crate::worker::protocol::Protocol;
 use crate::worker::{Latest, Ticket, WorkerError};
 use leptos::prelude::*;
+use quotalab_engine::json_text;
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::{Definition, StudyError, Summary, Unit, UnitSample};
 use std::rc::Rc;
@@ -90,7 +91,7 @@ impl Work for Definition {
         // of a gigabyte, and a study runs it at every seed.
         let scenario_json: Vec<Carried> = scenarios
             .iter()
-            .map(|s| Carried::from(serde_json::to_string(s).expect("a scenario always serialises")))
+            .map(|s| Carried::from(json_text::compact(s)))
             .collect();
         let seeds = self.seeds();
         Ok(self

@@ -9,14 +9,9 @@
 //! "A scenario written straight into the posted message"). The worker reads every document as
 //! text.
 
-use quotalab_engine::json_text::ByteCount;
+use quotalab_engine::json_text;
 use quotalab_engine::Scenario;
-use std::io::{BufWriter, Write};
 use std::sync::Arc;
-
-/// How much of a scenario's JSON is written before it is handed on: enough that a million jobs
-/// are a few hundred copies into the posted buffer, little enough to cost the page nothing.
-const PIECE_BYTES: usize = 1 << 20;
 
 /// A document a request carries.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,23 +53,20 @@ impl Carried {
     pub fn len(&self) -> usize {
         match self {
             Carried::Text(text) => text.len(),
-            Carried::Scenario(scenario) => {
-                let mut count = ByteCount::default();
-                write_scenario(scenario, &mut count);
-                count.bytes()
-            }
+            Carried::Scenario(scenario) => json_text::byte_count(&**scenario),
         }
     }
 
-    /// Hands `put` its bytes in order, a piece at a time.
+    /// Hands `put` its bytes in order, a piece at a time (`json_text::write`'s pieces, for a
+    /// scenario).
     pub fn write(&self, put: &mut dyn FnMut(&[u8])) {
         match self {
             Carried::Text(text) => put(text.as_bytes()),
-            Carried::Scenario(scenario) => {
-                let mut pieces = BufWriter::with_capacity(PIECE_BYTES, Pieces(put));
-                write_scenario(scenario, &mut pieces);
-                pieces.flush().expect("handing on a piece cannot fail");
-            }
+            Carried::Scenario(scenario) => json_text::write(&**scenario, &mut |piece| {
+                put(piece);
+                Ok(())
+            })
+            .expect("a scenario always serialises"),
         }
     }
 
@@ -83,29 +75,8 @@ impl Carried {
     pub fn into_text(self) -> Arc<String> {
         match self {
             Carried::Text(text) => text,
-            Carried::Scenario(scenario) => {
-                Arc::new(quotalab_engine::json_text::compact(&*scenario))
-            }
+            Carried::Scenario(scenario) => Arc::new(json_text::compact(&*scenario)),
         }
-    }
-}
-
-/// `scenario` as compact JSON into `out`.
-fn write_scenario(scenario: &Scenario, out: &mut impl Write) {
-    serde_json::to_writer(out, scenario).expect("a scenario always serialises");
-}
-
-/// A writer that hands each piece written to it on, as it comes.
-struct Pieces<'a>(&'a mut dyn FnMut(&[u8]));
-
-impl Write for Pieces<'_> {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        (self.0)(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }
 
@@ -122,7 +93,7 @@ mod tests {
     #[test]
     fn a_scenario_is_written_as_its_compact_json() {
         let scenario = crate::state::default_scenario();
-        let json = quotalab_engine::json_text::compact(&scenario);
+        let json = json_text::compact(&scenario);
         let carried = Carried::from(scenario);
         assert_eq!(carried.len(), json.len());
         assert_eq!(written(&carried), json.as_bytes());
@@ -131,14 +102,17 @@ mod tests {
     }
 
     #[test]
-    fn a_large_scenario_is_handed_on_in_pieces_of_at_most_the_piece_size() {
+    fn a_large_scenario_is_handed_on_a_piece_at_a_time() {
         let scenario = crate::state::listed_jobs_scenario(60_000);
-        let json = quotalab_engine::json_text::compact(&scenario);
-        assert!(json.len() > 2 * PIECE_BYTES, "{} bytes", json.len());
+        let json = json_text::compact(&scenario);
         let mut pieces = Vec::new();
         Carried::from(scenario).write(&mut |piece| pieces.push(piece.to_vec()));
-        assert!(pieces.len() > 2, "{} pieces", pieces.len());
-        assert!(pieces.iter().all(|piece| piece.len() <= PIECE_BYTES));
+        assert!(
+            pieces.len() > 2,
+            "{} pieces of {} bytes",
+            pieces.len(),
+            json.len()
+        );
         assert_eq!(pieces.concat(), json.as_bytes());
     }
 

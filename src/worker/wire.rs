@@ -14,6 +14,7 @@
 use super::carried::Carried;
 use super::posted::{Posted, PostedSource};
 use super::protocol::Carries;
+use quotalab_engine::json_text;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -73,8 +74,7 @@ pub enum Refusal {
 /// Encodes a request for `postMessage`.
 pub fn encode_request<Q: Serialize + Carries>(id: u64, request: &Q) -> RequestText {
     RequestText {
-        header: serde_json::to_string(&Envelope { id, request })
-            .expect("a request always serialises"),
+        header: json_text::compact(&Envelope { id, request }),
         document: request.document().cloned(),
     }
 }
@@ -168,7 +168,7 @@ pub fn read_request<Q: DeserializeOwned + Carries>(
 
 /// The header line of a reply, ready to be followed by its body.
 pub fn encode_header<R: Serialize>(header: &Header<R>) -> Vec<u8> {
-    let mut bytes = serde_json::to_vec(header).expect("a header always serialises");
+    let mut bytes = json_text::compact(header).into_bytes();
     bytes.push(b'\n');
     bytes
 }

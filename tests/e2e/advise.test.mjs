@@ -6,10 +6,11 @@
 // docs/ADVISOR.md, "Speed".
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliPath } from './cli.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ready = (page) => page.locator('[data-testid="app-ready"]');
@@ -48,15 +49,6 @@ async function search(view) {
   const done = view.locator('[data-testid="study-done"]');
   await done.waitFor({ timeout: 100_000 });
   return { status: (await done.textContent()).trim(), ms: Date.now() - t0 };
-}
-
-/** The `quotalab` binary built last (`./dev test` builds the debug one; a stale release
- * binary from an earlier benchmark must not answer for today's code). */
-function cli() {
-  return ['release', 'debug']
-    .map((p) => join(ROOT, 'target', p, 'quotalab'))
-    .filter(existsSync)
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 }
 
 /** Splits a command line of plain words and 'single-quoted' ones (with '\'' inside). */
@@ -105,8 +97,7 @@ export const tests = [
       // The command line the view prints, on the file Export saves, runs the same search.
       const line = await view.locator('[data-testid="advise-cli"] code').textContent();
       expect(line.includes("--target 'background:completion_p90_h<=10'") && line.includes('capacity'), line);
-      const binary = cli();
-      expect(binary, 'build the CLI first (cargo build -p quotalab-cli): the printed command is run here');
+      const binary = cliPath();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Export', exact: true }).click(),

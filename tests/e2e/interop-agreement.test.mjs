@@ -5,25 +5,18 @@
 // that cannot be read are refused at the place. Both run in the interop worker, which the page
 // starts only now: the test also checks that the first load did not fetch it.
 //
-// The CLI is target/release/quotalab (cargo build -p quotalab-cli --release), or the debug build
-// that `cargo test --workspace` leaves in target/debug.
+// The CLI is the one built last (./cli.mjs).
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quotalab } from './cli.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = ['target/release/quotalab', 'target/debug/quotalab'].map((p) => join(ROOT, p)).find(existsSync);
 
 function expect(condition, message) {
   if (!condition) throw new Error(`expected: ${message}`);
-}
-
-function quotalab(...args) {
-  expect(CLI, 'a built CLI: cargo build -p quotalab-cli --release');
-  return execFileSync(CLI, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Clicks `testid` and saves the download into `dir`; returns its path and suggested name. */

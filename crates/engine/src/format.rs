@@ -72,12 +72,11 @@ pub(crate) fn read_typed<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Loa
 pub mod scenario_as_text {
     use super::parse_scenario;
     use crate::scenario::Scenario;
-    use serde::{de, ser, Deserialize, Deserializer, Serializer};
+    use serde::{de, Deserialize, Deserializer, Serializer};
 
     /// Writes `scenario` as a string holding its compact JSON.
     pub fn serialize<S: Serializer>(scenario: &Scenario, serializer: S) -> Result<S::Ok, S::Error> {
-        let text = serde_json::to_string(scenario).map_err(ser::Error::custom)?;
-        serializer.serialize_str(&text)
+        serializer.serialize_str(&crate::json_text::compact(scenario))
     }
 
     /// Reads the string `serialize` wrote, through the scenario's reader.

@@ -1,139 +1,217 @@
-//! How the engine writes its documents as JSON: with one serializer, serde_json's compact one.
+//! How the engine writes its documents as JSON: through one writer, serde_json's compact
+//! serializer handing its text on a piece at a time ([`write`]).
 //!
-//! Every type's `Serialize` is compiled once per serializer that writes it, and the page's
-//! module carries each copy (docs/PERFORMANCE.md, "One writer for every document"). So the
-//! indented JSON people read is the compact text indented afterwards ([`pretty`]), byte for
-//! byte what `serde_json::to_string_pretty` writes, and a `serde_json::Value` of a document
-//! is read back from its compact text ([`value_of`]), not made by a second serializer.
+//! Every type's `Serialize` is compiled once per serializer that writes it, and a serializer's
+//! type includes the writer it writes to: a document written into a `Vec`, one only counted and
+//! one handed to the page's posted buffer were three copies of a scenario's writing code in the
+//! page's module, 69 KB (docs/PERFORMANCE.md, "One writer for every document"). So every
+//! document, whatever receives it, goes through [`write`]; the indented JSON people read is the
+//! compact text indented as it is written ([`write_pretty`]), byte for byte what
+//! `serde_json::to_string_pretty` writes; and a `serde_json::Value` of a document is read back
+//! from its compact text ([`value_of`]), not made by a second serializer.
 
 use serde::Serialize;
 use serde_json::Value;
+use std::io;
+
+/// What is gathered before it is handed on: a quarter of a gigabyte is a few hundred pieces,
+/// and a short document is one piece of its own size.
+const PIECE_BYTES: usize = 1 << 20;
+
+/// Receives a document's text in order, a piece at a time; a piece may end inside a character.
+pub type Put<'a> = dyn FnMut(&[u8]) -> io::Result<()> + 'a;
+
+/// Writes `value` as compact JSON, the bytes of `serde_json::to_string`, handing `put` the text
+/// in pieces of about [`PIECE_BYTES`] or less. The one serializer of every document (see the
+/// module's note). Fails only with `put`'s own error.
+pub fn write<T: Serialize + ?Sized>(value: &T, put: &mut Put<'_>) -> io::Result<()> {
+    let mut pieces = Pieces {
+        pending: Vec::new(),
+        put,
+    };
+    serde_json::to_writer(&mut pieces, value).map_err(io::Error::from)?;
+    pieces.hand_on()
+}
+
+/// [`write`] for people: the same text indented as `serde_json::to_string_pretty` indents it.
+pub fn write_pretty<T: Serialize + ?Sized>(value: &T, put: &mut Put<'_>) -> io::Result<()> {
+    let mut indenter = Indenter::default();
+    write(value, &mut |piece| indenter.feed(piece, put))?;
+    indenter.finish(put)
+}
+
+/// The length in bytes of `value`'s compact JSON, counted without keeping the text.
+pub fn byte_count<T: Serialize + ?Sized>(value: &T) -> usize {
+    counted(|put| write(value, put))
+}
+
+/// The length in bytes of `value`'s indented JSON, counted without keeping the text.
+pub fn pretty_byte_count<T: Serialize + ?Sized>(value: &T) -> usize {
+    counted(|put| write_pretty(value, put))
+}
+
+/// `value` as compact JSON, allocated once at its size: it is written twice, once only to
+/// count. At a million listed jobs a scenario's JSON is a quarter of a gigabyte, and a buffer
+/// grown by doubling held one and a half times that while it grew (docs/PERFORMANCE.md, "A
+/// scenario's JSON written at its size").
+pub fn compact<T: Serialize + ?Sized>(value: &T) -> String {
+    gathered(byte_count(value), |put| write(value, put))
+}
 
 /// `value` as indented JSON (two spaces, `"key": value`), the same bytes as
-/// `serde_json::to_string_pretty`. While it indents, the compact text (about two thirds of the
-/// indented one for a scenario) is in memory beside the result (docs/PERFORMANCE.md, "One
-/// writer for every document").
-pub fn pretty(value: &impl Serialize) -> String {
-    indented(&serde_json::to_string(value).expect("the engine's documents always serialise"))
-}
-
-/// `value` as compact JSON, the bytes of `serde_json::to_string`, allocated once at its size: it
-/// is written twice, once only to count. At a million listed jobs a scenario's JSON is a quarter
-/// of a gigabyte, and a buffer grown by doubling held one and a half times that while it grew
-/// (docs/PERFORMANCE.md, "A scenario's JSON written at its size").
-pub fn compact(value: &impl Serialize) -> String {
-    let mut count = ByteCount::default();
-    serde_json::to_writer(&mut count, value).expect("the engine's documents always serialise");
-    let mut out = Vec::with_capacity(count.bytes());
-    serde_json::to_writer(&mut out, value).expect("the engine's documents always serialise");
-    String::from_utf8(out).expect("serde_json writes UTF-8")
-}
-
-/// A writer that only counts the bytes written to it: the size of a document, without the
-/// document.
-#[derive(Debug, Default)]
-pub struct ByteCount(usize);
-
-impl ByteCount {
-    /// The bytes written so far.
-    pub fn bytes(&self) -> usize {
-        self.0
-    }
-}
-
-impl std::io::Write for ByteCount {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0 += bytes.len();
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+/// `serde_json::to_string_pretty`, allocated once at its size, as [`compact`] is.
+pub fn pretty<T: Serialize + ?Sized>(value: &T) -> String {
+    gathered(pretty_byte_count(value), |put| write_pretty(value, put))
 }
 
 /// `value` as a `serde_json::Value`, as `serde_json::to_value` makes it: numbers are written
 /// so that they read back exactly (the engine's serde_json reads floats round-trip).
-pub fn value_of(value: &impl Serialize) -> Value {
-    serde_json::from_str(
-        &serde_json::to_string(value).expect("the engine's documents always serialise"),
-    )
-    .expect("JSON the engine wrote reads back")
+pub fn value_of<T: Serialize + ?Sized>(value: &T) -> Value {
+    serde_json::from_str(&compact(value)).expect("JSON the engine wrote reads back")
 }
 
-/// Compact JSON (no whitespace outside strings, as serde_json writes it) indented as
-/// serde_json's `PrettyFormatter` does: each member and element on a line of its own, two
-/// spaces per level, `": "` after a key, and an empty object or array kept as `{}` or `[]`.
-/// The text is walked twice, once to count and once to write, so the result is allocated once at
-/// its size: at a million explicit jobs it is hundreds of megabytes, and a growing buffer would
-/// hold up to twice that while it grows.
-pub fn indented(compact: &str) -> String {
-    let mut length = 0;
-    walk_indented(compact.as_bytes(), |piece| length += piece.len());
-    let mut out = Vec::with_capacity(length);
-    walk_indented(compact.as_bytes(), |piece| out.extend_from_slice(piece));
-    // Only ASCII bytes were added, and every byte of the text was copied in order.
-    String::from_utf8(out).expect("indenting keeps the text UTF-8")
+/// How many bytes `write` hands on.
+fn counted(write: impl FnOnce(&mut Put<'_>) -> io::Result<()>) -> usize {
+    let mut bytes = 0;
+    write(&mut |piece| {
+        bytes += piece.len();
+        Ok(())
+    })
+    .expect("the engine's documents always serialise");
+    bytes
 }
 
-/// Hands `emit` the indented text of `compact`, piece by piece, in order.
-fn walk_indented(compact: &[u8], mut emit: impl FnMut(&[u8])) {
-    const INDENT: &[u8] = b"  ";
-    let mut depth = 0usize;
-    let new_line = |emit: &mut dyn FnMut(&[u8]), depth: usize| {
-        emit(b"\n");
-        (0..depth).for_each(|_| emit(INDENT));
-    };
-    let mut in_string = false;
-    let mut i = 0;
-    while i < compact.len() {
-        let byte = compact[i];
-        let this = &compact[i..=i];
-        if in_string {
-            emit(this);
-            match byte {
-                b'\\' => {
-                    // The escaped character, whatever it is, is part of the string.
-                    i += 1;
-                    if let Some(escaped) = compact.get(i..=i) {
-                        emit(escaped);
-                    }
-                }
-                b'"' => in_string = false,
-                _ => {}
+/// The text `write` hands on, in room for the `bytes` it was counted to be.
+fn gathered(bytes: usize, write: impl FnOnce(&mut Put<'_>) -> io::Result<()>) -> String {
+    let mut out = Vec::with_capacity(bytes);
+    write(&mut |piece| {
+        out.extend_from_slice(piece);
+        Ok(())
+    })
+    .expect("the engine's documents always serialise");
+    String::from_utf8(out).expect("serde_json writes UTF-8, and indenting adds only ASCII")
+}
+
+/// The writer of [`write`]: gathers what serde_json writes, a few bytes at a time, into pieces.
+struct Pieces<'a, 'p> {
+    pending: Vec<u8>,
+    put: &'a mut Put<'p>,
+}
+
+impl Pieces<'_, '_> {
+    /// Hands on what is gathered.
+    fn hand_on(&mut self) -> io::Result<()> {
+        if !self.pending.is_empty() {
+            (self.put)(&self.pending)?;
+            self.pending.clear();
+        }
+        Ok(())
+    }
+}
+
+impl io::Write for Pieces<'_, '_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.pending.len() + bytes.len() > PIECE_BYTES {
+            self.hand_on()?;
+        }
+        if bytes.len() >= PIECE_BYTES {
+            (self.put)(bytes)?;
+        } else {
+            self.pending.extend_from_slice(bytes);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Indents compact JSON (no whitespace outside strings, as serde_json writes it) as serde_json's
+/// `PrettyFormatter` does: each member and element on a line of its own, two spaces per level,
+/// `": "` after a key, and an empty object or array kept as `{}` or `[]`. It takes the text in
+/// pieces, which may end anywhere, even inside an escape.
+#[derive(Default)]
+struct Indenter {
+    depth: usize,
+    in_string: bool,
+    /// The last byte was a backslash inside a string: this one is escaped, whatever it is.
+    escaped: bool,
+    /// An opening brace or bracket, held until the next byte says whether it is empty.
+    opening: Option<u8>,
+    out: Vec<u8>,
+}
+
+impl Indenter {
+    /// Indents `compact`, the next piece of the text, handing `put` what has gathered.
+    fn feed(&mut self, compact: &[u8], put: &mut Put<'_>) -> io::Result<()> {
+        for &byte in compact {
+            self.byte(byte);
+        }
+        if self.out.len() >= PIECE_BYTES {
+            put(&self.out)?;
+            self.out.clear();
+        }
+        Ok(())
+    }
+
+    /// Hands `put` the rest, once the text has ended.
+    fn finish(mut self, put: &mut Put<'_>) -> io::Result<()> {
+        self.out.extend(self.opening.take());
+        if self.out.is_empty() {
+            Ok(())
+        } else {
+            put(&self.out)
+        }
+    }
+
+    fn byte(&mut self, byte: u8) {
+        if let Some(opening) = self.opening.take() {
+            let closing = if opening == b'{' { b'}' } else { b']' };
+            if byte == closing {
+                self.out.extend_from_slice(&[opening, closing]);
+                return;
             }
-            i += 1;
-            continue;
+            self.out.push(opening);
+            self.depth += 1;
+            self.new_line();
+        }
+        if self.in_string {
+            self.out.push(byte);
+            if self.escaped {
+                self.escaped = false;
+            } else if byte == b'\\' {
+                self.escaped = true;
+            } else if byte == b'"' {
+                self.in_string = false;
+            }
+            return;
         }
         match byte {
             b'"' => {
-                in_string = true;
-                emit(this);
+                self.in_string = true;
+                self.out.push(byte);
             }
-            b'{' | b'[' => {
-                let closer = if byte == b'{' { b'}' } else { b']' };
-                emit(this);
-                if compact.get(i + 1) == Some(&closer) {
-                    emit(&compact[i + 1..=i + 1]);
-                    i += 1;
-                } else {
-                    depth += 1;
-                    new_line(&mut emit, depth);
-                }
-            }
+            b'{' | b'[' => self.opening = Some(byte),
             b'}' | b']' => {
-                depth = depth.saturating_sub(1);
-                new_line(&mut emit, depth);
-                emit(this);
+                self.depth = self.depth.saturating_sub(1);
+                self.new_line();
+                self.out.push(byte);
             }
             b',' => {
-                emit(this);
-                new_line(&mut emit, depth);
+                self.out.push(byte);
+                self.new_line();
             }
-            b':' => emit(b": "),
-            _ => emit(this),
+            b':' => self.out.extend_from_slice(b": "),
+            _ => self.out.push(byte),
         }
-        i += 1;
+    }
+
+    fn new_line(&mut self) {
+        self.out.push(b'\n');
+        for _ in 0..self.depth {
+            self.out.extend_from_slice(b"  ");
+        }
     }
 }
 
@@ -142,9 +220,9 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    #[test]
-    fn indented_text_is_what_serde_json_writes() {
-        let values = [
+    /// Values whose text has every turn the indenter takes.
+    fn awkward_values() -> Vec<Value> {
+        vec![
             json!({}),
             json!([]),
             json!({"a": {}, "b": [], "c": [{}], "d": [[], [1, 2.5, -3e-7]]}),
@@ -152,15 +230,67 @@ mod tests {
             json!({"unicode": "ÄŸ – 東京 🚀", "control": "\u{1}\u{1f}", "null": null, "t": true}),
             json!([{"x": [{"y": {"z": [0]}}]}, "tail"]),
             json!("a lone string, with { and ["),
+            json!({"ends in an escape \\": "\\", "{}": "[]"}),
             json!(12.0),
-        ];
-        for value in values {
+        ]
+    }
+
+    #[test]
+    fn indented_text_is_what_serde_json_writes() {
+        for value in awkward_values() {
+            let expected = serde_json::to_string_pretty(&value).unwrap();
+            assert_eq!(pretty(&value), expected, "{value}");
+            assert_eq!(pretty_byte_count(&value), expected.len(), "{value}");
+        }
+    }
+
+    #[test]
+    fn text_indented_a_byte_at_a_time_is_the_text_indented_whole() {
+        for value in awkward_values() {
+            let compact = serde_json::to_string(&value).unwrap();
+            let mut out = Vec::new();
+            let mut put = |piece: &[u8]| {
+                out.extend_from_slice(piece);
+                Ok(())
+            };
+            let mut indenter = Indenter::default();
+            for byte in compact.as_bytes() {
+                indenter.feed(std::slice::from_ref(byte), &mut put).unwrap();
+            }
+            indenter.finish(&mut put).unwrap();
             assert_eq!(
-                pretty(&value),
-                serde_json::to_string_pretty(&value).unwrap(),
-                "{value}"
+                String::from_utf8(out).unwrap(),
+                serde_json::to_string_pretty(&value).unwrap()
             );
         }
+    }
+
+    #[test]
+    fn a_long_document_is_handed_on_in_pieces_of_at_most_the_piece_size() {
+        let names: Vec<String> = (0..200_000).map(|i| format!("job \"{i}\"")).collect();
+        let expected = serde_json::to_string(&names).unwrap();
+        assert!(expected.len() > 2 * PIECE_BYTES, "{} bytes", expected.len());
+        let mut pieces = Vec::new();
+        write(&names, &mut |piece| {
+            pieces.push(piece.to_vec());
+            Ok(())
+        })
+        .unwrap();
+        assert!(pieces.len() > 2, "{} pieces", pieces.len());
+        assert!(pieces.iter().all(|piece| piece.len() <= PIECE_BYTES));
+        assert_eq!(pieces.concat(), expected.as_bytes());
+        assert_eq!(byte_count(&names), expected.len());
+    }
+
+    #[test]
+    fn the_receivers_error_stops_the_writing_and_is_returned() {
+        let mut calls = 0;
+        let error = write(&awkward_values(), &mut |_| {
+            calls += 1;
+            Err(io::Error::other("the disk is full"))
+        })
+        .unwrap_err();
+        assert_eq!((calls, error.to_string()), (1, "the disk is full".into()));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! asks for it (the CLI's `--keep-going`) and list the problems beside it.
 
 use quotalab_engine::format::MAX_SCENARIO_BYTES;
-use quotalab_engine::json_text::ByteCount;
+use quotalab_engine::json_text;
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::{Diagnostic, Report, Scenario};
 use std::fmt;
@@ -48,10 +48,7 @@ pub fn check<T>(imported: T, scenario_of: fn(&T) -> &Scenario) -> Result<(T, Rep
 /// The size in bytes of the scenario as `quotalab import` writes it (indented JSON and a final
 /// newline), counted without building the text.
 pub fn written_size(scenario: &Scenario) -> usize {
-    let mut count = ByteCount::default();
-    // Writing into a counter cannot fail, and a scenario always serialises.
-    let _ = serde_json::to_writer_pretty(&mut count, scenario);
-    count.bytes() + 1
+    json_text::pretty_byte_count(scenario) + 1
 }
 
 /// Whether a scenario of `bytes` is more than the engine reads.

@@ -4,6 +4,7 @@
 //! and written through their serde form so the app never keeps a second spelling.
 
 use crate::components::binding::{Binding, ListItem};
+use quotalab_engine::json_text;
 use quotalab_engine::scenario::kueue::{ClusterQueue, Cohort, Kueue, ResourceQuota};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -76,9 +77,9 @@ fn kueue_item<O: 'static>(
 
 /// An enum value as Kueue spells it (`StrictFIFO`).
 pub fn word<E: Serialize>(value: &E) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
+    json_text::value_of(value)
+        .as_str()
+        .map(str::to_string)
         .unwrap_or_default()
 }
 

@@ -7,6 +7,7 @@
 use crate::study::run::{Run, Work};
 use crate::worker::carried::Carried;
 use crate::worker::messages::{Reply, Request};
+use quotalab_engine::json_text;
 use quotalab_engine::study::advise::{Advice, AdvicePlan, StartOutcome};
 use quotalab_engine::study::{StudyError, Unit};
 
@@ -27,7 +28,7 @@ impl Work for AdvicePlan {
 
     fn requests(&self) -> Result<Vec<(Unit, Request)>, StudyError> {
         // One JSON shared by every start's request.
-        let plan = Carried::from(serde_json::to_string(self).expect("a plan always serialises"));
+        let plan = Carried::from(json_text::compact(self));
         Ok(self
             .units()
             .into_iter()

@@ -10,6 +10,7 @@ use crate::state::use_editor;
 use crate::study::advise::spec::{edit_advise, errors_view, natural_bound, slider, starting_value};
 use crate::study::numbers;
 use leptos::prelude::*;
+use quotalab_engine::json_text;
 use quotalab_engine::study::advise::target::{Bound, Target, EVERY_SHARE};
 use quotalab_engine::study::advise::teams::{teams, teams_with_jobs};
 use quotalab_engine::study::advise::words::{bound_words, kpi_words};
@@ -229,9 +230,9 @@ fn TargetRow(i: usize, problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
 
 /// `<=` or `>=`, as the engine writes a bound.
 fn bound_symbol(bound: Bound) -> String {
-    serde_json::to_value(bound)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
+    json_text::value_of(&bound)
+        .as_str()
+        .map(str::to_owned)
         .unwrap_or_default()
 }
 

@@ -73,14 +73,14 @@ pub struct SimResult {
 impl SimResult {
     /// The result as compact JSON; identical bytes for the same scenario and seed everywhere.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a result always serialises")
+        crate::json_text::compact(self)
     }
 
     /// The same bytes as [`SimResult::to_json`], written to `out` as they are made: a
     /// million-job result is over a gigabyte of JSON, which need not sit in memory beside the
-    /// result. `out` should be buffered.
-    pub fn write_json(&self, out: impl std::io::Write) -> std::io::Result<()> {
-        serde_json::to_writer(out, self).map_err(std::io::Error::from)
+    /// result.
+    pub fn write_json(&self, mut out: impl std::io::Write) -> std::io::Result<()> {
+        crate::json_text::write(self, &mut |piece| out.write_all(piece))
     }
 
     /// The result as indented JSON, for people.

@@ -96,9 +96,9 @@ impl Run {
     }
 
     /// The whole result document, the bytes of [`SimResult::to_json`], written to `out` record
-    /// by record. `out` should be buffered.
-    pub fn write_json(&self, out: impl std::io::Write) -> std::io::Result<()> {
-        serde_json::to_writer(out, &Document(self)).map_err(std::io::Error::from)
+    /// by record.
+    pub fn write_json(&self, mut out: impl std::io::Write) -> std::io::Result<()> {
+        crate::json_text::write(&Document(self), &mut |piece| out.write_all(piece))
     }
 
     /// The whole result, every record made (what [`super::simulate`] returns).

@@ -82,7 +82,7 @@ pub struct VariantChanges {
 impl Comparison {
     /// Compact JSON; the same bytes natively and in wasm.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a comparison always serialises")
+        crate::json_text::compact(self)
     }
 
     /// Indented JSON, for files people read.

@@ -221,7 +221,7 @@ impl SampleSet {
 
     /// Compact JSON (samples files can be large).
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a sample set always serialises")
+        crate::json_text::compact(self)
     }
 
     /// Reads a samples document, checking its kind, version and digest. Its definition is read

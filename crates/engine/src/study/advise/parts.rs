@@ -51,7 +51,7 @@ impl AdviceParts {
 
     /// Compact JSON.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("parts always serialise")
+        crate::json_text::compact(self)
     }
 
     /// Reads a parts file, checking its kind, version and digest.
