@@ -70,6 +70,15 @@ pub fn value_of<T: Serialize + ?Sized>(value: &T) -> Value {
     serde_json::from_str(&compact(value)).expect("JSON the engine wrote reads back")
 }
 
+/// The string `value` is written as: a unit variant's name as the documents spell it
+/// (`completion_p90_h`, `StrictFIFO`, `<=`); empty for a value not written as a string.
+pub fn word_of<T: Serialize + ?Sized>(value: &T) -> String {
+    match value_of(value) {
+        Value::String(word) => word,
+        _ => String::new(),
+    }
+}
+
 /// How many bytes `write` hands on.
 fn counted(write: impl FnOnce(&mut Put<'_>) -> io::Result<()>) -> usize {
     let mut bytes = 0;
@@ -320,6 +329,14 @@ mod tests {
                 serde_json::to_string_pretty(&result).unwrap()
             );
         }
+    }
+
+    #[test]
+    fn a_word_is_the_string_a_value_is_written_as() {
+        assert_eq!(word_of(&crate::scenario::Strategy::LendAndBorrow), "LEND_AND_BORROW");
+        assert_eq!(word_of(&crate::study::Kpi::Cost), "cost");
+        assert_eq!(word_of(&json!({"not": "a word"})), "");
+        assert_eq!(word_of(&12), "");
     }
 
     #[test]

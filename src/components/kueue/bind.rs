@@ -75,14 +75,6 @@ fn kueue_item<O: 'static>(
     )
 }
 
-/// An enum value as Kueue spells it (`StrictFIFO`).
-pub fn word<E: Serialize>(value: &E) -> String {
-    json_text::value_of(value)
-        .as_str()
-        .map(str::to_string)
-        .unwrap_or_default()
-}
-
 /// The enum value Kueue spells `word`, if any.
 pub fn from_word<E: DeserializeOwned>(word: &str) -> Option<E> {
     serde_json::from_value(serde_json::Value::String(word.to_string())).ok()
@@ -90,7 +82,10 @@ pub fn from_word<E: DeserializeOwned>(word: &str) -> Option<E> {
 
 /// A select's options for `values`, each shown as Kueue spells it.
 pub fn choices<E: Serialize>(values: &[E]) -> Vec<(String, String)> {
-    values.iter().map(|v| (word(v), word(v))).collect()
+    values
+        .iter()
+        .map(|v| (json_text::word_of(v), json_text::word_of(v)))
+        .collect()
 }
 
 /// An enum field of ClusterQueue `index` as a select's text, named once by its path below the
@@ -120,7 +115,7 @@ where
 {
     queue_item(index).bind(
         field,
-        move |q| word(&get(q)),
+        move |q| json_text::word_of(&get(q)),
         move |q, w: String| {
             if let Some(v) = from_word(&w) {
                 set(q, v);

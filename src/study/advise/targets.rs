@@ -177,7 +177,7 @@ fn TargetRow(i: usize, problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
         });
         let bounds = Signal::stored(
             [Bound::AtMost, Bound::AtLeast]
-                .map(|b| (bound_symbol(b), bound_words(b).to_owned()))
+                .map(|b| (json_text::word_of(&b), bound_words(b).to_owned()))
                 .to_vec(),
         );
         let currency = state
@@ -208,7 +208,7 @@ fn TargetRow(i: usize, problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
                         t.value = starting_value(kpi, t.bound);
                     })
                 })}
-            {select("Must be", "advise-target-bound", bounds, field(|t| bound_symbol(t.bound)),
+            {select("Must be", "advise-target-bound", bounds, field(|t| json_text::word_of(&t.bound)),
                 move |symbol| if let Some(bound) = bound_of(symbol) { change(&|t| t.bound = bound) })}
             {number_and_slider("Bound", "advise-target-value", value, range, words,
                 move |v| change(&|t| t.value = v))}
@@ -226,14 +226,6 @@ fn TargetRow(i: usize, problems: Memo<Vec<Diagnostic>>) -> impl IntoView {
             {errors_view(problems, vec![format!("advise.targets[{i}]")])}
         </div>
     }
-}
-
-/// `<=` or `>=`, as the engine writes a bound.
-fn bound_symbol(bound: Bound) -> String {
-    json_text::value_of(&bound)
-        .as_str()
-        .map(str::to_owned)
-        .unwrap_or_default()
 }
 
 /// The bound the engine writes as `symbol`.

@@ -120,8 +120,8 @@ impl<R: Deref<Target = Run>> DrawnParts<R> {
         let mut plan = ColumnsPlan::for_result(run.summary());
         let counted = run.jobs().inspect(|job| plan.count(job));
         let all_jobs = metrics::all_jobs_of(counted, &run.summary().totals, all_jobs);
-        let summary = serde_json::to_vec(&(&all_jobs, drawn_summary(run.summary())))
-            .expect("a result always serialises to memory");
+        let summary =
+            crate::json_text::compact(&(&all_jobs, drawn_summary(run.summary()))).into_bytes();
         DrawnParts { summary, plan, run }
     }
 

@@ -188,10 +188,7 @@ impl Kpi {
 
     /// The JSON (and command-line) name, `completion_p90_h`.
     pub fn name(self) -> String {
-        serde_json::to_value(self)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default()
+        crate::json_text::word_of(&self)
     }
 
     /// The compared KPI called `name` (its JSON name), if any.

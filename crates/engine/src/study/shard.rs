@@ -153,7 +153,7 @@ impl Definition {
 
     /// FNV-1a of the definition's compact JSON, with its length: equal digests, same work.
     pub fn digest(&self) -> String {
-        digest_of(&serde_json::to_vec(self).expect("a definition always serialises"))
+        digest_of(crate::json_text::compact(self).as_bytes())
     }
 
     /// Reads a definition from its own slice of a samples file's text, by its `kind`.

@@ -5,6 +5,7 @@
 
 use super::shapes::*;
 use super::{MAX_PENDING_RANGE_S, MAX_SCHEDULING_PRIORITY};
+use quotalab_engine::json_text;
 use quotalab_engine::scenario::{
     DurationDistribution, DurationSpec, JobAttributes, JobKind, Scenario,
 };
@@ -78,7 +79,7 @@ fn explicit_groups(scenario: &Scenario) -> Vec<Source<'_>> {
         key_attributes.checkpoint_cost_h = 0.0;
         key_attributes.startup_h = 0.0;
         key_attributes.accelerator_memory_gib = None;
-        let key = serde_json::to_string(&(&job.share, &key_attributes)).unwrap_or_default();
+        let key = json_text::compact(&(&job.share, &key_attributes));
         let longest = job
             .preferences
             .iter()
@@ -184,8 +185,7 @@ fn skeleton(
                     preemption_retries_before_termination: n,
                 }
             }),
-            service_request_payload: serde_json::to_string(&payload)
-                .expect("a payload always serialises"),
+            service_request_payload: json_text::compact(&payload),
             tags: source.tags,
         },
         warnings,

@@ -110,10 +110,7 @@ impl Knob {
 
     /// Its name as `--vary` writes it.
     pub fn name(self) -> String {
-        serde_json::to_value(self)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default()
+        crate::json_text::word_of(&self)
     }
 }
 

@@ -157,5 +157,5 @@ impl<'r> Evaluator<'r> {
 
 /// A candidate's identity: its compact JSON.
 fn key(scenario: &Scenario) -> String {
-    serde_json::to_string(scenario).expect("a scenario always serialises")
+    crate::json_text::compact(scenario)
 }

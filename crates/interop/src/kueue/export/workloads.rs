@@ -12,6 +12,7 @@ use super::super::shapes::workload::{
 use super::super::shapes::Metadata;
 use super::super::API_VERSION;
 use super::time;
+use quotalab_engine::json_text;
 use quotalab_engine::scenario::kueue::{self as k, DEFAULT_NAMESPACE};
 use quotalab_engine::scenario::JobSpec;
 use std::collections::BTreeMap;
@@ -23,7 +24,7 @@ pub(super) fn workload(job: &JobSpec, name: &str, original: &str, zero_ms: i64) 
     if name != original {
         annotations.insert(NAME_ANNOTATION.to_string(), original.to_string());
     }
-    let extra = serde_json::to_string(&extra(job)).expect("job fields always serialise");
+    let extra = json_text::compact(&extra(job));
     annotations.insert(JOB_ANNOTATION.to_string(), extra);
     Workload {
         api_version: API_VERSION.to_string(),
