@@ -333,7 +333,10 @@ mod tests {
 
     #[test]
     fn a_word_is_the_string_a_value_is_written_as() {
-        assert_eq!(word_of(&crate::scenario::Strategy::LendAndBorrow), "LEND_AND_BORROW");
+        assert_eq!(
+            word_of(&crate::scenario::Strategy::LendAndBorrow),
+            "LEND_AND_BORROW"
+        );
         assert_eq!(word_of(&crate::study::Kpi::Cost), "cost");
         assert_eq!(word_of(&json!({"not": "a word"})), "");
         assert_eq!(word_of(&12), "");
