@@ -116,19 +116,39 @@ impl Pieces<'_, '_> {
         }
         Ok(())
     }
-}
 
-impl io::Write for Pieces<'_, '_> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        if self.pending.len() + bytes.len() > PIECE_BYTES {
-            self.hand_on()?;
-        }
+    /// `bytes`, which would take the piece past its size: what is gathered goes first, and
+    /// `bytes` with it or, if they are a piece's size themselves, after it.
+    #[cold]
+    #[inline(never)]
+    fn overflow(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.hand_on()?;
         if bytes.len() >= PIECE_BYTES {
-            (self.put)(bytes)?;
+            (self.put)(bytes)
         } else {
             self.pending.extend_from_slice(bytes);
+            Ok(())
         }
+    }
+}
+
+/// serde_json writes a few bytes at a time, so gathering them is the path every byte takes:
+/// kept inline, and handing a piece on kept out of it.
+impl io::Write for Pieces<'_, '_> {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all(bytes)?;
         Ok(bytes.len())
+    }
+
+    #[inline]
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if self.pending.len() + bytes.len() > PIECE_BYTES {
+            self.overflow(bytes)
+        } else {
+            self.pending.extend_from_slice(bytes);
+            Ok(())
+        }
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -152,10 +172,27 @@ struct Indenter {
 }
 
 impl Indenter {
-    /// Indents `compact`, the next piece of the text, handing `put` what has gathered.
+    /// Indents `compact`, the next piece of the text, handing `put` what has gathered. A run
+    /// of bytes that changes nothing (inside a string up to its next quote or backslash, outside
+    /// one up to the next structural character) is copied at once.
     fn feed(&mut self, compact: &[u8], put: &mut Put<'_>) -> io::Result<()> {
-        for &byte in compact {
-            self.byte(byte);
+        let mut rest = compact;
+        while let Some(&first) = rest.first() {
+            let plain = if self.opening.is_some() || self.escaped {
+                Some(0)
+            } else if self.in_string {
+                rest.iter().position(|&b| b == b'"' || b == b'\\')
+            } else {
+                rest.iter().position(|&b| b"\"{}[],:".contains(&b))
+            }
+            .unwrap_or(rest.len());
+            if plain > 0 {
+                self.out.extend_from_slice(&rest[..plain]);
+                rest = &rest[plain..];
+            } else {
+                self.byte(first);
+                rest = &rest[1..];
+            }
         }
         if self.out.len() >= PIECE_BYTES {
             put(&self.out)?;
