@@ -57,8 +57,10 @@ pub struct Unrestored {
     pub kept_aside: bool,
 }
 
-/// The envelope text for `workspace`.
-pub fn encode(workspace: &Workspace) -> String {
+/// The envelope text for `workspace`, whatever its size: what the tests compare with
+/// [`storable`]'s text and read back. Saving always goes through `storable`.
+#[cfg(test)]
+fn encode(workspace: &Workspace) -> String {
     json_text::compact(&envelope_of(workspace))
 }
 
