@@ -7,6 +7,7 @@
 use super::kueue::{Admitted, PodSet};
 use super::serde_util::{is_default, list_without_spare_room, null_as_default};
 use serde::{Deserialize, Serialize};
+use std::ops::{Deref, DerefMut};
 
 /// `training` (the default) or `processing`; only training jobs may use training plans (AWS).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -37,17 +38,33 @@ pub struct Preference {
 }
 
 macro_rules! job_types {
-    ( $( $(#[$field_meta:meta])* $field:ident : $ty:ty ),* $(,)? ) => {
+    (
+        common { $( $(#[$common_meta:meta])* $common:ident : $common_ty:ty ),* $(,)? }
+        extras { $( $(#[$extra_meta:meta])* $extra:ident : $extra_ty:ty ),* $(,)? }
+    ) => {
         /// The job fields a mix's `template` may set: everything but name, share, submit and duration.
         #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
         #[serde(deny_unknown_fields)]
         pub struct JobAttributes {
-            $( $(#[$field_meta])* pub $field: $ty, )*
+            $( $(#[$common_meta])* pub $common: $common_ty, )*
+            $( $(#[$extra_meta])* pub $extra: $extra_ty, )*
         }
 
-        /// An explicit job of the workload.
-        #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-        #[serde(deny_unknown_fields)]
+        /// The fields of a job that most jobs leave at their defaults. A job holds them boxed,
+        /// and only when one is set ([`JobSpec`]'s `extras`): a trace lists a million jobs, and
+        /// these took 152 of a job's 232 bytes in wasm (docs/PERFORMANCE.md, "A listed job's
+        /// defaults left out of its record"). They are read as the job's own fields, through
+        /// `Deref`: `job.deadline_h`.
+        #[derive(Debug, Clone, PartialEq, Default, Serialize)]
+        pub struct JobExtras {
+            $( $(#[$extra_meta])* pub $extra: $extra_ty, )*
+        }
+
+        /// An explicit job of the workload. Its fields are the document's, in the document's
+        /// order; those most jobs leave at their defaults are in `extras`, read through
+        /// `Deref` as if they were the job's own.
+        #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+        #[serde(from = "JobRecord")]
         pub struct JobSpec {
             /// The job's name, unique in the scenario; results and actions refer to it.
             pub name: String,
@@ -58,7 +75,12 @@ macro_rules! job_types {
             pub submit_h: f64,
             /// Uninterrupted compute time on the first preference.
             pub duration_h: f64,
-            $( $(#[$field_meta])* pub $field: $ty, )*
+            $( $(#[$common_meta])* pub $common: $common_ty, )*
+            /// The fields most jobs leave at their defaults; none when all are. Read them
+            /// through `Deref` (`job.startup_h`), and set them through `DerefMut`, which makes
+            /// room for them at the first change.
+            #[serde(flatten)]
+            pub extras: Option<Box<JobExtras>>,
             /// What really happened to this job, when the workload is imported history; the
             /// engine never schedules by it, only compares against it (`result::calibration`).
             /// Boxed, as `admitted` is: a job without one then spends 4 bytes on it in wasm, not
@@ -72,6 +94,65 @@ macro_rules! job_types {
             pub admitted: Option<Box<Admitted>>,
         }
 
+        /// A job as the document writes it, every field in its place: what a job is read as
+        /// before its defaults are left out of its record.
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct JobRecord {
+            name: String,
+            #[serde(default)]
+            share: Option<String>,
+            submit_h: f64,
+            duration_h: f64,
+            $( $(#[$common_meta])* $common: $common_ty, )*
+            $( $(#[$extra_meta])* $extra: $extra_ty, )*
+            #[serde(default)]
+            observed: Option<Box<Observed>>,
+            #[serde(default)]
+            admitted: Option<Box<Admitted>>,
+        }
+
+        impl From<JobRecord> for JobSpec {
+            fn from(record: JobRecord) -> Self {
+                let extras = JobExtras { $( $extra: record.$extra, )* };
+                JobSpec {
+                    name: record.name,
+                    share: record.share,
+                    submit_h: record.submit_h,
+                    duration_h: record.duration_h,
+                    $( $common: record.$common, )*
+                    extras: extras.boxed(),
+                    observed: record.observed,
+                    admitted: record.admitted,
+                }
+            }
+        }
+
+        /// Two jobs are equal when every field reads the same, whether their defaults are
+        /// left out of the record or held in it.
+        impl PartialEq for JobSpec {
+            fn eq(&self, other: &Self) -> bool {
+                self.name == other.name
+                    && self.share == other.share
+                    && self.submit_h == other.submit_h
+                    && self.duration_h == other.duration_h
+                    $( && self.$common == other.$common )*
+                    && **self == **other
+                    && self.observed == other.observed
+                    && self.admitted == other.admitted
+            }
+        }
+
+        impl JobExtras {
+            /// The extras of a job that sets none of them.
+            const NONE: JobExtras = JobExtras { $( $extra: <$extra_ty as ConstDefault>::DEFAULT, )* };
+
+            /// These extras as a job holds them: none when every one is its default.
+            pub fn boxed(self) -> Option<Box<JobExtras>> {
+                (self != Self::NONE).then(|| Box::new(self))
+            }
+        }
+
         impl JobSpec {
             /// A job made from a mix's template.
             pub fn from_attributes(
@@ -81,18 +162,69 @@ macro_rules! job_types {
                 duration_h: f64,
                 attributes: &JobAttributes,
             ) -> Self {
-                JobSpec { name, share, submit_h, duration_h, $( $field: attributes.$field.clone(), )* observed: None, admitted: None }
+                let extras = JobExtras { $( $extra: attributes.$extra.clone(), )* };
+                JobSpec {
+                    name,
+                    share,
+                    submit_h,
+                    duration_h,
+                    $( $common: attributes.$common.clone(), )*
+                    extras: extras.boxed(),
+                    observed: None,
+                    admitted: None,
+                }
             }
 
             /// The fields of this job that a template could carry.
             pub fn attributes(&self) -> JobAttributes {
-                JobAttributes { $( $field: self.$field.clone(), )* }
+                JobAttributes { $( $common: self.$common.clone(), )* $( $extra: self.$extra.clone(), )* }
             }
         }
     };
 }
 
+/// A type's default as a constant, for [`JobExtras::NONE`]: `Default::default` is not a
+/// `const fn`.
+trait ConstDefault {
+    const DEFAULT: Self;
+}
+
+impl ConstDefault for f64 {
+    const DEFAULT: f64 = 0.0;
+}
+
+impl ConstDefault for bool {
+    const DEFAULT: bool = false;
+}
+
+impl<T> ConstDefault for Option<T> {
+    const DEFAULT: Option<T> = None;
+}
+
+impl<T> ConstDefault for Vec<T> {
+    const DEFAULT: Vec<T> = Vec::new();
+}
+
+/// The extras of a job that sets none of them, for reading through a job that holds none.
+static NO_EXTRAS: JobExtras = JobExtras::NONE;
+
+impl Deref for JobSpec {
+    type Target = JobExtras;
+
+    fn deref(&self) -> &JobExtras {
+        self.extras.as_deref().unwrap_or(&NO_EXTRAS)
+    }
+}
+
+impl DerefMut for JobSpec {
+    fn deref_mut(&mut self) -> &mut JobExtras {
+        self.extras.get_or_insert_with(Box::default)
+    }
+}
+
 job_types! {
+    common {
+
     /// `training` or `processing`; only training jobs may use training plans (AWS).
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
     kind: JobKind,
@@ -108,6 +240,8 @@ job_types! {
     /// (docs/KUEUE.md, "Jobs").
     #[serde(default, deserialize_with = "list_without_spare_room", skip_serializing_if = "Vec::is_empty")]
     preferences: Vec<Preference>,
+    }
+    extras {
     /// Provisioning and download time at the start of every attempt: billed, no progress.
     #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
     startup_h: f64,
@@ -148,6 +282,7 @@ job_types! {
     /// Kueue only: its WorkloadPriorityClass, kept as written; `priority` holds its value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     priority_class: Option<String>,
+    }
 }
 
 /// A job's observed outcome in the system it was imported from (docs/ACCOUNT.md, "The
@@ -283,4 +418,76 @@ pub const Z90: f64 = 1.281_551_565_544_600_4;
 /// draws it; `libm`, so wasm and native agree to the bit.
 pub fn lognormal_sigma(median: f64, p90: f64) -> f64 {
     (libm::log(p90) - libm::log(median)) / Z90
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(json: &str) -> JobSpec {
+        serde_json::from_str(json).expect("a job")
+    }
+
+    #[test]
+    fn a_job_that_sets_no_extra_holds_none_and_reads_their_defaults() {
+        let job = read(r#"{"name":"a","submit_h":0,"duration_h":1,"spot":null}"#);
+        assert!(job.extras.is_none());
+        assert_eq!(
+            (job.startup_h, job.spot, job.deadline_h),
+            (0.0, false, None)
+        );
+        assert!(job.pod_sets.is_empty() && job.namespace.is_none());
+    }
+
+    #[test]
+    fn a_job_that_sets_one_holds_them_and_writes_them_in_the_documents_order() {
+        let text = r#"{"name":"a","share":"s","submit_h":0.0,"duration_h":1.0,"priority":3,"preferences":[{"instance_type":"t"}],"startup_h":0.5,"deadline_h":4.0,"spot":true,"namespace":"ns","observed":{"status":"succeeded"}}"#;
+        let job = read(text);
+        assert_eq!(job.extras.as_ref().map(|e| e.deadline_h), Some(Some(4.0)));
+        assert_eq!((job.startup_h, job.spot), (0.5, true));
+        assert_eq!(serde_json::to_string(&job).expect("written"), text);
+    }
+
+    #[test]
+    fn a_change_makes_room_for_the_extras_and_equality_reads_through_them() {
+        let plain = read(r#"{"name":"a","submit_h":0,"duration_h":1}"#);
+        let mut changed = plain.clone();
+        changed.deadline_h = Some(2.0);
+        assert!(changed.extras.is_some());
+        assert_ne!(changed, plain);
+        changed.deadline_h = None;
+        assert!(changed.extras.is_some(), "the room stays");
+        assert_eq!(changed, plain, "the same fields read the same");
+        assert_eq!(
+            serde_json::to_string(&changed).expect("written"),
+            serde_json::to_string(&plain).expect("written")
+        );
+    }
+
+    #[test]
+    fn an_unknown_field_is_refused_with_every_field_a_job_may_have() {
+        let err = serde_json::from_str::<JobSpec>(
+            r#"{"name":"a","submit_h":0,"duration_h":1,"colour":1}"#,
+        )
+        .expect_err("refused");
+        let message = err.to_string();
+        assert!(message.starts_with("unknown field `colour`, expected one of `name`, `share`, `submit_h`, `duration_h`, `kind`"), "{message}");
+        assert!(
+            message.contains("`priority_class`, `observed`, `admitted`"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_job_made_from_a_template_holds_extras_only_when_the_template_sets_one() {
+        let plain = JobSpec::from_attributes("a".into(), None, 0.0, 1.0, &JobAttributes::default());
+        assert!(plain.extras.is_none());
+        let template = JobAttributes {
+            max_wait_h: Some(3.0),
+            ..JobAttributes::default()
+        };
+        let spot = JobSpec::from_attributes("b".into(), None, 0.0, 1.0, &template);
+        assert_eq!(spot.max_wait_h, Some(3.0));
+        assert_eq!(spot.attributes(), template);
+    }
 }

@@ -12,8 +12,9 @@ pub mod kueue;
 pub mod serde_util;
 
 pub use job::{
-    Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobKind, JobMix, JobSpec,
-    ListedArrivals, Observed, ObservedStatus, PeriodicArrivals, PoissonArrivals, Preference,
+    Arrivals, DurationDistribution, DurationSpec, JobAttributes, JobExtras, JobKind, JobMix,
+    JobSpec, ListedArrivals, Observed, ObservedStatus, PeriodicArrivals, PoissonArrivals,
+    Preference,
 };
 pub use job_list::{JobList, ListIdentity};
 

@@ -72,7 +72,14 @@ impl Renames {
             for set in j.admitted.iter_mut().flat_map(|a| &mut a.pod_sets) {
                 set.values_mut().for_each(|f| *f = get(&self.flavors, f));
             }
-            self.job_fields(&mut j.local_queue, &mut j.namespace, &mut j.priority_class);
+            // A job that sets none of the three holds no extras, and keeps holding none.
+            if let Some(extras) = j.extras.as_deref_mut() {
+                self.job_fields(
+                    &mut extras.local_queue,
+                    &mut extras.namespace,
+                    &mut extras.priority_class,
+                );
+            }
         }
         for m in mixes.iter_mut() {
             m.share = m.share.as_deref().map(|s| get(&self.queues, s));

@@ -91,15 +91,6 @@ impl TraceJob {
             priority: self.priority as i32,
             instance_count: uniform.then(|| self.entries.first().map_or(1, |e| e.1)),
             preferences,
-            startup_h: 0.0,
-            checkpoint_interval_h: None,
-            checkpoint_cost_h: 0.0,
-            max_pending_h: None,
-            preemption_retries: None,
-            accelerator_memory_gib: None,
-            deadline_h: None,
-            spot: false,
-            max_wait_h: None,
             observed: observed.map(Box::new),
             ..JobSpec::default()
         }

@@ -17,7 +17,7 @@ use crate::account::timestamp::iso8601;
 use crate::rows::Outcome;
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::scenario::kueue::{Admitted, Kueue, PodSet, DEFAULT_NAMESPACE};
-use quotalab_engine::scenario::{JobSpec, Observed, ObservedStatus};
+use quotalab_engine::scenario::{JobExtras, JobSpec, Observed, ObservedStatus};
 use std::collections::BTreeSet;
 
 const MS_PER_H: f64 = 3_600_000.0;
@@ -151,14 +151,18 @@ impl Jobs<'_> {
             submit_h,
             duration_h: self.duration(w, &extra),
             priority,
-            priority_class,
-            pod_sets,
-            local_queue,
-            namespace: w
-                .metadata
-                .namespace
-                .clone()
-                .filter(|n| n != DEFAULT_NAMESPACE),
+            extras: JobExtras {
+                priority_class,
+                pod_sets,
+                local_queue,
+                namespace: w
+                    .metadata
+                    .namespace
+                    .clone()
+                    .filter(|n| n != DEFAULT_NAMESPACE),
+                ..JobExtras::default()
+            }
+            .boxed(),
             observed: extra
                 .observed
                 .clone()
