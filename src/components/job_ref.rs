@@ -32,7 +32,7 @@ impl JobRef {
     pub fn share(self, scenario: &Scenario) -> Option<String> {
         match self {
             JobRef::Mix(i) => scenario.job_mixes.get(i)?.share.clone(),
-            JobRef::Job(i) => scenario.jobs.get(i)?.share.clone(),
+            JobRef::Job(i) => scenario.jobs.get(i)?.share.as_deref().map(String::from),
         }
     }
 

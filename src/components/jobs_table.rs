@@ -16,6 +16,7 @@ use crate::state::palette::share_paint_by_name;
 use crate::state::paths::control_id;
 use crate::state::{edits, use_editor};
 use leptos::prelude::*;
+use quotalab_engine::result::Text;
 
 /// Rows per page; more would make every edit re-render thousands of inputs.
 pub const PAGE_SIZE: usize = 200;
@@ -75,7 +76,11 @@ fn JobRow(index: usize) -> impl IntoView {
     let path = job.path.clone();
     let open = RwSignal::new(false);
     let name = job.bind("name", |j| j.name.clone(), |j, v| j.name = v);
-    let share = job.bind_optional_name("share", |j| j.share.clone(), |j, v| j.share = v);
+    let share = job.bind_optional_name(
+        "share",
+        |j| j.share.as_deref().map(String::from),
+        |j, v| j.share = v.map(Text::from),
+    );
     let submit = job.bind_number("submit_h", |j| j.submit_h, |j, v| j.submit_h = v);
     let duration = job.bind_number("duration_h", |j| j.duration_h, |j, v| j.duration_h = v);
     let summary = move || {
@@ -84,7 +89,7 @@ fn JobRow(index: usize) -> impl IntoView {
                 let first = j
                     .preferences
                     .first()
-                    .map(|p| p.instance_type.clone())
+                    .map(|p| p.instance_type.to_string())
                     .unwrap_or_else(|| "none".into());
                 let more = j.preferences.len().saturating_sub(1);
                 if more > 0 {

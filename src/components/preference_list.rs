@@ -73,7 +73,7 @@ pub fn PreferenceList(job: JobRef) -> impl IntoView {
             job.update(s, |a| {
                 let count = a.preferences.first().and_then(|p| p.instance_count);
                 a.preferences.push(Preference {
-                    instance_type,
+                    instance_type: instance_type.into(),
                     instance_count: count,
                     training_plan: None,
                     duration_h: None,
@@ -123,8 +123,8 @@ fn EntryRow(job: JobRef, entry: usize) -> impl IntoView {
     };
     let instance_type = bind(
         format!("{path}.instance_type"),
-        move |s| get(s).map(|p| p.instance_type),
-        move |s, v: String| change(s, &|p| p.instance_type = v.clone()),
+        move |s| get(s).map(|p| p.instance_type.to_string()),
+        move |s, v: String| change(s, &|p| p.instance_type = v.as_str().into()),
     );
     let count = bind(
         format!("{path}.instance_count"),
@@ -138,8 +138,12 @@ fn EntryRow(job: JobRef, entry: usize) -> impl IntoView {
     );
     let plan = bind(
         format!("{path}.training_plan"),
-        move |s| get(s).map(|p| p.training_plan.unwrap_or_default()),
-        move |s, v: String| change(s, &|p| p.training_plan = (!v.is_empty()).then(|| v.clone())),
+        move |s| get(s).map(|p| p.training_plan.as_deref().unwrap_or_default().to_string()),
+        move |s, v: String| {
+            change(s, &|p| {
+                p.training_plan = (!v.is_empty()).then(|| v.as_str().into())
+            })
+        },
     );
     // Plans of the entry's type only: a plan reserves one type (SEMANTICS §1).
     let plans = Signal::derive(move || {

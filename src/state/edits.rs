@@ -4,6 +4,7 @@
 //! These are plain functions on a `Scenario`, called inside [`Editor::edit`](super::Editor::edit),
 //! so each is one undo step and testable without a browser.
 
+use quotalab_engine::result::Text;
 use quotalab_engine::scenario::{
     Action, CapacityLimit, JobAttributes, JobMix, JobSpec, QuotaShare, Strategy, UpdateShare,
 };
@@ -71,7 +72,10 @@ pub fn add_mix(scenario: &mut Scenario) {
 
 pub fn add_job(scenario: &mut Scenario) {
     let name = fresh_name("job", |n| scenario.jobs.iter().any(|j| j.name == n));
-    let share = scenario.quota_shares.first().map(|s| s.name.clone());
+    let share = scenario
+        .quota_shares
+        .first()
+        .map(|s| Text::from(s.name.as_str()));
     let job = JobSpec::from_attributes(name, share, 0.0, 2.0, &template(&default_type(scenario)));
     scenario.jobs.to_mut().push(job);
 }
@@ -104,15 +108,18 @@ pub fn rename_share(scenario: &mut Scenario, index: usize, new_name: &str) {
     let Some(old) = rename(&mut scenario.quota_shares, index, |s| &mut s.name, new_name) else {
         return;
     };
-    let jobs = scenario.jobs.to_mut().iter_mut().map(|j| &mut j.share);
+    let new_link = Text::from(new_name);
+    for job in scenario.jobs.to_mut().iter_mut() {
+        follow(&mut job.share, &old, &new_link);
+    }
     let mixes = scenario.job_mixes.iter_mut().map(|m| &mut m.share);
     let plans = scenario
         .training_plans
         .iter_mut()
         .map(|p| &mut p.owner_share);
-    jobs.chain(mixes)
+    mixes
         .chain(plans)
-        .for_each(|link| follow(link, &old, new_name));
+        .for_each(|link| follow(link, &old, &new_name.to_string()));
     for update in scenario
         .actions
         .iter_mut()
@@ -145,8 +152,9 @@ pub fn rename_plan(scenario: &mut Scenario, index: usize, new_name: &str) {
                 .iter_mut()
                 .flat_map(|m| m.template.preferences.iter_mut()),
         );
+    let new_link = Text::from(new_name);
     for entry in entries {
-        follow(&mut entry.training_plan, &old, new_name);
+        follow(&mut entry.training_plan, &old, &new_link);
     }
 }
 
@@ -164,10 +172,10 @@ pub(super) fn rename<O>(
     unique.then_some(old)
 }
 
-/// A link to `old` now names `new`.
-pub(super) fn follow(link: &mut Option<String>, old: &str, new: &str) {
-    if link.as_deref() == Some(old) {
-        *link = Some(new.to_string());
+/// A link to `old` now names `new`: a `String`, or a `Text` that every link renamed shares.
+pub(super) fn follow<Name: AsRef<str> + Clone>(link: &mut Option<Name>, old: &str, new: &Name) {
+    if link.as_ref().map(AsRef::as_ref) == Some(old) {
+        *link = Some(new.clone());
     }
 }
 

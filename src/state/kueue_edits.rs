@@ -5,6 +5,7 @@
 
 use super::edits::{follow, rename};
 use quotalab_engine::quantity::Quantity;
+use quotalab_engine::result::Text;
 use quotalab_engine::scenario::kueue::{ClusterQueue, Cohort, LabelSelector, ResourceGroup};
 use quotalab_engine::Scenario;
 
@@ -24,10 +25,13 @@ pub fn rename_cluster_queue(scenario: &mut Scenario, index: usize, new_name: &st
     {
         lq.cluster_queue = new_name.to_string();
     }
-    let jobs = scenario.jobs.to_mut().iter_mut().map(|j| &mut j.share);
-    let mixes = scenario.job_mixes.iter_mut().map(|m| &mut m.share);
-    jobs.chain(mixes)
-        .for_each(|link| follow(link, &old, new_name));
+    let new_link = Text::from(new_name);
+    for job in scenario.jobs.to_mut().iter_mut() {
+        follow(&mut job.share, &old, &new_link);
+    }
+    for mix in &mut scenario.job_mixes {
+        follow(&mut mix.share, &old, &new_name.to_string());
+    }
 }
 
 /// Renames Cohort `index`; when the old name was unique, the queues in it and the cohorts below
@@ -41,9 +45,10 @@ pub fn rename_cohort(scenario: &mut Scenario, index: usize, new_name: &str) {
     };
     let queues = k.cluster_queues.iter_mut().map(|q| &mut q.cohort);
     let cohorts = k.cohorts.iter_mut().map(|c| &mut c.parent);
+    let new_link = new_name.to_string();
     queues
         .chain(cohorts)
-        .for_each(|link| follow(link, &old, new_name));
+        .for_each(|link| follow(link, &old, &new_link));
 }
 
 /// Adds a ClusterQueue in the first cohort, with the first queue's flavors and resources at a

@@ -56,7 +56,10 @@ pub fn default_scenario() -> Scenario {
 #[cfg(test)]
 pub fn listed_jobs_scenario(jobs: u32) -> Scenario {
     let mut scenario = default_scenario();
-    let share = scenario.quota_shares.first().map(|s| s.name.clone());
+    let share = scenario
+        .quota_shares
+        .first()
+        .map(|s| quotalab_engine::result::Text::from(s.name.as_str()));
     scenario.jobs = (0..jobs)
         .map(|k| quotalab_engine::scenario::JobSpec {
             name: format!("listed-{k}"),

@@ -71,7 +71,13 @@ fn undo_steps_share_the_job_list_until_an_edit_changes_a_job() {
     trace.jobs = (0..3)
         .map(|k| {
             let name = format!("traced-{k}");
-            JobSpec::from_attributes(name, mix.share.clone(), 0.0, 1.0, &mix.template)
+            JobSpec::from_attributes(
+                name,
+                mix.share.as_deref().map(Into::into),
+                0.0,
+                1.0,
+                &mix.template,
+            )
         })
         .collect();
     let (_owner, state) = editor(trace);

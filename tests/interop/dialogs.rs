@@ -292,7 +292,7 @@ fn evil_scenario() -> Scenario {
         .iter_mut()
         .filter(|j| j.share.as_deref() == Some(old.as_str()))
     {
-        job.share = Some(EVIL.to_string());
+        job.share = Some(EVIL.into());
     }
     for mix in scenario
         .job_mixes

@@ -38,7 +38,7 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, LoadError> {
 pub(crate) fn read_scenario(text: &str, head: Head) -> Result<Scenario, LoadError> {
     migrate(head.version)?;
     let room = room_for_jobs(head.jobs, text.len());
-    crate::scenario::job_list::expecting(room, || read_typed(text))
+    crate::scenario::job_list::expecting(room, || crate::result::sharing_names(|| read_typed(text)))
 }
 
 /// The fewest bytes a job of a document can take: one that names itself and gives its

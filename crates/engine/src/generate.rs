@@ -5,6 +5,7 @@
 //! changing one mix leaves the others untouched. Generated times are rounded to the second, the
 //! engine's unit, so the jobs a user sees are exactly the jobs that run.
 
+use crate::result::Text;
 use crate::rng::{Purpose, Stream};
 use crate::scenario::{Arrivals, DurationDistribution, DurationSpec, JobMix, JobSpec, Scenario};
 use crate::time::{hours, seconds};
@@ -143,11 +144,12 @@ pub fn all_jobs(scenario: &Scenario) -> Vec<JobSpec> {
 
 /// The jobs one mix generates.
 pub fn expand(seed: u64, mix: &JobMix) -> Vec<JobSpec> {
+    let share = mix.share.as_deref().map(Text::from);
     draws(seed, mix)
         .map(|draw| {
             JobSpec::from_attributes(
                 generated_name(&mix.name, draw.number),
-                mix.share.clone(),
+                share.clone(),
                 draw.submit_h,
                 draw.duration_h,
                 &mix.template,

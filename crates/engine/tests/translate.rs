@@ -35,7 +35,7 @@ type JobTerms = (
 fn job_terms(j: &quotalab_engine::scenario::JobSpec) -> JobTerms {
     (
         j.name.clone(),
-        j.share.clone(),
+        j.share.as_deref().map(String::from),
         format!(
             "{} {} {:?}",
             j.submit_h, j.duration_h, j.checkpoint_interval_h
@@ -44,7 +44,7 @@ fn job_terms(j: &quotalab_engine::scenario::JobSpec) -> JobTerms {
         j.spot,
         j.preferences
             .iter()
-            .map(|p| (p.instance_type.clone(), p.instance_count))
+            .map(|p| (p.instance_type.to_string(), p.instance_count))
             .collect(),
         j.instance_count,
     )

@@ -7,11 +7,18 @@
 //! `&'static str`, no allocation) or a name from the scenario, shared: every event and attempt
 //! naming the same job points at one allocation. It serialises as a plain JSON string, so the
 //! result's bytes do not depend on it.
+//!
+//! A scenario names its shares, instance types and training plans with it too: a trace lists a
+//! million jobs, each naming its share and the types of its preferences, and while a scenario
+//! is read ([`sharing_names`]) every name read again shares the allocation of its first reading
+//! (docs/PERFORMANCE.md, "A listed job's names shared").
 
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Borrow;
+use std::cell::RefCell;
 use std::cmp::Ordering;
+use std::collections::BTreeSet;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::Deref;
@@ -41,6 +48,40 @@ impl Text {
             Repr::Name(name) => name,
         }
     }
+}
+
+thread_local! {
+    /// The names read so far by the scenario being read ([`sharing_names`]), each once.
+    static SHARED: RefCell<Option<BTreeSet<Arc<str>>>> = const { RefCell::new(None) };
+}
+
+/// Runs `read`, a reading of one scenario, so that each name it reads as a `Text` is allocated
+/// once, however many jobs name it. A scenario has a few shares and types and may have a million
+/// jobs; the names are as few as the things they name, so they are kept in order, not hashed.
+pub(crate) fn sharing_names<T>(read: impl FnOnce() -> T) -> T {
+    let outer = SHARED.replace(Some(BTreeSet::new()));
+    let read = read();
+    SHARED.set(outer);
+    read
+}
+
+/// `text` as a `Text`: the allocation of the same name read before, while a scenario is read
+/// ([`sharing_names`]), or one of its own.
+fn named(text: &str) -> Text {
+    SHARED.with_borrow_mut(|shared| {
+        let Some(names) = shared else {
+            return Text::from(text);
+        };
+        let name = match names.get(text) {
+            Some(name) => Arc::clone(name),
+            None => {
+                let name: Arc<str> = Arc::from(text);
+                names.insert(Arc::clone(&name));
+                name
+            }
+        };
+        Text(Repr::Name(name))
+    })
 }
 
 impl Default for Text {
@@ -166,10 +207,7 @@ impl<'de> Deserialize<'de> for Text {
                 f.write_str("a string")
             }
             fn visit_str<E: de::Error>(self, text: &str) -> Result<Text, E> {
-                Ok(Text::from(text))
-            }
-            fn visit_string<E: de::Error>(self, text: String) -> Result<Text, E> {
-                Ok(Text::from(text))
+                Ok(named(text))
             }
         }
         deserializer.deserialize_str(TextVisitor)
@@ -207,5 +245,37 @@ mod tests {
         let escaped: Text = serde_json::from_str(r#""<b>\"team\" \u00e9</b>""#).unwrap();
         assert_eq!(escaped, "<b>\"team\" é</b>");
         assert!(serde_json::from_str::<Text>("42").is_err());
+    }
+
+    fn shares_its_allocation(a: &Text, b: &Text) -> bool {
+        std::ptr::eq(a.as_str().as_ptr(), b.as_str().as_ptr())
+    }
+
+    #[test]
+    fn names_read_while_a_scenario_is_read_share_one_allocation_each() {
+        let json = r#"["a100","h100","a100","a\u0031\u00300","h100"]"#;
+        let read: Vec<Text> = sharing_names(|| serde_json::from_str(json).unwrap());
+        assert_eq!(read, ["a100", "h100", "a100", "a100", "h100"]);
+        assert!(shares_its_allocation(&read[0], &read[2]));
+        assert!(
+            shares_its_allocation(&read[0], &read[3]),
+            "an escaped spelling too"
+        );
+        assert!(shares_its_allocation(&read[1], &read[4]));
+        assert!(!shares_its_allocation(&read[0], &read[1]));
+        let outside: Vec<Text> = serde_json::from_str(json).unwrap();
+        assert!(!shares_its_allocation(&outside[0], &outside[2]));
+    }
+
+    #[test]
+    fn a_reading_inside_another_gives_the_outer_its_names_back() {
+        let (inner, after): (Vec<Text>, Vec<Text>) = sharing_names(|| {
+            let first: Vec<Text> = serde_json::from_str(r#"["x"]"#).unwrap();
+            let inner = sharing_names(|| serde_json::from_str(r#"["x"]"#).unwrap());
+            let again: Vec<Text> = serde_json::from_str(r#"["x"]"#).unwrap();
+            assert!(shares_its_allocation(&first[0], &again[0]));
+            (inner, first)
+        });
+        assert!(!shares_its_allocation(&inner[0], &after[0]));
     }
 }

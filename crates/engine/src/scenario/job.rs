@@ -6,6 +6,7 @@
 
 use super::kueue::{Admitted, PodSet};
 use super::serde_util::{is_default, list_without_spare_room, null_as_default};
+use crate::result::Text;
 use serde::{Deserialize, Serialize};
 use std::ops::{Deref, DerefMut};
 
@@ -24,14 +25,15 @@ pub enum JobKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Preference {
-    /// The type this entry asks for.
-    pub instance_type: String,
+    /// The type this entry asks for: shared by every entry that names it
+    /// (docs/PERFORMANCE.md, "A listed job's names shared").
+    pub instance_type: Text,
     /// Set on every entry or on none (then the job's `instance_count` applies).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instance_count: Option<u32>,
     /// A training plan of the same type; its reserved instances are this entry's pool.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub training_plan: Option<String>,
+    pub training_plan: Option<Text>,
     /// A measured duration on this entry; otherwise derived by total speed (SEMANTICS §3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration_h: Option<f64>,
@@ -68,9 +70,10 @@ macro_rules! job_types {
         pub struct JobSpec {
             /// The job's name, unique in the scenario; results and actions refer to it.
             pub name: String,
-            /// Required exactly when the scenario declares quota shares.
+            /// Required exactly when the scenario declares quota shares; shared by every job
+            /// of the share (docs/PERFORMANCE.md, "A listed job's names shared").
             #[serde(default, skip_serializing_if = "Option::is_none")]
-            pub share: Option<String>,
+            pub share: Option<Text>,
             /// When it is submitted, in hours from the start.
             pub submit_h: f64,
             /// Uninterrupted compute time on the first preference.
@@ -101,7 +104,7 @@ macro_rules! job_types {
         struct JobRecord {
             name: String,
             #[serde(default)]
-            share: Option<String>,
+            share: Option<Text>,
             submit_h: f64,
             duration_h: f64,
             $( $(#[$common_meta])* $common: $common_ty, )*
@@ -157,7 +160,7 @@ macro_rules! job_types {
             /// A job made from a mix's template.
             pub fn from_attributes(
                 name: String,
-                share: Option<String>,
+                share: Option<Text>,
                 submit_h: f64,
                 duration_h: f64,
                 attributes: &JobAttributes,

@@ -469,37 +469,47 @@ fn used_types(scenario: &Scenario) -> Vec<InstanceType> {
     let mentioned = scenario
         .capacity
         .iter()
-        .map(|c| &c.instance_type)
-        .chain(scenario.spot.iter().map(|s| &s.instance_type))
-        .chain(scenario.training_plans.iter().map(|p| &p.instance_type))
+        .map(|c| c.instance_type.as_str())
+        .chain(scenario.spot.iter().map(|s| s.instance_type.as_str()))
+        .chain(
+            scenario
+                .training_plans
+                .iter()
+                .map(|p| p.instance_type.as_str()),
+        )
         .chain(
             scenario
                 .quota_shares
                 .iter()
-                .flat_map(|s| s.capacity_limits.iter().map(|l| &l.instance_type)),
+                .flat_map(|s| s.capacity_limits.iter().map(|l| l.instance_type.as_str())),
         )
         .chain(
             scenario
                 .actions
                 .iter()
                 .filter_map(|a| a.update_share.as_ref())
-                .flat_map(|u| u.capacity_limits.iter().flatten().map(|l| &l.instance_type)),
+                .flat_map(|u| {
+                    u.capacity_limits
+                        .iter()
+                        .flatten()
+                        .map(|l| l.instance_type.as_str())
+                }),
         )
         .chain(
             scenario
                 .jobs
                 .iter()
-                .flat_map(|j| j.preferences.iter().map(|p| &p.instance_type)),
+                .flat_map(|j| j.preferences.iter().map(|p| p.instance_type.as_str())),
         )
-        .chain(
-            scenario
-                .job_mixes
+        .chain(scenario.job_mixes.iter().flat_map(|m| {
+            m.template
+                .preferences
                 .iter()
-                .flat_map(|m| m.template.preferences.iter().map(|p| &p.instance_type)),
-        );
+                .map(|p| p.instance_type.as_str())
+        }));
     for name in mentioned {
-        if !types.iter().any(|t| &t.name == name) {
-            if let Some(t) = catalog.iter().find(|t| &t.name == name) {
+        if !types.iter().any(|t| t.name == name) {
+            if let Some(t) = catalog.iter().find(|t| t.name == name) {
                 types.push(t.clone());
             }
         }
@@ -595,7 +605,7 @@ impl Names<'_> {
             .preferences
             .iter()
             .map(|p| {
-                let t = self.type_index[&p.instance_type];
+                let t = self.type_index[p.instance_type.as_str()];
                 let count = p.instance_count.or(attrs.instance_count).unwrap_or(1);
                 let pool = match (&p.training_plan, attrs.spot) {
                     (Some(plan), _) => self.plans[self.plan_index[plan.as_str()]].pool,

@@ -121,7 +121,7 @@ fn retry_limited_jobs(scenario: &Scenario) -> Vec<String> {
         .jobs
         .iter()
         .filter(|j| j.preemption_retries.is_some())
-        .filter_map(|j| j.share.clone())
+        .filter_map(|j| j.share.as_deref().map(String::from))
         .collect()
 }
 

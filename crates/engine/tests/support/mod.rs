@@ -194,10 +194,9 @@ fn job(
         .take(entries)
         .enumerate()
         .map(|(i, t)| Preference {
-            instance_type: t.to_string(),
+            instance_type: (*t).into(),
             instance_count: None,
-            training_plan: (plan && i == 0 && !spot && below(rng, 2) == 0)
-                .then(|| "plan".to_string()),
+            training_plan: (plan && i == 0 && !spot && below(rng, 2) == 0).then(|| "plan".into()),
             duration_h: (below(rng, 3) == 0).then(|| 0.5 + hours(rng, 4.0)),
         })
         .collect();
@@ -207,7 +206,8 @@ fn job(
         (!shares.is_empty()).then(|| {
             shares[below(rng, shares.len() as u64) as usize]
                 .name
-                .clone()
+                .as_str()
+                .into()
         }),
         hours(rng, 8.0),
         0.25 + hours(rng, 5.0),

@@ -10,6 +10,7 @@ use super::unmapped::UnmappedList;
 use super::AccountOptions;
 use crate::agreement::add_placeholder_types;
 use quotalab_engine::result::numbers::counted;
+use quotalab_engine::result::Text;
 use quotalab_engine::scenario::{
     Capacity, JobAttributes, JobSpec, Observed, ObservedStatus, PlanBlock, Preference, Scenario,
     TrainingPlan,
@@ -162,8 +163,13 @@ fn job(
         ..JobAttributes::default()
     };
     let submit_h = hours(h.submit_ms);
-    let mut spec =
-        JobSpec::from_attributes(name, h.share.clone(), submit_h, duration_h, &attributes);
+    let mut spec = JobSpec::from_attributes(
+        name,
+        h.share.as_deref().map(Text::from),
+        submit_h,
+        duration_h,
+        &attributes,
+    );
     spec.observed = Some(Box::new(observed(h, submit_h, hours)));
     Some(spec)
 }
@@ -209,9 +215,9 @@ fn preferences(
             fits
         });
         preferences.push(Preference {
-            instance_type: e.instance_type.clone(),
+            instance_type: e.instance_type.as_str().into(),
             instance_count: e.instance_count,
-            training_plan,
+            training_plan: training_plan.map(Text::from),
             duration_h: None,
         });
     }

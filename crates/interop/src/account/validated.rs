@@ -85,7 +85,7 @@ pub fn validated(
         {
             if p.training_plan
                 .as_ref()
-                .is_some_and(|t| dropped_plans.contains(t))
+                .is_some_and(|t| dropped_plans.iter().any(|plan| t == plan))
             {
                 p.training_plan = None;
             }

@@ -266,7 +266,7 @@ fn spot_config(
         .unwrap_or(runtime);
     (
         ResourceConfig {
-            instance_type: first.map(|p| p.instance_type.clone()),
+            instance_type: first.map(|p| p.instance_type.to_string()),
             instance_count: first.and_then(|p| p.instance_count).or(a.instance_count),
             instance_preferences: Vec::new(),
             volume_size_in_gb: 50,
@@ -302,7 +302,7 @@ fn on_demand_config(
                 .preferences
                 .iter()
                 .map(|p| InstancePreference {
-                    instance_type: p.instance_type.clone(),
+                    instance_type: p.instance_type.to_string(),
                     instance_count: if per_entry { p.instance_count } else { None },
                     training_plan_arns: p.training_plan.iter().map(|plan| plan_arn(plan)).collect(),
                 })

@@ -68,7 +68,7 @@ impl Renames {
             n.name = self.namespace(&n.name);
         }
         for j in jobs.iter_mut() {
-            j.share = j.share.as_deref().map(|s| get(&self.queues, s));
+            j.share = j.share.as_deref().map(|s| get(&self.queues, s).into());
             for set in j.admitted.iter_mut().flat_map(|a| &mut a.pod_sets) {
                 set.values_mut().for_each(|f| *f = get(&self.flavors, f));
             }

@@ -61,7 +61,7 @@ impl TraceJob {
             .iter()
             .enumerate()
             .map(|(i, (instance_type, count, seconds))| Preference {
-                instance_type: instance_type.clone(),
+                instance_type: instance_type.as_str().into(),
                 instance_count: (!uniform).then_some(*count),
                 training_plan: None,
                 duration_h: (self.measured && i > 0).then_some(hours(*seconds)),
@@ -84,7 +84,7 @@ impl TraceJob {
         });
         JobSpec {
             name: self.name,
-            share: Some(self.share),
+            share: Some(self.share.into()),
             submit_h: hours(submit_s),
             duration_h: hours(run_s),
             kind: Default::default(),

@@ -86,7 +86,7 @@ pub(crate) fn simulated(scenario: &Scenario, run: &SimResult) -> PerShare {
             continue;
         };
         let share = spec.share.clone().unwrap_or_default();
-        for key in [String::new(), share] {
+        for key in [String::new(), share.to_string()] {
             let (waits, completions) = out.entry(key).or_default();
             if let Some(start) = result.first_start_h {
                 waits.push((start - spec.submit_h).max(0.0));

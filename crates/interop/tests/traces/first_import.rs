@@ -189,7 +189,10 @@ fn the_logs_own_waits_are_kept_and_calibrated() {
     let mut observed = PerShare::new();
     for job in &imported.scenario.jobs {
         let r = raw_of(job, &raw);
-        for key in [String::new(), job.share.clone().unwrap()] {
+        for key in [
+            String::new(),
+            job.share.as_deref().unwrap_or_default().to_string(),
+        ] {
             let (waits, completions) = observed.entry(key).or_default();
             waits.push(r.2 as f64 / 3600.0);
             if matches!(r.5, 1 | -1) {

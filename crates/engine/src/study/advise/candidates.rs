@@ -216,12 +216,12 @@ pub fn share_types(scenario: &Scenario, i: usize) -> Vec<String> {
     let jobs = scenario
         .jobs
         .iter()
-        .filter(|j| j.share.as_ref() == Some(name))
+        .filter(|j| j.share.as_deref() == Some(name.as_str()))
         .flat_map(|j| &j.preferences);
     let mut types: Vec<String> = Vec::new();
     for p in mixes.chain(jobs) {
-        if !types.contains(&p.instance_type) {
-            types.push(p.instance_type.clone());
+        if !types.iter().any(|t| p.instance_type == *t) {
+            types.push(p.instance_type.to_string());
         }
     }
     types

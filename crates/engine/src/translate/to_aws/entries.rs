@@ -9,6 +9,7 @@ use super::super::resources::{unit_of, units};
 use super::super::NoteKind;
 use super::matching::fits;
 use super::Context;
+use crate::result::Text;
 use crate::scenario::kueue::{
     pod_sets_of, ClusterQueue, PodSet, ACCELERATOR_RESOURCES, PODS, SPOT_LABELS,
 };
@@ -36,7 +37,12 @@ pub(super) fn attributes(
     } else {
         (a.preferences.clone(), selects_spot(&sets))
     };
-    if spot && !ctx.spot_types.contains(&preferences[0].instance_type) {
+    if spot
+        && !ctx
+            .spot_types
+            .iter()
+            .any(|t| preferences[0].instance_type == *t)
+    {
         notes.per_job(
             place,
             "pod_sets[*].node_selector",
@@ -116,7 +122,7 @@ fn derive(
         types
             .iter()
             .map(|t| Preference {
-                instance_type: t.clone(),
+                instance_type: Text::from(t.as_str()),
                 instance_count: None,
                 training_plan: None,
                 duration_h: None,

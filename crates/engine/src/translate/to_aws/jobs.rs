@@ -6,6 +6,7 @@ use super::super::notes::{JobPlace, Notes};
 use super::super::NoteKind;
 use super::entries::attributes;
 use super::Context;
+use crate::result::Text;
 use crate::scenario::kueue::{ClusterQueue, DEFAULT_NAMESPACE};
 use crate::scenario::{JobAttributes, JobMix, JobSpec};
 
@@ -71,7 +72,7 @@ impl Context<'_> {
         }
         let mut out = JobSpec::from_attributes(
             spec.name.clone(),
-            share,
+            share.map(Text::from),
             spec.submit_h,
             spec.duration_h,
             &fields,

@@ -9,6 +9,7 @@ use super::super::notes::{JobPlace, Notes};
 use super::super::NoteKind;
 use super::flavors::{spot_toleration, CAPACITY_TYPE_LABEL};
 use crate::quantity::Quantity;
+use crate::result::Text;
 use crate::scenario::kueue::{pod_sets_of, PodSet, MAIN_POD_SET, PODS};
 use crate::scenario::{JobAttributes, JobMix, JobSpec, Scenario};
 use std::collections::BTreeMap;
@@ -24,7 +25,7 @@ pub(super) fn job(
     let attributes = attributes(JobPlace::Job(i), &spec.attributes(), s, queue, notes);
     let mut out = JobSpec::from_attributes(
         spec.name.clone(),
-        Some(queue.to_string()),
+        Some(Text::from(queue)),
         spec.submit_h,
         spec.duration_h,
         &attributes,

@@ -31,18 +31,18 @@ pub fn to_kueue(aws: &Scenario) -> Translation {
         );
     }
     dropped(aws, &mut notes);
-    let queue_of = |share: &Option<String>| share.clone().unwrap_or_else(|| SINGLE_QUEUE.into());
+    let queue_of = |share: Option<&str>| share.unwrap_or(SINGLE_QUEUE).to_string();
     let jobs = aws
         .jobs
         .iter()
         .enumerate()
-        .map(|(i, j)| jobs::job(i, j, aws, &queue_of(&j.share), &mut notes))
+        .map(|(i, j)| jobs::job(i, j, aws, &queue_of(j.share.as_deref()), &mut notes))
         .collect();
     let job_mixes = aws
         .job_mixes
         .iter()
         .enumerate()
-        .map(|(i, m)| jobs::mix(i, m, aws, &queue_of(&m.share), &mut notes))
+        .map(|(i, m)| jobs::mix(i, m, aws, &queue_of(m.share.as_deref()), &mut notes))
         .collect();
     let local_queues = cluster_queues
         .iter()

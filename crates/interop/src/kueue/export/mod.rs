@@ -116,7 +116,7 @@ fn local_queues_for_jobs(s: &mut Scenario) {
         .iter_mut()
         .filter(|j| j.local_queue.is_none())
     {
-        let Some(queue) = job.share.clone() else {
+        let Some(queue) = job.share.as_deref().map(String::from) else {
             continue;
         };
         let ns = job

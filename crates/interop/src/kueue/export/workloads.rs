@@ -121,7 +121,7 @@ fn status(job: &JobSpec, a: &k::Admitted, zero_ms: i64) -> WorkloadStatus {
     WorkloadStatus {
         conditions: vec![condition("QuotaReserved"), condition("Admitted")],
         admission: Some(Admission {
-            cluster_queue: job.share.clone().unwrap_or_default(),
+            cluster_queue: job.share.as_deref().unwrap_or_default().to_string(),
             pod_set_assignments: job
                 .pod_sets
                 .iter()

@@ -147,7 +147,7 @@ impl Jobs<'_> {
                 .get(NAME_ANNOTATION)
                 .cloned()
                 .unwrap_or_else(|| w.metadata.name.clone()),
-            share: Some(share),
+            share: Some(share.into()),
             submit_h,
             duration_h: self.duration(w, &extra),
             priority,
