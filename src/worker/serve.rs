@@ -145,10 +145,15 @@ pub fn serve_requests(mut serve: impl FnMut(String, &mut Post<'_>) + 'static) {
             return spare::keep(buffer.clone());
         }
         // A request comes as its bytes (`RequestText::to_bytes`). Anything else, or bytes that
-        // are not UTF-8, is not a request; it is refused like an unreadable one.
+        // are not UTF-8, is not a request; it is refused like an unreadable one. Once copied,
+        // the request's buffer may carry its large reply (`spare`).
         let message = data
             .dyn_ref::<js_sys::Uint8Array>()
-            .and_then(|bytes| String::from_utf8(bytes.to_vec()).ok())
+            .and_then(|bytes| {
+                let copied = String::from_utf8(bytes.to_vec()).ok();
+                spare::keep(bytes.buffer());
+                copied
+            })
             .unwrap_or_default();
         serve(message, &mut |message| post_bytes(&replies, message));
         spare::let_go();

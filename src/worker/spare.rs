@@ -6,9 +6,12 @@
 //! the next reply's buffer has been made. At a million jobs that is a second 160 MB beside the
 //! first at every edit. So the page posts a large reply's buffer back (`Worker::give_back`), and
 //! the worker writes its next large reply into it when it fits: the renderer then holds one such
-//! buffer, not two. A buffer is kept for one request only: a request whose replies did not use
-//! it lets it go ([`let_go`]), so a worker that moved on to small scenarios does not pin a large
-//! one.
+//! buffer, not two. A request's own buffer, once copied, is kept the same way: an imported
+//! trace's quarter of a gigabyte then carries the columns of its first run, which would
+//! otherwise be a second buffer beside it until the collector came (docs/PERFORMANCE.md, "A
+//! request's buffer carries its reply"). A buffer is kept for one request only: a request whose
+//! replies did not use it lets it go ([`let_go`]), so a worker that moved on to small scenarios
+//! does not pin a large one.
 
 use std::cell::RefCell;
 
@@ -20,11 +23,21 @@ thread_local! {
     static SPARE: RefCell<Option<js_sys::ArrayBuffer>> = const { RefCell::new(None) };
 }
 
-/// Keeps `buffer`, given back by the page, for the next large reply.
+/// Keeps `buffer` for the next large reply: a reply's, given back by the page, or a request's,
+/// once the worker has copied it. Of two, the larger is kept, as it holds more replies.
 pub fn keep(buffer: js_sys::ArrayBuffer) {
-    if buffer.byte_length() >= SPARE_MIN_BYTES {
-        SPARE.with(|spare| *spare.borrow_mut() = Some(buffer));
+    if buffer.byte_length() < SPARE_MIN_BYTES {
+        return;
     }
+    SPARE.with(|spare| {
+        let mut spare = spare.borrow_mut();
+        if spare
+            .as_ref()
+            .is_none_or(|kept| kept.byte_length() < buffer.byte_length())
+        {
+            *spare = Some(buffer);
+        }
+    });
 }
 
 /// A view of `len` bytes for a reply: the kept buffer when `len` is large and the buffer holds it

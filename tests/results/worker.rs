@@ -461,6 +461,20 @@ fn a_buffer_given_back_carries_the_next_large_reply_that_fits_once() {
     );
 }
 
+/// A request's buffer kept beside a reply's given back: the larger stays, whichever came first.
+#[wasm_bindgen_test]
+fn of_two_buffers_kept_the_larger_carries_the_reply() {
+    const MIB: u32 = 1 << 20;
+    let smaller = js_sys::ArrayBuffer::new(2 * MIB);
+    let larger = js_sys::ArrayBuffer::new(3 * MIB);
+    for (first, second) in [(&smaller, &larger), (&larger, &smaller)] {
+        spare::keep(first.clone());
+        spare::keep(second.clone());
+        assert!(lies_in(&spare::bytes_for(2 * MIB), &larger));
+        spare::let_go();
+    }
+}
+
 /// The page gives back only a transferred buffer worth keeping, and reads the reply before.
 #[wasm_bindgen_test]
 fn only_a_large_transferred_reply_gives_its_buffer_back() {
