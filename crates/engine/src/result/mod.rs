@@ -25,8 +25,7 @@ pub mod vocab;
 mod waited;
 
 pub use breakdown::{LostByCause, StartedOn};
-pub(crate) use text::sharing_names;
-pub use text::Text;
+pub use text::{sharing_names, Text};
 pub use vocab::{EndReason, EventKind, Outcome, PoolKind, Reason, Status, StopKind};
 pub use waited::Waited;
 

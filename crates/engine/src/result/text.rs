@@ -10,8 +10,8 @@
 //!
 //! A scenario names its shares, instance types and training plans with it too: a trace lists a
 //! million jobs, each naming its share and the types of its preferences, and while a scenario
-//! is read ([`sharing_names`]) every name read again shares the allocation of its first reading
-//! (docs/PERFORMANCE.md, "A listed job's names shared").
+//! is read, or an importer makes one ([`sharing_names`]), every name read or made again shares
+//! the allocation of the first (docs/PERFORMANCE.md, "A listed job's names shared").
 
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -55,22 +55,23 @@ thread_local! {
     static SHARED: RefCell<Option<BTreeSet<Arc<str>>>> = const { RefCell::new(None) };
 }
 
-/// Runs `read`, a reading of one scenario, so that each name it reads as a `Text` is allocated
-/// once, however many jobs name it. A scenario has a few shares and types and may have a million
-/// jobs; the names are as few as the things they name, so they are kept in order, not hashed.
-pub(crate) fn sharing_names<T>(read: impl FnOnce() -> T) -> T {
+/// Runs `make`, the reading or the making of one scenario (an importer's), so that each name it
+/// reads or makes as a `Text` is allocated once, however many jobs name it. A scenario has a few
+/// shares and types and may have a million jobs; the names are as few as the things they name,
+/// so they are kept in order, not hashed.
+pub fn sharing_names<T>(make: impl FnOnce() -> T) -> T {
     let outer = SHARED.replace(Some(BTreeSet::new()));
-    let read = read();
+    let made = make();
     SHARED.set(outer);
-    read
+    made
 }
 
-/// `text` as a `Text`: the allocation of the same name read before, while a scenario is read
-/// ([`sharing_names`]), or one of its own.
+/// `text` as a `Text`: the allocation of the same name made before, inside
+/// [`sharing_names`], or one of its own.
 fn named(text: &str) -> Text {
     SHARED.with_borrow_mut(|shared| {
         let Some(names) = shared else {
-            return Text::from(text);
+            return Text(Repr::Name(Arc::from(text)));
         };
         let name = match names.get(text) {
             Some(name) => Arc::clone(name),
@@ -111,13 +112,13 @@ impl Borrow<str> for Text {
 
 impl From<&str> for Text {
     fn from(text: &str) -> Self {
-        Text(Repr::Name(Arc::from(text)))
+        named(text)
     }
 }
 
 impl From<String> for Text {
     fn from(text: String) -> Self {
-        Text(Repr::Name(Arc::from(text)))
+        named(&text)
     }
 }
 
@@ -207,7 +208,7 @@ impl<'de> Deserialize<'de> for Text {
                 f.write_str("a string")
             }
             fn visit_str<E: de::Error>(self, text: &str) -> Result<Text, E> {
-                Ok(named(text))
+                Ok(Text::from(text))
             }
         }
         deserializer.deserialize_str(TextVisitor)
@@ -265,6 +266,8 @@ mod tests {
         assert!(!shares_its_allocation(&read[0], &read[1]));
         let outside: Vec<Text> = serde_json::from_str(json).unwrap();
         assert!(!shares_its_allocation(&outside[0], &outside[2]));
+        let (made, again) = sharing_names(|| (Text::from("a100"), Text::from("a100".to_string())));
+        assert!(shares_its_allocation(&made, &again), "names made share too");
     }
 
     #[test]

@@ -17,6 +17,7 @@ use crate::agreement::capacities;
 use crate::validated;
 use quotalab_engine::format::MAX_SCENARIO_BYTES;
 use quotalab_engine::result::numbers::{count, counted};
+use quotalab_engine::result::sharing_names;
 use quotalab_engine::scenario::{InstanceType, Scenario};
 
 /// Where the format's capacity comes from.
@@ -99,11 +100,14 @@ pub fn assemble(
         capacity: capacities(capacity),
         spot: Vec::new(),
         training_plans: Vec::new(),
-        jobs: parts
-            .jobs
-            .into_iter()
-            .map(|j| j.into_spec(origin_s))
-            .collect(),
+        // Each share and instance type is one allocation, however many jobs name it.
+        jobs: sharing_names(|| {
+            parts
+                .jobs
+                .into_iter()
+                .map(|j| j.into_spec(origin_s))
+                .collect()
+        }),
         ..Scenario::default()
     };
     checked(scenario, report)
