@@ -276,3 +276,9 @@ fn aws_and_kueue_together_or_nothing_readable_are_errors() {
     let error = import_account(&foreign, &AccountOptions::default()).unwrap_err();
     assert!(error.to_string().contains("x.json"), "{error}");
 }
+
+/// An account's history names few shares and types many times over: each name is made once.
+#[test]
+fn the_jobs_of_a_share_share_its_name() {
+    crate::support::names_shared(&import("research-lab", &AccountOptions::default()).scenario);
+}

@@ -4,6 +4,9 @@
 //! same scenario; an AWS scenario is exported through the engine's translation; and bad input is
 //! refused naming the object's kind, name and field.
 
+#[path = "../support/mod.rs"]
+mod support;
+
 mod hostile;
 
 use quotalab_engine::quantity::Quantity;
@@ -555,4 +558,10 @@ fn fields_the_simulation_does_not_model_are_named_in_a_note_per_kind_and_field()
         "{:?}",
         imported.notes
     );
+}
+
+/// A cluster's Workloads name few ClusterQueues many times over: each name is made once.
+#[test]
+fn the_workloads_of_a_queue_share_its_name() {
+    support::names_shared(&import(&fixture("cluster"), false).scenario);
 }

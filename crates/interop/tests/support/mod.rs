@@ -1,8 +1,9 @@
-//! What the tests share: where the fixture accounts are and their files, and the trace imports'
-//! "nothing lost" check.
+//! What the tests share: where the fixture accounts are and their files, the trace imports'
+//! "nothing lost" check, and the check that an import's jobs share their names.
 // Each test binary compiles this module and uses part of it.
 #![allow(dead_code)]
 
+use quotalab_engine::Scenario;
 use quotalab_interop::account::InputFile;
 use quotalab_interop::traces::ImportReport;
 use std::path::{Path, PathBuf};
@@ -48,4 +49,39 @@ pub fn nothing_lost(report: &ImportReport) {
         "{:?}",
         report.lines()
     );
+}
+
+/// An importer makes each share's name once, however many jobs name it, and each instance type's
+/// (docs/PERFORMANCE.md, "A listed job's names shared"): two jobs of one share point at one
+/// allocation of its name, and two entries of one type at one of the type's. The scenario must
+/// have two such jobs, so that the check checks something.
+pub fn names_shared(scenario: &Scenario) {
+    let same_place = |a: &str, b: &str| std::ptr::eq(a.as_ptr(), b.as_ptr());
+    let (first, kin) = scenario
+        .jobs
+        .iter()
+        .enumerate()
+        .find_map(|(i, job)| {
+            let kin = scenario.jobs[i + 1..].iter().find(|other| {
+                job.share.is_some()
+                    && other.share == job.share
+                    && other.preferences.first().map(|p| &p.instance_type)
+                        == job.preferences.first().map(|p| &p.instance_type)
+            })?;
+            Some((job, kin))
+        })
+        .expect("two jobs of one share whose lists start with one type");
+    let (first_share, kin_share) = (first.share.as_deref(), kin.share.as_deref());
+    assert!(
+        same_place(
+            first_share.unwrap_or_default(),
+            kin_share.unwrap_or_default()
+        ),
+        "the share's name"
+    );
+    let first_type = first.preferences.first().map(|p| &*p.instance_type);
+    let kin_type = kin.preferences.first().map(|p| &*p.instance_type);
+    if let (Some(a), Some(b)) = (first_type, kin_type) {
+        assert!(same_place(a, b), "the instance type's name");
+    }
 }

@@ -333,22 +333,8 @@ fn the_scenario_reads_back_as_written() {
     assert_eq!(back, scenario);
 }
 
-/// A trace's jobs name few shares and instance types many times over: each name is one
-/// allocation that every job naming it shares (docs/PERFORMANCE.md, "A listed job's names
-/// shared").
+/// A trace's jobs name few shares and instance types many times over: each name is made once.
 #[test]
 fn the_jobs_of_a_share_share_its_name() {
-    let scenario = default_import().scenario;
-    let same_place = |a: &str, b: &str| std::ptr::eq(a.as_ptr(), b.as_ptr());
-    let first = &scenario.jobs[0];
-    let share = first.share.as_deref().expect("a share");
-    let kin = scenario.jobs[1..]
-        .iter()
-        .find(|j| j.share.as_deref() == Some(share))
-        .expect("two jobs of one share");
-    assert!(same_place(share, kin.share.as_deref().unwrap_or_default()));
-    let first_type = &first.preferences[0].instance_type;
-    let kin_type = &kin.preferences[0].instance_type;
-    assert_eq!(first_type, kin_type);
-    assert!(same_place(first_type, kin_type));
+    crate::support::names_shared(&default_import().scenario);
 }

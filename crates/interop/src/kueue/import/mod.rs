@@ -17,6 +17,7 @@ use super::shapes::Metadata;
 use crate::account::timestamp::iso8601;
 use crate::agreement::{ImportError, Imported};
 use objects::Parsed;
+use quotalab_engine::result::sharing_names;
 use quotalab_engine::scenario::kueue::DEFAULT_NAMESPACE;
 use quotalab_engine::scenario::{Rules, Scenario};
 use workloads::{Jobs, RunTimeCounts};
@@ -97,18 +98,23 @@ fn read(docs: &[Document], options: &ImportOptions) -> Result<(Scenario, Vec<Str
         .as_deref()
         .and_then(iso8601)
         .unwrap_or_else(|| workloads::time_zero(&p.workloads));
-    let mut workloads = Jobs {
-        kueue: &kueue,
-        options,
-        zero_ms,
-        run_times: RunTimeCounts::default(),
-    };
-    let mut jobs = workloads.jobs(&p.workloads, &mut reader)?;
-    notes.extend(workloads.run_times.notes(options));
+    // Each ClusterQueue's name is one allocation, however many Workloads are in it.
+    let (jobs, mixes, run_time_notes) = sharing_names(|| {
+        let mut workloads = Jobs {
+            kueue: &kueue,
+            options,
+            zero_ms,
+            run_times: RunTimeCounts::default(),
+        };
+        let mut jobs = workloads.jobs(&p.workloads, &mut reader)?;
+        let run_time_notes = workloads.run_times.notes(options);
+        let mut mixes = header.job_mixes.clone();
+        renames(&p).apply(&mut kueue, &mut jobs, &mut mixes);
+        Ok::<_, KueueError>((jobs, mixes, run_time_notes))
+    })?;
+    notes.extend(run_time_notes);
     notes.extend(p.dropped.notes());
     notes.extend(skip::notes(&reader));
-    let mut mixes = header.job_mixes.clone();
-    renames(&p).apply(&mut kueue, &mut jobs, &mut mixes);
     Ok((scenario(header, kueue, jobs, mixes), notes))
 }
 
