@@ -108,9 +108,9 @@ pub fn rename_share(scenario: &mut Scenario, index: usize, new_name: &str) {
     let Some(old) = rename(&mut scenario.quota_shares, index, |s| &mut s.name, new_name) else {
         return;
     };
-    let new_link = Text::from(new_name);
+    let (new_text, new_string) = (Text::from(new_name), new_name.to_string());
     for job in scenario.jobs.to_mut().iter_mut() {
-        follow(&mut job.share, &old, &new_link);
+        follow(&mut job.share, &old, &new_text);
     }
     let mixes = scenario.job_mixes.iter_mut().map(|m| &mut m.share);
     let plans = scenario
@@ -119,7 +119,7 @@ pub fn rename_share(scenario: &mut Scenario, index: usize, new_name: &str) {
         .map(|p| &mut p.owner_share);
     mixes
         .chain(plans)
-        .for_each(|link| follow(link, &old, &new_name.to_string()));
+        .for_each(|link| follow(link, &old, &new_string));
     for update in scenario
         .actions
         .iter_mut()

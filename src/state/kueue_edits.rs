@@ -25,12 +25,12 @@ pub fn rename_cluster_queue(scenario: &mut Scenario, index: usize, new_name: &st
     {
         lq.cluster_queue = new_name.to_string();
     }
-    let new_link = Text::from(new_name);
+    let (new_text, new_string) = (Text::from(new_name), new_name.to_string());
     for job in scenario.jobs.to_mut().iter_mut() {
-        follow(&mut job.share, &old, &new_link);
+        follow(&mut job.share, &old, &new_text);
     }
     for mix in &mut scenario.job_mixes {
-        follow(&mut mix.share, &old, &new_name.to_string());
+        follow(&mut mix.share, &old, &new_string);
     }
 }
 

@@ -227,64 +227,63 @@ impl DerefMut for JobSpec {
 
 job_types! {
     common {
-
-    /// `training` or `processing`; only training jobs may use training plans (AWS).
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
-    kind: JobKind,
-    /// Higher runs first within its share: 0 to 9999 under AWS rules (`schedulingPriority`),
-    /// any 32-bit integer under Kueue's (a workload's `spec.priority`).
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
-    priority: i32,
-    /// Instances per attempt when the entries do not set their own.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    instance_count: Option<u32>,
-    /// The instance preference list, tried in order (1 to 5 entries, SEMANTICS §3). Under
-    /// Kueue's rules it is the pods' node affinity on instance types and may be empty
-    /// (docs/KUEUE.md, "Jobs").
-    #[serde(default, deserialize_with = "list_without_spare_room", skip_serializing_if = "Vec::is_empty")]
-    preferences: Vec<Preference>,
+        /// `training` or `processing`; only training jobs may use training plans (AWS).
+        #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+        kind: JobKind,
+        /// Higher runs first within its share: 0 to 9999 under AWS rules (`schedulingPriority`),
+        /// any 32-bit integer under Kueue's (a workload's `spec.priority`).
+        #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+        priority: i32,
+        /// Instances per attempt when the entries do not set their own.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        instance_count: Option<u32>,
+        /// The instance preference list, tried in order (1 to 5 entries, SEMANTICS §3). Under
+        /// Kueue's rules it is the pods' node affinity on instance types and may be empty
+        /// (docs/KUEUE.md, "Jobs").
+        #[serde(default, deserialize_with = "list_without_spare_room", skip_serializing_if = "Vec::is_empty")]
+        preferences: Vec<Preference>,
     }
     extras {
-    /// Provisioning and download time at the start of every attempt: billed, no progress.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
-    startup_h: f64,
-    /// Compute time between checkpoints; none: an interrupted attempt restarts from zero.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    checkpoint_interval_h: Option<f64>,
-    /// The pause each checkpoint takes.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
-    checkpoint_cost_h: f64,
-    /// AWS `MaxPendingTimeInSeconds`, in hours, over the whole list.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    max_pending_h: Option<f64>,
-    /// AWS `preemptionRetriesBeforeTermination`; unset means requeue every time.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    preemption_retries: Option<u32>,
-    /// Memory needed per accelerator; on an entry with less, the attempt fails after startup.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    accelerator_memory_gib: Option<f64>,
-    /// Relative to submission; reported only.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    deadline_h: Option<f64>,
-    /// Runs on the spot pool (one entry, no plan), at the spot price, with interruptions.
-    #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
-    spot: bool,
-    /// Spot only: bounds waiting plus running time since submission.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    max_wait_h: Option<f64>,
-    /// Kueue only: the workload's pod sets; none: one pod set `main` of `instance_count` pods,
-    /// each asking for its first preference's accelerators (docs/KUEUE.md, "Jobs").
-    #[serde(default, deserialize_with = "list_without_spare_room", skip_serializing_if = "Vec::is_empty")]
-    pod_sets: Vec<PodSet>,
-    /// Kueue only: the LocalQueue it is submitted to (`spec.queueName`), in its `namespace`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    local_queue: Option<String>,
-    /// Kueue only: the namespace it is created in; none: `default`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    namespace: Option<String>,
-    /// Kueue only: its WorkloadPriorityClass, kept as written; `priority` holds its value.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    priority_class: Option<String>,
+        /// Provisioning and download time at the start of every attempt: billed, no progress.
+        #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+        startup_h: f64,
+        /// Compute time between checkpoints; none: an interrupted attempt restarts from zero.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        checkpoint_interval_h: Option<f64>,
+        /// The pause each checkpoint takes.
+        #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+        checkpoint_cost_h: f64,
+        /// AWS `MaxPendingTimeInSeconds`, in hours, over the whole list.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_pending_h: Option<f64>,
+        /// AWS `preemptionRetriesBeforeTermination`; unset means requeue every time.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        preemption_retries: Option<u32>,
+        /// Memory needed per accelerator; on an entry with less, the attempt fails after startup.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        accelerator_memory_gib: Option<f64>,
+        /// Relative to submission; reported only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deadline_h: Option<f64>,
+        /// Runs on the spot pool (one entry, no plan), at the spot price, with interruptions.
+        #[serde(default, deserialize_with = "null_as_default", skip_serializing_if = "is_default")]
+        spot: bool,
+        /// Spot only: bounds waiting plus running time since submission.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_wait_h: Option<f64>,
+        /// Kueue only: the workload's pod sets; none: one pod set `main` of `instance_count` pods,
+        /// each asking for its first preference's accelerators (docs/KUEUE.md, "Jobs").
+        #[serde(default, deserialize_with = "list_without_spare_room", skip_serializing_if = "Vec::is_empty")]
+        pod_sets: Vec<PodSet>,
+        /// Kueue only: the LocalQueue it is submitted to (`spec.queueName`), in its `namespace`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        local_queue: Option<String>,
+        /// Kueue only: the namespace it is created in; none: `default`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        namespace: Option<String>,
+        /// Kueue only: its WorkloadPriorityClass, kept as written; `priority` holds its value.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        priority_class: Option<String>,
     }
 }
 
