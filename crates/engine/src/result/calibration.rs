@@ -13,7 +13,6 @@ use super::metrics::percentile;
 use super::{JobResult, Status, Text};
 use crate::amount::total;
 use crate::scenario::{JobSpec, Observed, ObservedStatus, Scenario};
-use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 /// A simulated first start is "on time" within this many hours of the observed one, or within
@@ -107,39 +106,59 @@ pub struct JobDeviation {
     pub simulated_instance_type: Option<Text>,
 }
 
-/// One compared job: its spec (with the observed block) and its simulated result.
+/// One compared job: its spec (with the observed block) and what the calibration reads of its
+/// simulated result.
 struct Pair<'a> {
     spec: &'a JobSpec,
     observed: &'a Observed,
-    result: &'a JobResult,
+    simulated: Simulated,
+}
+
+/// What the calibration reads of a job's simulated result. Its record is made, read and let go
+/// job by job: an imported history lists every job with an observed block, and their records
+/// held at once, with a deviation made for each, were most of a run's memory (a trace of 600,000
+/// jobs: 500 MB natively; docs/PERFORMANCE.md, "A calibration without every record at once").
+struct Simulated {
+    /// The job's name and share as the result gives them (under Kueue's rules the share is the
+    /// job's ClusterQueue), for the most deviating jobs.
+    name: Text,
+    share: Option<Text>,
+    first_start_h: Option<f64>,
+    end_h: Option<f64>,
+    status: Status,
+    preemptions: u32,
+    /// The type its last attempt ran on.
+    instance_type: Option<Text>,
+}
+
+impl Simulated {
+    fn of(result: JobResult) -> Self {
+        Simulated {
+            name: result.name,
+            share: result.share,
+            first_start_h: result.first_start_h,
+            end_h: result.end_h,
+            status: result.status,
+            preemptions: result.preemptions,
+            instance_type: result.selected.map(|s| s.instance_type),
+        }
+    }
 }
 
 /// The calibration of a run whose records are made on demand by `record` (scenario order):
 /// only the scenario's explicit jobs, which come first, can carry an observed block, so only
-/// theirs are made.
+/// theirs are made. `None` when no job carries one (then the result has no `calibration`
+/// field and its bytes are what they were before calibration).
 pub fn calibrate_observed(
     scenario: &Scenario,
     record: impl Fn(usize) -> JobResult,
 ) -> Option<Calibration> {
-    let observed: Vec<JobResult> = (scenario.jobs.iter().enumerate())
-        .filter(|(_, spec)| spec.observed.is_some())
-        .map(|(j, _)| record(j))
-        .collect();
-    calibrate(scenario, &observed)
-}
-
-/// The calibration of a run, or `None` when no job carries an `observed` block (then the
-/// result has no `calibration` field and its bytes are what they were before calibration).
-pub fn calibrate(scenario: &Scenario, jobs: &[JobResult]) -> Option<Calibration> {
-    let by_name: FxHashMap<&str, &JobResult> = jobs.iter().map(|j| (j.name.as_str(), j)).collect();
-    let pairs: Vec<Pair> = scenario
-        .jobs
-        .iter()
-        .filter_map(|spec| {
+    let pairs: Vec<Pair> = (scenario.jobs.iter().enumerate())
+        .filter_map(|(j, spec)| {
             Some(Pair {
                 spec,
-                observed: spec.observed.as_ref()?,
-                result: by_name.get(spec.name.as_str())?,
+                observed: spec.observed.as_deref()?,
+                simulated: Simulated::of(record(j)),
             })
         })
         .collect();
@@ -157,7 +176,7 @@ pub fn calibrate(scenario: &Scenario, jobs: &[JobResult]) -> Option<Calibration>
         .collect();
     let same_type = typed
         .iter()
-        .filter(|p| simulated_type(p.result) == p.observed.instance_type.as_deref())
+        .filter(|p| p.simulated.instance_type.as_deref() == p.observed.instance_type.as_deref())
         .count();
     let every: Vec<&Pair> = pairs.iter().collect();
     Some(Calibration {
@@ -176,17 +195,13 @@ pub fn calibrate(scenario: &Scenario, jobs: &[JobResult]) -> Option<Calibration>
 /// The rule of [`START_TOLERANCE_H`].
 fn starts_on_time(pair: &Pair) -> bool {
     let (Some(observed), Some(simulated)) =
-        (pair.observed.first_start_h, pair.result.first_start_h)
+        (pair.observed.first_start_h, pair.simulated.first_start_h)
     else {
         return false;
     };
     let observed_wait = (observed - pair.spec.submit_h).max(0.0);
     let tolerance = START_TOLERANCE_H.max(START_TOLERANCE_FRACTION * observed_wait);
     (simulated - observed).abs() <= tolerance
-}
-
-fn simulated_type(result: &JobResult) -> Option<&str> {
-    result.selected.as_ref().map(|s| s.instance_type.as_str())
 }
 
 fn mean(values: &[f64]) -> Option<f64> {
@@ -284,7 +299,7 @@ fn observed_side(members: &[&Pair]) -> Side {
 /// its simulated one would only say how long the trace was.
 fn simulated_side(members: &[&Pair]) -> Side {
     side(members, |p| {
-        let r = p.result;
+        let r = &p.simulated;
         let succeeded_end = r.end_h.filter(|_| {
             r.status == Status::Succeeded && p.observed.status == ObservedStatus::Succeeded
         });
@@ -292,39 +307,44 @@ fn simulated_side(members: &[&Pair]) -> Side {
             r.first_start_h,
             succeeded_end,
             r.preemptions,
-            simulated_type(r),
+            r.instance_type.as_deref(),
         )
     })
 }
 
+/// The [`MOST_DEVIATING`] jobs farthest from their observed start, farthest first, then by
+/// name; jobs that started on one side only are the farthest. A deviation is made only for
+/// those, not for every job compared.
 fn most_deviating(pairs: &[Pair]) -> Vec<JobDeviation> {
-    let mut deviations: Vec<JobDeviation> = pairs
+    let deviation = |p: &Pair| {
+        let (observed, simulated) = (p.observed.first_start_h, p.simulated.first_start_h);
+        let deviation_h = observed.zip(simulated).map(|(o, s)| s - o);
+        let listed = deviation_h != Some(0.0) && !(observed.is_none() && simulated.is_none());
+        listed.then(|| deviation_h.map_or(f64::INFINITY, f64::abs))
+    };
+    let mut farthest: Vec<(f64, &Pair)> = pairs
         .iter()
-        .map(|p| {
-            let observed = p.observed.first_start_h;
-            let simulated = p.result.first_start_h;
+        .filter_map(|p| Some((deviation(p)?, p)))
+        .collect();
+    farthest.sort_by(|(a_size, a), (b_size, b)| {
+        b_size
+            .total_cmp(a_size)
+            .then_with(|| a.simulated.name.cmp(&b.simulated.name))
+    });
+    farthest
+        .into_iter()
+        .take(MOST_DEVIATING)
+        .map(|(_, p)| {
+            let (observed, simulated) = (p.observed.first_start_h, p.simulated.first_start_h);
             JobDeviation {
-                job: p.result.name.clone(),
-                share: p.result.share.clone(),
+                job: p.simulated.name.clone(),
+                share: p.simulated.share.clone(),
                 observed_first_start_h: observed,
                 simulated_first_start_h: simulated,
                 deviation_h: observed.zip(simulated).map(|(o, s)| s - o),
                 observed_instance_type: p.observed.instance_type.clone(),
-                simulated_instance_type: p
-                    .result
-                    .selected
-                    .as_ref()
-                    .map(|s| s.instance_type.clone()),
+                simulated_instance_type: p.simulated.instance_type.clone(),
             }
         })
-        .filter(|d| {
-            d.deviation_h != Some(0.0)
-                && !(d.observed_first_start_h.is_none() && d.simulated_first_start_h.is_none())
-        })
-        .collect();
-    // One side started and the other did not: the largest deviation there is.
-    let size = |d: &JobDeviation| d.deviation_h.map_or(f64::INFINITY, f64::abs);
-    deviations.sort_by(|a, b| size(b).total_cmp(&size(a)).then_with(|| a.job.cmp(&b.job)));
-    deviations.truncate(MOST_DEVIATING);
-    deviations
+        .collect()
 }

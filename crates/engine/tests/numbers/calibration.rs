@@ -48,6 +48,72 @@ fn most_deviating_puts_one_sided_starts_first() {
     assert_eq!(c.most_deviating[1].deviation_h, Some(-3.0));
 }
 
+/// Of many compared jobs only the farthest are named: farthest first, ties by name, none whose
+/// start matched. Checked against the deviations worked out from the whole result's jobs.
+#[test]
+fn most_deviating_names_only_the_farthest_of_many_in_order() {
+    let mut many = scenario();
+    let template = many.jobs[0].clone();
+    let jobs = many.jobs.to_mut();
+    for k in 0..30 {
+        let mut job = template.clone();
+        job.name = format!("c{k:02}");
+        job.submit_h = 10.0 + k as f64;
+        let observed = job.observed.as_mut().expect("observed");
+        // Three jobs each at the same distance, so ties are ordered by name; every seventh
+        // started when the simulation starts it.
+        let late = if k % 7 == 0 { 0.0 } else { (k / 3) as f64 };
+        observed.first_start_h = Some(job.submit_h + late);
+        observed.end_h = Some(job.submit_h + late + 1.0);
+        jobs.push(job);
+    }
+    let result = simulate(&many);
+    let c = result.calibration.expect("calibration");
+    let observed = |name: &str| {
+        many.jobs
+            .iter()
+            .find(|j| j.name == name)
+            .unwrap()
+            .observed
+            .clone()
+    };
+    let mut expected: Vec<(f64, &str)> = result
+        .jobs
+        .iter()
+        .filter_map(|job| {
+            let seen = observed(&job.name)?;
+            let (o, s) = (seen.first_start_h, job.first_start_h);
+            let size = match o.zip(s) {
+                Some((o, s)) if s == o => return None,
+                Some((o, s)) => (s - o).abs(),
+                None if o.is_none() && s.is_none() => return None,
+                None => f64::INFINITY,
+            };
+            Some((size, job.name.as_str()))
+        })
+        .collect();
+    expected.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+    expected.truncate(quotalab_engine::result::calibration::MOST_DEVIATING);
+    let named: Vec<(f64, &str)> = c
+        .most_deviating
+        .iter()
+        .map(|d| {
+            (
+                d.deviation_h.map_or(f64::INFINITY, f64::abs),
+                d.job.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(named, expected);
+    assert_eq!(named.len(), 10);
+    assert_eq!(c.jobs_compared, 33);
+    assert!(named.iter().all(|(size, _)| *size > 0.0));
+    assert_eq!(
+        &named[..3],
+        &[(f64::INFINITY, "b1"), (9.0, "c27"), (9.0, "c29")]
+    );
+}
+
 #[test]
 fn no_observed_block_means_no_calibration_field() {
     let mut plain = scenario();
