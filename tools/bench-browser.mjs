@@ -9,7 +9,9 @@
 // the page being ready and the import, as a person picking a file does (default 0: at once).
 // TRACE=1 imports jobs listed one by one, as an imported trace lists them, instead of the scaled
 // default scenario's three mixes: the bundled Philly sample's 413 jobs repeated every 400 hours,
-// each copy renamed (`traceScenario` in tests/e2e/scale.mjs).
+// each copy renamed (`traceScenario` in tests/e2e/scale.mjs). SWF=1 imports a cluster's log of
+// that many jobs through "Import trace…" instead, preview and Apply (`swfLog`): the path a real
+// trace takes, with the import worker and each job's observed start and end.
 //
 // Per size it prints:
 //   import to charts   from choosing the file to the first frame with the new results drawn;
@@ -22,6 +24,8 @@
 //   native             `quotalab run --summary` on the same file (the median of 5 runs; one at a
 //                      million jobs), when target/release/quotalab exists (cargo build --release
 //                      -p quotalab-cli), and the wasm/native ratio;
+//   preview            (SWF=1) from choosing the file to the preview, and the renderer's peak
+//                      resident memory then;
 //   memory             the worker's and the page's wasm memory after the run (their peaks: wasm
 //                      memory never shrinks; each reads its own `memory.size`), and the peak
 //                      resident memory of the renderer process that holds both (/proc VmHWM),
@@ -39,7 +43,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { serveDir } from './static-server.mjs';
 import { BROWSER } from '../tests/e2e/browser.mjs';
-import { engineMs, importScenario, median, scaledScenario, timeStrategyEdit, traceScenario, waitForNewResults } from '../tests/e2e/scale.mjs';
+import { engineMs, importScenario, importTrace, median, scaledScenario, swfLog, timeStrategyEdit, traceScenario, waitForNewResults } from '../tests/e2e/scale.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = resolve(ROOT, process.env.E2E_DIST ?? 'dist');
@@ -107,6 +111,13 @@ function rendererPeak(profile) {
  * million jobs and more), or NaN without a release CLI. A single run of tens of milliseconds
  * moved by half from one to the next on this machine, more than the browser's figure it divides.
  */
+/** The scenario `quotalab import swf` makes of `log`, written beside it; its path. */
+function importedByCli(log) {
+  const json = log.replace(/\.swf$/, '.json');
+  execFileSync(CLI, ['import', 'swf', log, '-o', json], { stdio: 'ignore' });
+  return json;
+}
+
 function nativeMs(file, jobs) {
   if (!existsSync(CLI)) return NaN;
   const runs = jobs >= 1_000_000 ? 1 : NATIVE_RUNS;
@@ -156,18 +167,30 @@ async function benchOne(browserUrl, jobs) {
     await readyTheHarness(page);
     await page.waitForTimeout(Number(process.env.PAUSE_MS) || 0);
 
-    const scenario = process.env.TRACE ? traceScenario(jobs) : scaledScenario(jobs, `${jobs} jobs`);
-    const file = join(tmpdir(), `quotalab-bench-${process.env.TRACE ? 'trace-' : ''}${jobs}.json`);
-    writeFileSync(file, JSON.stringify(scenario));
+    let file = join(tmpdir(), `quotalab-bench-${process.env.TRACE ? 'trace-' : ''}${jobs}.json`);
+    const line = { jobs, firstLoad, firstLoadFiles };
+    let before;
     const t0 = Date.now();
-    const before = await importScenario(page, file);
+    if (process.env.SWF) {
+      const log = join(tmpdir(), `quotalab-bench-${jobs}.swf`);
+      writeFileSync(log, swfLog(jobs));
+      const imported = await importTrace(page, log, RUN_TIMEOUT_MS);
+      line.previewMs = imported.previewed - t0;
+      line.previewPeak = rendererPeak(profile);
+      before = imported.before;
+      // The CLI's yardstick runs the scenario the CLI's own import makes of the same log.
+      file = existsSync(CLI) ? importedByCli(log) : log;
+    } else {
+      const scenario = process.env.TRACE ? traceScenario(jobs) : scaledScenario(jobs, `${jobs} jobs`);
+      writeFileSync(file, JSON.stringify(scenario));
+      before = await importScenario(page, file);
+    }
     const outcome = await Promise.race([
       waitForNewResults(page, before, RUN_TIMEOUT_MS).then(() => 'ran'),
       page.locator('[data-testid="run-failed"], [data-testid="diagnostics"][open]')
         .waitFor({ timeout: RUN_TIMEOUT_MS }).then(() => 'refused'),
     ]);
     const importMs = Date.now() - t0;
-    const line = { jobs, firstLoad, firstLoadFiles };
     if (outcome === 'refused') {
       line.message = await page.locator('[data-testid="run-status"]').innerText();
       line.rendererPeak = rendererPeak(profile);
@@ -209,6 +232,7 @@ function print(line) {
   if (line.message) {
     console.log(`  refused or failed: ${line.message}`);
   } else {
+    if (line.previewMs) console.log(`  preview           ${line.previewMs} ms, renderer peak RSS ${mb(line.previewPeak)}`);
     console.log(`  import to charts  ${line.importMs} ms (engine ${line.engineMs} ms)`);
     console.log(`  edit to charts    ${line.editMs.toFixed(0)} ms (engine ${line.editEngineMs} ms)`);
     const { 'run-sent': sent, 'result-parsed': parsed, 'result-drawn': drawn } = line.marks;

@@ -7,7 +7,7 @@
 //! so no dialog is left waiting for a reply that will never come; the next request starts a
 //! fresh worker.
 
-use super::protocol::{Answer, Interop, Task};
+use super::protocol::{received, Answer, Interop, Task};
 use crate::worker::handle::InPage;
 use crate::worker::protocol::Protocol;
 use crate::worker::{Worker, WorkerError};
@@ -29,15 +29,28 @@ pub fn answer_in_page(serve: InPage) {
     WORKER.with(|w| *w.borrow_mut() = None);
 }
 
+/// A task whose files and answer come to this many bytes or more leaves the worker's wasm
+/// memory at least that large, and wasm memory never shrinks: the worker is let go once it has
+/// answered, so its memory goes back to the system (a fresh one costs tens of milliseconds; a
+/// large import takes seconds). Smaller tasks, such as a dialog's re-imports of a small trace
+/// as its options change, keep the same worker (docs/PERFORMANCE.md, "A trace's preview after
+/// its header").
+const LET_GO_AFTER_BYTES: usize = 16 << 20;
+
 /// Sends `task` to the interop worker, starting it if need be; resolves with its answer or
 /// with why there is none.
 pub fn ask(task: Task) -> impl Future<Output = Result<Answer, WorkerError>> {
     let worker = worker();
+    let sent_bytes = task.byte_len();
     async move {
         let worker = worker?;
-        let answer = worker.ask(task).await.map(|a| a.reply);
-        if let Err(WorkerError::Failed(_)) = &answer {
-            // It is unusable now: the next request starts a fresh one.
+        let answer = worker.ask(task).await;
+        // A failed worker is unusable: the next request starts a fresh one.
+        let let_go = match &answer {
+            Ok(answer) => sent_bytes + answer.byte_len() >= LET_GO_AFTER_BYTES,
+            Err(why) => matches!(why, WorkerError::Failed(_)),
+        };
+        if let_go {
             WORKER.with(|w| {
                 let mut current = w.borrow_mut();
                 if current.as_ref().is_some_and(|c| Rc::ptr_eq(c, &worker)) {
@@ -45,7 +58,7 @@ pub fn ask(task: Task) -> impl Future<Output = Result<Answer, WorkerError>> {
                 }
             });
         }
-        answer
+        answer.map(received)
     }
 }
 

@@ -1,5 +1,6 @@
-//! The document a request carries after its envelope's line (`wire::RequestText`): JSON text as
-//! it is, or a scenario the page has not written yet.
+//! The document a request carries after its envelope's line (`wire::RequestText`), or a reply
+//! after its header (`outgoing::Body::Document`): JSON text as it is, or a scenario not written
+//! yet.
 //!
 //! A run of a trace of a million listed jobs carries a quarter of a gigabyte of JSON. Written
 //! into the page's wasm memory first, and then copied into the buffer that is posted, it sat

@@ -3,6 +3,7 @@
 //! buffer first, and a run's columns are made a block of jobs at a time as they are copied
 //! (docs/PERFORMANCE.md, "The worker writes the columns a block of jobs at a time").
 
+use super::carried::Carried;
 use quotalab_engine::result::columns::codec::append_placed;
 use quotalab_engine::result::view::DrawnParts;
 use quotalab_engine::Run;
@@ -28,6 +29,13 @@ impl Outgoing<'_> {
         match self.body {
             Body::Empty => {}
             Body::Bytes(bytes) => put(from, bytes),
+            Body::Document(document) => {
+                let mut at = from;
+                document.write(&mut |piece| {
+                    put(at, piece);
+                    at += piece.len();
+                });
+            }
             Body::Drawn(parts) => parts.write_at(&mut |at, piece| put(from + at, piece)),
         }
     }
@@ -48,6 +56,11 @@ pub enum Body {
     Empty,
     /// Bytes as they are (a piece of a document).
     Bytes(Vec<u8>),
+    /// A document as it is, a scenario written as it is copied out: an imported trace's
+    /// scenario is a quarter of a gigabyte of JSON, which the worker would otherwise hold
+    /// beside it, and the page read once more escaped inside the header (docs/PERFORMANCE.md,
+    /// "A trace's preview after its header").
+    Document(Carried),
     /// A run's drawn result, its columns made from the run as they are posted: at a million
     /// jobs they are about 160 MB, which the worker would otherwise hold beside the run
     /// (docs/PERFORMANCE.md, "The worker writes the columns a block of jobs at a time").
@@ -60,6 +73,7 @@ impl Body {
         match self {
             Body::Empty => 0,
             Body::Bytes(bytes) => bytes.len(),
+            Body::Document(document) => document.len(),
             Body::Drawn(parts) => parts.byte_len(),
         }
     }

@@ -246,6 +246,18 @@ impl<R> Answer<R> {
             .map(|range| self.posted.source(range))
     }
 
+    /// How many bytes the message came to, its header's and its body's.
+    pub fn byte_len(&self) -> usize {
+        self.posted.len()
+    }
+
+    /// The reply and its body, the body copied into wasm memory when it was not there: for a
+    /// reply whose body is read into the reply itself (an imported trace's scenario).
+    pub fn into_parts(self) -> (R, Vec<u8>) {
+        let body = self.body().into_owned();
+        (self.reply, body)
+    }
+
     /// The buffer it arrived in, to give back to a worker once read (`Posted::into_buffer`).
     pub fn into_buffer(self) -> Option<js_sys::ArrayBuffer> {
         self.posted.into_buffer()

@@ -3,7 +3,8 @@
 // Markdown download, the print stylesheet). Timings printed here ("timing: …") are the numbers
 // in docs/TRACES.md. Screenshots: docs/trace-import.png, docs/agreement-report.png.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -117,6 +118,42 @@ export const tests = [
       console.log(`timing: synthetic SWF log (${statSync(swf).size.toLocaleString('en-US')} bytes) in the browser: import ${swfMs} ms (${swfSummary})`);
       expect(/\d+ jobs in \d+ shares/.test(swfSummary), `the log's groups as shares: ${swfSummary}`);
       expect(await page.locator('[data-testid="trace-apply"]').isEnabled(), 'a clean log can be applied');
+    },
+  },
+  {
+    name: 'after a large import the import worker is let go, and the next import starts a fresh one',
+    fn: async (page, ctx) => {
+      await open(page, ctx);
+      await page.locator('[data-testid="open-trace-import"]').click();
+      const importWorkers = () => page.workers().filter((w) => w.url().includes('quotalab-interop'));
+      const small = join(TRACES, 'swf-synthetic', 'synthetic.swf');
+      await pick(page, [small]);
+      const [first] = importWorkers();
+      expect(first, `the import ran in the import worker: ${page.workers().map((w) => w.url())}`);
+      expect(await page.locator('[data-testid="trace-summary"]').count() === 1, 'the small log previews');
+      await pick(page, [small]);
+      expect(importWorkers()[0] === first, 'a small import keeps the worker');
+
+      // 60,000 jobs: the log and the scenario the preview sends back come to over 16 MiB.
+      const lines = ['; MaxProcs: 4096'];
+      for (let k = 1; k <= 60_000; k += 1) {
+        lines.push(`${k} ${k * 60} 0 ${3600 + (k % 97) * 60} ${1 << (k % 6)} -1 -1 ${1 << (k % 6)} -1 -1 1 ${k % 50} ${k % 5} -1 ${1 + (k % 4)} -1 -1 -1`);
+      }
+      const large = join(mkdtempSync(join(tmpdir(), 'quotalab-swf-')), 'large.swf');
+      writeFileSync(large, `${lines.join('\n')}\n`);
+      const closed = first.waitForEvent('close', { timeout: 60_000 });
+      await pick(page, [large]);
+      const summary = await page.locator('[data-testid="trace-summary"]').innerText();
+      expect(summary.includes('60,000 jobs'), `the whole log previews: ${summary}`);
+      await closed;
+      expect(importWorkers().length === 0, `no import worker is left: ${page.workers().map((w) => w.url())}`);
+
+      await pick(page, [small]);
+      expect(importWorkers().length === 1 && importWorkers()[0] !== first, 'the next import starts a fresh worker');
+      expect(await page.locator('[data-testid="trace-apply"]').isEnabled(), 'and its preview can be applied');
+      await page.locator('[data-testid="trace-apply"]').click();
+      await page.locator('[data-testid="trace-dialog"]').waitFor({ state: 'detached' });
+      expect((await page.locator('[data-testid="scenario-name"]').innerText()).length > 0, 'the log is on screen');
     },
   },
   {

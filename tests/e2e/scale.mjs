@@ -1,4 +1,5 @@
-// The scaled default scenario, a trace's jobs listed one by one, and the page actions that time
+// The scaled default scenario, a trace's jobs listed one by one, a cluster's log to import as a
+// trace, and the page actions that time
 // them, shared by the e2e tests (results.test.mjs, scale.test.mjs) and `./dev bench-browser`
 // (tools/bench-browser.mjs).
 // Not a test file itself: run.mjs collects only *.test.mjs.
@@ -47,6 +48,62 @@ export function traceScenario(jobs) {
     return { ...job, name: `${job.name}-r${k}`, submit_h: Math.round((job.submit_h + k * 400) * 1e6) / 1e6 };
   });
   return s;
+}
+
+/**
+ * A Standard Workload Format log of `jobs` jobs, as a cluster's accounting writes one: a job a
+ * minute on average, runs of two hours on average, 1 to 128 processors on a machine of 4,096,
+ * 200 users in 12 groups and 16 queues, each job with its recorded wait. Drawn from a fixed
+ * seed, so every call makes the same log. Imported through "Import trace…", each job carries
+ * its observed start and end, so the run is calibrated against them.
+ */
+export function swfLog(jobs) {
+  let state = 7;
+  const random = () => {
+    // mulberry32: small, and the same in every JavaScript engine.
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const exponential = (mean) => Math.floor(-mean * Math.log(1 - random()));
+  const sizes = [1, 1, 2, 4, 8, 8, 16, 32, 64, 128];
+  const lines = ['; Version: 2.2', '; Computer: a synthetic cluster (tests/e2e/scale.mjs, swfLog)', '; MaxProcs: 4096'];
+  let submit = 0;
+  for (let k = 1; k <= jobs; k += 1) {
+    submit += exponential(60);
+    const run = Math.max(1, exponential(7200));
+    const procs = sizes[Math.floor(random() * sizes.length)];
+    const user = 1 + Math.floor(random() * 200);
+    const group = 1 + Math.floor(random() * 12);
+    const queue = 1 + Math.floor(random() * 16);
+    lines.push(`${k} ${submit} ${exponential(600)} ${run} ${procs} -1 -1 ${procs} -1 -1 1 ${user} ${group} -1 ${queue} -1 -1 -1`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Imports trace files through "Import trace…", as a user would: picks them, waits for the
+ * preview, applies it. Resolves to the results' revision before, and the moment the preview
+ * showed (`Date.now()`).
+ */
+export async function importTrace(page, files, timeout = 600_000) {
+  const before = await page.locator('.results-root').getAttribute('data-revision');
+  await page.locator('[data-testid="open-trace-import"]').click();
+  await page.locator('[data-testid="trace-files"]').setInputFiles(files);
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="trace-busy"]')
+      && (document.querySelector('[data-testid="trace-summary"]') || document.querySelector('[data-testid="trace-error"]')),
+    null,
+    { timeout, polling: 100 },
+  );
+  const previewed = Date.now();
+  const error = page.locator('[data-testid="trace-error"]');
+  if (await error.count()) throw new Error(`the trace was not imported: ${await error.innerText()}`);
+  await page.locator('[data-testid="trace-apply"]').click();
+  const confirm = page.locator('[data-testid="confirm-replace"]');
+  if (await confirm.isVisible().catch(() => false)) await confirm.click();
+  return { before, previewed };
 }
 
 /**

@@ -64,32 +64,6 @@ pub(crate) fn read_typed<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Loa
     })
 }
 
-/// A scenario carried inside another JSON document as a string of its own JSON, for
-/// `#[serde(with = "quotalab_engine::format::scenario_as_text")]`. On the way in, the string is read
-/// by `parse_scenario`, not by the outer document's reader, which would be a second copy of the
-/// scenario's reading code (see the module's note). A string, not the object itself, so that
-/// it also passes through serde's buffering of internally tagged enums.
-pub mod scenario_as_text {
-    use super::parse_scenario;
-    use crate::scenario::Scenario;
-    use serde::{de, Deserialize, Deserializer, Serializer};
-
-    /// Writes `scenario` as a string holding its compact JSON.
-    pub fn serialize<S: Serializer>(scenario: &Scenario, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&crate::json_text::compact(scenario))
-    }
-
-    /// Reads the string `serialize` wrote, through the scenario's reader.
-    pub fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Box<Scenario>, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        parse_scenario(&text)
-            .map(Box::new)
-            .map_err(de::Error::custom)
-    }
-}
-
 /// The two top-level members that say what a document is, and how many jobs it lists.
 #[derive(Debug, Default)]
 pub(crate) struct Head {
@@ -328,32 +302,6 @@ mod tests {
     fn syntax_error_reports_line_and_column() {
         let err = parse_scenario("{\n \"version\": 1,\n \"name\": }").unwrap_err();
         assert!(matches!(err, LoadError::Syntax { line: 3, .. }), "{err:?}");
-    }
-
-    #[test]
-    fn a_scenario_inside_another_document_is_read_by_the_scenario_reader() {
-        /// Internally tagged, as the workers' replies are: serde buffers its fields first.
-        #[derive(serde::Serialize, Deserialize)]
-        #[serde(tag = "kind")]
-        enum Outer {
-            Carried {
-                #[serde(with = "scenario_as_text")]
-                scenario: Box<Scenario>,
-            },
-        }
-        let scenario = parse_scenario(r#"{"version": 1, "name": "inside", "seed": null}"#).unwrap();
-        let text = serde_json::to_string(&Outer::Carried {
-            scenario: Box::new(scenario.clone()),
-        })
-        .unwrap();
-        let Outer::Carried { scenario: back } = serde_json::from_str(&text).unwrap();
-        assert_eq!(*back, scenario);
-        let err = serde_json::from_str::<Outer>(
-            r#"{"kind": "Carried", "scenario": "{\"version\": 2, \"name\": \"x\"}"}"#,
-        )
-        .err()
-        .unwrap();
-        assert!(err.to_string().contains("newer Quota Lab"), "{err}");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! (the crate reads rows in the same order either way; a test pins that).
 
 use super::form::TraceForm;
+use quotalab_engine::format::parse_scenario;
 use quotalab_engine::Scenario;
 use quotalab_interop::traces::{self, BadRow, ImportError, ImportReport, TraceFile, TraceFormat};
 use serde::{Deserialize, Serialize};
@@ -77,10 +78,11 @@ pub enum Preview {
     /// Nothing can be imported; the message says why. The scenario on screen stays as it is.
     Failed(String),
     Ready {
-        /// Crosses from the import worker as its JSON text and is read on the page by the
-        /// engine's scenario reader, as every scenario is (docs/PERFORMANCE.md, "One reader for
-        /// every scenario").
-        #[serde(with = "quotalab_engine::format::scenario_as_text")]
+        /// Crosses from the import worker after the reply's header, as its own JSON, not inside
+        /// the header ([`Preview::take_scenario`], [`Preview::with_scenario_from`]), and is read
+        /// on the page by the engine's scenario reader, as every scenario is
+        /// (docs/PERFORMANCE.md, "A trace's preview after its header").
+        #[serde(skip)]
         scenario: Box<Scenario>,
         report: ImportReport,
         /// Bad rows were found and the user did not choose to skip them: the message names the
@@ -147,6 +149,42 @@ impl Preview {
             Err(other) => Preview::Failed(format!(
                 "These files cannot be imported as {}: {other}.",
                 format_label(format)
+            )),
+        }
+    }
+}
+
+impl Preview {
+    /// The scenario this preview would open, taken out of it to be sent after the reply's
+    /// header; `None` when nothing can be imported.
+    pub fn take_scenario(&mut self) -> Option<Scenario> {
+        match self {
+            Preview::Ready { scenario, .. } => Some(std::mem::take(&mut **scenario)),
+            Preview::Failed(_) => None,
+        }
+    }
+
+    /// This preview as the page receives it: its scenario read from `body`, the JSON that
+    /// followed the reply's header. A body that is not the scenario (a page and a worker of
+    /// different builds) fails the preview with the reader's message.
+    pub fn with_scenario_from(self, body: &[u8]) -> Preview {
+        let Preview::Ready {
+            report, blocked, ..
+        } = self
+        else {
+            return self;
+        };
+        let read = std::str::from_utf8(body)
+            .map_err(|e| e.to_string())
+            .and_then(|text| parse_scenario(text).map_err(|e| e.to_string()));
+        match read {
+            Ok(scenario) => Preview::Ready {
+                scenario: Box::new(scenario),
+                report,
+                blocked,
+            },
+            Err(why) => Preview::Failed(format!(
+                "The import worker's scenario could not be read ({why}); reload the page."
             )),
         }
     }
