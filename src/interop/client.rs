@@ -41,7 +41,7 @@ const LET_GO_AFTER_BYTES: usize = 16 << 20;
 /// with why there is none.
 pub fn ask(task: Task) -> impl Future<Output = Result<Answer, WorkerError>> {
     let worker = worker();
-    let sent_bytes = task.byte_len();
+    let sent_bytes = task.file_bytes();
     async move {
         let worker = worker?;
         let answer = worker.ask(task).await;

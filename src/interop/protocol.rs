@@ -16,6 +16,7 @@ use super::files::NotImportable;
 use super::trace::form::TraceForm;
 use super::trace::preview::{LoadedFile, Preview};
 use super::{account, agreement};
+use crate::worker::carried::Carried;
 use crate::worker::outgoing::Body;
 use crate::worker::protocol::{Boot, Carries, Protocol, Script};
 use crate::worker::serve::{serve_message, Answered, Done, Post};
@@ -39,8 +40,23 @@ impl Protocol for Interop {
     };
 }
 
-/// A task's files travel inside its envelope: they are what the worker reads.
-impl Carries for Task {}
+/// A task's files travel inside its envelope; an export's scenario after it, as the simulation
+/// worker's scenarios do (`Carried`), so the page never writes it into a string of its own.
+impl Carries for Task {
+    fn document(&self) -> Option<&Carried> {
+        match self {
+            Task::Export { scenario } => Some(scenario),
+            _ => None,
+        }
+    }
+
+    fn carrying(mut self, document: String) -> Self {
+        if let Task::Export { scenario } = &mut self {
+            *scenario = document.into();
+        }
+        self
+    }
+}
 
 /// What the worker is asked to do, tagged by its kind's name as the simulation worker's requests
 /// are (`worker::messages::Request`), so large files are read straight into their strings.
@@ -55,8 +71,11 @@ pub enum Task {
     },
     /// An account's describe output and history (`import_account`).
     Account { files: Vec<LoadedFile> },
-    /// The AWS and Kueue exports of a scenario, given as its JSON.
-    Export { scenario: String },
+    /// The AWS and Kueue exports of a scenario, sent after the envelope.
+    Export {
+        #[serde(skip)]
+        scenario: Carried,
+    },
     /// AWS or Kueue files read back into a scenario.
     ImportAgreement { files: Vec<LoadedFile> },
     /// Kueue YAML opened as a Kueue-form scenario, its Workloads replayed or taken as the
@@ -65,14 +84,16 @@ pub enum Task {
 }
 
 impl Task {
-    /// How many bytes of files (or of a scenario, or of YAML) it sends the worker.
-    pub fn byte_len(&self) -> usize {
+    /// How many bytes of files it sends the worker (its YAML, for Kueue's). An export's scenario
+    /// is not counted: its answer holds the scenario again, larger, and counting a scenario
+    /// means writing it once more.
+    pub fn file_bytes(&self) -> usize {
         let files = |files: &[LoadedFile]| files.iter().map(|f| f.text.len()).sum();
         match self {
             Task::Trace { files: f, .. }
             | Task::Account { files: f }
             | Task::ImportAgreement { files: f } => files(f),
-            Task::Export { scenario } => scenario.len(),
+            Task::Export { .. } => 0,
             Task::ImportKueue { yaml, .. } => yaml.len(),
         }
     }
@@ -104,7 +125,7 @@ fn answer(task: Task) -> Answered<Answer> {
             form,
         } => return Ok(trace_answer(Preview::of(format, &files, &form))),
         Task::Account { files } => Answer::Account(account::task::import(&files)),
-        Task::Export { scenario } => Answer::Export(Exports::of(&scenario)),
+        Task::Export { scenario } => Answer::Export(Exports::of(&scenario.into_text())),
         Task::ImportAgreement { files } => {
             Answer::ImportAgreement(agreement::files::import(&files))
         }
@@ -154,7 +175,9 @@ mod tests {
     #[test]
     fn a_request_is_answered_under_its_id() {
         let task = Task::Export {
-            scenario: include_str!("../../scenarios/default.json").into(),
+            scenario: include_str!("../../scenarios/default.json")
+                .to_string()
+                .into(),
         };
         let Header::Reply {
             id: 7,

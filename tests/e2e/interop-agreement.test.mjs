@@ -3,7 +3,8 @@
 // writes for the same scenario, and `quotalab import` reads them back to the same shares; the
 // same files imported in the app open as the scenario, one Undo away from the old one; files
 // that cannot be read are refused at the place. Both run in the interop worker, which the page
-// starts only now: the test also checks that the first load did not fetch it.
+// starts only now: the test also checks that the first load did not fetch it. A scenario of
+// very many listed jobs makes its files only when asked.
 //
 // The CLI is the one built last (./cli.mjs).
 
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { quotalab } from './cli.mjs';
+import { importScenario, traceScenario, waitForNewResults } from './scale.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -167,6 +169,30 @@ export const tests = [
       await pick(page, [join(ROOT, 'scenarios/default.json')]);
       const refusal = await page.locator('[data-testid="agreement-error"]').innerText();
       expect(/Nothing was imported: .*failed to load/.test(refusal), `the import says why: ${refusal}`);
+    },
+  },
+  {
+    name: 'a scenario of more than 100,000 listed jobs makes its files only when asked, and then makes them',
+    fn: async (page, ctx) => {
+      await page.goto(ctx.baseUrl);
+      await page.locator('[data-testid="app-ready"]').first().waitFor({ state: 'attached', timeout: 60_000 });
+      const dir = mkdtempSync(join(tmpdir(), 'quotalab-export-large-'));
+      try {
+        const file = join(dir, 'listed.json');
+        writeFileSync(file, JSON.stringify(traceScenario(100_001)));
+        const before = await importScenario(page, file);
+        await waitForNewResults(page, before, 120_000);
+        await openDialog(page);
+        const note = await page.locator('[data-testid="export-large"]').innerText();
+        expect(note.includes('100,001 jobs') && note.includes('quotalab export'), `it says why it waits: ${note}`);
+        expect(await page.locator('[data-testid="export-busy"]').count() === 0, 'nothing is being made');
+        expect(await page.locator('[data-testid="download-kueue"]').count() === 0, 'no files yet');
+        await page.locator('[data-testid="export-make"]').click();
+        await page.locator('[data-testid="download-kueue"]').waitFor({ timeout: 300_000 });
+        expect(await page.locator('[data-testid="export-large"]').count() === 0, 'the note gives way to the files');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   },
 ];

@@ -21,7 +21,9 @@ use crate::interop::trace::preview::{capacity_line, share_lines};
 use crate::state::use_editor;
 use crate::worker::WorkerError;
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::count;
 use quotalab_engine::Scenario;
+use std::borrow::Cow;
 
 #[component]
 pub fn AgreementDialog() -> impl IntoView {
@@ -44,23 +46,36 @@ enum ExportFailed {
     Worker(#[from] WorkerError),
 }
 
-/// The exports of the scenario on screen, asked for once when the dialog opens.
+/// Listed jobs above which the files are made only when asked for: each becomes a Workload and
+/// a job skeleton, and at 600,000 making them took a minute and several gigabytes of the
+/// browser's memory (docs/PERFORMANCE.md, "An export of a large trace").
+const MADE_WHEN_ASKED_ABOVE_JOBS: usize = 100_000;
+
+/// The exports of the scenario on screen, asked for once when the dialog opens, or, for a
+/// scenario of very many listed jobs, when the user asks.
 #[component]
 fn ExportFiles() -> impl IntoView {
     let state = use_editor();
     let scenario = state.scenario.get_untracked();
     let asking = Asking::<Result<Exports, ExportFailed>>::default();
-    let exports = asking.answer;
-    let task = Task::Export {
-        scenario: scenario.to_json_pretty(),
-    };
-    asking.ask(async move {
-        match client::ask(task).await {
-            Ok(Answer::Export(result)) => result.map_err(ExportFailed::from),
-            Ok(other) => Err(client::other_answer(other).into()),
-            Err(why) => Err(why.into()),
-        }
+    let (exports, busy) = (asking.answer, asking.busy);
+    let listed = scenario.jobs.len();
+    let task = StoredValue::new(Task::Export {
+        scenario: scenario.clone().into(),
     });
+    let make = move || {
+        let task = task.get_value();
+        asking.ask(async move {
+            match client::ask(task).await {
+                Ok(Answer::Export(result)) => result.map_err(ExportFailed::from),
+                Ok(other) => Err(client::other_answer(other).into()),
+                Err(why) => Err(why.into()),
+            }
+        });
+    };
+    if listed <= MADE_WHEN_ASKED_ABOVE_JOBS {
+        make();
+    }
     let scenario = StoredValue::new(scenario);
     view! {
         <section aria-labelledby="export-head">
@@ -71,6 +86,16 @@ fn ExportFiles() -> impl IntoView {
                 "in the AWS bundle; plans, spot and capacity changes have no place in either."
             </p>
             {move || match exports.get() {
+                None if !busy.get() => view! {
+                    <p class="hint" data-testid="export-large">
+                        {format!("This scenario lists {} jobs, and each becomes a Workload and a job skeleton: \
+                            making the files takes about a minute for 600,000 jobs and several gigabytes of this browser's memory. \
+                            quotalab export aws and quotalab export kueue make them from the scenario's file.", count(listed as u64))}
+                    </p>
+                    <div class="dialog-actions">
+                        <button type="button" data-testid="export-make" on:click=move |_| make()>"Make the files"</button>
+                    </div>
+                }.into_any(),
                 None => view! { <p class="hint" role="status" data-testid="export-busy">"Making the files\u{2026}"</p> }.into_any(),
                 Some(done) => match done.as_ref() {
                     Err(failed) => view! { <p class="error" role="alert" data-testid="export-error">{failed.to_string()}</p> }.into_any(),
@@ -81,13 +106,19 @@ fn ExportFiles() -> impl IntoView {
     }
 }
 
-/// The warnings of both exports, then a button per file.
+/// The warnings of both exports, then a button per file. A file's text is made when its
+/// button is pressed: an imported trace's listed jobs make hundreds of megabytes of Workloads
+/// and job skeletons, not to be held twice over for a file that may not be wanted
+/// (docs/PERFORMANCE.md, "An export of a large trace").
 #[component]
 fn Downloads(exports: Exports, scenario: Scenario) -> impl IntoView {
     let state = use_editor();
-    let save = move |name: String, mime: &'static str, text: String| {
+    let has_commands = exports.commands().is_some();
+    let exports = StoredValue::new(exports);
+    let save = move |name: String, mime: &'static str, text: fn(&Exports) -> Cow<'_, str>| {
         move |_| {
-            if download_text(&name, mime, &text).is_err() {
+            let saved = exports.with_value(|made| download_text(&name, mime, &text(made)));
+            if saved.is_err() {
                 state
                     .screen
                     .tell(true, "The browser could not create the file.");
@@ -97,23 +128,25 @@ fn Downloads(exports: Exports, scenario: Scenario) -> impl IntoView {
     let bundle = save(
         file_name_as(&scenario, "aws.json"),
         "application/json",
-        exports.aws.to_bundle_json() + "\n",
+        |made| Cow::Owned(made.aws.to_bundle_json() + "\n"),
     );
-    let commands = exports.commands().map(|text| {
+    let commands = has_commands.then(|| {
         save(
             super::files::COMMANDS.into(),
             "text/x-shellscript",
-            text.to_owned(),
+            |made| Cow::Borrowed(made.commands().unwrap_or_default()),
         )
     });
     let kueue = save(
         file_name_as(&scenario, "kueue.yaml"),
         "application/yaml",
-        exports.kueue.yaml.clone(),
+        |made| Cow::Borrowed(made.kueue.yaml.as_str()),
     );
+    let (aws_warnings, kueue_warnings) =
+        exports.with_value(|made| (made.aws.warnings.clone(), made.kueue.warnings.clone()));
     view! {
-        <Warnings title="AWS" warnings=exports.aws.warnings.clone() testid="aws-warnings" />
-        <Warnings title="Kueue" warnings=exports.kueue.warnings.clone() testid="kueue-warnings" />
+        <Warnings title="AWS" warnings=aws_warnings testid="aws-warnings" />
+        <Warnings title="Kueue" warnings=kueue_warnings testid="kueue-warnings" />
         <p class="hint">
             "The Kueue file opens with a comment listing what Kueue does differently from AWS (reclaim, borrow limits, idle capacity, preference lists)."
         </p>
