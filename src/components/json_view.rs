@@ -5,6 +5,7 @@
 use crate::state::use_editor;
 use leptos::html::Textarea;
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::count;
 use quotalab_engine::{LoadError, Scenario};
 
 /// Why the text is not a scenario, and the line to look at when the parser knows it.
@@ -40,8 +41,39 @@ fn line_range(text: &str, line: usize) -> (u32, u32) {
     (utf16(start), utf16(end))
 }
 
+/// Listed jobs above which the JSON is not offered for editing: an imported trace of 100,000
+/// jobs is about 70 MB of it, and writing that into the text area, and reading it back at each
+/// change to compare, held the page for more than half a minute (docs/DESIGN.md, "Layout").
+const EDITED_UP_TO_JOBS: usize = 10_000;
+
+/// The JSON tab: the editor, or for a scenario of very many listed jobs a note on where to
+/// read and edit its JSON instead.
 #[component]
 pub fn JsonView() -> impl IntoView {
+    let state = use_editor();
+    let too_large = Memo::new(move |_| state.scenario.with(|s| s.jobs.len()) > EDITED_UP_TO_JOBS);
+    move || {
+        if too_large.get() {
+            let jobs = state.scenario.with_untracked(|s| s.jobs.len() as u64);
+            view! {
+                <section class="build-section json-view" aria-label="Scenario as JSON">
+                    <p class="hint" data-testid="json-too-large">
+                        {format!("This scenario lists {} jobs: its JSON is too large to edit here. \
+                            Export saves it as a file to read or edit in a text editor, and Import opens it again. \
+                            The other tabs edit everything but the listed jobs.", count(jobs))}
+                    </p>
+                </section>
+            }
+            .into_any()
+        } else {
+            view! { <JsonEditor /> }.into_any()
+        }
+    }
+}
+
+/// The scenario's JSON as an editable text, in step with the form.
+#[component]
+fn JsonEditor() -> impl IntoView {
     let state = use_editor();
     let area: NodeRef<Textarea> = NodeRef::new();
     let draft = RwSignal::new(state.scenario.with_untracked(Scenario::to_json_pretty));

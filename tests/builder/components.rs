@@ -209,6 +209,48 @@ async fn the_json_view_applies_valid_text_and_points_at_bad_lines() {
 }
 
 #[wasm_bindgen_test]
+async fn a_scenario_of_very_many_listed_jobs_shows_a_note_instead_of_its_json() {
+    let mut listed = default_scenario();
+    let share = quotalab_engine::result::Text::from(listed.quota_shares[0].name.as_str());
+    listed.jobs = (0..10_001)
+        .map(|k| quotalab_engine::scenario::JobSpec {
+            name: format!("listed-{k}"),
+            share: Some(share.clone()),
+            submit_h: f64::from(k) / 10.0,
+            duration_h: 1.5,
+            ..Default::default()
+        })
+        .collect();
+    let (state, root) = mount(listed);
+    state.screen.section.set(Section::Json);
+    crate::support::settle().await;
+    assert!(root
+        .query_selector("[data-testid=json-editor]")
+        .unwrap()
+        .is_none());
+    let note = element::<web_sys::Element>(&root, "[data-testid=json-too-large]")
+        .text_content()
+        .unwrap_or_default();
+    assert!(
+        note.contains("10,001 jobs") && note.contains("Export"),
+        "{note}"
+    );
+
+    // Down to 10,000 listed jobs, the editor is back with the scenario's text.
+    state.edit(|s| {
+        s.jobs.to_mut().pop();
+    });
+    crate::support::settle().await;
+    let area: web_sys::HtmlTextAreaElement = element(&root, "[data-testid=json-editor]");
+    assert!(area.value().contains("\"listed-9999\""));
+    assert!(!area.value().contains("\"listed-10000\""));
+    assert!(root
+        .query_selector("[data-testid=json-too-large]")
+        .unwrap()
+        .is_none());
+}
+
+#[wasm_bindgen_test]
 async fn the_gallery_opens_an_example() {
     let (state, root) = mount(default_scenario());
     element::<web_sys::HtmlElement>(&root, ".topbar .actions button").click();
