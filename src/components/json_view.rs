@@ -54,13 +54,13 @@ pub fn JsonView() -> impl IntoView {
     let too_large = Memo::new(move |_| state.scenario.with(|s| s.jobs.len()) > EDITED_UP_TO_JOBS);
     move || {
         if too_large.get() {
-            let jobs = state.scenario.with_untracked(|s| s.jobs.len() as u64);
+            let jobs = move || state.scenario.with(|s| count(s.jobs.len() as u64));
             view! {
                 <section class="build-section json-view" aria-label="Scenario as JSON">
                     <p class="hint" data-testid="json-too-large">
-                        {format!("This scenario lists {} jobs: its JSON is too large to edit here. \
+                        {move || format!("This scenario lists {} jobs: its JSON is too large to edit here. \
                             Export saves it as a file to read or edit in a text editor, and Import opens it again. \
-                            The other tabs edit everything but the listed jobs.", count(jobs))}
+                            The other tabs edit everything but the listed jobs.", jobs())}
                     </p>
                 </section>
             }

@@ -236,9 +236,20 @@ async fn a_scenario_of_very_many_listed_jobs_shows_a_note_instead_of_its_json() 
         "{note}"
     );
 
-    // Down to 10,000 listed jobs, the editor is back with the scenario's text.
+    // The count follows the scenario; down to 10,000 listed jobs, the editor is back with
+    // the scenario's text.
     state.edit(|s| {
-        s.jobs.to_mut().pop();
+        let mut extra = s.jobs[0].clone();
+        extra.name = "listed-extra".into();
+        s.jobs.to_mut().push(extra);
+    });
+    crate::support::settle().await;
+    let note = element::<web_sys::Element>(&root, "[data-testid=json-too-large]")
+        .text_content()
+        .unwrap_or_default();
+    assert!(note.contains("10,002 jobs"), "{note}");
+    state.edit(|s| {
+        s.jobs.to_mut().truncate(10_000);
     });
     crate::support::settle().await;
     let area: web_sys::HtmlTextAreaElement = element(&root, "[data-testid=json-editor]");

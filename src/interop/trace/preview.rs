@@ -152,9 +152,7 @@ impl Preview {
             )),
         }
     }
-}
 
-impl Preview {
     /// The scenario this preview would open, taken out of it to be sent after the reply's
     /// header; `None` when nothing can be imported.
     pub fn take_scenario(&mut self) -> Option<Scenario> {
