@@ -9,9 +9,9 @@
 use crate::failure::Failure;
 use crate::output::{write_output, write_table_and_json};
 use crate::study_table;
-use quotalab_engine::result::numbers::counted;
+use quotalab_engine::result::numbers::{count, counted};
 use quotalab_engine::study::{
-    run_sample, shard, Definition, SampleSet, ShardSpec, Summary, Unit, UnitSample,
+    run_sample, shard, Definition, SampleSet, ShardSpec, StudyError, Summary, Unit, UnitSample,
 };
 use rayon::prelude::*;
 use std::time::Instant;
@@ -30,13 +30,13 @@ pub fn execute(
         None => all.clone(),
     };
     let started = Instant::now();
-    let samples = run_units(&definition, &units)?;
+    let (samples, made) = run_units(&definition, &units)?;
     eprintln!(
-        "quotalab: ran {} of {} in {:.2} s on {}",
-        units.len(),
-        counted(all.len() as u64, "run"),
+        "quotalab: {} in {:.2} s on {}{}",
+        ran_words(made, units.len(), all.len()),
         started.elapsed().as_secs_f64(),
-        counted(rayon::current_num_threads() as u64, "thread")
+        counted(rayon::current_num_threads() as u64, "thread"),
+        stood_in(units.len() - made)
     );
     match spec {
         Some(s) => write_shard(
@@ -49,19 +49,51 @@ pub fn execute(
     }
 }
 
-/// The samples of `units` of `definition`, on all cores, in unit order.
-pub fn run_units(definition: &Definition, units: &[Unit]) -> Result<Vec<UnitSample>, Failure> {
-    let scenarios = definition
-        .scenarios()
-        .map_err(|e| Failure::Usage(e.to_string()))?;
+/// The samples of `units` of `definition`, on all cores, in unit order, and how many runs were
+/// made: a scenario that draws nothing at random runs once and stands in for its other seeds
+/// (`Definition::runs_to_make`).
+pub fn run_units(
+    definition: &Definition,
+    units: &[Unit],
+) -> Result<(Vec<UnitSample>, usize), Failure> {
+    let fail = |e: StudyError| Failure::Usage(e.to_string());
+    let scenarios = definition.scenarios().map_err(fail)?;
     let seeds = definition.seeds();
-    Ok(units
+    let ran: Vec<UnitSample> = definition
+        .runs_to_make(units)
+        .map_err(fail)?
         .par_iter()
         .map(|&unit| UnitSample {
             unit,
             sample: run_sample(&scenarios[unit.variant_or_point], seeds[unit.seed_index]),
         })
-        .collect())
+        .collect();
+    let made = ran.len();
+    Ok((definition.with_stand_ins(units, ran).map_err(fail)?, made))
+}
+
+/// "ran 40 of 40 runs", or "made 2 runs for 40 of 40" when some stood in for others.
+fn ran_words(made: usize, units: usize, all: usize) -> String {
+    let of_all = format!("{units} of {}", counted(all as u64, "run"));
+    if made == units {
+        return format!("ran {of_all}");
+    }
+    format!("made {} for {of_all}", counted(made as u64, "run"))
+}
+
+/// "; the other 38 are those runs at other seeds, …", or nothing when every run was made.
+fn stood_in(others: usize) -> String {
+    if others == 0 {
+        return String::new();
+    }
+    format!(
+        "; the other {} those runs at other seeds, as their scenarios draw nothing at random",
+        if others == 1 {
+            "1 is".to_string()
+        } else {
+            format!("{} are", count(others as u64))
+        }
+    )
 }
 
 /// Writes a shard's file to `out` (default `<kind>.shard-<i>-of-<N>.json`) and says how to

@@ -61,7 +61,7 @@ fn scenario_report(scenario: &Scenario, format: Format) -> Result<String, Failur
 fn study_report(study: Study, format: Format) -> Result<String, Failure> {
     checked(study.validate())?;
     let definition = Definition::Compare(study.clone());
-    let samples = run_units(&definition, &definition.units())?;
+    let (samples, _) = run_units(&definition, &definition.units())?;
     let comparison = compare(&study, &samples).map_err(|e| Failure::Other(e.to_string()))?;
     let report =
         StudyReport::build(&study, &comparison).map_err(|e| Failure::Other(e.to_string()))?;

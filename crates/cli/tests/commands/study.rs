@@ -336,3 +336,50 @@ fn sweep_picks_a_study_variant_by_number_or_name() {
     );
     with_variant(DEFAULT, "1", "is a scenario, not a study");
 }
+
+#[test]
+fn a_trace_is_run_once_per_variant_and_says_so() {
+    let dir = work_folder("study-trace");
+    let trace = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scenarios/philly-trace.json"
+    );
+    let mut doc: serde_json::Value = serde_json::from_str(&read(trace)).unwrap();
+    doc["name"] = "first share reserves".into();
+    doc["quota_shares"][0]["strategy"] = "RESERVE".into();
+    let reserve = path(&dir, "reserve.json");
+    std::fs::write(&reserve, doc.to_string()).unwrap();
+    let out = path(&dir, "cmp.json");
+    let run = succeeds(
+        &["compare", trace, &reserve, "--seeds", "5", "--out", &out],
+        None,
+    );
+    let said = text(&run.stderr);
+    assert!(
+        said.contains("made 2 runs for 10 of 10 runs")
+            && said.contains("the other 8 are those runs at other seeds"),
+        "{said}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&read(&out)).unwrap();
+    assert_eq!(json["seeds"].as_array().map(Vec::len), Some(5));
+    // Every seed's sample is there: a shard of one seed merges with the rest into the same bytes.
+    let shards: Vec<String> = (0..2)
+        .map(|i| {
+            let part = path(&dir, &format!("part{i}.json"));
+            let spec = format!("{i}/2");
+            succeeds(
+                &[
+                    "compare", trace, &reserve, "--seeds", "5", "--shard", &spec, "--out", &part,
+                ],
+                None,
+            );
+            part
+        })
+        .collect();
+    let merged = path(&dir, "merged.json");
+    let mut args = vec!["merge"];
+    args.extend(shards.iter().map(String::as_str));
+    args.extend(["--out", &merged]);
+    succeeds(&args, None);
+    assert_eq!(read(&merged), read(&out));
+}

@@ -182,6 +182,15 @@ impl Scenario {
     pub fn unowned_capacity(&self, instance_type: &str, count: u32) -> u32 {
         count.saturating_sub(self.owned_capacity(instance_type))
     }
+
+    /// Whether a run of the scenario draws anything from its seed: job mixes' arrivals and
+    /// durations, or interruptions in a spot pool whose rate is above zero. The engine has no
+    /// other random stream (SEMANTICS §3, "Randomness"), so a scenario that draws nothing gives
+    /// the same result at every seed, but for the seed it reports (docs/STUDY.md, "A scenario
+    /// that draws nothing at random").
+    pub fn draws_at_random(&self) -> bool {
+        !self.job_mixes.is_empty() || self.spot.iter().any(|p| p.interruptions_per_h > 0.0)
+    }
 }
 
 /// The scenario's currency code (`USD` when absent).

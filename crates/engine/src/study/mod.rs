@@ -24,6 +24,7 @@ pub mod rules_causes;
 pub mod sample;
 pub mod seeds;
 pub mod shard;
+mod stand_in;
 pub mod stats;
 pub mod sweep;
 mod unit;

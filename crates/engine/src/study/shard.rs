@@ -124,14 +124,16 @@ impl Definition {
         }
     }
 
-    /// Runs `units` one after another (the app's workers and the CLI's threads run the same
-    /// [`run_sample`] on their own share of units).
+    /// The samples of `units`, run one after another, with stand-ins for the runs a scenario
+    /// that draws nothing at random need not make (the app's workers and the CLI's threads run
+    /// the same [`run_sample`] on their own share of units).
     pub fn run(&self, units: &[Unit]) -> Result<Vec<UnitSample>, StudyError> {
         let scenarios = self.scenarios()?;
         let seeds = self.seeds();
-        units
-            .iter()
-            .map(|&unit| {
+        let ran = self
+            .runs_to_make(units)?
+            .into_iter()
+            .map(|unit| {
                 let foreign = || unit.foreign();
                 let scenario = scenarios.get(unit.variant_or_point).ok_or_else(foreign)?;
                 let seed = *seeds.get(unit.seed_index).ok_or_else(foreign)?;
@@ -140,7 +142,8 @@ impl Definition {
                     sample: run_sample(scenario, seed),
                 })
             })
-            .collect()
+            .collect::<Result<Vec<_>, StudyError>>()?;
+        self.with_stand_ins(units, ran)
     }
 
     /// The comparison or sweep summary of a complete set of samples.

@@ -86,6 +86,9 @@ fn summarize(definition: &Definition) -> Summary {
     definition.summarize(&samples).expect("complete samples")
 }
 
+/// Variants that draw nothing at random, run once for every seed.
+mod stand_in;
+
 both! {
     fn a_study_round_trips_byte_for_byte() {
         let mut study = two_variants();
