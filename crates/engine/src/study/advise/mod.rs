@@ -248,4 +248,36 @@ mod tests {
         assert!(a.feasible);
         assert_eq!(a.seeds, seed_list(3, 4));
     }
+
+    /// Remembers every run it is asked for.
+    #[derive(Default)]
+    struct Counting(std::cell::RefCell<Vec<(String, u64)>>);
+
+    impl Runner for Counting {
+        fn run(&self, batch: &[(&crate::Scenario, u64)]) -> Vec<crate::study::Sample> {
+            let mut asked = self.0.borrow_mut();
+            asked.extend(
+                batch
+                    .iter()
+                    .map(|(s, seed)| (crate::json_text::compact(s), *seed)),
+            );
+            Sequential.run(batch)
+        }
+    }
+
+    #[test]
+    fn an_agreement_that_draws_nothing_at_random_runs_once_for_every_seed() {
+        let plan = AdvicePlan::from_study(&Study::parse_json(STUDY).unwrap()).unwrap();
+        assert!(!plan.scenario.draws_at_random());
+        let runner = Counting::default();
+        let advice = advise(&plan, &runner).unwrap();
+        let asked = runner.0.into_inner();
+        assert!(!asked.is_empty());
+        assert!(
+            asked.iter().all(|(_, seed)| *seed == advice.seeds[0]),
+            "every agreement ran at the first seed only"
+        );
+        assert_eq!(advice.search.simulations, asked.len() as u64);
+        assert!(advice.feasible);
+    }
 }

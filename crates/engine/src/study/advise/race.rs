@@ -69,28 +69,40 @@ impl<'r> Evaluator<'r> {
         let n = n.min(self.seeds.len());
         let keys: Vec<String> = candidates.iter().map(|c| key(&c.scenario)).collect();
         let mut batch = Vec::new();
+        // Per run of the batch: its candidate, and how many seeds the run stands for.
         let mut owners = Vec::new();
         for (i, c) in candidates.iter().enumerate() {
             let have = self.runs.get(&keys[i]).map_or(0, Runs::seeds);
             if keys[..i].contains(&keys[i]) {
                 continue;
             }
+            // A candidate that draws nothing at random gives one run at every seed
+            // (docs/STUDY.md, "A scenario that draws nothing at random"): its first run stands
+            // for all K.
+            if !c.scenario.draws_at_random() {
+                if have == 0 {
+                    batch.push((&c.scenario, self.seeds[0]));
+                    owners.push((i, self.seeds.len()));
+                }
+                continue;
+            }
             for &seed in &self.seeds[have.min(n)..n] {
                 batch.push((&c.scenario, seed));
-                owners.push(i);
+                owners.push((i, 1));
             }
         }
         let samples = self.runner.run(&batch);
         self.simulations += samples.len() as u64;
-        for (sample, &i) in samples.iter().zip(&owners) {
+        for (sample, &(i, seeds)) in samples.iter().zip(&owners) {
             let runs = self.runs.entry(keys[i].clone()).or_insert(Runs {
                 values: Vec::new(),
                 costs: Vec::new(),
             });
             let purchase = candidates[i].purchase_cost;
-            runs.values.push(self.goals.values(sample, purchase));
-            runs.costs
-                .push(sample.shares.iter().map(|s| s.cost).sum::<f64>() + purchase);
+            let values = self.goals.values(sample, purchase);
+            let cost = sample.shares.iter().map(|s| s.cost).sum::<f64>() + purchase;
+            runs.values.extend(std::iter::repeat_n(values, seeds));
+            runs.costs.extend(std::iter::repeat_n(cost, seeds));
         }
         keys.iter()
             .map(|k| {
