@@ -17,9 +17,11 @@ pub const AUTO_RUN_JOB_RUNS: u64 = 400_000;
 /// The quiet time after an edit before an automatic run starts.
 const DEBOUNCE: Duration = Duration::from_millis(350);
 
-/// Jobs per run times runs: the size of the work.
+/// Jobs per run times the runs to make: the size of the work.
 pub fn job_runs(definition: &Definition) -> u64 {
-    let runs = definition.units().len() as u64;
+    let runs = definition
+        .runs_to_make(&definition.units())
+        .map_or(0, |runs| runs.len()) as u64;
     let jobs = definition
         .scenarios()
         .map(|s| s.iter().map(job_count).max().unwrap_or(0))

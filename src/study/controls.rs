@@ -5,6 +5,7 @@ use crate::state::use_editor;
 use crate::study::auto_run::Current;
 use crate::study::run::{Run, StudyPhase, Work};
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::count;
 use quotalab_engine::study::MAX_SEEDS;
 use std::convert::Infallible;
 
@@ -73,10 +74,15 @@ fn Progress<W: Work>(run: Run<W>) -> impl IntoView {
             </span>
         }
         .into_any(),
-        StudyPhase::Done { runs, workers, elapsed_ms } => view! {
+        StudyPhase::Done { runs, stood_in, workers, elapsed_ms } => view! {
             <span class="study-status" data-testid="study-done">
                 {format!("{} on {workers} worker{} in {:.1} s.", W::count(runs), if workers == 1 { "" } else { "s" }, elapsed_ms / 1000.0)}
             </span>
+            {(stood_in > 0).then(|| view! {
+                <p class="study-note study-stood-in" data-testid="study-stood-in">
+                    {format!("A scenario without job mixes or spot interruptions gives the same run at every seed, so the other {} are those runs at other seeds.", count(stood_in as u64))}
+                </p>
+            })}
         }
         .into_any(),
         StudyPhase::Cancelled => view! { <span class="study-status">"Cancelled."</span> }.into_any(),

@@ -46,6 +46,10 @@ pub trait Work: Send + Sync + 'static {
     fn progress(done: usize, total: usize) -> String;
     /// The units of a finished run in words: "40 runs".
     fn count(units: usize) -> String;
+    /// Units that take another unit's answer instead of running; none unless the work says.
+    fn stood_in(&self) -> usize {
+        0
+    }
 }
 
 /// What a study run is doing.
@@ -60,6 +64,8 @@ pub enum StudyPhase {
     },
     Done {
         runs: usize,
+        /// Units answered by another's run (`Work::stood_in`).
+        stood_in: usize,
         workers: usize,
         elapsed_ms: f64,
     },
@@ -95,7 +101,7 @@ impl Work for Definition {
             .collect();
         let seeds = self.seeds();
         Ok(self
-            .units()
+            .runs_to_make(&self.units())?
             .iter()
             .map(|&unit| {
                 let request = Request::Sample {
@@ -115,11 +121,11 @@ impl Work for Definition {
         }
     }
 
-    /// "Run 2 of 20 (variant or point 1, seed 2) failed: …".
-    fn failure(u: Unit, total: usize, message: &str) -> String {
+    /// "The run of variant or point 1 at seed 2 failed: …". Not "run 2 of 20": a scenario that
+    /// draws nothing at random runs at its first seed only, so units and runs are not one list.
+    fn failure(u: Unit, _total: usize, message: &str) -> String {
         format!(
-            "run {} of {total} (variant or point {}, seed {}) failed: {message}",
-            u.index + 1,
+            "the run of variant or point {} at seed {} failed: {message}",
             u.variant_or_point + 1,
             u.seed_index + 1
         )
@@ -130,9 +136,10 @@ impl Work for Definition {
     }
 
     fn summarize(&self, items: &[UnitSample]) -> Result<Finished, StudyError> {
+        let samples = self.with_stand_ins(&self.units(), items.to_vec())?;
         Ok(Finished {
             digest: Definition::digest(self),
-            summary: Definition::summarize(self, items)?,
+            summary: Definition::summarize(self, &samples)?,
         })
     }
 
@@ -142,6 +149,13 @@ impl Work for Definition {
 
     fn count(units: usize) -> String {
         counted(units as u64, "run")
+    }
+
+    /// The seeds after the first of a variant or point that draws nothing at random.
+    fn stood_in(&self) -> usize {
+        let units = self.units();
+        self.runs_to_make(&units)
+            .map_or(0, |runs| units.len() - runs.len())
     }
 }
 
@@ -265,13 +279,16 @@ impl<W: Work> Run<W> {
     fn summarise(self, runs: usize, workers: usize, elapsed_ms: f64) {
         let outcome = self.work.with_value(|w| {
             let work = w.as_ref().expect("a running study has its work");
-            self.items.with_value(|items| work.summarize(items))
+            self.items
+                .with_value(|items| work.summarize(items))
+                .map(|finished| (finished, work.stood_in()))
         });
         match outcome {
-            Ok(finished) => {
+            Ok((finished, stood_in)) => {
                 self.finished.set(Some(Arc::new(finished)));
                 self.phase.set(StudyPhase::Done {
                     runs,
+                    stood_in,
                     workers,
                     elapsed_ms,
                 });

@@ -88,6 +88,24 @@ export const tests = [
     },
   },
   {
+    name: 'a trace compared with Kueue rules runs once per variant: every seed gives the same run',
+    async fn(page, ctx) {
+      await open(page, ctx.baseUrl);
+      await page.getByRole('button', { name: 'Examples', exact: true }).click();
+      await page.locator('[data-testid="example-philly-trace"]').click();
+      await resultsCaughtUp(page);
+      await page.locator('[data-testid="compare-rules"]').click();
+      const done = page.locator('[data-testid="study-done"]:visible');
+      await done.waitFor({ timeout: 100_000 });
+      const status = await done.innerText();
+      expect(/^2 runs on \d+ workers? in/.test(status), `two runs, one per variant: ${status}`);
+      const note = await page.locator('[data-testid="study-stood-in"]:visible').innerText();
+      expect(note.includes('the other 38 are those runs at other seeds'), `the 38 other seeds are explained: ${note}`);
+      expect((await page.locator('[data-testid="compare-share"]').count()) >= 2, 'the teams are compared');
+      await ctx.screenshot('compare-trace-rules');
+    },
+  },
+  {
     name: 'YAML with Workloads comes in through Import and asks how to read them',
     async fn(page, ctx) {
       await open(page, ctx.baseUrl);

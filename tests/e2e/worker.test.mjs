@@ -187,7 +187,7 @@ export const tests = [
       await failed.waitFor({ timeout: 60_000 });
       const text = await failed.innerText();
       console.log(`    study-panic: "${text}"`);
-      assert(/run 2 of \d+ \(variant or point 1, seed 2\) failed: .*panicked on purpose/.test(text), `unexpected study failure: ${text}`);
+      assert(/the run of variant or point 1 at seed 2 failed: .*panicked on purpose/.test(text), `unexpected study failure: ${text}`);
       assert((await page.locator('[data-testid="study-progress"]:visible').count()) === 0, 'the study still shows progress');
       const run = page.locator('[data-testid="study-run"]:visible');
       assert(await run.isEnabled(), 'the study cannot be run again after a failure');
