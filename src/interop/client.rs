@@ -10,6 +10,7 @@
 use super::protocol::{received, Answer, Interop, Task};
 use crate::worker::handle::InPage;
 use crate::worker::protocol::Protocol;
+use crate::worker::wire;
 use crate::worker::{Worker, WorkerError};
 use std::cell::{Cell, RefCell};
 use std::future::Future;
@@ -40,6 +41,13 @@ const LET_GO_AFTER_BYTES: usize = 16 << 20;
 /// Sends `task` to the interop worker, starting it if need be; resolves with its answer or
 /// with why there is none.
 pub fn ask(task: Task) -> impl Future<Output = Result<Answer, WorkerError>> {
+    let asked = ask_posted(task);
+    async move { asked.await.map(received) }
+}
+
+/// [`ask`], the answer as it was posted, its body where it arrived: for an answer whose body
+/// the page keeps outside its wasm memory (an export's files).
+pub fn ask_posted(task: Task) -> impl Future<Output = Result<wire::Answer<Answer>, WorkerError>> {
     let worker = worker();
     let sent_bytes = task.file_bytes();
     async move {
@@ -58,7 +66,7 @@ pub fn ask(task: Task) -> impl Future<Output = Result<Answer, WorkerError>> {
                 }
             });
         }
-        answer.map(received)
+        answer
     }
 }
 

@@ -11,7 +11,7 @@
 //! It is a worker like the simulation worker (`crate::worker`): the same envelope, handle and
 //! loop, with these requests and replies.
 
-use super::agreement::files::{AgreementImport, Exports, NotExportable};
+use super::agreement::files::{AgreementImport, Exports, Made, NotExportable};
 use super::files::NotImportable;
 use super::trace::form::TraceForm;
 use super::trace::preview::{LoadedFile, Preview};
@@ -105,7 +105,8 @@ impl Task {
 pub enum Answer {
     Trace(Preview),
     Account(Result<AccountImport, NotImportable>),
-    Export(Result<Exports, NotExportable>),
+    /// The export's warnings; its files follow the header (`Made`).
+    Export(Result<Made, NotExportable>),
     ImportAgreement(Result<AgreementImport, NotImportable>),
     ImportKueue(Result<Imported, NotImportable>),
 }
@@ -125,7 +126,7 @@ fn answer(task: Task) -> Answered<Answer> {
             form,
         } => return Ok(trace_answer(Preview::of(format, &files, &form))),
         Task::Account { files } => Answer::Account(account::task::import(&files)),
-        Task::Export { scenario } => Answer::Export(Exports::of(&scenario.into_text())),
+        Task::Export { scenario } => return Ok(export_answer(&scenario.into_text())),
         Task::ImportAgreement { files } => {
             Answer::ImportAgreement(agreement::files::import(&files))
         }
@@ -148,6 +149,23 @@ fn trace_answer(mut preview: Preview) -> Done<Answer> {
     }
 }
 
+/// An export's warnings, its files after the header, each written once: inside the header as
+/// JSON strings, hundreds of megabytes of Workloads were held escaped in the worker, then copied
+/// into the page's wasm memory and read into strings again, where they stayed
+/// (docs/PERFORMANCE.md, "An export of a large trace").
+fn export_answer(scenario_json: &str) -> Done<Answer> {
+    match Exports::of(scenario_json) {
+        Ok(exports) => {
+            let (made, files) = exports.into_files();
+            Done {
+                reply: Answer::Export(Ok(made)),
+                body: Body::Pieces(files),
+            }
+        }
+        Err(why) => Done::reply(Answer::Export(Err(why))),
+    }
+}
+
 /// An answer as the page reads it, with the body that followed its header read into it.
 pub fn received(answer: wire::Answer<Answer>) -> Answer {
     let (reply, body) = answer.into_parts();
@@ -160,6 +178,7 @@ pub fn received(answer: wire::Answer<Answer>) -> Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::interop::agreement::files::MadeFile;
     use crate::worker::posted::Posted;
     use crate::worker::wire::{encode_request, Header, Message, Refusal as Refused};
 
@@ -179,15 +198,54 @@ mod tests {
                 .to_string()
                 .into(),
         };
-        let Header::Reply {
-            id: 7,
-            done: true,
-            reply: Answer::Export(Ok(exports)),
-        } = header(encode_request(7, &task).into_string())
-        else {
+        assert!(matches!(
+            header(encode_request(7, &task).into_string()),
+            Header::Reply {
+                id: 7,
+                done: true,
+                reply: Answer::Export(Ok(_)),
+            }
+        ));
+    }
+
+    /// An export's files follow the header, each as `quotalab export` writes it, and the header
+    /// holds only their kinds and lengths (docs/PERFORMANCE.md, "An export of a large trace").
+    #[test]
+    fn an_exports_files_follow_its_header_byte_for_byte() {
+        let scenario = include_str!("../../scenarios/default.json");
+        let task = Task::Export {
+            scenario: scenario.to_string().into(),
+        };
+        let mut posted = Vec::new();
+        serve(encode_request(1, &task).into_string(), &mut |parts| {
+            posted.push(parts.concat())
+        });
+        let message = posted.remove(0);
+        let (_, _, answer) = Message::<Answer>::read(Posted::Copied(message))
+            .and_then(Message::into_answer)
+            .expect("a reply");
+        let Answer::Export(Ok(made)) = &answer.reply else {
             panic!("the default scenario exports")
         };
-        assert!(exports.kueue.yaml.contains("ClusterQueue"));
+        let exports = Exports::of(scenario).expect("exports");
+        let expected = [
+            (MadeFile::AwsBundle, exports.aws.to_bundle_json() + "\n"),
+            (
+                MadeFile::Commands,
+                exports.commands().expect("commands").to_string(),
+            ),
+            (MadeFile::KueueYaml, exports.kueue.yaml.clone()),
+        ];
+        let body = answer.body();
+        let mut at = 0;
+        for ((file, len), (kind, text)) in made.files.iter().zip(&expected) {
+            assert_eq!(file, kind);
+            assert_eq!(&body[at..at + len], text.as_bytes(), "{file:?}");
+            at += len;
+        }
+        assert_eq!((made.files.len(), at), (3, body.len()));
+        assert_eq!(made.kueue_warnings, exports.kueue.warnings);
+        assert_eq!(made.aws_warnings, exports.aws.warnings);
     }
 
     /// The preview's scenario crosses after the reply's header as its own JSON, not inside the

@@ -29,6 +29,13 @@ impl Outgoing<'_> {
         match self.body {
             Body::Empty => {}
             Body::Bytes(bytes) => put(from, bytes),
+            Body::Pieces(pieces) => {
+                let mut at = from;
+                for piece in pieces {
+                    put(at, piece);
+                    at += piece.len();
+                }
+            }
             Body::Document(document) => {
                 let mut at = from;
                 document.write(&mut |piece| {
@@ -56,6 +63,10 @@ pub enum Body {
     Empty,
     /// Bytes as they are (a piece of a document).
     Bytes(Vec<u8>),
+    /// Several documents one after another, each copied out as it is: an export's files, which
+    /// at an imported trace's size are hundreds of megabytes each (docs/PERFORMANCE.md, "An
+    /// export of a large trace").
+    Pieces(Vec<Vec<u8>>),
     /// A document as it is, a scenario written as it is copied out: an imported trace's
     /// scenario is a quarter of a gigabyte of JSON, which the worker would otherwise hold
     /// beside it, and the page read once more escaped inside the header (docs/PERFORMANCE.md,
@@ -73,6 +84,7 @@ impl Body {
         match self {
             Body::Empty => 0,
             Body::Bytes(bytes) => bytes.len(),
+            Body::Pieces(pieces) => pieces.iter().map(Vec::len).sum(),
             Body::Document(document) => document.len(),
             Body::Drawn(parts) => parts.byte_len(),
         }

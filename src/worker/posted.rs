@@ -55,6 +55,18 @@ impl Posted {
         }
     }
 
+    /// The bytes in `range` as a file the page can save, copied from where they lie into the
+    /// browser's own storage of files, never through wasm memory.
+    pub fn blob(&self, range: Range<usize>, mime: &str) -> Result<web_sys::Blob, JsValue> {
+        let bytes = match self {
+            Posted::Copied(bytes) => js_sys::Uint8Array::from(&bytes[range]),
+            Posted::Transferred(array) => array.subarray(range.start as u32, range.end as u32),
+        };
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type(mime);
+        web_sys::Blob::new_with_u8_array_sequence_and_options(&js_sys::Array::of1(&bytes), &options)
+    }
+
     /// The buffer the worker transferred, when it is large enough to be worth giving back to a
     /// worker for its next reply (`Worker::give_back`); the message can no longer be read.
     pub fn into_buffer(self) -> Option<js_sys::ArrayBuffer> {

@@ -246,6 +246,17 @@ impl<R> Answer<R> {
             .map(|range| self.posted.source(range))
     }
 
+    /// The body's bytes in `range` (counted from the body's start) as a file to save, made
+    /// from where they lie (`Posted::blob`); `None` when the body is shorter.
+    pub fn body_blob(
+        &self,
+        range: Range<usize>,
+        mime: &str,
+    ) -> Option<Result<web_sys::Blob, wasm_bindgen::JsValue>> {
+        self.within(range)
+            .map(|range| self.posted.blob(range, mime))
+    }
+
     /// How many bytes the message came to, its header's and its body's.
     pub fn byte_len(&self) -> usize {
         self.posted.len()

@@ -8,10 +8,10 @@
 //! Apply, which goes through `Editor::open` (it asks before replacing unsaved edits and keeps
 //! the old scenario one Undo away).
 
-use super::files::{AgreementImport, Exports, NotExportable};
+use super::files::{AgreementImport, Made, MadeFile, NotExportable};
 use crate::components::modal::Modal;
 use crate::components::scenario_files::file_name_as;
-use crate::download::download_text;
+use crate::download::download_blob;
 use crate::interop::asking::Asking;
 use crate::interop::client;
 use crate::interop::files::{picked, NotImportable};
@@ -19,11 +19,11 @@ use crate::interop::picking::{ApplyOrCancel, FilesField, NotImportableView};
 use crate::interop::protocol::{Answer, Task};
 use crate::interop::trace::preview::{capacity_line, share_lines};
 use crate::state::use_editor;
-use crate::worker::WorkerError;
+use crate::worker::{wire, WorkerError};
 use leptos::prelude::*;
 use quotalab_engine::result::numbers::count;
 use quotalab_engine::Scenario;
-use std::borrow::Cow;
+use send_wrapper::SendWrapper;
 
 #[component]
 pub fn AgreementDialog() -> impl IntoView {
@@ -37,13 +37,61 @@ pub fn AgreementDialog() -> impl IntoView {
     }
 }
 
-/// Why the exports are not on screen: the scenario, or the worker that makes them.
+/// Why the exports are not on screen: the scenario, or the worker that makes them, or the
+/// browser that holds them.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 enum ExportFailed {
     #[error(transparent)]
     Scenario(#[from] NotExportable),
     #[error("The files could not be made: {0}.")]
     Worker(#[from] WorkerError),
+    #[error("The browser could not hold the files: {0}.")]
+    Browser(String),
+}
+
+/// The export's warnings and its files, each a blob the browser holds outside the page's wasm
+/// memory, made from where the worker's answer arrived (docs/PERFORMANCE.md, "An export of a
+/// large trace").
+#[derive(Clone)]
+struct Downloadable {
+    made: Made,
+    blobs: SendWrapper<Vec<web_sys::Blob>>,
+}
+
+impl Downloadable {
+    /// The files of the worker's answer `posted`.
+    fn of(posted: wire::Answer<Answer>) -> Result<Downloadable, ExportFailed> {
+        let made = match &posted.reply {
+            Answer::Export(Ok(made)) => made.clone(),
+            Answer::Export(Err(why)) => return Err(why.clone().into()),
+            _ => return Err(client::other_answer(posted.reply).into()),
+        };
+        let mut at = 0;
+        let mut blobs = Vec::with_capacity(made.files.len());
+        for &(file, len) in &made.files {
+            let blob = posted
+                .body_blob(at..at + len, mime(file))
+                .ok_or_else(|| {
+                    ExportFailed::Browser("the answer is shorter than its files".into())
+                })?
+                .map_err(|e| ExportFailed::Browser(format!("{e:?}")))?;
+            blobs.push(blob);
+            at += len;
+        }
+        Ok(Downloadable {
+            made,
+            blobs: SendWrapper::new(blobs),
+        })
+    }
+}
+
+/// The type a saved file is given.
+fn mime(file: MadeFile) -> &'static str {
+    match file {
+        MadeFile::AwsBundle => "application/json",
+        MadeFile::Commands => "text/x-shellscript",
+        MadeFile::KueueYaml => "application/yaml",
+    }
 }
 
 /// Listed jobs above which the files are made only when asked for: each becomes a Workload and
@@ -57,7 +105,7 @@ const MADE_WHEN_ASKED_ABOVE_JOBS: usize = 100_000;
 fn ExportFiles() -> impl IntoView {
     let state = use_editor();
     let scenario = state.scenario.get_untracked();
-    let asking = Asking::<Result<Exports, ExportFailed>>::default();
+    let asking = Asking::<Result<Downloadable, ExportFailed>>::default();
     let (exports, busy) = (asking.answer, asking.busy);
     let listed = scenario.jobs.len();
     let task = StoredValue::new(Task::Export {
@@ -65,13 +113,7 @@ fn ExportFiles() -> impl IntoView {
     });
     let make = move || {
         let task = task.get_value();
-        asking.ask(async move {
-            match client::ask(task).await {
-                Ok(Answer::Export(result)) => result.map_err(ExportFailed::from),
-                Ok(other) => Err(client::other_answer(other).into()),
-                Err(why) => Err(why.into()),
-            }
-        });
+        asking.ask(async move { Downloadable::of(client::ask_posted(task).await?) });
     };
     if listed <= MADE_WHEN_ASKED_ABOVE_JOBS {
         make();
@@ -99,67 +141,66 @@ fn ExportFiles() -> impl IntoView {
                 None => view! { <p class="hint" role="status" data-testid="export-busy">"Making the files\u{2026}"</p> }.into_any(),
                 Some(done) => match done.as_ref() {
                     Err(failed) => view! { <p class="error" role="alert" data-testid="export-error">{failed.to_string()}</p> }.into_any(),
-                    Ok(made) => view! { <Downloads exports=made.clone() scenario=scenario.get_value() /> }.into_any(),
+                    Ok(made) => view! { <Downloads files=made.clone() scenario=scenario.get_value() /> }.into_any(),
                 },
             }}
         </section>
     }
 }
 
-/// The warnings of both exports, then a button per file. A file's text is made when its
-/// button is pressed: an imported trace's listed jobs make hundreds of megabytes of Workloads
-/// and job skeletons, not to be held twice over for a file that may not be wanted
-/// (docs/PERFORMANCE.md, "An export of a large trace").
+/// The warnings of both exports, then a button per file. The files are blobs the browser
+/// holds: an imported trace's listed jobs make hundreds of megabytes of Workloads and job
+/// skeletons, which the page's wasm memory, which never shrinks, would otherwise keep for as
+/// long as the page is open (docs/PERFORMANCE.md, "An export of a large trace").
 #[component]
-fn Downloads(exports: Exports, scenario: Scenario) -> impl IntoView {
+fn Downloads(files: Downloadable, scenario: Scenario) -> impl IntoView {
     let state = use_editor();
-    let has_commands = exports.commands().is_some();
-    let exports = StoredValue::new(exports);
-    let save = move |name: String, mime: &'static str, text: fn(&Exports) -> Cow<'_, str>| {
-        move |_| {
-            let saved = exports.with_value(|made| download_text(&name, mime, &text(made)));
-            if saved.is_err() {
-                state
-                    .screen
-                    .tell(true, "The browser could not create the file.");
-            }
-        }
-    };
-    let bundle = save(
-        file_name_as(&scenario, "aws.json"),
-        "application/json",
-        |made| Cow::Owned(made.aws.to_bundle_json() + "\n"),
-    );
-    let commands = has_commands.then(|| {
-        save(
-            super::files::COMMANDS.into(),
-            "text/x-shellscript",
-            |made| Cow::Borrowed(made.commands().unwrap_or_default()),
-        )
-    });
-    let kueue = save(
-        file_name_as(&scenario, "kueue.yaml"),
-        "application/yaml",
-        |made| Cow::Borrowed(made.kueue.yaml.as_str()),
-    );
-    let (aws_warnings, kueue_warnings) =
-        exports.with_value(|made| (made.aws.warnings.clone(), made.kueue.warnings.clone()));
+    let Downloadable { made, blobs } = files;
+    let blobs = StoredValue::new(blobs);
+    let buttons = made
+        .files
+        .iter()
+        .enumerate()
+        .map(|(at, &(file, _))| {
+            let (name, testid, label, title) = match file {
+                MadeFile::AwsBundle => (
+                    file_name_as(&scenario, "aws.json"),
+                    "download-aws-bundle",
+                    "AWS bundle (.json)",
+                    "Every --cli-input-json file and commands.sh in one JSON file; quotalab import aws reads it back",
+                ),
+                MadeFile::Commands => (
+                    super::files::COMMANDS.to_string(),
+                    "download-aws-commands",
+                    "commands.sh",
+                    "The aws commands in order, for the files of the bundle",
+                ),
+                MadeFile::KueueYaml => (
+                    file_name_as(&scenario, "kueue.yaml"),
+                    "download-kueue",
+                    "Kueue YAML",
+                    "ResourceFlavors, a Cohort and a ClusterQueue per share",
+                ),
+            };
+            let save = move |_| {
+                let saved = blobs.with_value(|b| download_blob(&name, &b[at]));
+                if saved.is_err() {
+                    state
+                        .screen
+                        .tell(true, "The browser could not create the file.");
+                }
+            };
+            let class = (file == MadeFile::AwsBundle).then_some("primary");
+            view! { <button type="button" class=class data-testid=testid on:click=save title=title>{label}</button> }
+        })
+        .collect_view();
     view! {
-        <Warnings title="AWS" warnings=aws_warnings testid="aws-warnings" />
-        <Warnings title="Kueue" warnings=kueue_warnings testid="kueue-warnings" />
+        <Warnings title="AWS" warnings=made.aws_warnings testid="aws-warnings" />
+        <Warnings title="Kueue" warnings=made.kueue_warnings testid="kueue-warnings" />
         <p class="hint">
             "The Kueue file opens with a comment listing what Kueue does differently from AWS (reclaim, borrow limits, idle capacity, preference lists)."
         </p>
-        <div class="dialog-actions">
-            <button type="button" class="primary" data-testid="download-aws-bundle" on:click=bundle
-                title="Every --cli-input-json file and commands.sh in one JSON file; quotalab import aws reads it back">"AWS bundle (.json)"</button>
-            {commands.map(|c| view! {
-                <button type="button" data-testid="download-aws-commands" on:click=c
-                    title="The aws commands in order, for the files of the bundle">"commands.sh"</button>
-            })}
-            <button type="button" data-testid="download-kueue" on:click=kueue
-                title="ResourceFlavors, a Cohort and a ClusterQueue per share">"Kueue YAML"</button>
-        </div>
+        <div class="dialog-actions">{buttons}</div>
     }
 }
 

@@ -27,6 +27,30 @@ pub struct Exports {
     pub kueue: KueueExport,
 }
 
+/// One file of the export.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MadeFile {
+    /// Every `--cli-input-json` file and `commands.sh` in one JSON file (`quotalab export aws
+    /// -o NAME.json`).
+    AwsBundle,
+    /// The AWS bundle's `commands.sh` on its own.
+    Commands,
+    /// ResourceFlavors, a Cohort and a ClusterQueue per share, and a Workload per listed job.
+    KueueYaml,
+}
+
+/// What the worker says of an export: both exports' warnings, and the files whose bytes follow
+/// the answer's header, one after another, each this long. The page makes its downloads of
+/// those bytes where they arrived, outside its wasm memory (docs/PERFORMANCE.md, "An export of
+/// a large trace").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Made {
+    pub aws_warnings: Vec<String>,
+    pub kueue_warnings: Vec<String>,
+    pub files: Vec<(MadeFile, usize)>,
+}
+
 impl Exports {
     /// The exports of `scenario_json`, or why the scenario cannot be exported (it must
     /// validate, as `quotalab export` requires).
@@ -37,6 +61,35 @@ impl Exports {
             aws: aws::export(&scenario),
             kueue: kueue::export(&scenario),
         })
+    }
+
+    /// The answer's header and the files' texts, in the header's order: the AWS bundle,
+    /// `commands.sh` when there is one, the Kueue YAML. Each text is made and then moved, not
+    /// copied, so the worker holds each file once.
+    pub fn into_files(self) -> (Made, Vec<Vec<u8>>) {
+        let mut texts = vec![(
+            MadeFile::AwsBundle,
+            (self.aws.to_bundle_json() + "\n").into_bytes(),
+        )];
+        if let Some(commands) = self.commands() {
+            texts.push((MadeFile::Commands, commands.as_bytes().to_vec()));
+        }
+        let Exports { aws, kueue } = self;
+        // The job skeletons are in the bundle's text now.
+        let AwsExport {
+            warnings: aws_warnings,
+            ..
+        } = aws;
+        texts.push((MadeFile::KueueYaml, kueue.yaml.into_bytes()));
+        let made = Made {
+            aws_warnings,
+            kueue_warnings: kueue.warnings,
+            files: texts
+                .iter()
+                .map(|(file, text)| (*file, text.len()))
+                .collect(),
+        };
+        (made, texts.into_iter().map(|(_, text)| text).collect())
     }
 
     /// The text of `commands.sh`.
