@@ -280,7 +280,7 @@ impl Kpi {
     /// sample does not keep (a single run's card shows it; a study does not compare it).
     pub fn of_sample(self, s: &ShareSample, threshold_h: f64) -> Option<f64> {
         self.of(&figures!(s,
-            waits: Some((&s.waits_h, threshold_h)),
+            waits: Some((&*s.waits_h, threshold_h)),
             restart_overhead_accelerator_h: None,
             fallback_rate: s.fallback_rate,
         ))

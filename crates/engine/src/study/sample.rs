@@ -11,6 +11,7 @@ use crate::result::{JobResult, SimResult, Status};
 use crate::scenario::Scenario;
 use crate::simulate_without_events;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// The share name used for jobs that belong to no quota share.
 pub const NO_SHARE: &str = "(no share)";
@@ -59,10 +60,11 @@ pub struct ShareSample {
     /// `None` when none started (docs/SEMANTICS.md, "Fallback rate").
     #[serde(default)]
     pub fallback_rate: Option<f64>,
-    /// Completion hours of each succeeded job, in job order.
-    pub completions_h: Vec<f64>,
-    /// Hours pending of each job, in job order.
-    pub waits_h: Vec<f64>,
+    /// Completion hours of each succeeded job, in job order. Shared, not copied, by a sample
+    /// that stands in for another seed's (`stand_in`): a trace's are millions of hours.
+    pub completions_h: Arc<[f64]>,
+    /// Hours pending of each job, in job order; shared as `completions_h` is.
+    pub waits_h: Arc<[f64]>,
 }
 
 /// A job mix's running time and interruptions in one run (for the Young/Daly estimate).
@@ -160,7 +162,7 @@ fn share_sample(name: &str, jobs: &[&JobResult]) -> ShareSample {
         lost_accelerator_h: jobs.iter().map(|j| j.lost_accelerator_h).sum(),
         cost: jobs.iter().map(|j| j.cost).sum(),
         fallback_rate: fallback_rate(jobs.iter().copied()),
-        completions_h,
-        waits_h,
+        completions_h: completions_h.into(),
+        waits_h: waits_h.into(),
     }
 }
