@@ -17,6 +17,7 @@ use crate::study::rules_view::RulesDifferences;
 use crate::study::run::{Finished, StudyRun};
 use crate::study::tables::comparison_csv;
 use leptos::prelude::*;
+use quotalab_engine::result::numbers::count;
 use quotalab_engine::study::rules_causes::rules_differences;
 use quotalab_engine::study::{Comparison, Definition, Kpi, KpiSummary, Summary, VariantChanges};
 use std::sync::Arc;
@@ -31,6 +32,21 @@ fn definition(workspace: &Workspace) -> Result<Definition, NotRunnable> {
     }
     let study = workspace.to_study();
     runnable(study.validate(), || Definition::Compare(study))
+}
+
+/// Listed jobs in a variant above which the comparison's note names its memory and the CLI:
+/// each run's worker holds the variant's jobs, text and run (docs/PERFORMANCE.md, "A study of
+/// a trace runs each variant once").
+const MANY_LISTED_JOBS: usize = 100_000;
+
+/// The most listed jobs of any variant, when more than [`MANY_LISTED_JOBS`].
+fn many_listed_jobs(workspace: &Workspace) -> Option<usize> {
+    workspace
+        .variants
+        .iter()
+        .map(|s| s.jobs.len())
+        .max()
+        .filter(|&jobs| jobs > MANY_LISTED_JOBS)
 }
 
 #[component]
@@ -56,7 +72,12 @@ pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl I
             <button type="button" class="compare-report" data-testid="compare-report" title="Every variant, this comparison and what changed, ready to print (R)"
                 on:click=move |_| state.screen.dialog.set(Some(crate::state::Dialog::AgreementReport))>"Agreement report of the study"</button>
             {move || waits_for_click.get().then(|| view! {
-                <p class="study-note">"This comparison is large, so it runs when you press \u{201c}Run comparison\u{201d}."</p>
+                <p class="study-note" data-testid="compare-waits">
+                    "This comparison is large, so it runs when you press \u{201c}Run comparison\u{201d}."
+                    {move || state.workspace.with(many_listed_jobs).map(|jobs| format!(
+                        " A variant lists {} jobs: at 600,000 the comparison takes a minute and 5 to 7 GB of this browser's memory. \
+                        quotalab compare runs the same comparison from the variants' files.", count(jobs as u64)))}
+                </p>
             })}
             <Problems current testid="compare-problems" />
             {move || shown.get().map(|finished| {
@@ -231,4 +252,28 @@ fn KpiCell(summary: Option<KpiSummary>, currency: String) -> impl IntoView {
         }
     });
     view! { <td><span class="value">{main}</span>{diff}</td> }.into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quotalab_engine::scenario::JobSpec;
+    use quotalab_engine::Scenario;
+
+    fn listing(jobs: usize) -> Scenario {
+        Scenario {
+            jobs: vec![JobSpec::default(); jobs].into(),
+            ..Scenario::default()
+        }
+    }
+
+    #[test]
+    fn only_a_variant_of_more_than_a_hundred_thousand_listed_jobs_names_its_memory() {
+        let mut workspace = Workspace::single(listing(MANY_LISTED_JOBS));
+        assert_eq!(many_listed_jobs(&workspace), None);
+        workspace
+            .add_variant(listing(MANY_LISTED_JOBS + 1))
+            .expect("a second variant");
+        assert_eq!(many_listed_jobs(&workspace), Some(MANY_LISTED_JOBS + 1));
+    }
 }
