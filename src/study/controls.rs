@@ -80,7 +80,10 @@ fn Progress<W: Work>(run: Run<W>) -> impl IntoView {
             </span>
             {(stood_in > 0).then(|| view! {
                 <p class="study-note study-stood-in" data-testid="study-stood-in">
-                    {format!("A scenario without job mixes or spot interruptions gives the same run at every seed, so the other {} are those runs at other seeds.", count(stood_in as u64))}
+                    {format!("A scenario without job mixes or spot interruptions gives the same run at every seed, so {}.", match stood_in {
+                        1 => "the other 1 is that run at another seed".to_string(),
+                        n => format!("the other {} are those runs at other seeds", count(n as u64)),
+                    })}
                 </p>
             })}
         }

@@ -20,8 +20,9 @@ pub const COMMANDS: &str = "commands.sh";
 #[error("Fix the scenario first; it cannot be exported: {0}")]
 pub struct NotExportable(pub String);
 
-/// Both exports of one scenario.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// Both exports of one scenario, as the worker makes them; they reach the page as files after
+/// the answer's header (`Made`).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Exports {
     pub aws: AwsExport,
     pub kueue: KueueExport,
