@@ -11,8 +11,9 @@ use crate::output::{write_output, write_table_and_json};
 use crate::study_table;
 use quotalab_engine::result::numbers::{count, counted};
 use quotalab_engine::study::{
-    run_sample, shard, Definition, SampleSet, ShardSpec, StudyError, Summary, Unit, UnitSample,
+    run_sample, shard, Definition, Runner, Sample, SampleSet, ShardSpec, Summary, Unit, UnitSample,
 };
+use quotalab_engine::Scenario;
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -56,20 +57,22 @@ pub fn run_units(
     definition: &Definition,
     units: &[Unit],
 ) -> Result<(Vec<UnitSample>, usize), Failure> {
-    let fail = |e: StudyError| Failure::Usage(e.to_string());
-    let scenarios = definition.scenarios().map_err(fail)?;
-    let seeds = definition.seeds();
-    let ran: Vec<UnitSample> = definition
-        .runs_to_make(units)
-        .map_err(fail)?
-        .par_iter()
-        .map(|&unit| UnitSample {
-            unit,
-            sample: run_sample(&scenarios[unit.variant_or_point], seeds[unit.seed_index]),
-        })
-        .collect();
-    let made = ran.len();
-    Ok((definition.with_stand_ins(units, ran).map_err(fail)?, made))
+    definition
+        .run_on(units, &Parallel)
+        .map_err(|e| Failure::Usage(e.to_string()))
+}
+
+/// Runs a batch of simulations on all cores, in batch order: a study's runs and an advisor
+/// round's.
+pub struct Parallel;
+
+impl Runner for Parallel {
+    fn run(&self, batch: &[(&Scenario, u64)]) -> Vec<Sample> {
+        batch
+            .par_iter()
+            .map(|(s, seed)| run_sample(s, *seed))
+            .collect()
+    }
 }
 
 /// "ran 40 of 40 runs", or "made 2 runs for 40 of 40" when some stood in for others.

@@ -13,14 +13,13 @@ use super::compare::load;
 use crate::args::StudyOptions;
 use crate::failure::Failure;
 use crate::output::write_table_and_json;
-use crate::study_run::write_shard;
+use crate::study_run::{write_shard, Parallel};
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::advise::{
     merge_parts, Advice, AdviceParts, AdvicePlan, AdviseSpec, Budget, CapacityMax, Knob, Met,
-    Runner, StartOutcome,
+    StartOutcome,
 };
-use quotalab_engine::study::{run_sample, Document, Estimate, Sample};
-use quotalab_engine::Scenario;
+use quotalab_engine::study::{Document, Estimate};
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -67,18 +66,6 @@ pub struct Args {
     max_simulations: Option<u32>,
     #[command(flatten)]
     study: StudyOptions,
-}
-
-/// Runs a batch of simulations on all cores, in batch order.
-struct Parallel;
-
-impl Runner for Parallel {
-    fn run(&self, batch: &[(&Scenario, u64)]) -> Vec<Sample> {
-        batch
-            .par_iter()
-            .map(|(s, seed)| run_sample(s, *seed))
-            .collect()
-    }
 }
 
 pub fn main(args: Args) -> Result<(), Failure> {

@@ -37,7 +37,7 @@ pub use diff::{scenario_changes, FieldChange};
 pub use format::Document;
 pub use kpi::{Direction, Kpi, Unit as KpiUnit};
 pub use params::{apply_parameter, sweep_parameters, SweepParameter};
-pub use sample::{run_sample, MixSample, Sample, ShareSample};
+pub use sample::{run_sample, MixSample, Runner, Sample, Sequential, ShareSample};
 pub use seeds::seed_list;
 pub use shard::{merge, shard, Definition, SampleSet, ShardSpec, Summary};
 pub use stats::{Difference, Estimate, Verdict};

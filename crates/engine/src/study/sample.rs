@@ -87,6 +87,22 @@ pub fn run_sample(scenario: &Scenario, seed: u64) -> Sample {
     sample_of(&seeded, &simulate_without_events(&seeded))
 }
 
+/// Runs simulations: the CLI a batch on all cores, the engine and the app's workers one by one.
+/// Studies ([`super::Definition::run_on`]) and the advisor's evaluator hand their runs to one.
+pub trait Runner {
+    /// One sample per `(scenario, seed)`, in the order given.
+    fn run(&self, batch: &[(&Scenario, u64)]) -> Vec<Sample>;
+}
+
+/// Runs a batch one run after another.
+pub struct Sequential;
+
+impl Runner for Sequential {
+    fn run(&self, batch: &[(&Scenario, u64)]) -> Vec<Sample> {
+        batch.iter().map(|(s, seed)| run_sample(s, *seed)).collect()
+    }
+}
+
 /// Reduces a result of `scenario` to its sample.
 pub fn sample_of(scenario: &Scenario, result: &SimResult) -> Sample {
     let mut shares: Vec<ShareSample> = result

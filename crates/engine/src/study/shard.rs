@@ -10,7 +10,7 @@
 //! Summaries sort samples by unit, so the output is the same however the units were split.
 
 use super::compare::{compare, compare_units, Comparison};
-use super::sample::run_sample;
+use super::sample::{Runner, Sequential};
 use super::sweep::{sweep_summary, sweep_units, SweepPlan, SweepSummary};
 use super::unit::{check_complete, StudyError, Unit, UnitSample};
 use super::Study;
@@ -124,26 +124,38 @@ impl Definition {
         }
     }
 
-    /// The samples of `units`, run one after another, with stand-ins for the runs a scenario
-    /// that draws nothing at random need not make (the app's workers and the CLI's threads run
-    /// the same [`run_sample`] on their own share of units).
+    /// The samples of `units`, run one after another (the app's workers each run their own
+    /// share of units this way), with stand-ins for the runs a scenario that draws nothing at
+    /// random need not make.
     pub fn run(&self, units: &[Unit]) -> Result<Vec<UnitSample>, StudyError> {
+        self.run_on(units, &Sequential).map(|(samples, _)| samples)
+    }
+
+    /// The samples of `units`, the runs to make handed to `runner` as one batch (the CLI's runs
+    /// them on all cores), in unit order; and how many runs were made.
+    pub fn run_on(
+        &self,
+        units: &[Unit],
+        runner: &dyn Runner,
+    ) -> Result<(Vec<UnitSample>, usize), StudyError> {
         let scenarios = self.scenarios()?;
         let seeds = self.seeds();
-        let ran = self
-            .runs_to_make(units)?
-            .into_iter()
+        let made = self.runs_to_make(units)?;
+        let batch = made
+            .iter()
             .map(|unit| {
                 let foreign = || unit.foreign();
                 let scenario = scenarios.get(unit.variant_or_point).ok_or_else(foreign)?;
                 let seed = *seeds.get(unit.seed_index).ok_or_else(foreign)?;
-                Ok(UnitSample {
-                    unit,
-                    sample: run_sample(scenario, seed),
-                })
+                Ok((scenario, seed))
             })
             .collect::<Result<Vec<_>, StudyError>>()?;
-        self.with_stand_ins(units, ran)
+        let ran = made
+            .iter()
+            .zip(runner.run(&batch))
+            .map(|(&unit, sample)| UnitSample { unit, sample })
+            .collect();
+        Ok((self.with_stand_ins(units, ran)?, made.len()))
     }
 
     /// The comparison or sweep summary of a complete set of samples.

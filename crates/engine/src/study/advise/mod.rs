@@ -30,10 +30,10 @@ pub mod target;
 pub mod teams;
 pub mod words;
 
+pub use super::sample::{Runner, Sequential};
 pub use advice::{Advice, Met, OtherResult, Proposal, TargetResult};
 pub use knobs::{AdviseSpec, CapacityMax, Knob};
 pub use parts::{merge_parts, AdviceParts};
-pub use race::{Runner, Sequential};
 pub use search::StartOutcome;
 pub use target::{Budget, Target, TargetError};
 

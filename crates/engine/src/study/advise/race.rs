@@ -10,23 +10,8 @@
 
 use super::evaluate::{Candidate, Goals, Runs, Score};
 use crate::scenario::Scenario;
-use crate::study::sample::{run_sample, Sample};
+use crate::study::sample::Runner;
 use std::collections::HashMap;
-
-/// Runs simulations; the CLI runs a batch on all cores, the engine and the app one by one.
-pub trait Runner {
-    /// One sample per `(scenario, seed)`, in the order given.
-    fn run(&self, batch: &[(&Scenario, u64)]) -> Vec<Sample>;
-}
-
-/// Runs a batch one run after another.
-pub struct Sequential;
-
-impl Runner for Sequential {
-    fn run(&self, batch: &[(&Scenario, u64)]) -> Vec<Sample> {
-        batch.iter().map(|(s, seed)| run_sample(s, *seed)).collect()
-    }
-}
 
 /// The seeds a first round of halving runs, before the better half goes on.
 const FIRST_ROUND_SEEDS: usize = 2;

@@ -12,10 +12,11 @@ use super::bounds::prune;
 use super::candidates::{neighbours, random_walk};
 use super::evaluate::{Candidate, Evaluated, Runs, TOTAL};
 use super::pareto::front;
-use super::race::{Evaluator, Runner};
+use super::race::Evaluator;
 use super::teams::teams;
 use super::AdvicePlan;
 use crate::rng::{Purpose, Stream};
+use crate::study::sample::Runner;
 use serde::{Deserialize, Serialize};
 
 /// The most neighbours one step races.
