@@ -81,6 +81,18 @@ impl Workspace {
         self.variants.iter().map(|v| v.name.clone()).collect()
     }
 
+    /// Each variant's rules, when the variants do not all run under the same ones: the variant
+    /// tabs then show them beside the names, so that a comparison of AWS Batch's rules with
+    /// Kueue's tells its variants apart whatever their names (a translated variant keeps its
+    /// name and adds "under Kueue rules", which a tab cuts off). `None` when all agree.
+    pub fn rules_when_mixed(&self) -> Option<Vec<Rules>> {
+        let rules: Vec<Rules> = self.variants.iter().map(|v| v.rules).collect();
+        rules
+            .windows(2)
+            .any(|pair| pair[0] != pair[1])
+            .then_some(rules)
+    }
+
     /// A workspace of one scenario.
     pub fn single(scenario: Scenario) -> Workspace {
         Workspace {
@@ -303,6 +315,22 @@ mod tests {
         assert!(study.validate().is_valid(), "{:?}", study.validate());
         let reread = Document::parse_json(&study.to_json_pretty()).expect("own study parses");
         assert_eq!(Workspace::from_document(reread).variants, ws.variants);
+    }
+
+    #[test]
+    fn the_rules_are_named_only_when_the_variants_differ_in_them() {
+        let mut ws = default_workspace();
+        assert_eq!(ws.rules_when_mixed(), None, "one variant");
+        ws.duplicate_active().expect("room");
+        assert_eq!(
+            ws.rules_when_mixed(),
+            None,
+            "two variants under AWS's rules"
+        );
+        let mut kueue = ws.active_scenario().clone();
+        kueue.rules = Rules::Kueue;
+        ws.set_active_scenario(kueue);
+        assert_eq!(ws.rules_when_mixed(), Some(vec![Rules::Aws, Rules::Kueue]));
     }
 
     #[test]

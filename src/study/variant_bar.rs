@@ -1,5 +1,6 @@
 //! The variants of the workspace as tabs above BUILD: pick the one to edit, "Duplicate as
-//! variant", and remove one. The tabs are a WAI-ARIA tab list like BUILD's own (one tab stop,
+//! variant", and remove one. When the variants run under different rules, each tab names its
+//! rules (`Workspace::rules_when_mixed`). The tabs are a WAI-ARIA tab list like BUILD's own (one tab stop,
 //! arrows, Home and End; `components::tablist`).
 
 use crate::components::tablist::{on_tab_key, tab_stop};
@@ -16,6 +17,7 @@ pub fn VariantBar() -> impl IntoView {
     let state = use_editor();
     let names = Memo::new(move |_| state.workspace.with(Workspace::names));
     let active = Memo::new(move |_| state.workspace.with(|w| w.active));
+    let rules = Memo::new(move |_| state.workspace.with(Workspace::rules_when_mixed));
     let pick = move |i: usize| state.select_variant(i);
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         let tabs: Vec<usize> = (0..names.with_untracked(Vec::len)).collect();
@@ -23,6 +25,7 @@ pub fn VariantBar() -> impl IntoView {
     };
     let tabs = move || {
         let several = names.with(|n| n.len() > 1);
+        let rules = rules.get();
         names
             .get()
             .into_iter()
@@ -30,12 +33,19 @@ pub fn VariantBar() -> impl IntoView {
             .map(|(i, name)| {
                 let remove = move |_| state.edit_workspace(|w| w.remove(i));
                 let label = format!("Remove variant {} ({name})", variant_tag(i));
+                let rules = rules.as_ref().map(|all| all[i].title());
+                let hint = match rules {
+                    Some(rules) => format!("Edit {} under {rules}'s rules: {name}", variant_tag(i)),
+                    None => format!("Edit {}: {name}", variant_tag(i)),
+                };
                 view! {
                     <span class="variant" class:active=move || active.get() == i>
                         <button type="button" role="tab" id=tab_id(i) aria-controls=PANEL_ID aria-selected=move || (active.get() == i).to_string()
                             tabindex=move || tab_stop(active.get() == i)
-                            data-testid="variant-tab" on:click=move |_| pick(i) title=format!("Edit {}: {name}", variant_tag(i))>
-                            <span class="variant-tag">{variant_tag(i)}</span>" "{name.clone()}
+                            data-testid="variant-tab" on:click=move |_| pick(i) title=hint>
+                            <span class="variant-tag">{variant_tag(i)}</span>" "
+                            {rules.map(|rules| view! { <span class="variant-rules" data-testid="variant-rules">{rules}</span>" " })}
+                            {name.clone()}
                         </button>
                         {several.then(|| view! {
                             <button type="button" class="variant-remove" aria-label=label.clone() title=label

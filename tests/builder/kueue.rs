@@ -1,6 +1,7 @@
 //! Kueue in BUILD: the rules switch translates through the engine and asks first, Undo brings
 //! the AWS agreement back, "Compare with Kueue rules" makes the study, and a ClusterQueue's
-//! quotas are typed and shown as Kubernetes quantities with messages that name the field.
+//! quotas are typed and shown as Kubernetes quantities with messages that name the field. The
+//! variant tabs name each variant's rules when they differ.
 
 use crate::support::{all, default_scenario, element, fire, mount_app, settle, type_into};
 use leptos::prelude::*;
@@ -10,6 +11,7 @@ use quotalab_app::state::gallery;
 use quotalab_app::state::paths::control_id;
 use quotalab_app::state::view::Tab;
 use quotalab_app::state::{Editor, Section};
+use quotalab_app::study::variant_bar::VariantBar;
 use quotalab_engine::quantity::Quantity;
 use quotalab_engine::scenario::kueue::ReclaimPolicy;
 use quotalab_engine::scenario::Rules;
@@ -17,7 +19,10 @@ use quotalab_engine::Scenario;
 use wasm_bindgen_test::*;
 
 fn mount(scenario: Scenario) -> (Editor, web_sys::HtmlElement) {
-    mount_app(scenario, || view! { <BuildZone /> <Dialogs /> })
+    mount_app(
+        scenario,
+        || view! { <VariantBar /> <BuildZone /> <Dialogs /> },
+    )
 }
 
 fn kueue_example() -> Scenario {
@@ -127,8 +132,24 @@ async fn compare_with_kueue_rules_makes_a_study_of_both_rule_sets_and_opens_comp
         "Compare with AWS Batch rules",
         "the variant on screen runs under Kueue's rules"
     );
+    let badges = |root: &web_sys::HtmlElement| -> Vec<String> {
+        all(
+            root,
+            "[data-testid=variant-tab] [data-testid=variant-rules]",
+        )
+        .iter()
+        .map(|badge| badge.text_content().unwrap_or_default())
+        .collect()
+    };
+    assert_eq!(
+        badges(&root),
+        ["AWS Batch", "Kueue"],
+        "each tab names its rules, since the names alone are cut off alike"
+    );
     state.undo();
+    settle().await;
     assert_eq!(state.workspace.with_untracked(|w| w.variants.len()), 1);
+    assert!(badges(&root).is_empty(), "one rule set needs no badge");
 }
 
 /// The input of the quota at `field` of the first queue's first flavor.
