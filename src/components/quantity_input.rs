@@ -33,9 +33,13 @@ pub fn QuantityInput(
     #[prop(optional)]
     optional: bool,
     #[prop(optional)] placeholder: &'static str,
+    /// Prefixed to the control's id when the same field has a second control on the page (the
+    /// presenter view's live controls), so ids stay unique.
+    #[prop(optional, into)]
+    id_scope: String,
 ) -> impl IntoView {
     let Binding { path, value, set } = binding;
-    let id = control_id(&path);
+    let id = format!("{id_scope}{}", control_id(&path));
     let input: NodeRef<Input> = NodeRef::new();
     let problem = RwSignal::new(None::<String>);
     track_unparsed(id.clone(), problem);
@@ -58,9 +62,15 @@ pub fn QuantityInput(
         }
         Err(why) => problem.set(Some(format!("{name}: {why}"))),
     };
+    // Leaving the field may be its removal, the focus still in it (Escape closes the presenter
+    // view): its signals are then gone, and there is nothing left to show.
     let on_blur = move |_| {
-        if let (Some(el), None) = (input.get(), problem.get_untracked()) {
-            el.set_value(&shown(&value.get_untracked()));
+        if let (Some(Some(el)), Some(None), Some(v)) = (
+            input.try_get_untracked(),
+            problem.try_get_untracked(),
+            value.try_get_untracked(),
+        ) {
+            el.set_value(&shown(&v));
         }
     };
     view! {
@@ -70,7 +80,7 @@ pub fn QuantityInput(
                 title=tip placeholder=placeholder aria-describedby=format!("{id}-msg")
                 aria-invalid=move || problem.with(Option::is_some).to_string()
                 value=initial on:input=on_input on:blur=on_blur />
-            <FieldMessages path=path local=problem />
+            <FieldMessages path=path local=problem id_scope=id_scope.clone() />
         </div>
     }
 }

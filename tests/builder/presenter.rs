@@ -1,13 +1,16 @@
-//! The presenter view in a real browser: one column of live controls per team that edit the
-//! scenario through the normal edit path, ids that stay unique beside the hidden editor, a QR
-//! code of the link, and Page Down / Page Up stepping through the slides.
+//! The presenter view in a real browser: one column of live controls per team (per ClusterQueue
+//! for Kueue objects) that edit the scenario through the normal edit path, ids that stay unique
+//! beside the hidden editor, a QR code of the link, and Page Down / Page Up stepping through the
+//! slides.
 
-use crate::support::{all, choose, default_scenario, ids_used_twice, mount_app};
+use crate::support::{all, choose, default_scenario, ids_used_twice, mount_app, type_into};
 use leptos::prelude::*;
 use quotalab_app::components::build_zone::BuildZone;
 use quotalab_app::components::presenter::view::PresenterView;
-use quotalab_app::state::Editor;
+use quotalab_app::state::{gallery, Editor};
+use quotalab_engine::scenario::kueue::ReclaimPolicy;
 use quotalab_engine::scenario::Strategy;
+use quotalab_engine::Scenario;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -81,6 +84,93 @@ async fn each_team_gets_a_column_of_live_controls_that_edit_the_scenario() {
             .scenario
             .with_untracked(|s| s.quota_shares[0].capacity_limits[0].max_capacity),
         3
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_kueue_scenario_gets_a_column_per_cluster_queue_whose_quotas_edit_the_scenario() {
+    let example = gallery::find("kueue-three-teams").expect("the Kueue example is in the gallery");
+    let scenario = Scenario::parse_json(example.json).expect("it parses");
+    let (state, root) = mount_app(scenario, || view! { <BuildZone /> <PresenterView /> });
+    crate::support::settle().await;
+    assert!(
+        all(&root, "[data-testid=team-controls]").is_empty(),
+        "no quota shares"
+    );
+    let queues = all(&root, "[data-testid=queue-controls]");
+    let names: Vec<String> = queues.iter().map(|q| text(q, "h3")).collect();
+    assert_eq!(
+        names,
+        ["research", "training", "inference"],
+        "one column per ClusterQueue"
+    );
+    let legends: Vec<String> = all(&queues[0], "legend")
+        .iter()
+        .map(|l| l.text_content().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        legends,
+        [
+            "a10g \u{b7} nvidia.com/gpu",
+            "a10g-spot \u{b7} nvidia.com/gpu"
+        ],
+        "its quotas in the order tried"
+    );
+    let inputs: Vec<web_sys::HtmlInputElement> = all(&queues[2], "input")
+        .into_iter()
+        .map(JsCast::unchecked_into)
+        .collect();
+    let values: Vec<String> = inputs
+        .iter()
+        .map(web_sys::HtmlInputElement::value)
+        .collect();
+    assert_eq!(
+        values,
+        ["8", "0", "4"],
+        "inference's nominal quota, borrowing limit and lending limit"
+    );
+    let revision = state.revision.get_untracked();
+    type_into(&inputs[2], "6");
+    crate::support::settle().await;
+    let lending = |s: &Scenario| {
+        s.kueue.as_ref().expect("Kueue objects").cluster_queues[2].resource_groups[0].flavors[0]
+            .resources[0]
+            .lending_limit
+            .map(|q| q.to_string())
+    };
+    assert_eq!(state.scenario.with_untracked(lending).as_deref(), Some("6"));
+    assert!(
+        state.revision.get_untracked() > revision,
+        "an edit like any other"
+    );
+    type_into(&inputs[2], "");
+    crate::support::settle().await;
+    assert_eq!(
+        state.scenario.with_untracked(lending),
+        None,
+        "empty: all of it may be lent"
+    );
+    let reclaim: web_sys::HtmlSelectElement = queues[0]
+        .query_selector("select")
+        .expect("q")
+        .expect("research's reclaim policy")
+        .unchecked_into();
+    choose(&reclaim, "Any");
+    crate::support::settle().await;
+    assert_eq!(
+        state
+            .scenario
+            .with_untracked(
+                |s| s.kueue.as_ref().expect("Kueue objects").cluster_queues[0]
+                    .preemption
+                    .reclaim_within_cohort
+            ),
+        ReclaimPolicy::Any
+    );
+    let twice = ids_used_twice(&root);
+    assert!(
+        twice.is_empty(),
+        "ids used twice beside the Queues tab: {twice:?}"
     );
 }
 

@@ -152,6 +152,51 @@ export const tests = [
     },
   },
   {
+    name: 'presenter controls of Kueue objects at 1024, 1280 and 1920 px: a column per ClusterQueue whose quotas fit, overlap nothing and re-run',
+    async fn(page, ctx) {
+      for (const [width, height] of WIDTHS) {
+        await page.setViewportSize({ width, height });
+        await page.goto(ctx.baseUrl);
+        await page.locator(READY).first().waitFor({ state: 'attached', timeout: 60_000 });
+        await page.getByRole('button', { name: 'Examples', exact: true }).click();
+        await page.locator('[data-testid="example-kueue-three-teams"]').click();
+        await page.locator('[data-testid="rules"]').waitFor();
+        await page.getByRole('button', { name: 'Present' }).click();
+        await page.locator('[data-testid="presenter-kpi"]').waitFor();
+        const queues = await page.locator('[data-testid="queue-controls"] h3').allInnerTexts();
+        expect(queues.join('|') === 'research|training|inference', `${width} px: columns ${queues.join(', ')}`);
+        const cut = await cutOffControls(page);
+        expect(cut.length === 0, `${width} px: ${cut.join('; ')}`);
+        const problems = await layoutProblems(page);
+        expect(problems.length === 0, `${width} px: ${problems.slice(0, 5).join('; ')}`);
+        if (width === 1024) await ctx.screenshot('presenter-kueue-1024');
+      }
+      // ClusterQueues borrow and lend in their cohort: the deck keeps the slides between teams.
+      const titles = [];
+      const slides = Number((await page.locator('[data-testid="presenter-count"]').innerText()).split(' / ')[1]);
+      for (let k = 0; k < slides; k += 1) {
+        titles.push(await page.locator('[data-testid="presenter-title"]').innerText());
+        await page.keyboard.press('PageDown');
+      }
+      expect(['borrowed', 'lent', 'reclaims made'].every((t) => titles.includes(t)), `slides: ${titles.join(', ')}`);
+      // inference lends at most 4 of its 8; a live edit of it re-runs, as an AWS share's does.
+      const lending = page.locator('[data-testid="queue-controls"]').nth(2).getByLabel('Lending limit');
+      expect((await lending.inputValue()) === '4', 'the lending limit as the scenario has it');
+      const revision = await page.locator(READY).first().getAttribute('data-revision');
+      await lending.fill('0');
+      await page.waitForFunction(
+        ([sel, was]) => document.querySelector(sel)?.getAttribute('data-revision') !== was,
+        [READY, revision],
+        { timeout: 10_000 },
+      );
+      // Escape with the focus still in the field removes it while focused.
+      await page.keyboard.press('Escape');
+      await page.locator('[data-testid="rules"]').waitFor();
+      const editor = await page.locator('[data-testid="cluster-queue-card"]').nth(2).getByLabel('Lending limit').inputValue();
+      expect(editor === '0', `the Queues tab shows the live edit: ${editor}`);
+    },
+  },
+  {
     name: 'presenter view: a live control re-runs and the room sees the change within a second; the QR code is drawn',
     async fn(page, ctx) {
       await openPresenter(page, ctx, 1280, 800);

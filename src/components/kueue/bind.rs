@@ -4,8 +4,11 @@
 //! and written through their serde form so the app never keeps a second spelling.
 
 use crate::components::binding::{Binding, ListItem};
+use crate::components::tip::tip;
 use quotalab_engine::json_text;
-use quotalab_engine::scenario::kueue::{ClusterQueue, Cohort, Kueue, ResourceQuota};
+use quotalab_engine::quantity::Quantity;
+use quotalab_engine::scenario::kueue::{ClusterQueue, Cohort, Kueue, ReclaimPolicy, ResourceQuota};
+use quotalab_engine::Scenario;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -14,8 +17,32 @@ const QUEUES: &str = "kueue.cluster_queues";
 /// The JSON path of the Cohorts' list.
 const COHORTS: &str = "kueue.cohorts";
 
+/// What a quota's nominal quota means, wherever it is edited (the Queues tab, the presenter).
+pub const NOMINAL_TIP: &str = tip!(
+    "Guaranteed to this queue on this flavor, as a Kubernetes quantity (\"8\", \"500m\", \"64Gi\")",
+    api = "nominalQuota"
+);
+/// What a quota's borrowing limit means.
+pub const BORROWING_TIP: &str = tip!("The most it may use above its nominal quota, borrowed from its cohort. Empty: no limit; 0: it only lends", api = "borrowingLimit");
+/// What a quota's lending limit means.
+pub const LENDING_TIP: &str = tip!(
+    "The most of its unused nominal quota that other queues may borrow. Empty: all of it",
+    api = "lendingLimit"
+);
+/// What a queue's reclaim policy means.
+pub const RECLAIM_TIP: &str = tip!("Whether it may take back its nominal quota from queues of the cohort that borrowed it: never, from lower priorities, or from any", api = "preemption.reclaimWithinCohort");
+
+/// The reclaim policies, as a select's options in Kueue's spelling.
+pub fn reclaim_choices() -> Vec<(String, String)> {
+    choices(&[
+        ReclaimPolicy::Never,
+        ReclaimPolicy::LowerPriority,
+        ReclaimPolicy::Any,
+    ])
+}
+
 /// Where one quota sits: queue, resource group, flavor, resource.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct QuotaAt {
     pub queue: usize,
     pub group: usize,
@@ -41,6 +68,64 @@ impl QuotaAt {
                 |f| &f.resources,
                 |f| &mut f.resources,
             )
+    }
+
+    /// Every quota of ClusterQueue `queue` in the order its workloads try them, with its
+    /// flavor's and resource's names: what the presenter's column of the queue edits.
+    pub fn all_in(scenario: &Scenario, queue: usize) -> Vec<(QuotaAt, String, String)> {
+        let Some(q) = scenario
+            .kueue
+            .as_ref()
+            .and_then(|k| k.cluster_queues.get(queue))
+        else {
+            return Vec::new();
+        };
+        let mut quotas = Vec::new();
+        for (group, g) in q.resource_groups.iter().enumerate() {
+            for (flavor, f) in g.flavors.iter().enumerate() {
+                for (resource, r) in f.resources.iter().enumerate() {
+                    let at = QuotaAt {
+                        queue,
+                        group,
+                        flavor,
+                        resource,
+                    };
+                    quotas.push((at, f.name.clone(), r.name.clone()));
+                }
+            }
+        }
+        quotas
+    }
+
+    /// The quota's nominal quota. It is never unset: a cleared field is not written.
+    pub fn nominal(self) -> Binding<Option<Quantity>> {
+        self.item().bind(
+            "nominal_quota",
+            |r| Some(r.nominal_quota),
+            |r, v| {
+                if let Some(v) = v {
+                    r.nominal_quota = v;
+                }
+            },
+        )
+    }
+
+    /// The quota's borrowing limit; unset: no limit.
+    pub fn borrowing_limit(self) -> Binding<Option<Quantity>> {
+        self.item().bind(
+            "borrowing_limit",
+            |r| r.borrowing_limit,
+            |r, v| r.borrowing_limit = v,
+        )
+    }
+
+    /// The quota's lending limit; unset: all of it.
+    pub fn lending_limit(self) -> Binding<Option<Quantity>> {
+        self.item().bind(
+            "lending_limit",
+            |r| r.lending_limit,
+            |r, v| r.lending_limit = v,
+        )
     }
 }
 

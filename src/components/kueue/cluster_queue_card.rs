@@ -3,7 +3,7 @@
 //! quotas per flavor in the order they are tried (`quota_table`). The border is the queue's
 //! colour, the same as its chart series.
 
-use super::bind::{choices, queue_choice, queue_item};
+use super::bind::{choices, queue_choice, queue_item, reclaim_choices, RECLAIM_TIP};
 use super::quota_table::QuotaTable;
 use crate::components::choice_inputs::SelectInput;
 use crate::components::options;
@@ -14,8 +14,8 @@ use crate::state::kueue_edits;
 use crate::state::use_editor;
 use leptos::prelude::*;
 use quotalab_engine::scenario::kueue::{
-    BorrowWithinCohortPolicy as Bwc, FairSharing, QueueingStrategy, ReclaimPolicy, WhenCanBorrow,
-    WhenCanPreempt, WithinClusterQueue,
+    BorrowWithinCohortPolicy as Bwc, FairSharing, QueueingStrategy, WhenCanBorrow, WhenCanPreempt,
+    WithinClusterQueue,
 };
 
 #[component]
@@ -56,8 +56,7 @@ pub fn ClusterQueueCard(index: usize) -> impl IntoView {
             <fieldset class="queue-policies">
                 <legend title="Which workloads this queue's workloads may preempt (KUEUE.md, Classic preemption)">"Preemption"</legend>
                 <div class="field-row">
-                    <SelectInput binding=reclaim label="Reclaim within cohort" options=choices(&[ReclaimPolicy::Never, ReclaimPolicy::LowerPriority, ReclaimPolicy::Any])
-                        tip={tip!("Whether it may take back its nominal quota from queues of the cohort that borrowed it: never, from lower priorities, or from any", api = "preemption.reclaimWithinCohort")} />
+                    <SelectInput binding=reclaim label="Reclaim within cohort" options=reclaim_choices() tip=RECLAIM_TIP />
                     <SelectInput binding=within label="Within ClusterQueue" options=choices(&[WithinClusterQueue::Never, WithinClusterQueue::LowerPriority, WithinClusterQueue::LowerOrNewerEqualPriority])
                         tip={tip!("Whether a workload may preempt others of its own queue: never, lower priorities, or lower and newer equal ones", api = "preemption.withinClusterQueue")} />
                     <SelectInput binding=borrow_within label="Borrow within cohort" options=choices(&[Bwc::Never, Bwc::LowerPriority])

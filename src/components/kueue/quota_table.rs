@@ -3,10 +3,9 @@
 //! and the lending limit as Kubernetes quantities, each with the bar of what they reach
 //! (`reach_bar`).
 
-use super::bind::QuotaAt;
+use super::bind::{QuotaAt, BORROWING_TIP, LENDING_TIP, NOMINAL_TIP};
 use super::reach_bar::ReachBar;
 use crate::components::quantity_input::QuantityInput;
-use crate::components::tip::tip;
 use crate::state::kueue_edits::move_flavor;
 use crate::state::use_editor;
 use leptos::prelude::*;
@@ -84,24 +83,16 @@ fn FlavorQuotas(
         .into_iter()
         .enumerate()
         .map(|(resource, resource_name)| {
-            let quota = QuotaAt { queue, group, flavor, resource }.item();
-            let nominal = quota.bind("nominal_quota", |r| Some(r.nominal_quota), |r, v| {
-                if let Some(v) = v {
-                    r.nominal_quota = v;
-                }
-            });
-            let borrowing = quota.bind("borrowing_limit", |r| r.borrowing_limit, |r, v| r.borrowing_limit = v);
-            let lending = quota.bind("lending_limit", |r| r.lending_limit, |r, v| r.lending_limit = v);
+            let quota = QuotaAt { queue, group, flavor, resource };
             view! {
                 <div class="resource-quota">
                     <span class="resource-name">{resource_name.clone()}</span>
                     <div class="field-row">
-                        <QuantityInput binding=nominal label="Nominal quota"
-                            tip={tip!("Guaranteed to this queue on this flavor, as a Kubernetes quantity (\"8\", \"500m\", \"64Gi\")", api = "nominalQuota")} />
-                        <QuantityInput binding=borrowing label="Borrowing limit" optional=true placeholder="no limit"
-                            tip={tip!("The most it may use above its nominal quota, borrowed from its cohort. Empty: no limit; 0: it only lends", api = "borrowingLimit")} />
-                        <QuantityInput binding=lending label="Lending limit" optional=true placeholder="all of it"
-                            tip={tip!("The most of its unused nominal quota that other queues may borrow. Empty: all of it", api = "lendingLimit")} />
+                        <QuantityInput binding=quota.nominal() label="Nominal quota" tip=NOMINAL_TIP />
+                        <QuantityInput binding=quota.borrowing_limit() label="Borrowing limit" optional=true placeholder="no limit"
+                            tip=BORROWING_TIP />
+                        <QuantityInput binding=quota.lending_limit() label="Lending limit" optional=true placeholder="all of it"
+                            tip=LENDING_TIP />
                     </div>
                     <ReachBar queue flavor=name.clone() resource=resource_name />
                 </div>

@@ -1,5 +1,6 @@
 //! The presenter view's live controls: for each team, its strategy, its borrow limit and its limit
-//! per instance type, in a strip under the stage, one column per team like the KPI slides. Each
+//! per instance type, in a strip under the stage, one column per team like the KPI slides; for a
+//! scenario written as Kueue objects, each ClusterQueue's reclaim policy and quotas instead. Each
 //! control edits the scenario exactly as the share card does (`share_bindings`, `Editor::edit*`),
 //! so a change re-runs and is one undo step. Their ids carry a scope of their own, because the
 //! editor's controls for the same fields stay in the page, hidden.
@@ -10,7 +11,11 @@
 
 use crate::components::capacity_limits::{max_capacity, LimitsOwner, MAX_CAPACITY_TIP};
 use crate::components::choice_inputs::SelectInput;
+use crate::components::kueue::bind::{
+    queue_choice, reclaim_choices, QuotaAt, BORROWING_TIP, LENDING_TIP, NOMINAL_TIP, RECLAIM_TIP,
+};
 use crate::components::number_input::{NumberInput, Numbers};
+use crate::components::quantity_input::QuantityInput;
 use crate::components::share_bindings;
 use crate::state::palette::share_paint;
 use crate::state::use_editor;
@@ -23,12 +28,64 @@ const SCOPE: &str = "present-";
 #[component]
 pub fn PresenterControls() -> impl IntoView {
     let state = use_editor();
-    let count = Memo::new(move |_| state.scenario.with(|s| s.quota_shares.len()));
+    // A scenario written as Kueue objects has ClusterQueues where an AWS one has quota shares,
+    // as BUILD's Queues tab replaces its Shares tab (`build_zone`).
+    let kueue = Memo::new(move |_| state.scenario.with(|s| s.kueue.is_some()));
+    let count = Memo::new(move |_| {
+        state.scenario.with(|s| match s.kueue.as_deref() {
+            Some(k) => k.cluster_queues.len(),
+            None => s.quota_shares.len(),
+        })
+    });
+    let columns = move || {
+        if kueue.get() {
+            view! { <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <QueueControls index=i /> } /> }
+                .into_any()
+        } else {
+            view! { <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <TeamControls index=i /> } /> }
+                .into_any()
+        }
+    };
     view! {
         <section class="presenter-controls" aria-label="Live controls" data-testid="presenter-controls"
             style=move || format!("--teams: {}", count.get().max(1))>
-            <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <TeamControls index=i /> } />
+            {columns}
         </section>
+    }
+}
+
+/// A ClusterQueue's column: whether it reclaims what it lent, and each quota's nominal quota,
+/// borrowing limit and lending limit, in the order its workloads try the flavors: the terms a
+/// room argues about when teams share a cohort (docs/KUEUE.md, "Quota: available, potential
+/// and borrowing").
+#[component]
+fn QueueControls(index: usize) -> impl IntoView {
+    let state = use_editor();
+    let name = move || {
+        state.scenario.with(|s| {
+            s.kueue
+                .as_ref()
+                .and_then(|k| k.cluster_queues.get(index))
+                .map(|q| q.name.clone())
+        })
+    };
+    let quotas = Memo::new(move |_| state.scenario.with(|s| QuotaAt::all_in(s, index)));
+    view! {
+        <div class="team-controls" style=format!("--share-colour: {}", share_paint(index)) data-testid="queue-controls">
+            <h3><span class="swatch" aria-hidden="true"></span>{name}</h3>
+            <SelectInput binding=queue_choice!(index, preemption.reclaim_within_cohort) label="Reclaim within cohort"
+                options=reclaim_choices() tip=RECLAIM_TIP id_scope=SCOPE />
+            <For each=move || quotas.get() key=|q| q.clone() children=move |(at, flavor, resource)| view! {
+                <fieldset class="presenter-quota">
+                    <legend>{format!("{flavor} \u{b7} {resource}")}</legend>
+                    <QuantityInput binding=at.nominal() label="Nominal" tip=NOMINAL_TIP id_scope=SCOPE />
+                    <QuantityInput binding=at.borrowing_limit() label="Borrowing limit" optional=true placeholder="no limit"
+                        tip=BORROWING_TIP id_scope=SCOPE />
+                    <QuantityInput binding=at.lending_limit() label="Lending limit" optional=true placeholder="all"
+                        tip=LENDING_TIP id_scope=SCOPE />
+                </fieldset>
+            } />
+        </div>
     }
 }
 

@@ -23,8 +23,9 @@ impl Slide {
     }
 }
 
-/// Every slide for a result with (`shared`) or without quota shares; without them the KPIs that
-/// exist only between shares (borrowed, lent, reclaims made) are left out, as on the KPI cards.
+/// Every slide for a result with (`shared`) or without shares (an AWS scenario's quota shares, a
+/// Kueue one's ClusterQueues); without them the KPIs that exist only between shares (borrowed,
+/// lent, reclaims made) are left out, as on the KPI cards.
 pub fn deck(shared: bool) -> Vec<Slide> {
     let kpis = Kpi::CARD
         .into_iter()

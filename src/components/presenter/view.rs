@@ -22,7 +22,14 @@ pub fn PresenterView() -> impl IntoView {
     let session = use_session();
     let baseline = use_baseline();
     let outcome = Signal::derive(move || session.current.get());
-    let shared = Memo::new(move |_| state.scenario.with(|s| !s.quota_shares.is_empty()));
+    // As on the KPI cards, the run's result says whether there are shares: a Kueue scenario's
+    // ClusterQueues borrow and lend in their cohort as AWS quota shares do. Until the first run
+    // answers, the deck keeps every slide.
+    let shared = Memo::new(move |_| {
+        session
+            .current
+            .with(|o| o.as_ref().is_none_or(|o| !o.result.shares.is_empty()))
+    });
     let slides = Memo::new(move |_| deck(shared.get()));
     let at = RwSignal::new(0usize);
     let slide = Signal::derive(move || slides.with(|d| d[at.get().min(d.len() - 1)]));
