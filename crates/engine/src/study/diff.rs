@@ -15,7 +15,7 @@
 //! borrow limit and -1 are the same agreement, and "borrow limit: no cap -> 20%" reads better
 //! than "-1 -> 20".
 
-use crate::scenario::{borrow_limit_words, preemption_words, Scenario, UNLIMITED_BORROW};
+use crate::scenario::{borrow_limit_words, preemption_words, Rules, Scenario, UNLIMITED_BORROW};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -54,9 +54,9 @@ pub fn scenario_changes(a: &Scenario, b: &Scenario) -> Vec<FieldChange> {
         if let Value::Object(map) = side {
             map.remove("name");
             // `rules` is left out at its default, `aws`; compared by meaning, a variant under
-            // the other rules reads "rules: kueue -> aws", not "-> (not set)".
+            // the other rules reads "rules: Kueue -> AWS Batch", not "-> (not set)".
             map.entry("rules")
-                .or_insert_with(|| Value::String(crate::scenario::Rules::Aws.as_str().into()));
+                .or_insert_with(|| Value::String(Rules::Aws.as_str().into()));
             if let Some(Value::Array(shares)) = map.get_mut("quota_shares") {
                 shares.iter_mut().for_each(drop_unlimited_borrow);
             }
@@ -185,11 +185,16 @@ fn change_words(path: &str, before: Option<&Value>, after: Option<&Value>) -> St
     }
 }
 
-/// What a borrow limit or in-share preemption value means, in words; for a share's own field
+/// The rule set by its name for people ("AWS Batch", "Kueue"). What a borrow limit or in-share
+/// preemption value means, in words; for a share's own field
 /// also when it is absent (its default). In an `update_share` action an absent field means
 /// "unchanged", which the plain "(not set)" says. A ClusterQueue's absent limits and preemption
 /// policies are Kueue's defaults: no limit, `Never`.
 fn meant(path: &str, value: Option<&Value>) -> Option<String> {
+    if path == "rules" {
+        let rules: Rules = serde_json::from_value(value?.clone()).ok()?;
+        return Some(rules.title().into());
+    }
     let (parent, key) = path.rsplit_once('.')?;
     let own = parent.starts_with("quota_shares[") && !parent.contains('.');
     let queue = parent.starts_with("kueue.cluster_queues[");
@@ -302,6 +307,7 @@ mod tests {
         let changes = scenario_changes(&a, &b);
         assert_eq!(changes.len(), 1, "{changes:?}");
         assert_eq!(changes[0].describe(), r#"rules: "kueue" -> "aws""#);
+        assert_eq!(changes[0].words, "rules: Kueue -> AWS Batch");
         assert!(
             scenario_changes(&b, &b).is_empty(),
             "the default on both sides is no change"
