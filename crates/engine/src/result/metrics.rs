@@ -166,7 +166,7 @@ impl<'i, 'a> Aggregator<'i, 'a> {
             .and_then(share_of)
             .and_then(|name| self.share_index.get(name.as_str()).copied());
         if let Some(preemptor) = preemptor {
-            if attempt.preemption == Some(StopKind::Reclaim) {
+            if attempt.preemption.is_some_and(StopKind::is_reclaim) {
                 self.caused[preemptor].0 += 1;
             }
             *self.caused[preemptor]

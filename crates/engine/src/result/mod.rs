@@ -339,7 +339,8 @@ pub struct ShareResult {
     /// And the interruptions (`PreemptionCounts::interruptions`).
     #[serde(default)]
     pub interruptions: u32,
-    /// Reclaims its jobs made from borrowing shares.
+    /// Reclaims its jobs made from borrowing shares (`StopKind::is_reclaim`: under Kueue's
+    /// rules, the `InCohortReclamation` evictions they caused).
     pub reclaims_made: u32,
     /// Preemptions this share's jobs caused, by the share whose job was preempted.
     pub reclaimed_from: BTreeMap<Text, u32>,

@@ -194,6 +194,15 @@ impl StopKind {
         !matches!(self, StopKind::PlanEnd | StopKind::Spot)
     }
 
+    /// Whether it is a lender taking back what it lent, which its share's `reclaims_made` counts:
+    /// AWS's reclaim, and Kueue's `InCohortReclamation`, a queue evicting a borrower of its
+    /// cohort to get its own quota back. **ours** for Kueue, which counts no reclaims itself; the
+    /// other Kueue reasons preempt by priority or fair share, not to take back what was lent
+    /// (docs/KUEUE.md, "Results").
+    pub fn is_reclaim(self) -> bool {
+        matches!(self, StopKind::Reclaim | StopKind::InCohortReclamation)
+    }
+
     /// Kueue's own word for the reason (the `Preempted` condition's reason), for the four
     /// eviction reasons of Kueue; none for AWS's kinds.
     pub fn kueue_reason(self) -> Option<&'static str> {

@@ -324,7 +324,34 @@ fn check_seed(seed: u64) -> Result<(), String> {
     attempts_are_consistent(&result).map_err(fail)?;
     every_instant_settles(&result).map_err(fail)?;
     quota_is_respected(&model, &result).map_err(fail)?;
-    evictions_respect_policies(&model, &result).map_err(fail)
+    evictions_respect_policies(&model, &result).map_err(fail)?;
+    reclaims_made_are_the_reclamations_caused(&result).map_err(fail)
+}
+
+/// A queue's `reclaims_made`, the KPI a comparison with AWS's rules lines up against AWS's
+/// reclaims, is the `InCohortReclamation` evictions its workloads caused, as its row of the
+/// per-queue table counts them.
+fn reclaims_made_are_the_reclamations_caused(result: &SimResult) -> Result<(), String> {
+    let queues = &result
+        .kueue
+        .as_ref()
+        .ok_or("a Kueue run has its per-queue table")?
+        .queues;
+    for (share, queue) in result.shares.iter().zip(queues) {
+        let caused: u32 = queue
+            .caused
+            .iter()
+            .filter(|c| c.reason == StopKind::InCohortReclamation)
+            .map(|c| c.count)
+            .sum();
+        if share.reclaims_made != caused {
+            return Err(format!(
+                "{}: {} reclaims made, {caused} InCohortReclamation evictions caused",
+                share.name, share.reclaims_made
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Every instant ends in a state where a cycle changes nothing, before the engine's guard on
