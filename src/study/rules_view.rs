@@ -4,11 +4,22 @@
 //! the changes; the study report prints the same list.
 
 use leptos::prelude::*;
-use quotalab_engine::study::rules_causes::TeamDifference;
+use quotalab_engine::study::rules_causes::{TeamDifference, NO_TEAM_DIFFERS};
 
+/// `teams`: `None` when no variant changes the rules (nothing is shown), empty when no team
+/// differs (the engine's sentence says so).
 #[component]
-pub fn RulesDifferences(teams: Vec<TeamDifference>) -> impl IntoView {
-    (!teams.is_empty()).then(|| {
+pub fn RulesDifferences(teams: Option<Vec<TeamDifference>>) -> impl IntoView {
+    teams.map(|teams| {
+        if teams.is_empty() {
+            return view! {
+                <section class="rules-differences" data-testid="rules-differences">
+                    <h3 title=TITLE>"Where the rule sets differ"</h3>
+                    <p data-testid="rules-agree">{NO_TEAM_DIFFERS}</p>
+                </section>
+            }
+            .into_any();
+        }
         let items = teams
             .into_iter()
             .map(|team| {
@@ -32,12 +43,16 @@ pub fn RulesDifferences(teams: Vec<TeamDifference>) -> impl IntoView {
             .collect_view();
         view! {
             <section class="rules-differences" data-testid="rules-differences">
-                <h3 title="Teams whose KPIs differ under the other rules (the seeds say the difference is real), and the Kueue rules that act differently for them">"Where the rule sets differ"</h3>
+                <h3 title=TITLE>"Where the rule sets differ"</h3>
                 <ul>{items}</ul>
             </section>
         }
+        .into_any()
     })
 }
+
+/// The heading's tooltip.
+const TITLE: &str = "Teams whose KPIs differ under the other rules (the seeds say the difference is real), and the Kueue rules that act differently for them";
 
 /// The engine's words with each `field` or `Value` between backticks as code, the rest as text.
 fn with_code(words: &str) -> impl IntoView {

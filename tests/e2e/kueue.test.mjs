@@ -88,6 +88,21 @@ export const tests = [
     },
   },
   {
+    name: 'the default agreement compared with Kueue rules says that no team differs, with each tab naming its rules',
+    async fn(page, ctx) {
+      await open(page, ctx.baseUrl);
+      await page.locator('[data-testid="compare-rules"]').click();
+      await page.locator('[data-testid="study-done"]:visible').waitFor({ timeout: 100_000 });
+      const agree = await page.locator('[data-testid="rules-agree"]').innerText();
+      expect(agree.startsWith("No team's KPIs differ between the rule sets"), `the section says so: ${agree}`);
+      expect((await page.locator('[data-testid="rules-team"]').count()) === 0, 'and lists no team');
+      const badges = await page.locator('[data-testid="variant-tab"] [data-testid="variant-rules"]').allInnerTexts();
+      expect(badges.join('|') === 'AWS Batch|Kueue', `tabs: ${badges.join(', ')}`);
+      const changes = await page.locator('[data-testid="compare-changes"]').innerText();
+      expect(changes.includes('rules: AWS Batch -> Kueue'), `the change in words: ${changes}`);
+    },
+  },
+  {
     name: 'a trace compared with Kueue rules runs once per variant: every seed gives the same run',
     async fn(page, ctx) {
       await open(page, ctx.baseUrl);

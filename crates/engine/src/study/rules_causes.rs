@@ -39,12 +39,18 @@ pub struct TeamDifference {
     pub rules: Vec<RuleCause>,
 }
 
+/// What every view prints under "Where the rule sets differ" when the study compares rule sets
+/// and no team's KPIs differ, so that a reader knows the comparison was made and found nothing.
+pub const NO_TEAM_DIFFERS: &str = "No team's KPIs differ between the rule sets: every difference is within the seeds' 90% intervals, so for this workload and agreement the two rule sets give the same outcomes.";
+
 /// Per variant whose `rules` differ from the first variant's, each team with a significant
-/// difference and its rules. Empty when no variant changes the rules.
-pub fn rules_differences(study: &Study, comparison: &Comparison) -> Vec<TeamDifference> {
-    let Some(first) = study.variants.first() else {
-        return Vec::new();
-    };
+/// difference and its rules; empty when no team differs ([`NO_TEAM_DIFFERS`]). `None` when no
+/// variant changes the rules, so there is nothing to say.
+pub fn rules_differences(study: &Study, comparison: &Comparison) -> Option<Vec<TeamDifference>> {
+    let first = study.variants.first()?;
+    if study.variants.iter().all(|v| v.rules == first.rules) {
+        return None;
+    }
     let mut out = Vec::new();
     for (variant, summary) in study.variants.iter().zip(&comparison.variants).skip(1) {
         if variant.rules == first.rules {
@@ -79,7 +85,7 @@ pub fn rules_differences(study: &Study, comparison: &Comparison) -> Vec<TeamDiff
             });
         }
     }
-    out
+    Some(out)
 }
 
 /// Per ClusterQueue of the agreement in Kueue's form, the rules that act differently from AWS's.
@@ -248,7 +254,7 @@ mod tests {
         let Summary::Comparison(comparison) = definition.summarize(&samples).unwrap() else {
             panic!("a comparison")
         };
-        let teams = rules_differences(&study, &comparison);
+        let teams = rules_differences(&study, &comparison).expect("the study compares rule sets");
         assert!(!teams.is_empty(), "the rule sets give different outcomes");
         for team in &teams {
             assert_eq!(team.variant, "under AWS rules");
@@ -269,9 +275,28 @@ mod tests {
                 k
             }],
         );
-        assert!(
-            rules_differences(&same, &comparison).is_empty(),
+        assert_eq!(
+            rules_differences(&same, &comparison),
+            None,
             "no variant changes the rules"
         );
+    }
+
+    /// The default scenario's three teams come out the same under Kueue's rules: the comparison
+    /// of rule sets is made and finds no team, which the views then say in so many words.
+    #[test]
+    fn rule_sets_that_give_the_same_outcomes_are_compared_and_no_team_is_listed() {
+        use crate::study::{Definition, Summary};
+        let aws = Scenario::parse_json(include_str!("../../../../scenarios/default.json")).unwrap();
+        let mut kueue = aws.clone();
+        kueue.rules = Rules::Kueue;
+        let mut study = Study::new("both", vec![aws, kueue]);
+        study.seeds = 8;
+        let definition = Definition::Compare(study.clone());
+        let samples = definition.run(&definition.units()).unwrap();
+        let Summary::Comparison(comparison) = definition.summarize(&samples).unwrap() else {
+            panic!("a comparison")
+        };
+        assert_eq!(rules_differences(&study, &comparison), Some(Vec::new()));
     }
 }

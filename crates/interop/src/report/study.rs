@@ -35,9 +35,10 @@ pub struct StudyReport {
     /// One table per share: a row per KPI, a column per variant.
     pub tables: Vec<ShareTable>,
     /// For a variant under the other rules, each team whose outcome differs and its rules that
-    /// act differently under Kueue (`quotalab_engine::study::rules_causes`).
+    /// act differently under Kueue (`quotalab_engine::study::rules_causes`); empty when no team
+    /// differs, `None` when no variant changes the rules.
     #[serde(default)]
-    pub rules: Vec<TeamDifference>,
+    pub rules: Option<Vec<TeamDifference>>,
     /// Every variant's own report, in study order.
     pub variants: Vec<VariantReport>,
 }

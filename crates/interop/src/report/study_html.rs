@@ -6,6 +6,7 @@ use super::colours;
 use super::escape::html as esc;
 use super::html;
 use super::study::{Cell, ShareTable, StudyReport};
+use quotalab_engine::study::rules_causes::NO_TEAM_DIFFERS;
 use quotalab_engine::study::Verdict;
 use std::fmt::Write;
 
@@ -117,11 +118,16 @@ fn verdict_class(verdict: Option<Verdict>) -> &'static str {
 
 /// Per team whose outcome differs under the other rules, the KPIs and the rules behind them.
 fn rules(out: &mut String, report: &StudyReport) {
-    if report.rules.is_empty() {
+    let Some(teams) = &report.rules else {
+        return;
+    };
+    out.push_str("<h3>Where the rule sets differ</h3>");
+    if teams.is_empty() {
+        let _ = write!(out, "<p>{}</p>", esc(NO_TEAM_DIFFERS));
         return;
     }
-    out.push_str("<h3>Where the rule sets differ</h3><ul>");
-    for team in &report.rules {
+    out.push_str("<ul>");
+    for team in teams {
         let kpis: Vec<String> = team.kpis.iter().map(|k| k.label().to_string()).collect();
         let _ = write!(
             out,

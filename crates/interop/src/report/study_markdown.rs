@@ -4,6 +4,7 @@
 use super::escape::markdown as esc;
 use super::markdown;
 use super::study::{ShareTable, StudyReport};
+use quotalab_engine::study::rules_causes::NO_TEAM_DIFFERS;
 use std::fmt::Write;
 
 pub fn render(report: &StudyReport) -> String {
@@ -68,11 +69,15 @@ fn share_table(out: &mut String, table: &ShareTable) {
 
 /// Per team whose outcome differs under the other rules, the KPIs and the rules behind them.
 fn rules(out: &mut String, report: &StudyReport) {
-    if report.rules.is_empty() {
+    let Some(teams) = &report.rules else {
+        return;
+    };
+    let _ = writeln!(out, "## Where the rule sets differ\n");
+    if teams.is_empty() {
+        let _ = writeln!(out, "{}\n", esc(NO_TEAM_DIFFERS));
         return;
     }
-    let _ = writeln!(out, "## Where the rule sets differ\n");
-    for team in &report.rules {
+    for team in teams {
         let kpis: Vec<String> = team.kpis.iter().map(|k| k.label().to_string()).collect();
         let _ = writeln!(
             out,

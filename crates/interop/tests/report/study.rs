@@ -3,6 +3,7 @@
 //! changed" in the engine's words, per-share fallback, and names that stay text.
 
 use quotalab_engine::study::numbers::{estimate, signed, verdict_words};
+use quotalab_engine::study::rules_causes::NO_TEAM_DIFFERS;
 use quotalab_engine::study::{compare, Comparison, Definition, Kpi, Study};
 use quotalab_interop::report::{variant_report, AgreementReport, StudyReport, StudyReportError};
 
@@ -233,16 +234,15 @@ fn a_study_under_both_rule_sets_prints_where_they_differ_per_team() {
     let mut study = Study::new("both rule sets", vec![kueue, aws]);
     study.seeds = 8;
     let report = StudyReport::build(&study, &comparison(&study)).expect("builds");
-    assert!(
-        !report.rules.is_empty(),
-        "the rule sets give different outcomes"
-    );
+    let teams = report.rules.as_ref().expect("the study compares rule sets");
+    assert!(!teams.is_empty(), "the rule sets give different outcomes");
     let markdown = report.to_markdown();
     assert!(
         markdown.contains("## Where the rule sets differ"),
         "{markdown}"
     );
-    for team in &report.rules {
+    assert!(!markdown.contains(NO_TEAM_DIFFERS));
+    for team in teams {
         assert!(markdown.contains(&format!("**{}**", team.share)));
         for rule in &team.rules {
             let words = rule.words.split('`').next().unwrap_or_default();
@@ -253,9 +253,36 @@ fn a_study_under_both_rule_sets_prints_where_they_differ_per_team() {
         .to_html()
         .contains("<h3>Where the rule sets differ</h3>"));
     let (_, _, same) = built();
-    assert!(
-        same.rules.is_empty(),
+    assert_eq!(
+        same.rules, None,
         "variants under the same rules print no such section"
     );
     assert!(!same.to_markdown().contains("Where the rule sets differ"));
+}
+
+/// The default agreement under both rule sets: the section is there, and says that no team
+/// differs rather than leaving the reader to wonder whether the comparison was made.
+#[test]
+fn rule_sets_with_the_same_outcomes_are_said_to_agree() {
+    let aws =
+        quotalab_engine::Scenario::parse_json(include_str!("../../../../scenarios/default.json"))
+            .expect("the default scenario");
+    let mut kueue = aws.clone();
+    kueue.rules = quotalab_engine::scenario::Rules::Kueue;
+    let mut study = Study::new("both rule sets", vec![aws, kueue]);
+    study.seeds = 8;
+    let report = StudyReport::build(&study, &comparison(&study)).expect("builds");
+    assert_eq!(report.rules, Some(Vec::new()));
+    let markdown = report.to_markdown();
+    assert!(
+        markdown.contains("## Where the rule sets differ")
+            && markdown.contains("No team's KPIs differ"),
+        "{markdown}"
+    );
+    let html = report.to_html();
+    assert!(
+        html.contains("<h3>Where the rule sets differ</h3><p>No team")
+            && html.contains("give the same outcomes.</p>"),
+        "{html}"
+    );
 }
