@@ -251,3 +251,62 @@ proptest! {
         }
     }
 }
+
+/// Each job's attempts, their start and end times and instance type, a line per job: the
+/// schedule.
+fn schedule(result: &quotalab_engine::SimResult) -> Vec<String> {
+    result
+        .jobs
+        .iter()
+        .map(|j| {
+            let attempts: Vec<String> = j
+                .attempts
+                .iter()
+                .map(|a| format!("{:.9}-{:.9} {}", a.start_h, a.end_h, a.instance_type))
+                .collect();
+            format!("{}: {}", j.name, attempts.join(", "))
+        })
+        .collect()
+}
+
+/// Borrowed and lent are instance-hours under both rule sets: where an AWS agreement runs the
+/// same schedule under Kueue's rules (its translation), every share borrows and lends the same
+/// hours, on types of one accelerator and of several alike (docs/KUEUE.md, "Results").
+#[test]
+fn the_same_schedule_under_both_rule_sets_borrows_and_lends_the_same_instance_hours() {
+    let mut compared = Vec::new();
+    for path in quotalab_mutate::bundled_scenarios() {
+        let aws = Scenario::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        if aws.kueue.is_some() || aws.quota_shares.is_empty() {
+            continue;
+        }
+        let mut kueue = aws.clone();
+        kueue.rules = Rules::Kueue;
+        let (a, k) = (
+            quotalab_engine::simulate(&aws),
+            quotalab_engine::simulate(&kueue),
+        );
+        if schedule(&a) != schedule(&k) {
+            continue;
+        }
+        for (x, y) in a.shares.iter().zip(&k.shares) {
+            let close = |p: f64, q: f64| (p - q).abs() <= 1e-9 * p.abs().max(1.0);
+            assert!(
+                close(x.borrowed_instance_h, y.borrowed_instance_h)
+                    && close(x.lent_instance_h, y.lent_instance_h),
+                "{}, share {}: AWS borrowed {} and lent {}, Kueue {} and {}",
+                path.display(),
+                x.name,
+                x.borrowed_instance_h,
+                x.lent_instance_h,
+                y.borrowed_instance_h,
+                y.lent_instance_h
+            );
+        }
+        compared.push(path.file_name().unwrap().to_string_lossy().into_owned());
+    }
+    assert!(
+        compared.iter().any(|name| name == "lend-and-borrow.json"),
+        "a scenario whose type has four accelerators is among those compared: {compared:?}"
+    );
+}

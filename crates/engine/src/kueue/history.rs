@@ -283,14 +283,25 @@ impl History {
     }
 }
 
-/// Per queue, its borrowed and lent reported-resource hours and its use of its nominal quota.
+/// Per queue, its borrowed and lent instance-hours and its use of its nominal quota, from its
+/// accelerator resources' hours. A flavor's devices count as instances of its type, its
+/// accelerators to an instance, so that these are the instance-hours an AWS run of the same
+/// agreement gives and a comparison of the two rule sets lines them up (docs/KUEUE.md,
+/// "Results"); a flavor without a type, or a type without accelerators, counts one device as
+/// one instance.
 fn share_times(world: &World, usage: &super::usage::UsageLog) -> Vec<ShareTime> {
-    let reported: Vec<bool> = usage
+    let per_instance: Vec<Option<f64>> = usage
         .frs()
         .iter()
         .map(|&fr| {
-            let (_, r) = world.fr_parts(fr);
-            crate::scenario::kueue::ACCELERATOR_RESOURCES.contains(&world.resources[r].as_str())
+            let (f, r) = world.fr_parts(fr);
+            let accelerator = crate::scenario::kueue::ACCELERATOR_RESOURCES
+                .contains(&world.resources[r].as_str());
+            let devices = world.flavors[f]
+                .instance_type
+                .as_ref()
+                .map_or(1, |t| t.accelerators.max(1));
+            accelerator.then_some(f64::from(devices))
         })
         .collect();
     usage
@@ -300,9 +311,8 @@ fn share_times(world: &World, usage: &super::usage::UsageLog) -> Vec<ShareTime> 
             let counted = |pick: fn(&super::usage::Areas) -> f64| -> f64 {
                 areas
                     .iter()
-                    .zip(&reported)
-                    .filter(|(_, &r)| r)
-                    .map(|(a, _)| pick(a))
+                    .zip(&per_instance)
+                    .filter_map(|(a, devices)| devices.map(|d| pick(a) / d))
                     .sum::<f64>()
                     / 3600.0
             };
