@@ -33,6 +33,18 @@ pub struct Translation {
     pub notes: Vec<Note>,
 }
 
+impl Translation {
+    /// The notes of what the target form states approximately or not at all, as lines
+    /// (`dropped: kueue.fair_sharing: ...`): what an export in the other form warns of.
+    pub fn not_carried(&self) -> Vec<String> {
+        self.notes
+            .iter()
+            .filter(|n| n.kind != NoteKind::Carried)
+            .map(ToString::to_string)
+            .collect()
+    }
+}
+
 /// What one part of the source scenario became.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Note {

@@ -1,5 +1,5 @@
-//! Scenario to AWS Batch CLI input. Quota shares map one to one (SEMANTICS §2 uses AWS's own
-//! terms); the on-demand capacity becomes the service environment's capacity limits, one per
+//! Scenario to AWS Batch CLI input, a scenario written as Kueue objects through its translation
+//! to quota shares. Quota shares map one to one (SEMANTICS §2 uses AWS's own terms); the on-demand capacity becomes the service environment's capacity limits, one per
 //! instance type; job mixes and groups of explicit jobs become `submit-service-job` skeletons
 //! (`job`).
 
@@ -8,14 +8,29 @@ use super::shapes::*;
 use super::{AwsExport, ExportFile, BUNDLE_FORMAT, MAX_SHARES, NAME_TAG};
 use crate::names;
 use quotalab_engine::scenario::{Scenario, Strategy};
+use quotalab_engine::translate::to_aws;
 use std::collections::{BTreeMap, HashSet};
 
 /// Placeholders the user replaces before running the commands.
 pub const SCHEDULING_POLICY_ARN: &str = "<SCHEDULING_POLICY_ARN>";
 
-/// Exports a scenario as AWS Batch CLI input files, with warnings.
+/// Exports a scenario as AWS Batch CLI input files, with warnings. A scenario written as Kueue
+/// objects goes through the engine's translation to AWS quota shares first, as `kueue::export`
+/// translates an AWS one (docs/KUEUE-TRANSLATION.md); what the translation approximated or
+/// dropped leads the warnings.
 pub fn export(scenario: &Scenario) -> AwsExport {
-    let mut warnings = Vec::new();
+    match scenario.kueue {
+        None => export_shares(scenario, Vec::new()),
+        Some(_) => {
+            let t = to_aws(scenario);
+            let lost = t.not_carried();
+            export_shares(&t.scenario, lost)
+        }
+    }
+}
+
+/// Exports a scenario written as AWS quota shares, after `warnings`.
+fn export_shares(scenario: &Scenario, mut warnings: Vec<String>) -> AwsExport {
     let mut taken = HashSet::new();
     let base: String = names::aws(&scenario.name, &mut taken)
         .chars()

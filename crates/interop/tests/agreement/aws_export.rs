@@ -345,3 +345,60 @@ fn a_hand_written_instance_total_falls_back_to_the_share_limits_with_a_note() {
         .iter()
         .any(|n| n.contains("sum of the shares' limits")));
 }
+
+/// A scenario written as Kueue objects exports its translation to quota shares, one per
+/// ClusterQueue, warning first of what the translation approximated, as the Kueue export does
+/// the other way; the files read back as that translation's agreement.
+#[test]
+fn kueue_objects_export_as_the_quota_shares_of_their_translation() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/kueue-three-teams.json"),
+    )
+    .unwrap();
+    let kueue = Scenario::from_json(&text).unwrap();
+    let translation = quotalab_engine::translate::to_aws(&kueue);
+    let export = aws::export(&kueue);
+    let shares: Vec<&str> = export
+        .files
+        .iter()
+        .filter_map(|f| f.path.strip_prefix("quota-shares/"))
+        .collect();
+    assert_eq!(
+        shares,
+        ["00-research.json", "01-training.json", "02-inference.json"]
+    );
+    let lost = translation.not_carried();
+    assert!(
+        !lost.is_empty(),
+        "the example's lending limit has no AWS counterpart"
+    );
+    assert_eq!(
+        export.warnings[..lost.len()],
+        lost[..],
+        "{:?}",
+        export.warnings
+    );
+    assert!(
+        !export
+            .warnings
+            .iter()
+            .any(|w| w.contains("no quota shares")),
+        "{:?}",
+        export.warnings
+    );
+    let back = aws::import(&export.files).unwrap().scenario;
+    // AWS writes "no limit" as -1 where the translation leaves the borrow limit unset.
+    let terms = |s: &Scenario| -> Vec<String> {
+        s.quota_shares
+            .iter()
+            .map(|q| {
+                let unlimited = q.borrow_limit.unwrap_or(-1);
+                format!(
+                    "{} {:?} {:?} {unlimited} {}",
+                    q.name, q.capacity_limits, q.strategy, q.in_share_preemption
+                )
+            })
+            .collect()
+    };
+    assert_eq!(terms(&back), terms(&translation.scenario));
+}

@@ -12,7 +12,7 @@ use super::carried::ScenarioHeader;
 use crate::account::timestamp::to_iso8601;
 use quotalab_engine::scenario::kueue::{LocalQueue, DEFAULT_NAMESPACE};
 use quotalab_engine::scenario::Scenario;
-use quotalab_engine::translate::{to_kueue, NoteKind};
+use quotalab_engine::translate::to_kueue;
 use serde::{Deserialize, Serialize};
 
 /// The instant hour 0 is written as: creation times are this plus each job's submission.
@@ -41,12 +41,7 @@ pub fn export(scenario: &Scenario) -> KueueExport {
         Some(_) => (scenario.clone(), Vec::new()),
         None => {
             let t = to_kueue(scenario);
-            let lost = t
-                .notes
-                .iter()
-                .filter(|n| n.kind != NoteKind::Carried)
-                .map(ToString::to_string)
-                .collect();
+            let lost = t.not_carried();
             (t.scenario, lost)
         }
     };
