@@ -5,7 +5,7 @@
 //! total in front of the causes is `observed`'s to write, like every other accelerator-hours.
 
 use super::numbers;
-use quotalab_engine::result::{LostByCause, PoolKind, StartedOn};
+use quotalab_engine::result::{LostByCause, PoolKind, StartedOn, StopKind};
 
 /// `first choice, 4 x ml.p5.48xlarge on demand: 30 jobs; entry 2, 1 x ml.g5.12xlarge spot: 5
 /// jobs`; `no job started` when the list is empty.
@@ -43,8 +43,19 @@ fn pool(kind: PoolKind, plan: Option<&str>) -> String {
 }
 
 /// `10.0 to reclaim, 2.5 to spot interruptions`, only the causes that lost anything; `None` when
-/// nothing was lost.
+/// nothing was lost. A run under Kueue's rules loses work to its eviction reasons, named as
+/// Kueue names them (`InCohortReclamation`), as the report's preemption counts name them.
 pub fn lost_to(by: &LostByCause) -> Option<String> {
+    let kueue = [
+        (by.in_cluster_queue, StopKind::InClusterQueue),
+        (by.in_cohort_reclamation, StopKind::InCohortReclamation),
+        (
+            by.in_cohort_reclaim_while_borrowing,
+            StopKind::InCohortReclaimWhileBorrowing,
+        ),
+        (by.in_cohort_fair_sharing, StopKind::InCohortFairSharing),
+    ]
+    .map(|(h, kind)| (h, kind.kueue_reason().unwrap_or_default()));
     let causes = [
         (by.reclaim, "reclaim"),
         (by.in_share, "in-share preemption"),
@@ -52,9 +63,10 @@ pub fn lost_to(by: &LostByCause) -> Option<String> {
         (by.plan_end, "plan ends"),
         (by.spot, "spot interruptions"),
         (by.ended_while_running, "jobs ended while running"),
-    ];
+    ]
+    .into_iter()
+    .chain(kueue);
     let parts: Vec<String> = causes
-        .iter()
         .filter(|(h, _)| *h > 0.0)
         .map(|(h, cause)| format!("{h:.1} to {cause}"))
         .collect();

@@ -41,6 +41,7 @@ mod markdown;
 mod model;
 mod numbers;
 mod observed;
+mod queue_terms;
 mod reading;
 mod study;
 mod study_html;

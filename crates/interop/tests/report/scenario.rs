@@ -7,6 +7,10 @@ use quotalab_engine::{simulate, Scenario, SimResult};
 use quotalab_interop::report;
 
 const DEFAULT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/default.json");
+const KUEUE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../scenarios/kueue-three-teams.json"
+);
 const TWO_TEAMS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../engine/tests/examples/two-teams-reclaim.json"
@@ -238,6 +242,56 @@ fn scenario_without_shares_reports_one_queue() {
     assert!(!md.contains("## Share:"));
     let html = report::html(&scenario, &result);
     assert!(!html.contains("<svg"), "no per-share charts without shares");
+}
+
+/// A scenario written as Kueue objects gets a section per ClusterQueue, its promise in Kueue's
+/// fields, not the one-queue page of a scenario without shares, and its lost work by Kueue's
+/// eviction reasons.
+#[test]
+fn kueue_objects_report_a_section_per_cluster_queue_in_kueue_terms() {
+    let (scenario, result, md, html) = both(KUEUE);
+    let queues: Vec<&str> = scenario
+        .kueue
+        .as_ref()
+        .expect("Kueue objects")
+        .cluster_queues
+        .iter()
+        .map(|q| q.name.as_str())
+        .collect();
+    for queue in &queues {
+        assert!(
+            md.contains(&format!("## Share: {queue} (`ClusterQueue`)")),
+            "{queue}: {md}"
+        );
+    }
+    assert!(
+        !md.contains("## One queue") && !md.contains("no quota shares"),
+        "{md}"
+    );
+    assert!(
+        md.contains("guaranteed a10g: 8 nvidia.com/gpu; a10g-spot: 0 nvidia.com/gpu"),
+        "{md}"
+    );
+    assert!(
+        md.contains("(`preemption.reclaimWithinCohort` = `Never`)"),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "it borrows at most 0 nvidia.com/gpu on a10g, lends at most 4 nvidia.com/gpu on a10g"
+        ),
+        "{md}"
+    );
+    let reclaimed: f64 = result
+        .shares
+        .iter()
+        .map(|s| s.lost_by_cause.in_cohort_reclamation)
+        .sum();
+    assert!(
+        reclaimed > 0.0 && md.contains("to InCohortReclamation"),
+        "{md}"
+    );
+    assert!(html.contains("<code>ClusterQueue</code>") && html.contains("reclaimWithinCohort"));
 }
 
 /// The web page holds a run's jobs as columns, not job records (docs/ARCHITECTURE.md); its
