@@ -1,5 +1,5 @@
 //! The Kueue gallery example in the browser: the engine runs it in wasm, every chart draws it,
-//! the reclaim chart names Kueue's eviction reasons, and the per-queue table shows the engine's
+//! the reclaim chart names Kueue's eviction reasons and the work lost to them, and the per-queue table shows the engine's
 //! resource-hours and evictions.
 
 use crate::support::{all, attached_root};
@@ -35,6 +35,16 @@ fn the_kueue_example_runs_and_every_chart_draws_it() {
     assert!(
         reclaim.contains("InCohortReclamation"),
         "the reclaim chart names Kueue's reason"
+    );
+    let lost: f64 = drawn
+        .shares
+        .iter()
+        .map(|s| s.lost_by_cause.in_cohort_reclamation)
+        .sum();
+    let labels = reclaim.replace('\n', "");
+    assert!(
+        lost > 0.0 && labels.matches(">InCohortReclamation</text>").count() == 2,
+        "the reason labels the evictions and, in its own row of bars, the work lost to them"
     );
 }
 

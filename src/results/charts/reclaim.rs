@@ -13,7 +13,7 @@ use crate::results::format::{counted, round_for_people};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use quotalab_engine::result::view::Drawn;
-use quotalab_engine::result::{PreemptionCounts, ShareResult, StopKind};
+use quotalab_engine::result::{LostByCause, PreemptionCounts, ShareResult, StopKind};
 
 /// A kind in SEMANTICS' words.
 fn kind_label(kind: StopKind) -> &'static str {
@@ -89,7 +89,7 @@ fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
     .draw(&left, marks)?;
     let rows = lost_rows(&summaries);
     let lost_series = Series::per_share(&key, |s| {
-        rows.iter().map(|row| (row.value)(&summaries[s])).collect()
+        rows.iter().map(|row| row.value(&summaries[s])).collect()
     });
     let labels: Vec<String> = rows.iter().map(|row| row.label.to_owned()).collect();
     Bars {
@@ -117,46 +117,72 @@ fn draw_on(area: &Area, result: &Drawn, marks: &mut Vec<Mark>) -> DrawResult {
     draw_matrix(&matrix, result, &key, marks)
 }
 
-/// A row of the lost-work bars: its label, the unit its readout gives, and its value for a share.
+/// A row of the lost-work bars: its label, the unit its readout gives, and what it measures.
 struct Row {
     label: &'static str,
     unit: &'static str,
-    value: fn(&ShareResult) -> f64,
+    measure: Measure,
 }
 
-/// A row in GPU-hours (the axis' unit).
-const fn gpu_h(label: &'static str, value: fn(&ShareResult) -> f64) -> Row {
-    Row {
-        label,
-        unit: " GPU-h",
-        value,
+/// What a row of the lost-work bars measures of a share.
+#[derive(Clone, Copy)]
+enum Measure {
+    /// Work lost to a cause (`LostByCause::CAUSES`), in GPU-hours.
+    Lost(Option<StopKind>),
+    /// Startup time of the attempts after each job's first, in GPU-hours.
+    RestartOverhead,
+    Restarts,
+}
+
+impl Row {
+    fn value(&self, s: &ShareResult) -> f64 {
+        match self.measure {
+            Measure::Lost(cause) => s.lost_by_cause.of(cause),
+            Measure::RestartOverhead => s.restart_overhead_accelerator_h,
+            Measure::Restarts => f64::from(s.restarts),
+        }
     }
 }
 
-/// The lost-work causes some share suffered (`shares[].lost_by_cause`), then the restart
-/// overhead and the restarts (`shares[].restarts`), all as the engine counted them.
+/// A cause of lost work as its row is labelled. Kueue's eviction reasons are named as Kueue
+/// names them, alone: under the chart's title, "Work lost by cause", they say what they are, and
+/// with "lost to" in front the longest would not fit the label column.
+fn lost_label(cause: Option<StopKind>) -> &'static str {
+    match cause {
+        Some(StopKind::Reclaim) => "lost to reclaim",
+        Some(StopKind::InShare) => "lost in-share",
+        Some(StopKind::LimitLowered) => "lost to limit lowered",
+        Some(StopKind::PlanEnd) => "lost at plan end",
+        Some(StopKind::Spot) => "lost to spot",
+        Some(kueue) => kind_label(kueue),
+        None => "lost when ended early",
+    }
+}
+
+/// The lost-work causes some share suffered (`shares[].lost_by_cause`, Kueue's eviction reasons
+/// among them), then the restart overhead and the restarts (`shares[].restarts`), all as the
+/// engine counted them.
 fn lost_rows(shares: &[ShareResult]) -> Vec<Row> {
-    let causes: [Row; 6] = [
-        gpu_h("lost to reclaim", |s| s.lost_by_cause.reclaim),
-        gpu_h("lost in-share", |s| s.lost_by_cause.in_share),
-        gpu_h("lost to limit lowered", |s| s.lost_by_cause.limit_lowered),
-        gpu_h("lost at plan end", |s| s.lost_by_cause.plan_end),
-        gpu_h("lost to spot", |s| s.lost_by_cause.spot),
-        gpu_h("lost when ended early", |s| {
-            s.lost_by_cause.ended_while_running
-        }),
-    ];
-    let always: [Row; 2] = [
-        gpu_h("restart overhead", |s| s.restart_overhead_accelerator_h),
+    let causes = LostByCause::CAUSES.map(|cause| Row {
+        label: lost_label(cause),
+        unit: " GPU-h",
+        measure: Measure::Lost(cause),
+    });
+    let always = [
+        Row {
+            label: "restart overhead",
+            unit: " GPU-h",
+            measure: Measure::RestartOverhead,
+        },
         Row {
             label: "restarts",
             unit: "",
-            value: |s| f64::from(s.restarts),
+            measure: Measure::Restarts,
         },
     ];
     causes
         .into_iter()
-        .filter(|row| shares.iter().any(|s| (row.value)(s) > 0.0))
+        .filter(|row| shares.iter().any(|s| row.value(s) > 0.0))
         .chain(always)
         .collect()
 }

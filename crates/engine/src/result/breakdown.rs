@@ -58,8 +58,32 @@ fn is_zero(x: &f64) -> bool {
 }
 
 impl LostByCause {
+    /// Every cause, in the order results list them: the kinds of [`StopKind::ALL`], then a job
+    /// ended while running (`None`). The report and the reclaim chart list the causes from it.
+    pub const CAUSES: [Option<StopKind>; 10] = [
+        Some(StopKind::Reclaim),
+        Some(StopKind::InShare),
+        Some(StopKind::LimitLowered),
+        Some(StopKind::PlanEnd),
+        Some(StopKind::Spot),
+        Some(StopKind::InClusterQueue),
+        Some(StopKind::InCohortReclamation),
+        Some(StopKind::InCohortReclaimWhileBorrowing),
+        Some(StopKind::InCohortFairSharing),
+        None,
+    ];
+
+    /// The work lost to `cause` (`None`: jobs ended while running), in accelerator-hours.
+    pub fn of(&self, cause: Option<StopKind>) -> f64 {
+        *self.clone().cause_mut(cause)
+    }
+
     fn add(&mut self, kind: Option<StopKind>, accelerator_h: f64) {
-        let cause = match kind {
+        *self.cause_mut(kind) += accelerator_h;
+    }
+
+    fn cause_mut(&mut self, kind: Option<StopKind>) -> &mut f64 {
+        match kind {
             Some(StopKind::Reclaim) => &mut self.reclaim,
             Some(StopKind::InShare) => &mut self.in_share,
             Some(StopKind::LimitLowered) => &mut self.limit_lowered,
@@ -72,8 +96,7 @@ impl LostByCause {
             }
             Some(StopKind::InCohortFairSharing) => &mut self.in_cohort_fair_sharing,
             None => &mut self.ended_while_running,
-        };
-        *cause += accelerator_h;
+        }
     }
 }
 

@@ -43,34 +43,30 @@ fn pool(kind: PoolKind, plan: Option<&str>) -> String {
 }
 
 /// `10.0 to reclaim, 2.5 to spot interruptions`, only the causes that lost anything; `None` when
-/// nothing was lost. A run under Kueue's rules loses work to its eviction reasons, named as
-/// Kueue names them (`InCohortReclamation`), as the report's preemption counts name them.
+/// nothing was lost.
 pub fn lost_to(by: &LostByCause) -> Option<String> {
-    let kueue = [
-        (by.in_cluster_queue, StopKind::InClusterQueue),
-        (by.in_cohort_reclamation, StopKind::InCohortReclamation),
-        (
-            by.in_cohort_reclaim_while_borrowing,
-            StopKind::InCohortReclaimWhileBorrowing,
-        ),
-        (by.in_cohort_fair_sharing, StopKind::InCohortFairSharing),
-    ]
-    .map(|(h, kind)| (h, kind.kueue_reason().unwrap_or_default()));
-    let causes = [
-        (by.reclaim, "reclaim"),
-        (by.in_share, "in-share preemption"),
-        (by.limit_lowered, "limits lowered"),
-        (by.plan_end, "plan ends"),
-        (by.spot, "spot interruptions"),
-        (by.ended_while_running, "jobs ended while running"),
-    ]
-    .into_iter()
-    .chain(kueue);
-    let parts: Vec<String> = causes
+    let parts: Vec<String> = LostByCause::CAUSES
+        .into_iter()
+        .map(|cause| (by.of(cause), cause))
         .filter(|(h, _)| *h > 0.0)
-        .map(|(h, cause)| format!("{h:.1} to {cause}"))
+        .map(|(h, cause)| format!("{h:.1} to {}", cause_words(cause)))
         .collect();
     (!parts.is_empty()).then(|| parts.join(", "))
+}
+
+/// A cause of lost work in the report's words; a run under Kueue's rules loses work to its
+/// eviction reasons, named as Kueue names them (`InCohortReclamation`), as the report's
+/// preemption counts name them.
+fn cause_words(cause: Option<StopKind>) -> &'static str {
+    match cause {
+        Some(StopKind::Reclaim) => "reclaim",
+        Some(StopKind::InShare) => "in-share preemption",
+        Some(StopKind::LimitLowered) => "limits lowered",
+        Some(StopKind::PlanEnd) => "plan ends",
+        Some(StopKind::Spot) => "spot interruptions",
+        Some(kueue) => kueue.kueue_reason().unwrap_or_default(),
+        None => "jobs ended while running",
+    }
 }
 
 #[cfg(test)]
