@@ -36,11 +36,7 @@ fn the_kueue_example_runs_and_every_chart_draws_it() {
         reclaim.contains("InCohortReclamation"),
         "the reclaim chart names Kueue's reason"
     );
-    let lost: f64 = drawn
-        .shares
-        .iter()
-        .map(|s| s.lost_by_cause.in_cohort_reclamation)
-        .sum();
+    let lost = drawn.totals.lost_by_cause.in_cohort_reclamation;
     let labels = reclaim.replace('\n', "");
     assert!(
         lost > 0.0 && labels.matches(">InCohortReclamation</text>").count() == 2,

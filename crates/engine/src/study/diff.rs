@@ -185,11 +185,11 @@ fn change_words(path: &str, before: Option<&Value>, after: Option<&Value>) -> St
     }
 }
 
-/// The rule set by its name for people ("AWS Batch", "Kueue"). What a borrow limit or in-share
-/// preemption value means, in words; for a share's own field
-/// also when it is absent (its default). In an `update_share` action an absent field means
-/// "unchanged", which the plain "(not set)" says. A ClusterQueue's absent limits and preemption
-/// policies are Kueue's defaults: no limit, `Never`.
+/// What a value means, in words: the rule set by its name for people ("AWS Batch", "Kueue"),
+/// and a borrow limit or in-share preemption value, for a share's own field also when it is
+/// absent (its default). In an `update_share` action an absent field means "unchanged", which
+/// the plain "(not set)" says. A ClusterQueue's absent limits and preemption policies are
+/// Kueue's defaults: no limit, `Never`.
 fn meant(path: &str, value: Option<&Value>) -> Option<String> {
     if path == "rules" {
         let rules: Rules = serde_json::from_value(value?.clone()).ok()?;

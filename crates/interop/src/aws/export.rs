@@ -1,7 +1,7 @@
 //! Scenario to AWS Batch CLI input, a scenario written as Kueue objects through its translation
-//! to quota shares. Quota shares map one to one (SEMANTICS §2 uses AWS's own terms); the on-demand capacity becomes the service environment's capacity limits, one per
-//! instance type; job mixes and groups of explicit jobs become `submit-service-job` skeletons
-//! (`job`).
+//! to quota shares. Quota shares map one to one (SEMANTICS §2 uses AWS's own terms); the
+//! on-demand capacity becomes the service environment's capacity limits, one per instance type;
+//! job mixes and groups of explicit jobs become `submit-service-job` skeletons (`job`).
 
 use super::job::{job_skeletons, Skeleton};
 use super::shapes::*;

@@ -282,11 +282,7 @@ fn kueue_objects_report_a_section_per_cluster_queue_in_kueue_terms() {
         ),
         "{md}"
     );
-    let reclaimed: f64 = result
-        .shares
-        .iter()
-        .map(|s| s.lost_by_cause.in_cohort_reclamation)
-        .sum();
+    let reclaimed = result.totals.lost_by_cause.in_cohort_reclamation;
     assert!(
         reclaimed > 0.0 && md.contains("to InCohortReclamation"),
         "{md}"
