@@ -72,6 +72,10 @@ pub fn scenario_changes(a: &Scenario, b: &Scenario) -> Vec<FieldChange> {
 struct Place {
     path: String,
     words: Vec<String>,
+    /// The name of a field left out of `words` (a list, named by its entries, or `kueue`),
+    /// said when the field itself is added or removed: "mix 'm' pod sets: added", not
+    /// "mix 'm': added".
+    whole: Option<String>,
 }
 
 impl Place {
@@ -82,16 +86,21 @@ impl Place {
             format!("{}.{key}", self.path)
         };
         let mut words = self.words.clone();
+        let name = match key {
+            "kueue" => "Kueue objects".to_string(),
+            _ if path.starts_with("kueue.") => kueue_field(key),
+            _ => plain(key),
+        };
         // A list is named by its entries, a mix's template is just where its job fields live,
         // and `kueue` just holds Kueue's objects.
-        if !matches!(value, Some(Value::Array(_))) && !matches!(key, "template" | "kueue") {
-            words.push(if path.starts_with("kueue.") {
-                kueue_field(key)
-            } else {
-                plain(key)
-            });
-        }
-        Place { path, words }
+        let whole = if matches!(value, Some(Value::Array(_))) || matches!(key, "template" | "kueue")
+        {
+            Some(name)
+        } else {
+            words.push(name);
+            None
+        };
+        Place { path, words, whole }
     }
 
     fn index(&self, list: &str, i: usize, entry: Option<&Value>) -> Place {
@@ -107,7 +116,15 @@ impl Place {
         Place {
             path: format!("{}[{i}]", self.path),
             words,
+            whole: None,
         }
+    }
+
+    /// The place in words, the field itself named.
+    fn said(&self) -> String {
+        let mut words = self.words.clone();
+        words.extend(self.whole.clone());
+        words.join(" ")
     }
 }
 
@@ -157,11 +174,7 @@ fn walk(place: &Place, a: Option<&Value>, b: Option<&Value>, out: &mut Vec<Field
         }
         (x, y) if x != y => out.push(FieldChange {
             path: place.path.clone(),
-            words: format!(
-                "{}: {}",
-                place.words.join(" "),
-                change_words(&place.path, x, y)
-            ),
+            words: format!("{}: {}", place.said(), change_words(&place.path, x, y)),
             before: x.cloned(),
             after: y.cloned(),
         }),
@@ -402,6 +415,39 @@ mod tests {
                 "ClusterQueue 'nlp' flavor 'a10g' resource 'nvidia.com/gpu' lendingLimit: 1 -> no limit",
                 "ClusterQueue 'nlp' flavor 'a10g' resource 'nvidia.com/gpu' nominalQuota: 1 -> 4",
             ]
+        );
+    }
+
+    #[test]
+    fn a_whole_list_or_kueues_objects_added_or_removed_is_named() {
+        let aws = scenario(
+            r#"{"version":1,"name":"a","capacity":[{"instance_type":"ml.g5.xlarge","count":2}],
+              "quota_shares":[{"name":"x","capacity_limits":[{"instance_type":"ml.g5.xlarge","max_capacity":1}],"strategy":"LEND"}],
+              "job_mixes":[{"name":"m","share":"x","count":2,"arrivals":{"poisson_per_h":1},"duration_h":1,"template":{"instance_count":1,"preferences":[{"instance_type":"ml.g5.xlarge"}]}}]}"#,
+        );
+        let kueue = scenario(
+            r#"{"version":1,"name":"b","rules":"kueue","kueue":{"resource_flavors":[{"name":"g5","instance_type":"ml.g5.xlarge"}],
+              "cluster_queues":[{"name":"x","namespace_selector":{},"resource_groups":[{"covered_resources":["nvidia.com/gpu"],
+                "flavors":[{"name":"g5","resources":[{"name":"nvidia.com/gpu","nominal_quota":"1"}]}]}]}],
+              "local_queues":[{"name":"x","cluster_queue":"x"}]},
+              "job_mixes":[{"name":"m","count":2,"arrivals":{"poisson_per_h":1},"duration_h":1,"template":{"local_queue":"x",
+                "pod_sets":[{"name":"main","count":1,"requests":{"nvidia.com/gpu":"1"}}],"preferences":[{"instance_type":"ml.g5.xlarge"}]}}]}"#,
+        );
+        let words = words_of(&aws, &kueue);
+        for said in [
+            "capacity: removed",
+            "quota shares: removed",
+            "Kueue objects: added",
+            "mix 'm' pod sets: added",
+            "rules: AWS Batch -> Kueue",
+        ] {
+            assert!(words.iter().any(|w| w == said), "{said} in {words:?}");
+        }
+        assert!(
+            words
+                .iter()
+                .all(|w| !w.starts_with(':') && !w.contains("': ")),
+            "every change names what changed: {words:?}"
         );
     }
 
