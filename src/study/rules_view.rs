@@ -4,7 +4,7 @@
 //! the changes; the study report prints the same list.
 
 use leptos::prelude::*;
-use quotalab_engine::study::rules_causes::{TeamDifference, NO_TEAM_DIFFERS};
+use quotalab_engine::study::rules_causes::{TeamDifference, NO_OWN_RULE_DIFFERS, NO_TEAM_DIFFERS};
 
 /// `teams`: `None` when no variant changes the rules (nothing is shown), empty when no team
 /// differs (the engine's sentence says so).
@@ -25,7 +25,7 @@ pub fn RulesDifferences(teams: Option<Vec<TeamDifference>>) -> impl IntoView {
             .map(|team| {
                 let kpis: Vec<&str> = team.kpis.iter().map(|k| k.label()).collect();
                 let rules = if team.rules.is_empty() {
-                    view! { <li>"None of its own rules differ: the difference comes from the rest of its cohort."</li> }.into_any()
+                    view! { <li>{NO_OWN_RULE_DIFFERS}</li> }.into_any()
                 } else {
                     team.rules
                         .into_iter()

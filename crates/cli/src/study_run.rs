@@ -10,6 +10,7 @@ use crate::failure::Failure;
 use crate::output::{write_output, write_table_and_json};
 use crate::study_table;
 use quotalab_engine::result::numbers::{count, counted};
+use quotalab_engine::study::rules_causes::rules_differences;
 use quotalab_engine::study::{
     run_sample, shard, Definition, Runner, Sample, SampleSet, ShardSpec, Summary, Unit, UnitSample,
 };
@@ -125,15 +126,17 @@ pub fn finish(
     let summary = definition
         .summarize(samples)
         .map_err(|e| Failure::Other(e.to_string()))?;
-    let table = match &summary {
-        Summary::Comparison(c) => {
-            let labels = match definition {
-                Definition::Compare(study) => study_table::rule_labels(&study.variants),
-                Definition::Sweep(_) => None,
-            };
-            study_table::comparison(c, labels.as_deref())
+    let table = match (&summary, definition) {
+        (Summary::Comparison(c), Definition::Compare(study)) => {
+            let labels = study_table::rule_labels(&study.variants);
+            let mut table = study_table::comparison(c, labels.as_deref());
+            if let Some(teams) = rules_differences(study, c) {
+                table.push_str(&study_table::rules_differences(&teams));
+            }
+            table
         }
-        Summary::Sweep(s) => study_table::sweep(s),
+        (Summary::Comparison(c), Definition::Sweep(_)) => study_table::comparison(c, None),
+        (Summary::Sweep(s), _) => study_table::sweep(s),
     };
     let default = format!("{kind}.json");
     write_table_and_json(&table, &summary.to_json_pretty(), out.unwrap_or(&default))

@@ -2,6 +2,7 @@
 //! comparisons the paired difference from the first variant with its verdict.
 
 use quotalab_engine::result::numbers::counted;
+use quotalab_engine::study::rules_causes::{TeamDifference, NO_OWN_RULE_DIFFERS, NO_TEAM_DIFFERS};
 use quotalab_engine::study::{Comparison, Difference, Estimate, Kpi, SweepSummary, Verdict};
 use quotalab_engine::Scenario;
 use std::fmt::Write;
@@ -106,6 +107,34 @@ pub fn comparison(c: &Comparison, labels: Option<&[String]>) -> String {
                 let _ = write!(line, " {text:>DIFF$}");
             }
             let _ = writeln!(out, "{}", line.trim_end());
+        }
+    }
+    out
+}
+
+/// "Where the rule sets differ", after a comparison whose variants run under different rules:
+/// each team whose KPIs the seeds say differ, with its Kueue rules that act differently, or the
+/// engine's sentence that no team differs (docs/KUEUE.md, "In the app": Compare and the study
+/// report print the same list).
+pub fn rules_differences(teams: &[TeamDifference]) -> String {
+    let mut out = String::from("\nWhere the rule sets differ\n");
+    if teams.is_empty() {
+        let _ = writeln!(out, "{NO_TEAM_DIFFERS}");
+    }
+    for team in teams {
+        let kpis: Vec<&str> = team.kpis.iter().map(|k| k.label()).collect();
+        let _ = writeln!(
+            out,
+            "share {} ({}): {}",
+            team.share,
+            team.variant,
+            kpis.join(", ")
+        );
+        if team.rules.is_empty() {
+            let _ = writeln!(out, "  - {NO_OWN_RULE_DIFFERS}");
+        }
+        for rule in &team.rules {
+            let _ = writeln!(out, "  - {}", rule.words);
         }
     }
     out

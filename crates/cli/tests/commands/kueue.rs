@@ -1,9 +1,15 @@
 //! The Kueue commands (docs/CLI.md): `import kueue` to either rules' form with its flags,
 //! `export kueue` through the translation, `convert` both ways, and `compare` of one agreement
-//! under both rules, its columns labelled by their rules.
+//! under both rules, its columns labelled by their rules and followed by where they differ.
 
-use crate::common::{fails, quotalab, succeeds, text, work_folder, DEFAULT, EXAMPLE};
+use crate::common::{fails, path, quotalab, succeeds, text, work_folder, DEFAULT, EXAMPLE};
+use quotalab_engine::study::rules_causes::NO_TEAM_DIFFERS;
 use serde_json::Value;
+
+const KUEUE_EXAMPLE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../scenarios/kueue-three-teams.json"
+);
 
 const CLUSTER: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -192,6 +198,60 @@ fn compare_labels_variants_that_differ_in_rules_by_their_rules() {
     assert!(
         table.contains("rules"),
         "the change of rules is listed: {table}"
+    );
+}
+
+#[test]
+fn compare_of_both_rules_says_where_they_differ_and_when_no_team_does() {
+    let dir = work_folder("kueue-compare-differ");
+    let aws = path(&dir, "aws.json");
+    succeeds(
+        &["convert", KUEUE_EXAMPLE, "--rules", "aws", "-o", &aws],
+        None,
+    );
+    let out = succeeds(
+        &[
+            "compare",
+            &aws,
+            KUEUE_EXAMPLE,
+            "--seeds",
+            "10",
+            "-o",
+            &path(&dir, "c.json"),
+        ],
+        None,
+    );
+    let table = text(&out.stdout);
+    let (_, differ) = table
+        .split_once("\nWhere the rule sets differ\n")
+        .unwrap_or_else(|| panic!("the section follows the tables: {table}"));
+    assert!(
+        differ.contains("share research (")
+            && differ.contains("`reclaimWithinCohort` is `Never`, so research could not take back"),
+        "the lender that cannot reclaim, with its rule: {differ}"
+    );
+    assert!(
+        differ.contains("`lendingLimit` 4 keeps part of inference's"),
+        "{differ}"
+    );
+    assert!(!differ.contains(NO_TEAM_DIFFERS), "{differ}");
+
+    let study = both_rules(&dir);
+    let out = succeeds(&["compare", &study, "-o", &path(&dir, "d.json")], None);
+    let table = text(&out.stdout);
+    assert!(
+        table.ends_with(&format!(
+            "\nWhere the rule sets differ\n{NO_TEAM_DIFFERS}\n"
+        )),
+        "the default agreement comes out the same under both: {table}"
+    );
+    let out = succeeds(
+        &["compare", DEFAULT, DEFAULT, "-o", &path(&dir, "e.json")],
+        None,
+    );
+    assert!(
+        !text(&out.stdout).contains("Where the rule sets differ"),
+        "nothing to say when no variant changes the rules"
     );
 }
 

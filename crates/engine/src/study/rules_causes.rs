@@ -43,6 +43,11 @@ pub struct TeamDifference {
 /// and no team's KPIs differ, so that a reader knows the comparison was made and found nothing.
 pub const NO_TEAM_DIFFERS: &str = "No team's KPIs differ between the rule sets: every difference is within the seeds' 90% intervals, so for this workload and agreement the two rule sets give the same outcomes.";
 
+/// What every view prints for a team whose KPIs differ while none of its own settings acts
+/// differently under Kueue: the difference reaches it through its cohort.
+pub const NO_OWN_RULE_DIFFERS: &str =
+    "None of its own rules differ: the difference comes from the rest of its cohort.";
+
 /// Per variant whose `rules` differ from the first variant's, each team with a significant
 /// difference and its rules; empty when no team differs ([`NO_TEAM_DIFFERS`]). `None` when no
 /// variant changes the rules, so there is nothing to say.

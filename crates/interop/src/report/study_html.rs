@@ -6,7 +6,7 @@ use super::colours;
 use super::escape::html as esc;
 use super::html;
 use super::study::{Cell, ShareTable, StudyReport};
-use quotalab_engine::study::rules_causes::NO_TEAM_DIFFERS;
+use quotalab_engine::study::rules_causes::{NO_OWN_RULE_DIFFERS, NO_TEAM_DIFFERS};
 use quotalab_engine::study::Verdict;
 use std::fmt::Write;
 
@@ -136,6 +136,9 @@ fn rules(out: &mut String, report: &StudyReport) {
             esc(&team.variant),
             esc(&kpis.join(", "))
         );
+        if team.rules.is_empty() {
+            let _ = write!(out, "<li>{}</li>", esc(NO_OWN_RULE_DIFFERS));
+        }
         for rule in &team.rules {
             let _ = write!(out, "<li>{}</li>", esc(&rule.words));
         }

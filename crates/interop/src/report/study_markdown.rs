@@ -4,7 +4,7 @@
 use super::escape::markdown as esc;
 use super::markdown;
 use super::study::{ShareTable, StudyReport};
-use quotalab_engine::study::rules_causes::NO_TEAM_DIFFERS;
+use quotalab_engine::study::rules_causes::{NO_OWN_RULE_DIFFERS, NO_TEAM_DIFFERS};
 use std::fmt::Write;
 
 pub fn render(report: &StudyReport) -> String {
@@ -86,6 +86,9 @@ fn rules(out: &mut String, report: &StudyReport) {
             esc(&team.variant),
             kpis.join(", ")
         );
+        if team.rules.is_empty() {
+            let _ = writeln!(out, "  - {}", esc(NO_OWN_RULE_DIFFERS));
+        }
         for rule in &team.rules {
             let _ = writeln!(out, "  - {}", esc(&rule.words));
         }

@@ -3,7 +3,7 @@
 //! changed" in the engine's words, per-share fallback, and names that stay text.
 
 use quotalab_engine::study::numbers::{estimate, signed, verdict_words};
-use quotalab_engine::study::rules_causes::NO_TEAM_DIFFERS;
+use quotalab_engine::study::rules_causes::{NO_OWN_RULE_DIFFERS, NO_TEAM_DIFFERS};
 use quotalab_engine::study::{compare, Comparison, Definition, Kpi, Study};
 use quotalab_interop::report::{variant_report, AgreementReport, StudyReport, StudyReportError};
 
@@ -258,6 +258,21 @@ fn a_study_under_both_rule_sets_prints_where_they_differ_per_team() {
         "variants under the same rules print no such section"
     );
     assert!(!same.to_markdown().contains("Where the rule sets differ"));
+
+    // A team whose own settings act alike under both rules is still said to differ, and why.
+    let mut through_cohort = report.clone();
+    let first = &mut through_cohort.rules.as_mut().unwrap()[0];
+    first.rules.clear();
+    let team = first.share.clone();
+    let markdown = through_cohort.to_markdown();
+    assert!(
+        markdown.contains(&format!("**{team}**"))
+            && markdown.contains(&format!("  - {NO_OWN_RULE_DIFFERS}")),
+        "{markdown}"
+    );
+    assert!(through_cohort
+        .to_html()
+        .contains(&format!("<li>{NO_OWN_RULE_DIFFERS}</li>")));
 }
 
 /// The default agreement under both rule sets: the section is there, and says that no team
