@@ -2,8 +2,8 @@
 // example runs with its charts and per-queue table; the rules switch asks before it translates
 // and Undo brings AWS back; "Compare with AWS Batch rules" makes the study and names the rules
 // behind each difference; Kueue YAML with Workloads comes in through Import; a link carries a
-// Kueue scenario; Advise offers ClusterQueues and Kueue's knobs and proposes changes in Kueue's
-// words. Every page fails its test on a console error (run.mjs).
+// Kueue scenario; Sweep offers a ClusterQueue's quotas; Advise offers ClusterQueues and Kueue's
+// knobs and proposes changes in Kueue's words. Every page fails its test on a console error (run.mjs).
 
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -147,6 +147,34 @@ export const tests = [
       expect(name === 'Kueue: three teams in one cohort', `opened ${name}`);
       expect((await other.locator('[data-testid="rules"]').inputValue()) === 'kueue', 'the link keeps the rules');
       expect((await other.locator('[data-testid="cluster-queue-card"]').count()) === 3, 'and the ClusterQueues');
+    },
+  },
+  {
+    name: 'Sweep under Kueue rules offers the ClusterQueues\' quotas, not instance counts, and sweeps one',
+    async fn(page, ctx) {
+      await openKueueExample(page, ctx);
+      await page.locator('[data-testid="mode-sweep"]').click();
+      const view = page.locator('[data-testid="sweep-view"]');
+      const param = view.locator('[data-testid="sweep-param"]');
+      const offered = await param.locator('option').allTextContents();
+      expect(offered.some((o) => o.startsWith("Nominal quota of ClusterQueue 'research' on flavor 'a10g' (nvidia.com/gpu)")),
+        `the quotas are offered: ${offered.join(' | ')}`);
+      expect(!offered.some((o) => /capacity of|Max pending/.test(o)), `nothing Kueue ignores or refuses: ${offered.join(' | ')}`);
+      await param.selectOption('kueue.cluster_queues[0].resource_groups[0].flavors[0].resources[0].nominal_quota');
+      await view.locator('[data-testid="sweep-from"]').fill('2');
+      await view.locator('[data-testid="sweep-to"]').fill('12');
+      await view.locator('[data-testid="sweep-steps"]').fill('3');
+      await view.locator('[data-testid="study-seeds"]').fill('4');
+      await view.locator('[data-testid="study-seeds"]').dispatchEvent('change');
+      await view.locator('[data-testid="study-run"]').click();
+      await view.locator('[data-testid="study-done"]').waitFor({ timeout: 100_000 });
+      expect((await view.locator('.chart-picture svg').count()) === 4, 'the sweep draws its four charts');
+      const text = await view.textContent();
+      expect(text.includes("p90 completion against Nominal quota of ClusterQueue 'research'"), 'the charts name the quota swept');
+      const cli = await view.locator('[data-testid="sweep-cli"] code').textContent();
+      expect(cli.includes("--param 'kueue.cluster_queues[0].resource_groups[0].flavors[0].resources[0].nominal_quota' --values 2,7,12"),
+        `the command line sweeps the same quota: ${cli}`);
+      await ctx.screenshot('sweep-kueue');
     },
   },
   {

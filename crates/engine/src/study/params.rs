@@ -7,6 +7,8 @@
 //! typing it into the scenario would get (integer fields refuse fractions, and so on).
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::quantity::{Notation, Quantity};
+use crate::scenario::kueue::{Kueue, ResourceQuota};
 use crate::scenario::{Arrivals, Scenario, Strategy};
 use crate::LoadError;
 use serde::{Deserialize, Serialize};
@@ -28,11 +30,18 @@ pub struct SweepParameter {
 }
 
 /// The parameters worth sweeping, in scenario order: each type's on-demand and spot capacity,
-/// spot interruption rates, each share's limits and borrow limit (`LEND_AND_BORROW` only), and
-/// each mix's arrival rate or period, checkpoint interval and max pending time.
+/// spot interruption rates, each share's limits and borrow limit (`LEND_AND_BORROW` only), each
+/// ClusterQueue's quotas (a scenario written as Kueue objects), and each mix's arrival rate or
+/// period, checkpoint interval and max pending time.
+///
+/// A scenario written as Kueue objects admits by its quotas under either rule set (the AWS
+/// translation counts its instances from them, docs/KUEUE-TRANSLATION.md, "Capacity"), so its
+/// instance counts change nothing and are not offered; nor is a max pending time, which Kueue
+/// has no counterpart for (docs/FORMAT.md, "A job under Kueue").
 pub fn sweep_parameters(scenario: &Scenario) -> Vec<SweepParameter> {
     let mut list = Vec::new();
-    for (i, c) in scenario.capacity.iter().enumerate() {
+    let aws_form = scenario.kueue.is_none();
+    for (i, c) in scenario.capacity.iter().enumerate().filter(|_| aws_form) {
         list.push(count(
             format!("capacity[{i}].count"),
             format!("On-demand capacity of {} (instances)", c.instance_type),
@@ -41,12 +50,14 @@ pub fn sweep_parameters(scenario: &Scenario) -> Vec<SweepParameter> {
         ));
     }
     for (i, s) in scenario.spot.iter().enumerate() {
-        list.push(count(
-            format!("spot[{i}].count"),
-            format!("Spot capacity of {} (instances)", s.instance_type),
-            s.count,
-            0,
-        ));
+        if aws_form {
+            list.push(count(
+                format!("spot[{i}].count"),
+                format!("Spot capacity of {} (instances)", s.instance_type),
+                s.count,
+                0,
+            ));
+        }
         list.push(real(
             format!("spot[{i}].interruptions_per_h"),
             format!("Spot interruptions of {} (per h)", s.instance_type),
@@ -79,6 +90,9 @@ pub fn sweep_parameters(scenario: &Scenario) -> Vec<SweepParameter> {
             });
         }
     }
+    if let Some(kueue) = scenario.kueue.as_deref() {
+        queue_quotas(kueue, &mut list);
+    }
     for (i, mix) in scenario.job_mixes.iter().enumerate() {
         match &mix.arrivals {
             Arrivals::Poisson(p) => list.push(real(
@@ -101,6 +115,9 @@ pub fn sweep_parameters(scenario: &Scenario) -> Vec<SweepParameter> {
             mix.template.checkpoint_interval_h,
             (0.25, 4.0),
         ));
+        if !aws_form {
+            continue;
+        }
         let pending = mix.template.max_pending_h;
         list.push(SweepParameter {
             path: format!("job_mixes[{i}].template.max_pending_h"),
@@ -111,6 +128,76 @@ pub fn sweep_parameters(scenario: &Scenario) -> Vec<SweepParameter> {
         });
     }
     list
+}
+
+/// Each ClusterQueue's nominal quota per flavor and resource, and in a cohort its borrowing and
+/// lending limits (unset, as Kueue reads it: no limit).
+fn queue_quotas(kueue: &Kueue, list: &mut Vec<SweepParameter>) {
+    for (i, queue) in kueue.cluster_queues.iter().enumerate() {
+        for (g, group) in queue.resource_groups.iter().enumerate() {
+            for (f, flavor) in group.flavors.iter().enumerate() {
+                for (r, quota) in flavor.resources.iter().enumerate() {
+                    let path = format!(
+                        "kueue.cluster_queues[{i}].resource_groups[{g}].flavors[{f}].resources[{r}]"
+                    );
+                    let of = format!(
+                        "of ClusterQueue '{}' on flavor '{}'",
+                        queue.name, flavor.name
+                    );
+                    one_quota(&path, &of, quota, queue.cohort.is_some(), list);
+                }
+            }
+        }
+    }
+}
+
+/// One quota's parameters, in the resource's units: devices, or cores of `cpu`. Memory and
+/// storage quotas are left out: in bytes, a sweep of them would read as noise. `of` says whose
+/// quota it is.
+fn one_quota(
+    path: &str,
+    of: &str,
+    quota: &ResourceQuota,
+    in_cohort: bool,
+    list: &mut Vec<SweepParameter>,
+) {
+    if quota.nominal_quota.notation() == Notation::BinarySi
+        || matches!(quota.name.as_str(), "memory" | "ephemeral-storage")
+    {
+        return;
+    }
+    let whole = quota.name != "cpu";
+    let unit = if whole {
+        quota.name.as_str()
+    } else {
+        "cpu cores"
+    };
+    let nominal = quota.nominal_quota.as_f64();
+    let (path_of, label) = (
+        format!("{path}.nominal_quota"),
+        format!("Nominal quota {of} ({unit})"),
+    );
+    list.push(if whole {
+        count(path_of, label, nominal as u32, 0)
+    } else {
+        real(path_of, label, Some(nominal), (0.5, 16.0))
+    });
+    if !in_cohort {
+        return;
+    }
+    let limits = [
+        ("borrowing_limit", "Borrowing limit", &quota.borrowing_limit),
+        ("lending_limit", "Lending limit", &quota.lending_limit),
+    ];
+    for (field, words, limit) in limits {
+        list.push(SweepParameter {
+            path: format!("{path}.{field}"),
+            label: format!("{words} {of} ({unit})"),
+            current: limit.as_ref().map(Quantity::as_f64),
+            suggested_range: (0.0, (2.0 * nominal).max(4.0)),
+            integer: whole,
+        });
+    }
 }
 
 /// A whole-number parameter, suggested from a quarter to four times its value.
@@ -181,6 +268,10 @@ pub fn parameter_value(scenario: &Scenario, path: &str) -> Result<Option<f64>, D
     let found = slot(&mut json, path)?;
     match found {
         Value::Number(n) => Ok(n.as_f64()),
+        // Kueue's quotas are Kubernetes quantities, written as text ("8", "500m").
+        Value::String(text) if path.starts_with("kueue.") => Quantity::parse(text)
+            .map(|q| Some(q.as_f64()))
+            .map_err(|_| not_numeric(path, "not a Kubernetes quantity")),
         Value::Null => {
             // Unset: it is a real field only if the scenario format accepts a number there.
             *found = Value::from(1);

@@ -23,6 +23,7 @@ wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 const DEFAULT: &str = include_str!("../../../../scenarios/default.json");
 const NO_HORIZON: &str = include_str!("../fixtures/study-capacity.json");
 const CHECKPOINTS: &str = include_str!("../../../../scenarios/checkpoint-study.json");
+const KUEUE: &str = include_str!("../../../../scenarios/kueue-three-teams.json");
 const DIGESTS: &str = include_str!("../fixtures/study-digests.txt");
 
 macro_rules! both {
@@ -319,6 +320,45 @@ both! {
         assert!(apply_parameter(&s, "name", 2.0).is_err());
         let set = apply_parameter(&s, "job_mixes[0].template.max_pending_h", 12.0).unwrap();
         assert_eq!(set.job_mixes[0].template.max_pending_h, Some(12.0));
+    }
+
+    fn a_scenario_of_kueue_objects_sweeps_its_queues_quotas_not_instance_counts() {
+        let s = scenario(KUEUE);
+        let params = sweep_parameters(&s);
+        let paths: Vec<&str> = params.iter().map(|p| p.path.as_str()).collect();
+        let research = "kueue.cluster_queues[0].resource_groups[0].flavors[0].resources[0]";
+        for want in [format!("{research}.nominal_quota"), format!("{research}.borrowing_limit"), format!("{research}.lending_limit")] {
+            assert!(paths.contains(&want.as_str()), "{want} not in {paths:?}");
+        }
+        assert!(
+            !paths.iter().any(|p| p.starts_with("capacity[") || p.ends_with("].count")),
+            "the quotas admit, so instance counts change nothing: {paths:?}"
+        );
+        assert!(!paths.iter().any(|p| p.ends_with("max_pending_h")), "Kueue has no max pending time: {paths:?}");
+        let nominal = params.iter().find(|p| p.path == format!("{research}.nominal_quota")).unwrap();
+        assert_eq!(nominal.label, "Nominal quota of ClusterQueue 'research' on flavor 'a10g' (nvidia.com/gpu)");
+        assert_eq!((nominal.current, nominal.integer), (Some(8.0), true));
+        for p in &params {
+            let value = p.current.unwrap_or(p.suggested_range.0);
+            assert!(apply_parameter(&s, &p.path, value).is_ok(), "{} = {value}", p.path);
+        }
+        let more = apply_parameter(&s, &nominal.path, 12.0).expect("a larger quota");
+        let quota = |s: &Scenario| s.kueue.as_ref().unwrap().cluster_queues[0].resource_groups[0].flavors[0].resources[0].clone();
+        assert_eq!(quota(&more).nominal_quota.as_f64(), 12.0);
+        let lending = apply_parameter(&s, &format!("{research}.lending_limit"), 2.0).expect("a lending limit where none was");
+        assert_eq!(quota(&lending).lending_limit.map(|q| q.as_f64()), Some(2.0));
+        let above = apply_parameter(&s, &format!("{research}.lending_limit"), 99.0).unwrap_err();
+        assert!(above.message.contains("above its nominal_quota"), "{above}");
+        let negative = apply_parameter(&s, &nominal.path, -2.0).unwrap_err();
+        assert!(negative.message.contains("negative"), "{negative}");
+        let name = apply_parameter(&s, "kueue.cluster_queues[0].name", 2.0).unwrap_err();
+        assert!(name.message.contains("cannot sweep"), "{name}");
+
+        let plan = SweepPlan::new(s.clone(), Sweep { param: nominal.path.clone(), values: vec![2.0, 12.0] }, 3);
+        assert!(plan.validate().is_valid(), "{:?}", plan.validate().errors);
+        let Summary::Sweep(summary) = summarize(&Definition::Sweep(Box::new(plan))) else { unreachable!() };
+        let research_at = |i: usize| summary.points[i].shares.iter().find(|sh| sh.share == "research").unwrap().completion_p90_h.unwrap().mean;
+        assert!(research_at(0) > research_at(1), "a quarter of the quota waits longer: {} vs {}", research_at(0), research_at(1));
     }
 
     fn summaries_are_the_same_bytes_natively_and_in_the_browser() {
