@@ -150,6 +150,33 @@ export const tests = [
     },
   },
   {
+    name: 'fair sharing is switched on in the Queues tab, written as Kueue validates it, and undone',
+    async fn(page, ctx) {
+      await openKueueExample(page, ctx);
+      const queues = page.locator('[aria-label="Kueue cohorts and ClusterQueues"]');
+      const fair = queues.getByLabel('Fair sharing');
+      expect((await fair.inputValue()) === 'off', 'off, as the example says');
+      const options = await fair.locator('option').allTextContents();
+      expect(options.length === 4 && options[0].startsWith('Off'), `off, both, or one strategy: ${options.join(' | ')}`);
+      await fair.selectOption('LessThanInitialShare');
+      await resultsCaughtUp(page);
+      await page.getByRole('tab', { name: /JSON/ }).click();
+      const json = JSON.parse(await page.locator('[data-testid="json-editor"]').inputValue());
+      expect(JSON.stringify(json.kueue.fair_sharing) === '{"preemption_strategies":["LessThanInitialShare"]}',
+        `the manager's fairSharing: ${JSON.stringify(json.kueue.fair_sharing)}`);
+      await page.getByRole('tab', { name: 'Queues' }).click();
+      await fair.selectOption('both');
+      await page.getByRole('tab', { name: /JSON/ }).click();
+      const both = JSON.parse(await page.locator('[data-testid="json-editor"]').inputValue()).kueue.fair_sharing;
+      expect(both.preemption_strategies.join(',') === 'LessThanOrEqualToFinalShare,LessThanInitialShare',
+        `both strategies listed, in Kueue's order: ${JSON.stringify(both)}`);
+      await page.getByRole('tab', { name: 'Queues' }).click();
+      // Two changes of one field close together are one undo step (state/history.rs).
+      await page.keyboard.press('Control+z');
+      expect((await fair.inputValue()) === 'off', 'undo: off again');
+    },
+  },
+  {
     name: 'Sweep under Kueue rules offers the ClusterQueues\' quotas, not instance counts, and sweeps one',
     async fn(page, ctx) {
       await openKueueExample(page, ctx);

@@ -11,6 +11,17 @@ function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
 
+/** Does `edit` and waits until the results are of a newer revision: the edit re-ran. */
+async function reruns(page, edit) {
+  const was = await page.locator(READY).first().getAttribute('data-revision');
+  await edit();
+  await page.waitForFunction(
+    ([sel, before]) => document.querySelector(sel)?.getAttribute('data-revision') !== before,
+    [READY, was],
+    { timeout: 10_000 },
+  );
+}
+
 async function openPresenter(page, ctx, width, height) {
   await page.setViewportSize({ width, height });
   await page.goto(ctx.baseUrl);
@@ -182,18 +193,19 @@ export const tests = [
       // inference lends at most 4 of its 8; a live edit of it re-runs, as an AWS share's does.
       const lending = page.locator('[data-testid="queue-controls"]').nth(2).getByLabel('Lending limit');
       expect((await lending.inputValue()) === '4', 'the lending limit as the scenario has it');
-      const revision = await page.locator(READY).first().getAttribute('data-revision');
-      await lending.fill('0');
-      await page.waitForFunction(
-        ([sel, was]) => document.querySelector(sel)?.getAttribute('data-revision') !== was,
-        [READY, revision],
-        { timeout: 10_000 },
-      );
+      await reruns(page, () => lending.fill('0'));
+      // Fair sharing is the agreement's, above the columns: turning it on re-runs too.
+      const fair = page.locator('[data-testid="presenter-agreement"]').getByLabel('Fair sharing');
+      expect((await fair.inputValue()) === 'off', 'the example has fair sharing off');
+      await reruns(page, () => fair.selectOption('both'));
       // Escape with the focus still in the field removes it while focused.
+      await lending.focus();
       await page.keyboard.press('Escape');
       await page.locator('[data-testid="rules"]').waitFor();
       const editor = await page.locator('[data-testid="cluster-queue-card"]').nth(2).getByLabel('Lending limit').inputValue();
       expect(editor === '0', `the Queues tab shows the live edit: ${editor}`);
+      const fairInTab = await page.locator('[aria-label="Kueue cohorts and ClusterQueues"]').getByLabel('Fair sharing').inputValue();
+      expect(fairInTab === 'both', `the Queues tab shows fair sharing on: ${fairInTab}`);
     },
   },
   {

@@ -1,8 +1,10 @@
-//! The Queues tab of a scenario written as Kueue objects (docs/KUEUE.md): the cohorts, which make
-//! the tree, and one card per ClusterQueue, in the place the Shares tab has for AWS quota shares.
+//! The Queues tab of a scenario written as Kueue objects (docs/KUEUE.md): the manager's fair
+//! sharing, the cohorts, which make the tree, and one card per ClusterQueue, in the place the
+//! Shares tab has for AWS quota shares.
 
 use super::cluster_queue_card::ClusterQueueCard;
 use super::cohort_card::CohortCard;
+use super::fair_sharing::FairSharingSelect;
 use super::reach_bar::Reach;
 use crate::components::field_messages::FieldMessages;
 use crate::state::{kueue_edits, use_editor};
@@ -19,6 +21,9 @@ pub fn QueuesSection() -> impl IntoView {
     let cohorts = count(|k| k.cohorts.len());
     view! {
         <section class="build-section" aria-label="Kueue cohorts and ClusterQueues">
+            <div class="field-row fair-sharing">
+                <FairSharingSelect />
+            </div>
             <h3 title="The tree in which ClusterQueues lend and borrow (API: Cohort)">"Cohorts"</h3>
             <FieldMessages path="kueue.cohorts" exact=true />
             <div class="cards cohort-cards">

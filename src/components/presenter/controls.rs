@@ -1,9 +1,10 @@
 //! The presenter view's live controls: for each team, its strategy, its borrow limit and its limit
 //! per instance type, in a strip under the stage, one column per team like the KPI slides; for a
-//! scenario written as Kueue objects, each ClusterQueue's reclaim policy and quotas instead. Each
-//! control edits the scenario exactly as the share card does (`share_bindings`, `Editor::edit*`),
-//! so a change re-runs and is one undo step. Their ids carry a scope of their own, because the
-//! editor's controls for the same fields stay in the page, hidden.
+//! scenario written as Kueue objects, the manager's fair sharing above, and each ClusterQueue's
+//! reclaim policy and quotas instead. Each control edits the scenario exactly as the share card
+//! does (`share_bindings`, `Editor::edit*`), so a change re-runs and is one undo step. Their ids
+//! carry a scope of their own, because the editor's controls for the same fields stay in the
+//! page, hidden.
 //!
 //! A projector's column is narrow and the room is not reading the API: strategies are shown in
 //! plain words ("Lend and borrow"), and the engine's "no limit" borrow limit (-1) as an empty
@@ -14,6 +15,7 @@ use crate::components::choice_inputs::SelectInput;
 use crate::components::kueue::bind::{
     queue_choice, reclaim_choices, QuotaAt, BORROWING_TIP, LENDING_TIP, NOMINAL_TIP, RECLAIM_TIP,
 };
+use crate::components::kueue::fair_sharing::FairSharingSelect;
 use crate::components::number_input::{NumberInput, Numbers};
 use crate::components::quantity_input::QuantityInput;
 use crate::components::share_bindings;
@@ -39,8 +41,13 @@ pub fn PresenterControls() -> impl IntoView {
     });
     let columns = move || {
         if kueue.get() {
-            view! { <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <QueueControls index=i /> } /> }
-                .into_any()
+            view! {
+                <div class="agreement-controls" data-testid="presenter-agreement">
+                    <FairSharingSelect id_scope=SCOPE />
+                </div>
+                <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <QueueControls index=i /> } />
+            }
+            .into_any()
         } else {
             view! { <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <TeamControls index=i /> } /> }
                 .into_any()
