@@ -3,8 +3,8 @@
 //! - `session`: when to run, asking the simulation worker (`crate::worker`), and the latest
 //!   outcomes;
 //! - `panel` and `status`: the two components the page frame renders;
-//! - `kpi`, `kueue_queues` (a Kueue run's per-queue table), `calibration`, `charts`, `jobs`: what
-//!   the panel shows; `baseline`: the variant the KPIs
+//! - `kpi`, `run_notes` (what the run says about itself), `kueue_queues` (a Kueue run's
+//!   per-queue table), `calibration`, `charts`, `jobs`: what the panel shows; `baseline`: the variant the KPIs
 //!   compare with; `export`: files out; `theme`: dark mode;
 //! - `format` and `colours`: how numbers and shares look, everywhere;
 //! - `debug`: the main-thread engine call the e2e test compares the worker with.
@@ -22,6 +22,7 @@ pub mod jobs;
 pub mod kpi;
 pub mod kueue_queues;
 mod panel;
+mod run_notes;
 pub mod session;
 mod status;
 mod theme;

@@ -1,7 +1,8 @@
-//! `ResultsPanel`: the RESULTS zone. KPI cards on top, a Kueue run's per-queue table, the calibration of an imported history,
-//! then the charts, then the jobs table; the job story opens as a drawer. The jobs table, below
-//! the charts, is built once the page's first chart is on screen, as the BUILD zone's editor is
-//! (`Session::first_chart_settled`; docs/PERFORMANCE.md, "The chart before the builder").
+//! `ResultsPanel`: the RESULTS zone. KPI cards on top, the run's notes, a Kueue run's per-queue
+//! table, the calibration of an imported history, then the charts, then the jobs table; the job
+//! story opens as a drawer. The jobs table, below the charts, is built once the page's first
+//! chart is on screen, as the BUILD zone's editor is (`Session::first_chart_settled`;
+//! docs/PERFORMANCE.md, "The chart before the builder").
 //!
 //! The root carries `data-testid="app-ready"` and `data-revision` only while the results shown
 //! belong to the scenario on screen (tests wait on it); while an edit is running, the previous
@@ -14,6 +15,7 @@ use crate::results::export::{AllChartsExports, ResultExports};
 use crate::results::jobs::{JobStory, JobsTable};
 use crate::results::kpi::{BaselineChoice, KpiCards};
 use crate::results::kueue_queues::KueueQueues;
+use crate::results::run_notes::RunNotes;
 use crate::results::session::{use_session, Phase};
 use crate::results::theme::ThemeToggle;
 use crate::state::use_editor;
@@ -52,6 +54,7 @@ pub fn ResultsPanel() -> impl IntoView {
                     _ => "The results appear here as soon as the scenario has run.",
                 }}</p> }.into_any(),
             }}
+            <RunNotes outcome />
             <KueueQueues outcome />
             <CalibrationPanel outcome />
             <ChartTabs outcome />

@@ -2,8 +2,9 @@
 // example runs with its charts and per-queue table; the rules switch asks before it translates
 // and Undo brings AWS back; "Compare with AWS Batch rules" makes the study and names the rules
 // behind each difference; Kueue YAML with Workloads comes in through Import; a link carries a
-// Kueue scenario; Sweep offers a ClusterQueue's quotas; Advise offers ClusterQueues and Kueue's
-// knobs and proposes changes in Kueue's words. Every page fails its test on a console error (run.mjs).
+// Kueue scenario; a translated run shows its notes; fair sharing is switched in the Queues tab;
+// Sweep offers a ClusterQueue's quotas; Advise offers ClusterQueues and Kueue's knobs and proposes
+// changes in Kueue's words. Every page fails its test on a console error (run.mjs).
 
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -147,6 +148,27 @@ export const tests = [
       expect(name === 'Kueue: three teams in one cohort', `opened ${name}`);
       expect((await other.locator('[data-testid="rules"]').inputValue()) === 'kueue', 'the link keeps the rules');
       expect((await other.locator('[data-testid="cluster-queue-card"]').count()) === 3, 'and the ClusterQueues');
+    },
+  },
+  {
+    name: 'a variant under Kueue rules shows the run\'s notes: what each share became through the translation',
+    async fn(page, ctx) {
+      await open(page, ctx.baseUrl);
+      await resultsCaughtUp(page);
+      expect((await page.locator('[data-testid="run-notes"]').count()) === 0, 'the default scenario\'s run has no notes');
+      await page.locator('[data-testid="compare-rules"]').click();
+      await page.locator('[data-testid="study-done"]:visible').waitFor({ timeout: 100_000 });
+      await page.locator('[data-testid="mode-run"]').click();
+      await resultsCaughtUp(page);
+      const notes = page.locator('[data-testid="run-notes"]');
+      const summary = await notes.locator('summary').innerText();
+      expect(summary === '4 notes on this run', `one per share and the capacity: ${summary}`);
+      await notes.locator('summary').click();
+      const items = await notes.locator('li').allInnerTexts();
+      expect(items.length === 4 && items.every((n) => n.startsWith('run under Kueue rules through the translation')),
+        `the engine's words: ${items.join(' | ')}`);
+      expect(items[0].includes('ClusterQueue "background"'), `the share's ClusterQueue: ${items[0]}`);
+      await ctx.screenshot('results-run-notes');
     },
   },
   {
