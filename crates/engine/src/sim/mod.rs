@@ -102,12 +102,7 @@ pub fn run(
     // (docs/FORMAT.md, "Kueue"); its result says what each field became.
     if let Some(translation) = crate::translate::for_rules(scenario) {
         let mut run = run(&translation.scenario, keep, every_events, progress)?;
-        run.add_notes(translation.notes.iter().map(|n| {
-            format!(
-                "run under {} rules through the translation: {n}",
-                scenario.rules.title()
-            )
-        }));
+        run.add_notes((translation.notes.iter()).map(|n| n.of_run_under(scenario.rules)));
         return Some(run);
     }
     if scenario.kueue.is_some() {

@@ -13,6 +13,7 @@ use super::sample::ShareSample;
 use super::stats::{Difference, Estimate};
 use super::unit::{check_complete, units, StudyError, Unit, UnitSample};
 use super::Study;
+use crate::translate::{for_rules, NoteKind};
 use serde::{Deserialize, Serialize};
 
 /// The most points of a pooled completion CDF (enough for a chart, small in JSON).
@@ -113,6 +114,7 @@ pub fn compare(study: &Study, samples: &[UnitSample]) -> Result<Comparison, Stud
         );
     }
     notes.extend(unmatched_shares(study, &grid));
+    notes.extend(not_carried(study));
     let baseline = &grid[0];
     let variants = study
         .variants
@@ -178,6 +180,26 @@ fn unmatched_shares(study: &Study, grid: &[Vec<&UnitSample>]) -> Vec<String> {
                 variant.name
             ));
         }
+    }
+    notes
+}
+
+/// For each variant that runs through the translation into its rules' form, what the
+/// translation states approximately or not at all (a training plan, a max pending time): a
+/// difference between the rule sets may be the translation's rather than the rules'
+/// (docs/KUEUE-TRANSLATION.md).
+fn not_carried(study: &Study) -> Vec<String> {
+    let mut notes = Vec::new();
+    for variant in &study.variants {
+        let Some(translation) = for_rules(variant) else {
+            continue;
+        };
+        let lost = translation
+            .notes
+            .iter()
+            .filter(|n| n.kind != NoteKind::Carried);
+        notes
+            .extend(lost.map(|n| format!("'{}': {}", variant.name, n.of_run_under(variant.rules))));
     }
     notes
 }

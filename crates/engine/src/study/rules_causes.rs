@@ -11,10 +11,12 @@
 
 use super::compare::Comparison;
 use super::kpi::Kpi;
+use super::sample::{team_of, NO_SHARE};
 use super::Study;
+use crate::result::numbers::counted;
 use crate::scenario::kueue::{ClusterQueue, ReclaimPolicy, WithinClusterQueue};
 use crate::scenario::{Rules, Scenario};
-use crate::translate::to_rules;
+use crate::translate::{to_rules, NoteKind};
 use serde::{Deserialize, Serialize};
 
 /// One rule that acts differently for a team under Kueue.
@@ -79,7 +81,7 @@ pub fn rules_differences(study: &Study, comparison: &Comparison) -> Option<Vec<T
             }
             let rules = causes
                 .iter()
-                .find(|(queue, _)| *queue == share.share)
+                .find(|(queue, _)| team_of(kueue_side, queue) == share.share)
                 .map(|(_, rules)| rules.clone())
                 .unwrap_or_default();
             out.push(TeamDifference {
@@ -94,16 +96,32 @@ pub fn rules_differences(study: &Study, comparison: &Comparison) -> Option<Vec<T
 }
 
 /// Per ClusterQueue of the agreement in Kueue's form, the rules that act differently from AWS's.
+/// The one queue of a scenario without shares is in no cohort, as AWS's lone pool lends to
+/// nobody, so that is no difference. What the translation into Kueue's form could not carry is
+/// a candidate for every queue.
 pub fn team_rules(scenario: &Scenario) -> Vec<(String, Vec<RuleCause>)> {
     let retries = retry_limited_jobs(scenario);
-    let kueue = to_rules(scenario, Rules::Kueue).scenario;
-    let Some(k) = kueue.kueue.as_deref() else {
+    let translation = to_rules(scenario, Rules::Kueue);
+    let lost = (translation.notes.iter())
+        .filter(|n| n.kind != NoteKind::Carried)
+        .count();
+    let Some(k) = translation.scenario.kueue.as_deref() else {
         return Vec::new();
     };
     k.cluster_queues
         .iter()
         .map(|q| {
-            let mut rules = queue_rules(q);
+            let mut rules = if team_of(scenario, &q.name) == NO_SHARE {
+                Vec::new()
+            } else {
+                queue_rules(q)
+            };
+            if lost > 0 {
+                rules.push(cause(
+                    "translation",
+                    format!("Kueue's form of this agreement leaves out or approximates {} (the comparison's notes list {}), which the Kueue run goes without", counted(lost as u64, "part"), if lost == 1 { "it" } else { "them" }),
+                ));
+            }
             let n = retries.iter().filter(|s| **s == q.name).count();
             if n > 0 {
                 rules.push(cause(
@@ -205,6 +223,17 @@ mod tests {
     const THREE_TEAMS: &str = include_str!("../../../../scenarios/kueue-three-teams.json");
     const DEFAULT: &str = include_str!("../../../../scenarios/default.json");
 
+    /// The study's comparison, every run made here.
+    fn compared(study: &Study) -> Comparison {
+        use crate::study::{Definition, Summary};
+        let definition = Definition::Compare(study.clone());
+        let samples = definition.run(&definition.units()).unwrap();
+        let Summary::Comparison(comparison) = definition.summarize(&samples).unwrap() else {
+            panic!("a comparison")
+        };
+        comparison
+    }
+
     fn rules_of<'a>(all: &'a [(String, Vec<RuleCause>)], queue: &str) -> Vec<&'a str> {
         all.iter()
             .find(|(q, _)| q == queue)
@@ -247,18 +276,13 @@ mod tests {
 
     #[test]
     fn a_study_under_both_rules_lists_the_teams_that_differ_with_their_rules() {
-        use crate::study::{Definition, Summary};
         let kueue = Scenario::parse_json(THREE_TEAMS).unwrap();
         let mut aws = kueue.clone();
         aws.rules = Rules::Aws;
         aws.name = "under AWS rules".into();
         let mut study = Study::new("both", vec![kueue.clone(), aws]);
         study.seeds = 8;
-        let definition = Definition::Compare(study.clone());
-        let samples = definition.run(&definition.units()).unwrap();
-        let Summary::Comparison(comparison) = definition.summarize(&samples).unwrap() else {
-            panic!("a comparison")
-        };
+        let comparison = compared(&study);
         let teams = rules_differences(&study, &comparison).expect("the study compares rule sets");
         assert!(!teams.is_empty(), "the rule sets give different outcomes");
         for team in &teams {
@@ -291,17 +315,55 @@ mod tests {
     /// of rule sets is made and finds no team, which the views then say in so many words.
     #[test]
     fn rule_sets_that_give_the_same_outcomes_are_compared_and_no_team_is_listed() {
-        use crate::study::{Definition, Summary};
         let aws = Scenario::parse_json(include_str!("../../../../scenarios/default.json")).unwrap();
         let mut kueue = aws.clone();
         kueue.rules = Rules::Kueue;
         let mut study = Study::new("both", vec![aws, kueue]);
         study.seeds = 8;
-        let definition = Definition::Compare(study.clone());
-        let samples = definition.run(&definition.units()).unwrap();
-        let Summary::Comparison(comparison) = definition.summarize(&samples).unwrap() else {
-            panic!("a comparison")
-        };
+        let comparison = compared(&study);
         assert_eq!(rules_differences(&study, &comparison), Some(Vec::new()));
+        assert!(
+            comparison.notes.is_empty(),
+            "the default agreement translates whole: {:?}",
+            comparison.notes
+        );
+    }
+
+    /// A scenario without shares is one team under both rules (`sample::team_of`): compared
+    /// with itself under Kueue's rules, that team lines up, and what the translation cannot carry
+    /// (a training plan) is in the comparison's notes and among the team's causes, not "in no
+    /// cohort", which AWS's lone pool is not either.
+    #[test]
+    fn a_scenario_without_shares_is_one_team_under_both_rules_with_what_the_translation_drops() {
+        use crate::study::sample::NO_SHARE;
+        let aws = Scenario::parse_json(include_str!(
+            "../../../../scenarios/training-plan-fallback.json"
+        ))
+        .unwrap();
+        let mut kueue = aws.clone();
+        kueue.rules = Rules::Kueue;
+        kueue.name = "under Kueue".into();
+        let mut study = Study::new("both", vec![aws, kueue]);
+        study.seeds = 6;
+        let comparison = compared(&study);
+        for variant in &comparison.variants {
+            let teams: Vec<&str> = variant.shares.iter().map(|s| s.share.as_str()).collect();
+            assert_eq!(teams, [NO_SHARE], "{}", variant.name);
+        }
+        assert!(
+            comparison.notes.iter().any(|n| n.starts_with("'under Kueue': run under Kueue rules through the translation: dropped: training_plans[0]")),
+            "{:?}",
+            comparison.notes
+        );
+        let teams = rules_differences(&study, &comparison).expect("the rules differ");
+        let team = teams
+            .iter()
+            .find(|t| t.share == NO_SHARE)
+            .expect("the plan's loss shows");
+        let rules: Vec<&str> = team.rules.iter().map(|r| r.rule.as_str()).collect();
+        assert_eq!(rules, ["translation"], "{:?}", team.rules);
+        assert!(team.rules[0]
+            .words
+            .contains("leaves out or approximates 2 parts"));
     }
 }

@@ -4,12 +4,16 @@
 //! the scalar KPIs and the per-job completion and wait hours (for CDFs and P(wait < T)), and per
 //! job mix the running time and interruptions (for Young/Daly), not the whole result.
 //!
-//! A scenario without quota shares reports its jobs as one share named [`NO_SHARE`].
+//! A scenario without quota shares reports its jobs as one share named [`NO_SHARE`], under either
+//! rule set: under Kueue's, its translation runs them in one ClusterQueue ([`SINGLE_QUEUE`]),
+//! which is the same team, so that a comparison of the rule sets lines it up
+//! ([`team_of`]).
 
 use crate::result::metrics::{fallback_rate, percentile};
 use crate::result::{JobResult, SimResult, Status};
 use crate::scenario::Scenario;
 use crate::simulate_without_events;
+use crate::translate::SINGLE_QUEUE;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -103,6 +107,18 @@ impl Runner for Sequential {
     }
 }
 
+/// The team a result's share stands for in `scenario` as written: the one ClusterQueue that a
+/// scenario without shares runs in under Kueue's rules is its jobs without a share, as under
+/// AWS's ([`NO_SHARE`]); every other share is itself.
+pub fn team_of<'a>(scenario: &Scenario, share: &'a str) -> &'a str {
+    let unshared = scenario.quota_shares.is_empty() && scenario.kueue.is_none();
+    if unshared && share == SINGLE_QUEUE {
+        NO_SHARE
+    } else {
+        share
+    }
+}
+
 /// Reduces a result of `scenario` to its sample.
 pub fn sample_of(scenario: &Scenario, result: &SimResult) -> Sample {
     let mut shares: Vec<ShareSample> = result
@@ -114,7 +130,7 @@ pub fn sample_of(scenario: &Scenario, result: &SimResult) -> Sample {
                 .iter()
                 .filter(|j| j.share.as_deref() == Some(share.name.as_str()))
                 .collect();
-            let mut sample = share_sample(&share.name, &jobs);
+            let mut sample = share_sample(team_of(scenario, &share.name), &jobs);
             sample.borrowed_instance_h = share.borrowed_instance_h;
             sample.lent_instance_h = share.lent_instance_h;
             sample.reclaims_made = share.reclaims_made;

@@ -80,6 +80,17 @@ impl NoteKind {
     }
 }
 
+impl Note {
+    /// The note as a run under `rules` says it of its translated agreement ("run under Kueue
+    /// rules through the translation: dropped: ..."), in the result's notes and a comparison's.
+    pub fn of_run_under(&self, rules: Rules) -> String {
+        format!(
+            "run under {} rules through the translation: {self}",
+            rules.title()
+        )
+    }
+}
+
 impl fmt::Display for Note {
     /// `dropped: jobs[*].max_pending_h: ...`, the line the CLI prints.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
