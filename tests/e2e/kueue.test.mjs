@@ -104,6 +104,23 @@ export const tests = [
     },
   },
   {
+    name: 'an agreement without shares compared with Kueue rules: one team on both sides, and what the translation drops',
+    async fn(page, ctx) {
+      await open(page, ctx.baseUrl);
+      await page.getByRole('button', { name: 'Examples', exact: true }).click();
+      await page.locator('[data-testid="example-training-plan-fallback"]').click();
+      await resultsCaughtUp(page);
+      await page.locator('[data-testid="compare-rules"]').click();
+      await page.locator('[data-testid="study-done"]:visible').waitFor({ timeout: 100_000 });
+      const team = await page.locator('[data-testid="rules-team"]').innerText();
+      expect(team.startsWith('(no share)') && team.includes('leaves out or approximates 2 parts'),
+        `the one team, and the translation as its cause: ${team}`);
+      const notes = (await page.locator('[data-testid="compare-view"] .study-note').allInnerTexts()).join('\n');
+      expect(notes.includes('run under Kueue rules through the translation: dropped: training_plans[0]'),
+        `the comparison says the plan is dropped: ${notes}`);
+    },
+  },
+  {
     name: 'a trace compared with Kueue rules runs once per variant: every seed gives the same run',
     async fn(page, ctx) {
       await open(page, ctx.baseUrl);
