@@ -37,6 +37,18 @@ async function openKueueExample(page, ctx) {
   await resultsCaughtUp(page);
 }
 
+/** Opens the gallery's `example`, compares it with Kueue rules, and waits for the comparison. */
+async function compareExampleWithKueue(page, ctx, example) {
+  await open(page, ctx.baseUrl);
+  await page.getByRole('button', { name: 'Examples', exact: true }).click();
+  await page.locator(`[data-testid="example-${example}"]`).click();
+  await resultsCaughtUp(page);
+  await page.locator('[data-testid="compare-rules"]').click();
+  const done = page.locator('[data-testid="study-done"]:visible');
+  await done.waitFor({ timeout: 100_000 });
+  return done;
+}
+
 export const tests = [
   {
     name: 'the gallery example runs with charts drawn and its per-queue table',
@@ -106,12 +118,7 @@ export const tests = [
   {
     name: 'an agreement without shares compared with Kueue rules: one team on both sides, and what the translation drops',
     async fn(page, ctx) {
-      await open(page, ctx.baseUrl);
-      await page.getByRole('button', { name: 'Examples', exact: true }).click();
-      await page.locator('[data-testid="example-training-plan-fallback"]').click();
-      await resultsCaughtUp(page);
-      await page.locator('[data-testid="compare-rules"]').click();
-      await page.locator('[data-testid="study-done"]:visible').waitFor({ timeout: 100_000 });
+      await compareExampleWithKueue(page, ctx, 'training-plan-fallback');
       const team = await page.locator('[data-testid="rules-team"]').innerText();
       expect(team.startsWith('(no share)') && team.includes('leaves out or approximates 2 parts'),
         `the one team, and the translation as its cause: ${team}`);
@@ -123,13 +130,7 @@ export const tests = [
   {
     name: 'a trace compared with Kueue rules runs once per variant: every seed gives the same run',
     async fn(page, ctx) {
-      await open(page, ctx.baseUrl);
-      await page.getByRole('button', { name: 'Examples', exact: true }).click();
-      await page.locator('[data-testid="example-philly-trace"]').click();
-      await resultsCaughtUp(page);
-      await page.locator('[data-testid="compare-rules"]').click();
-      const done = page.locator('[data-testid="study-done"]:visible');
-      await done.waitFor({ timeout: 100_000 });
+      const done = await compareExampleWithKueue(page, ctx, 'philly-trace');
       const status = await done.innerText();
       expect(/^2 runs on \d+ workers? in/.test(status), `two runs, one per variant: ${status}`);
       const note = await page.locator('[data-testid="study-stood-in"]:visible').innerText();
