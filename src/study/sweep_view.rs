@@ -250,6 +250,12 @@ fn SweepFields(form: SweepForm, parameters: Memo<Vec<SweepParameter>>) -> impl I
                 .collect_view()
         })
     };
+    // A long label (a ClusterQueue's quota on a flavor) is cut off in the closed select: its
+    // tooltip says it whole.
+    let chosen = move || {
+        let path = form.param.get();
+        parameters.with(|ps| ps.iter().find(|p| p.path == path).map(|p| p.label.clone()))
+    };
     let text_field = |label: &'static str,
                       value: RwSignal<String>,
                       testid: &'static str,
@@ -266,7 +272,7 @@ fn SweepFields(form: SweepForm, parameters: Memo<Vec<SweepParameter>>) -> impl I
         <div class="sweep-fields">
             <label class="field" title="The numeric field of the scenario to vary; the engine lists the ones worth sweeping.">
                 <span>"Parameter"</span>
-                <select data-testid="sweep-param" on:change=move |ev| form.pick(event_target_value(&ev), &parameters.get_untracked())>
+                <select data-testid="sweep-param" title=chosen on:change=move |ev| form.pick(event_target_value(&ev), &parameters.get_untracked())>
                     {options}
                 </select>
             </label>

@@ -228,6 +228,9 @@ export const tests = [
         `the quotas are offered: ${offered.join(' | ')}`);
       expect(!offered.some((o) => /capacity of|Max pending/.test(o)), `nothing Kueue ignores or refuses: ${offered.join(' | ')}`);
       await param.selectOption('kueue.cluster_queues[0].resource_groups[0].flavors[0].resources[0].nominal_quota');
+      const title = await param.getAttribute('title');
+      expect(title === "Nominal quota of ClusterQueue 'research' on flavor 'a10g' (nvidia.com/gpu)",
+        `the closed select's tooltip says the whole label: ${title}`);
       await view.locator('[data-testid="sweep-from"]').fill('2');
       await view.locator('[data-testid="sweep-to"]').fill('12');
       await view.locator('[data-testid="sweep-steps"]').fill('3');
