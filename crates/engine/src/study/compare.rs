@@ -13,7 +13,7 @@ use super::sample::ShareSample;
 use super::stats::{Difference, Estimate};
 use super::unit::{check_complete, units, StudyError, Unit, UnitSample};
 use super::Study;
-use crate::translate::{for_rules, NoteKind};
+use crate::translate::for_rules;
 use serde::{Deserialize, Serialize};
 
 /// The most points of a pooled completion CDF (enough for a chart, small in JSON).
@@ -194,10 +194,7 @@ fn not_carried(study: &Study) -> Vec<String> {
         let Some(translation) = for_rules(variant) else {
             continue;
         };
-        let lost = translation
-            .notes
-            .iter()
-            .filter(|n| n.kind != NoteKind::Carried);
+        let lost = translation.lost();
         notes
             .extend(lost.map(|n| format!("'{}': {}", variant.name, n.of_run_under(variant.rules))));
     }

@@ -16,7 +16,7 @@ use super::Study;
 use crate::result::numbers::counted;
 use crate::scenario::kueue::{ClusterQueue, ReclaimPolicy, WithinClusterQueue};
 use crate::scenario::{Rules, Scenario};
-use crate::translate::{to_rules, NoteKind};
+use crate::translate::to_rules;
 use serde::{Deserialize, Serialize};
 
 /// One rule that acts differently for a team under Kueue.
@@ -102,9 +102,7 @@ pub fn rules_differences(study: &Study, comparison: &Comparison) -> Option<Vec<T
 pub fn team_rules(scenario: &Scenario) -> Vec<(String, Vec<RuleCause>)> {
     let retries = retry_limited_jobs(scenario);
     let translation = to_rules(scenario, Rules::Kueue);
-    let lost = (translation.notes.iter())
-        .filter(|n| n.kind != NoteKind::Carried)
-        .count();
+    let lost = translation.lost().count();
     let Some(k) = translation.scenario.kueue.as_deref() else {
         return Vec::new();
     };
@@ -117,10 +115,7 @@ pub fn team_rules(scenario: &Scenario) -> Vec<(String, Vec<RuleCause>)> {
                 queue_rules(q)
             };
             if lost > 0 {
-                rules.push(cause(
-                    "translation",
-                    format!("Kueue's form of this agreement leaves out or approximates {} (the comparison's notes list {}), which the Kueue run goes without", counted(lost as u64, "part"), if lost == 1 { "it" } else { "them" }),
-                ));
+                rules.push(translation_cause(lost));
             }
             let n = retries.iter().filter(|s| **s == q.name).count();
             if n > 0 {
@@ -132,6 +127,15 @@ pub fn team_rules(scenario: &Scenario) -> Vec<(String, Vec<RuleCause>)> {
             (q.name.clone(), rules)
         })
         .collect()
+}
+
+/// The cause every queue has when the translation into Kueue's form lost `lost` parts.
+fn translation_cause(lost: usize) -> RuleCause {
+    let them = if lost == 1 { "it" } else { "them" };
+    cause(
+        "translation",
+        format!("Kueue's form of this agreement leaves out or approximates {} (the comparison's notes list {them}), which the Kueue run goes without", counted(lost as u64, "part")),
+    )
 }
 
 fn cause(rule: &str, words: String) -> RuleCause {

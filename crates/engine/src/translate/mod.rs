@@ -37,11 +37,13 @@ impl Translation {
     /// The notes of what the target form states approximately or not at all, as lines
     /// (`dropped: kueue.fair_sharing: ...`): what an export in the other form warns of.
     pub fn not_carried(&self) -> Vec<String> {
-        self.notes
-            .iter()
-            .filter(|n| n.kind != NoteKind::Carried)
-            .map(ToString::to_string)
-            .collect()
+        self.lost().map(ToString::to_string).collect()
+    }
+
+    /// The notes of what the target form states approximately or not at all: what a comparison
+    /// of the rule sets names, since a difference may be the translation's, not the rules'.
+    pub fn lost(&self) -> impl Iterator<Item = &Note> {
+        self.notes.iter().filter(|n| n.kind != NoteKind::Carried)
     }
 }
 
