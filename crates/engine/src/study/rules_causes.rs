@@ -96,9 +96,7 @@ pub fn rules_differences(study: &Study, comparison: &Comparison) -> Option<Vec<T
 }
 
 /// Per ClusterQueue of the agreement in Kueue's form, the rules that act differently from AWS's.
-/// The one queue of a scenario without shares is in no cohort, as AWS's lone pool lends to
-/// nobody, so that is no difference. What the translation into Kueue's form could not carry is
-/// a candidate for every queue.
+/// What the translation into Kueue's form could not carry is a candidate for every queue.
 pub fn team_rules(scenario: &Scenario) -> Vec<(String, Vec<RuleCause>)> {
     let retries = retry_limited_jobs(scenario);
     let translation = to_rules(scenario, Rules::Kueue);
@@ -109,11 +107,7 @@ pub fn team_rules(scenario: &Scenario) -> Vec<(String, Vec<RuleCause>)> {
     k.cluster_queues
         .iter()
         .map(|q| {
-            let mut rules = if team_of(scenario, &q.name) == NO_SHARE {
-                Vec::new()
-            } else {
-                queue_rules(q)
-            };
+            let mut rules = queue_rules(q, team_of(scenario, &q.name) == NO_SHARE);
             if lost > 0 {
                 rules.push(translation_cause(lost));
             }
@@ -158,8 +152,37 @@ fn retry_limited_jobs(scenario: &Scenario) -> Vec<String> {
         .collect()
 }
 
-/// A queue's settings under which Kueue does not do what AWS does.
-fn queue_rules(q: &ClusterQueue) -> Vec<RuleCause> {
+/// A queue's settings under which Kueue does not do what AWS does. `lone_pool`: the queue is a
+/// scenario's only one because it has no shares, so being in no cohort is no difference (AWS's
+/// lone pool lends to nobody either).
+fn queue_rules(q: &ClusterQueue, lone_pool: bool) -> Vec<RuleCause> {
+    let name = &q.name;
+    let mut rules = match &q.cohort {
+        Some(cohort) => cohort_rules(q, cohort),
+        None if lone_pool => Vec::new(),
+        None => vec![cause(
+            "cohort",
+            format!("Kueue: {name} is in no cohort, so it neither lends nor borrows"),
+        )],
+    };
+    if q.preemption.within_cluster_queue == WithinClusterQueue::LowerOrNewerEqualPriority {
+        rules.push(cause("withinClusterQueue", format!(
+            "Kueue: {name}'s workloads also preempt newer ones of equal priority; AWS only lower priorities"
+        )));
+    }
+    for g in q.resource_groups.iter().filter(|g| g.flavors.len() > 1) {
+        let order: Vec<&str> = g.flavors.iter().map(|f| f.name.as_str()).collect();
+        rules.push(cause("flavors", format!(
+            "Kueue tries {name}'s flavors in the queue's order ({}); AWS follows each job's preference list",
+            order.join(", ")
+        )));
+    }
+    rules
+}
+
+/// What acts differently for a queue in `cohort`: how it reclaims, what it keeps private, and
+/// whom it loses borrowed quota to first.
+fn cohort_rules(q: &ClusterQueue, cohort: &str) -> Vec<RuleCause> {
     let name = &q.name;
     let mut rules = Vec::new();
     let quotas = || {
@@ -168,12 +191,6 @@ fn queue_rules(q: &ClusterQueue) -> Vec<RuleCause> {
                 .iter()
                 .flat_map(|f| f.resources.iter().map(move |r| (f, r)))
         })
-    };
-    let Some(cohort) = &q.cohort else {
-        return vec![cause(
-            "cohort",
-            format!("Kueue: {name} is in no cohort, so it neither lends nor borrows"),
-        )];
     };
     let lends = quotas().any(|(_, r)| !r.nominal_quota.is_zero());
     let policy = q.preemption.reclaim_within_cohort;
@@ -203,18 +220,6 @@ fn queue_rules(q: &ClusterQueue) -> Vec<RuleCause> {
     if quotas().any(|(_, r)| r.borrowing_limit.as_ref().is_none_or(|b| !b.is_zero())) {
         rules.push(cause("victim order", format!(
             "Kueue takes back {name}'s borrowed quota from its most recently admitted workloads first; AWS from the biggest borrower"
-        )));
-    }
-    if q.preemption.within_cluster_queue == WithinClusterQueue::LowerOrNewerEqualPriority {
-        rules.push(cause("withinClusterQueue", format!(
-            "Kueue: {name}'s workloads also preempt newer ones of equal priority; AWS only lower priorities"
-        )));
-    }
-    for g in q.resource_groups.iter().filter(|g| g.flavors.len() > 1) {
-        let order: Vec<&str> = g.flavors.iter().map(|f| f.name.as_str()).collect();
-        rules.push(cause("flavors", format!(
-            "Kueue tries {name}'s flavors in the queue's order ({}); AWS follows each job's preference list",
-            order.join(", ")
         )));
     }
     rules
@@ -262,6 +267,16 @@ mod tests {
             "inference never borrows"
         );
         assert!(rules_of(&all, "research").contains(&"flavors"));
+    }
+
+    /// Out of the cohort, research still tries its flavors in the queue's order: that difference
+    /// does not depend on lending.
+    #[test]
+    fn a_queue_in_no_cohort_keeps_the_causes_that_need_none() {
+        let mut s = Scenario::parse_json(THREE_TEAMS).unwrap();
+        s.kueue.as_mut().unwrap().cluster_queues[0].cohort = None;
+        let all = team_rules(&s);
+        assert_eq!(rules_of(&all, "research"), ["cohort", "flavors"]);
     }
 
     #[test]
