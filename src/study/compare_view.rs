@@ -18,7 +18,6 @@ use crate::study::run::{Finished, StudyRun};
 use crate::study::tables::comparison_csv;
 use leptos::prelude::*;
 use quotalab_engine::result::numbers::count;
-use quotalab_engine::study::rules_causes::rules_differences;
 use quotalab_engine::study::{Comparison, Definition, Kpi, KpiSummary, Summary, VariantChanges};
 use std::sync::Arc;
 
@@ -82,7 +81,7 @@ pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl I
             <Problems current testid="compare-problems" />
             {move || shown.get().map(|finished| {
                 let Summary::Comparison(comparison) = &finished.summary else { unreachable!("filtered above") };
-                let teams = state.workspace.with_untracked(|w| rules_differences(&w.to_study(), comparison));
+                let teams = comparison.rules_differences.clone();
                 view! {
                     <div class="comparison" class:stale=stale>
                         <RulesDifferences teams />

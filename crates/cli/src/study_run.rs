@@ -10,7 +10,6 @@ use crate::failure::Failure;
 use crate::output::{write_output, write_table_and_json};
 use crate::study_table;
 use quotalab_engine::result::numbers::{count, counted};
-use quotalab_engine::study::rules_causes::rules_differences;
 use quotalab_engine::study::{
     run_sample, shard, Definition, Runner, Sample, SampleSet, ShardSpec, Summary, Unit, UnitSample,
 };
@@ -130,8 +129,8 @@ pub fn finish(
         (Summary::Comparison(c), Definition::Compare(study)) => {
             let labels = study_table::rule_labels(&study.variants);
             let mut table = study_table::comparison(c, labels.as_deref());
-            if let Some(teams) = rules_differences(study, c) {
-                table.push_str(&study_table::rules_differences(&teams));
+            if let Some(teams) = &c.rules_differences {
+                table.push_str(&study_table::rules_differences(teams));
             }
             table
         }

@@ -235,6 +235,22 @@ fn compare_of_both_rules_says_where_they_differ_and_when_no_team_does() {
         "{differ}"
     );
     assert!(!differ.contains(NO_TEAM_DIFFERS), "{differ}");
+    // The comparison's JSON keeps the same list that the table prints.
+    let kept = json(&std::fs::read(path(&dir, "c.json")).unwrap());
+    let research = kept["rules_differences"]
+        .as_array()
+        .expect("the rule sets' differences are in the JSON")
+        .iter()
+        .find(|t| t["share"] == "research")
+        .expect("research differs");
+    assert!(
+        research["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["rule"] == "reclaimWithinCohort"),
+        "{research}"
+    );
 
     let study = both_rules(&dir);
     let out = succeeds(&["compare", &study, "-o", &path(&dir, "d.json")], None);
@@ -245,6 +261,8 @@ fn compare_of_both_rules_says_where_they_differ_and_when_no_team_does() {
         )),
         "the default agreement comes out the same under both: {table}"
     );
+    let kept = json(&std::fs::read(path(&dir, "d.json")).unwrap());
+    assert_eq!(kept["rules_differences"], serde_json::json!([]));
     let out = succeeds(
         &["compare", DEFAULT, DEFAULT, "-o", &path(&dir, "e.json")],
         None,
@@ -252,6 +270,11 @@ fn compare_of_both_rules_says_where_they_differ_and_when_no_team_does() {
     assert!(
         !text(&out.stdout).contains("Where the rule sets differ"),
         "nothing to say when no variant changes the rules"
+    );
+    let kept = json(&std::fs::read(path(&dir, "e.json")).unwrap());
+    assert!(
+        kept.get("rules_differences").is_none(),
+        "a comparison under one rule set keeps its bytes"
     );
 }
 

@@ -9,11 +9,13 @@
 
 use super::diff::{scenario_changes, FieldChange};
 use super::kpi::Kpi;
-use super::sample::ShareSample;
+use super::rules_causes::{team_rules, RuleCause, TeamDifference};
+use super::sample::{team_of, ShareSample};
 use super::stats::{Difference, Estimate};
 use super::unit::{check_complete, units, StudyError, Unit, UnitSample};
 use super::Study;
-use crate::translate::for_rules;
+use crate::scenario::{Rules, Scenario};
+use crate::translate::{for_rules, Translation};
 use serde::{Deserialize, Serialize};
 
 /// The most points of a pooled completion CDF (enough for a chart, small in JSON).
@@ -36,6 +38,12 @@ pub struct Comparison {
     pub changes: Vec<VariantChanges>,
     /// Things the reader should know (one seed, shares missing from some variants).
     pub notes: Vec<String>,
+    /// Where the rule sets differ: per variant whose `rules` differ from the first variant's,
+    /// each team with a KPI that the seeds say differs, and that team's rules that act
+    /// differently under Kueue (docs/STUDY.md, "Compare with Kueue rules"). Empty when no team
+    /// differs; absent when no variant changes the rules, so such a comparison keeps its bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_differences: Option<Vec<TeamDifference>>,
 }
 
 /// One variant's shares.
@@ -114,9 +122,14 @@ pub fn compare(study: &Study, samples: &[UnitSample]) -> Result<Comparison, Stud
         );
     }
     notes.extend(unmatched_shares(study, &grid));
-    notes.extend(not_carried(study));
+    let translated: Vec<Translated> = study
+        .variants
+        .iter()
+        .map(|v| translated(study, v))
+        .collect();
+    notes.extend(translated.iter().flat_map(|t| t.lost.iter().cloned()));
     let baseline = &grid[0];
-    let variants = study
+    let variants: Vec<VariantSummary> = study
         .variants
         .iter()
         .zip(&grid)
@@ -149,6 +162,7 @@ pub fn compare(study: &Study, samples: &[UnitSample]) -> Result<Comparison, Stud
             fields: scenario_changes(&study.variants[0], v),
         })
         .collect();
+    let rules_differences = rules_differences(study, &variants, &translated);
     Ok(Comparison {
         name: study.name.clone(),
         seeds: study.seed_list(),
@@ -157,7 +171,54 @@ pub fn compare(study: &Study, samples: &[UnitSample]) -> Result<Comparison, Stud
         variants,
         changes,
         notes,
+        rules_differences,
     })
+}
+
+/// Per variant whose `rules` differ from the first variant's, each team with a significant
+/// difference and its rules, read from the Kueue side's agreement in Kueue's form; empty when no
+/// team differs. `None` when no variant changes the rules, so there is nothing to say.
+fn rules_differences(
+    study: &Study,
+    variants: &[VariantSummary],
+    translated: &[Translated],
+) -> Option<Vec<TeamDifference>> {
+    let first = study.variants.first()?;
+    if study.variants.iter().all(|v| v.rules == first.rules) {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (v, (variant, summary)) in study.variants.iter().zip(variants).enumerate().skip(1) {
+        if variant.rules == first.rules {
+            continue;
+        }
+        let kueue_side = if variant.rules == Rules::Kueue { v } else { 0 };
+        let scenario = &study.variants[kueue_side];
+        let causes = &translated[kueue_side].causes;
+        for share in &summary.shares {
+            let kpis: Vec<Kpi> = share
+                .kpis
+                .iter()
+                .filter(|k| k.diff.as_ref().is_some_and(|d| d.significant))
+                .map(|k| k.kpi)
+                .collect();
+            if kpis.is_empty() {
+                continue;
+            }
+            let rules = causes
+                .iter()
+                .find(|(queue, _)| team_of(scenario, queue) == share.share)
+                .map(|(_, rules)| rules.clone())
+                .unwrap_or_default();
+            out.push(TeamDifference {
+                variant: summary.name.clone(),
+                share: share.share.clone(),
+                kpis,
+                rules,
+            });
+        }
+    }
+    Some(out)
 }
 
 /// A note for every share that one variant has and the first variant lacks, or the reverse: such
@@ -184,21 +245,33 @@ fn unmatched_shares(study: &Study, grid: &[Vec<&UnitSample>]) -> Vec<String> {
     notes
 }
 
-/// For each variant that runs through the translation into its rules' form, what the
-/// translation states approximately or not at all (a training plan, a max pending time): a
-/// difference between the rule sets may be the translation's rather than the rules'
-/// (docs/KUEUE-TRANSLATION.md).
-fn not_carried(study: &Study) -> Vec<String> {
-    let mut notes = Vec::new();
-    for variant in &study.variants {
-        let Some(translation) = for_rules(variant) else {
-            continue;
-        };
-        let lost = translation.lost();
-        notes
-            .extend(lost.map(|n| format!("'{}': {}", variant.name, n.of_run_under(variant.rules))));
-    }
-    notes
+/// What a variant's translation into its rules' form says, kept once the translated scenario is
+/// let go: for a trace, that scenario lists every job again. One translation serves the notes
+/// and the rules' differences.
+struct Translated {
+    /// What the translation states approximately or not at all (a training plan, a max pending
+    /// time), as the comparison's notes: a difference between the rule sets may be the
+    /// translation's rather than the rules' (docs/KUEUE-TRANSLATION.md).
+    lost: Vec<String>,
+    /// Per ClusterQueue of the Kueue form, the rules that act differently from AWS's: only for a
+    /// variant under Kueue's rules in a study whose variants change the rules.
+    causes: Vec<(String, Vec<RuleCause>)>,
+}
+
+fn translated(study: &Study, variant: &Scenario) -> Translated {
+    let translation = for_rules(variant);
+    let lost = translation
+        .iter()
+        .flat_map(Translation::lost)
+        .map(|n| format!("'{}': {}", variant.name, n.of_run_under(variant.rules)))
+        .collect();
+    let rules_change = study.variants.iter().any(|v| v.rules != variant.rules);
+    let causes = if rules_change && variant.rules == Rules::Kueue {
+        team_rules(variant, translation.as_ref())
+    } else {
+        Vec::new()
+    };
+    Translated { lost, causes }
 }
 
 /// The share names of a variant's runs, in order of first appearance.

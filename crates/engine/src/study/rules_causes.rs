@@ -1,7 +1,8 @@
 //! Where a study's variant under the other rules differs from its first variant, per team, and
 //! the rules that act differently for that team under Kueue than under AWS Batch (docs/KUEUE.md,
-//! "Where Kueue and AWS Batch differ"). "Compare with Kueue rules" shows it, and the study report
-//! prints it.
+//! "Where Kueue and AWS Batch differ"). The comparison finds the teams and keeps them with its
+//! KPIs (`Comparison::rules_differences`); this module says their rules. "Compare with Kueue
+//! rules", `quotalab compare` and the study report show them.
 //!
 //! The rules come from the agreement in Kueue's form (the Kueue variant's own objects, or the
 //! translation of the AWS one, docs/KUEUE-TRANSLATION.md): for each ClusterQueue, each of its
@@ -9,14 +10,12 @@
 //! a difference back to one rule; a team's rules are listed beside the KPIs the seeds say differ,
 //! as the candidates that explain them.
 
-use super::compare::Comparison;
 use super::kpi::Kpi;
 use super::sample::{team_of, NO_SHARE};
-use super::Study;
 use crate::result::numbers::counted;
 use crate::scenario::kueue::{ClusterQueue, ReclaimPolicy, WithinClusterQueue};
-use crate::scenario::{Rules, Scenario};
-use crate::translate::to_rules;
+use crate::scenario::Scenario;
+use crate::translate::Translation;
 use serde::{Deserialize, Serialize};
 
 /// One rule that acts differently for a team under Kueue.
@@ -50,58 +49,19 @@ pub const NO_TEAM_DIFFERS: &str = "No team's KPIs differ between the rule sets: 
 pub const NO_OWN_RULE_DIFFERS: &str =
     "None of its own rules differ: the difference comes from the rest of its cohort.";
 
-/// Per variant whose `rules` differ from the first variant's, each team with a significant
-/// difference and its rules; empty when no team differs ([`NO_TEAM_DIFFERS`]). `None` when no
-/// variant changes the rules, so there is nothing to say.
-pub fn rules_differences(study: &Study, comparison: &Comparison) -> Option<Vec<TeamDifference>> {
-    let first = study.variants.first()?;
-    if study.variants.iter().all(|v| v.rules == first.rules) {
-        return None;
-    }
-    let mut out = Vec::new();
-    for (variant, summary) in study.variants.iter().zip(&comparison.variants).skip(1) {
-        if variant.rules == first.rules {
-            continue;
-        }
-        let kueue_side = if variant.rules == Rules::Kueue {
-            variant
-        } else {
-            first
-        };
-        let causes = team_rules(kueue_side);
-        for share in &summary.shares {
-            let kpis: Vec<Kpi> = share
-                .kpis
-                .iter()
-                .filter(|k| k.diff.as_ref().is_some_and(|d| d.significant))
-                .map(|k| k.kpi)
-                .collect();
-            if kpis.is_empty() {
-                continue;
-            }
-            let rules = causes
-                .iter()
-                .find(|(queue, _)| team_of(kueue_side, queue) == share.share)
-                .map(|(_, rules)| rules.clone())
-                .unwrap_or_default();
-            out.push(TeamDifference {
-                variant: summary.name.clone(),
-                share: share.share.clone(),
-                kpis,
-                rules,
-            });
-        }
-    }
-    Some(out)
-}
-
-/// Per ClusterQueue of the agreement in Kueue's form, the rules that act differently from AWS's.
-/// What the translation into Kueue's form could not carry is a candidate for every queue.
-pub fn team_rules(scenario: &Scenario) -> Vec<(String, Vec<RuleCause>)> {
+/// Per ClusterQueue of `scenario`'s agreement in Kueue's form, the rules that act differently
+/// from AWS's. `translation` is the one that gives that form, the one its run under Kueue's rules
+/// goes through ([`crate::translate::for_rules`]); `None` when the agreement is in it already.
+/// What the translation could not carry is a candidate for every queue. The comparison passes
+/// the translation it made for its notes, so a trace's listed jobs are translated once.
+pub fn team_rules(
+    scenario: &Scenario,
+    translation: Option<&Translation>,
+) -> Vec<(String, Vec<RuleCause>)> {
     let retries = retry_limited_jobs(scenario);
-    let translation = to_rules(scenario, Rules::Kueue);
-    let lost = translation.lost().count();
-    let Some(k) = translation.scenario.kueue.as_deref() else {
+    let lost = translation.map_or(0, |t| t.lost().count());
+    let kueue_form = translation.map_or(scenario, |t| &t.scenario);
+    let Some(k) = kueue_form.kueue.as_deref() else {
         return Vec::new();
     };
     k.cluster_queues
@@ -228,6 +188,10 @@ fn cohort_rules(q: &ClusterQueue, cohort: &str) -> Vec<RuleCause> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scenario::Rules;
+    use crate::study::compare::Comparison;
+    use crate::study::Study;
+    use crate::translate::to_rules;
 
     const THREE_TEAMS: &str = include_str!("../../../../scenarios/kueue-three-teams.json");
     const DEFAULT: &str = include_str!("../../../../scenarios/default.json");
@@ -252,7 +216,7 @@ mod tests {
 
     #[test]
     fn a_lender_that_may_not_reclaim_is_named_with_its_policy() {
-        let all = team_rules(&Scenario::parse_json(THREE_TEAMS).unwrap());
+        let all = team_rules(&Scenario::parse_json(THREE_TEAMS).unwrap(), None);
         let research = &all.iter().find(|(q, _)| q == "research").unwrap().1;
         assert!(research.iter().any(|c| c.words.starts_with(
             "Kueue: `reclaimWithinCohort` is `Never`, so research could not take back"
@@ -275,13 +239,14 @@ mod tests {
     fn a_queue_in_no_cohort_keeps_the_causes_that_need_none() {
         let mut s = Scenario::parse_json(THREE_TEAMS).unwrap();
         s.kueue.as_mut().unwrap().cluster_queues[0].cohort = None;
-        let all = team_rules(&s);
+        let all = team_rules(&s, None);
         assert_eq!(rules_of(&all, "research"), ["cohort", "flavors"]);
     }
 
     #[test]
     fn an_aws_agreement_is_read_in_its_kueue_form() {
-        let all = team_rules(&Scenario::parse_json(DEFAULT).unwrap());
+        let aws = Scenario::parse_json(DEFAULT).unwrap();
+        let all = team_rules(&aws, Some(&to_rules(&aws, Rules::Kueue)));
         assert_eq!(all.len(), 3);
         // The translation gives every queue reclaimWithinCohort: Any, as AWS reclaims.
         assert!(all
@@ -302,12 +267,14 @@ mod tests {
         let mut study = Study::new("both", vec![kueue.clone(), aws]);
         study.seeds = 8;
         let comparison = compared(&study);
-        let teams = rules_differences(&study, &comparison).expect("the study compares rule sets");
+        let teams = comparison
+            .rules_differences
+            .expect("the study compares rule sets");
         assert!(!teams.is_empty(), "the rule sets give different outcomes");
         for team in &teams {
             assert_eq!(team.variant, "under AWS rules");
             assert!(!team.kpis.is_empty());
-            let own = team_rules(&kueue);
+            let own = team_rules(&kueue, None);
             let expected = &own.iter().find(|(q, _)| *q == team.share).unwrap().1;
             assert_eq!(
                 &team.rules, expected,
@@ -324,7 +291,7 @@ mod tests {
             }],
         );
         assert_eq!(
-            rules_differences(&same, &comparison),
+            compared(&same).rules_differences,
             None,
             "no variant changes the rules"
         );
@@ -340,7 +307,7 @@ mod tests {
         let mut study = Study::new("both", vec![aws, kueue]);
         study.seeds = 8;
         let comparison = compared(&study);
-        assert_eq!(rules_differences(&study, &comparison), Some(Vec::new()));
+        assert_eq!(comparison.rules_differences, Some(Vec::new()));
         assert!(
             comparison.notes.is_empty(),
             "the default agreement translates whole: {:?}",
@@ -374,7 +341,7 @@ mod tests {
             "{:?}",
             comparison.notes
         );
-        let teams = rules_differences(&study, &comparison).expect("the rules differ");
+        let teams = comparison.rules_differences.expect("the rules differ");
         let team = teams
             .iter()
             .find(|t| t.share == NO_SHARE)

@@ -14,7 +14,7 @@
 use super::model::AgreementReport;
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::numbers::{estimate, kpi_label, signed, verdict_words};
-use quotalab_engine::study::rules_causes::{rules_differences, TeamDifference};
+use quotalab_engine::study::rules_causes::TeamDifference;
 use quotalab_engine::study::{Comparison, Kpi, KpiSummary, Study, Verdict};
 use quotalab_engine::Scenario;
 use serde::{Deserialize, Serialize};
@@ -177,7 +177,7 @@ impl StudyReport {
             baseline: columns[0].clone(),
             notes: comparison.notes.clone(),
             changes: changes(comparison),
-            rules: rules_differences(study, comparison),
+            rules: comparison.rules_differences.clone(),
             tables: share_names(comparison)
                 .into_iter()
                 .enumerate()
