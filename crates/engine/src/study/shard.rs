@@ -168,7 +168,7 @@ impl Definition {
 
     /// FNV-1a of the definition's compact JSON, with its length: equal digests, same work.
     pub fn digest(&self) -> String {
-        digest_of(crate::json_text::compact(self).as_bytes())
+        digest_of(self)
     }
 
     /// Reads a definition from its own slice of a samples file's text, by its `kind`.
@@ -189,14 +189,23 @@ impl Definition {
     }
 }
 
-/// FNV-1a of `bytes`, with their length.
-pub(super) fn digest_of(bytes: &[u8]) -> String {
+/// FNV-1a of `value`'s compact JSON, with its length, hashed as the text is written: a study of
+/// a trace is hundreds of megabytes of JSON, which the app hashes on its main thread at each
+/// edit and run and need not hold to hash (docs/PERFORMANCE.md, "A comparison of a trace
+/// translated once").
+pub(super) fn digest_of<T: Serialize + ?Sized>(value: &T) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{hash:016x}-{}", bytes.len())
+    let mut length = 0;
+    crate::json_text::write(value, &mut |piece| {
+        for &b in piece {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        length += piece.len();
+        Ok(())
+    })
+    .expect("hashing takes every piece");
+    format!("{hash:016x}-{length}")
 }
 
 /// The samples a run (or one shard of it) produced, with what they belong to.

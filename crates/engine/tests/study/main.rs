@@ -378,16 +378,34 @@ fn current_digests() -> String {
     ];
     definitions
         .iter()
-        .map(|(name, d)| {
-            let bytes = summarize(d).to_json_pretty().into_bytes();
-            let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-            for &b in &bytes {
-                hash ^= u64::from(b);
-                hash = hash.wrapping_mul(0x0100_0000_01b3);
-            }
-            format!("{name} {hash:016x}-{}\n", bytes.len())
-        })
+        .map(|(name, d)| format!("{name} {}\n", fnv(summarize(d).to_json_pretty().as_bytes())))
         .collect()
+}
+
+/// FNV-1a of `bytes`, with their length.
+fn fnv(bytes: &[u8]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}-{}", bytes.len())
+}
+
+/// A definition's digest, hashed as its JSON is written, is the hash of that whole text, over
+/// the pieces of a long one too: a samples file written before still matches its definition.
+#[test]
+fn a_definitions_digest_is_the_hash_of_its_compact_json() {
+    let mut long = two_variants();
+    long.variants[1].description = "a trace's worth of text ".repeat(200_000);
+    for definition in [
+        Definition::Sweep(Box::new(capacity_plan(5))),
+        Definition::Compare(two_variants()),
+        Definition::Compare(long),
+    ] {
+        let text = serde_json::to_string(&definition).unwrap();
+        assert_eq!(definition.digest(), fnv(text.as_bytes()));
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -188,7 +188,7 @@ impl AdvicePlan {
 
     /// The digest of the plan's compact JSON, as sweeps have: equal digests, same search.
     pub fn digest(&self) -> String {
-        super::shard::digest_of(crate::json_text::compact(self).as_bytes())
+        super::shard::digest_of(self)
     }
 }
 
