@@ -8,7 +8,10 @@
 //! After a deliberate change of engine output, regenerate natively with
 //! `QUOTALAB_REGENERATE=1 cargo test -p quotalab-engine --test parity`, then run the browser suite.
 
+#[path = "support/digest.rs"]
+mod digest;
 mod support;
+use digest::fnv;
 
 use quotalab_engine::result::columns::JobColumns;
 use quotalab_engine::result::metrics;
@@ -91,16 +94,6 @@ fn kueue_scenarios(aws: &[(String, Scenario)]) -> Vec<(String, Scenario)> {
     out
 }
 
-/// FNV-1a over the result bytes, with their length.
-fn digest(bytes: &[u8]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{hash:016x}-{}", bytes.len())
-}
-
 /// The whole document, as the worker writes it when asked for it.
 fn whole(result: &SimResult) -> Vec<u8> {
     let mut bytes = Vec::new();
@@ -126,7 +119,7 @@ fn drawn(scenario: &Scenario) -> Vec<u8> {
 fn current(bytes: fn(&Scenario) -> Vec<u8>) -> String {
     scenarios()
         .into_iter()
-        .map(|(name, s)| format!("{name} {}\n", digest(&bytes(&s))))
+        .map(|(name, s)| format!("{name} {}\n", fnv(&bytes(&s))))
         .collect()
 }
 

@@ -9,6 +9,9 @@
 /// The advisor under Kueue's rules (native only: each search runs dozens of simulations).
 #[cfg(not(target_arch = "wasm32"))]
 mod advise_kueue;
+#[path = "../support/digest.rs"]
+mod digest;
+use digest::fnv;
 
 use quotalab_engine::study::{
     apply_parameter, compare, merge, shard, sweep_parameters, Definition, Kpi, SampleSet, Study,
@@ -380,16 +383,6 @@ fn current_digests() -> String {
         .iter()
         .map(|(name, d)| format!("{name} {}\n", fnv(summarize(d).to_json_pretty().as_bytes())))
         .collect()
-}
-
-/// FNV-1a of `bytes`, with their length.
-fn fnv(bytes: &[u8]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{hash:016x}-{}", bytes.len())
 }
 
 /// A definition's digest, hashed as its JSON is written, is the hash of that whole text, over
