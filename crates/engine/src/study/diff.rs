@@ -15,7 +15,10 @@
 //! borrow limit and -1 are the same agreement, and "borrow limit: no cap -> 20%" reads better
 //! than "-1 -> 20".
 
-use crate::scenario::{borrow_limit_words, preemption_words, Rules, Scenario, UNLIMITED_BORROW};
+use crate::json_text::value_of;
+use crate::scenario::{
+    borrow_limit_words, preemption_words, JobList, Rules, Scenario, UNLIMITED_BORROW,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -48,8 +51,11 @@ impl FieldChange {
 
 /// The fields that differ from `a` to `b`, leaves only, in document order (keys sorted).
 pub fn scenario_changes(a: &Scenario, b: &Scenario) -> Vec<FieldChange> {
-    let mut a = crate::json_text::value_of(a);
-    let mut b = crate::json_text::value_of(b);
+    let (mut a, mut b) = if a.jobs == b.jobs {
+        (without_jobs(a), without_jobs(b))
+    } else {
+        (value_of(a), value_of(b))
+    };
     for side in [&mut a, &mut b] {
         if let Value::Object(map) = side {
             map.remove("name");
@@ -65,6 +71,16 @@ pub fn scenario_changes(a: &Scenario, b: &Scenario) -> Vec<FieldChange> {
     let mut changes = Vec::new();
     walk(&Place::default(), Some(&a), Some(&b), &mut changes);
     changes
+}
+
+/// `scenario`'s JSON form without its explicit jobs, for a walk beside a scenario with equal
+/// jobs, where they cannot differ. A trace's listed jobs are most of its JSON, and a variant
+/// shares the first one's list (docs/PERFORMANCE.md, "A comparison of a trace translated
+/// once"): read into a `Value` on both sides, a million of them took gigabytes.
+fn without_jobs(scenario: &Scenario) -> Value {
+    let mut rest = scenario.clone();
+    rest.jobs = JobList::default();
+    value_of(&rest)
 }
 
 /// Where the walk is: the JSON path and the same place in words.
@@ -448,6 +464,34 @@ mod tests {
                 .iter()
                 .all(|w| !w.starts_with(':') && !w.contains("': ")),
             "every change names what changed: {words:?}"
+        );
+    }
+
+    /// A trace's variant shares its jobs, which are left out of the walk; equal jobs in a list
+    /// of their own are left out too, and a changed job is still found.
+    #[test]
+    fn listed_jobs_are_walked_only_when_they_differ() {
+        let trace = scenario(include_str!("../../../../scenarios/philly-trace.json"));
+        assert!(trace.jobs.len() > 100, "a trace's listed jobs");
+        let mut shared = trace.clone();
+        shared.quota_shares[0].strategy = crate::scenario::Strategy::Reserve;
+        let share = &trace.quota_shares[0].name;
+        let expected = [format!(
+            "share '{share}' strategy: LEND_AND_BORROW -> RESERVE"
+        )];
+        assert_eq!(words_of(&trace, &shared), expected);
+        let mut own = shared.clone();
+        own.jobs = trace.jobs.to_vec().into();
+        assert_eq!(words_of(&trace, &own), expected, "equal jobs, not shared");
+        let mut changed = own;
+        changed.jobs.to_mut()[7].priority = 9;
+        let job = &trace.jobs[7].name;
+        assert_eq!(
+            words_of(&trace, &changed),
+            [
+                format!("job '{job}' priority: (not set) -> 9"),
+                expected[0].clone()
+            ]
         );
     }
 
