@@ -40,8 +40,9 @@ pub trait Work: Send + Sync + 'static {
     fn failure(unit: Unit, total: usize, message: &str) -> String;
     /// The digest of what runs: equal digests, same work.
     fn digest(&self) -> String;
-    /// The summary of every unit's answer.
-    fn summarize(&self, items: &[Self::Item]) -> Result<Self::Done, Self::Error>;
+    /// The summary of every unit's answer; `digest` is the work's, taken when the run started,
+    /// since a study of a trace is hundreds of megabytes of JSON to hash again.
+    fn summarize(&self, digest: String, items: &[Self::Item]) -> Result<Self::Done, Self::Error>;
     /// The progress in words: "12 of 40 runs".
     fn progress(done: usize, total: usize) -> String;
     /// The units of a finished run in words: "40 runs".
@@ -135,10 +136,10 @@ impl Work for Definition {
         Definition::digest(self)
     }
 
-    fn summarize(&self, items: &[UnitSample]) -> Result<Finished, StudyError> {
+    fn summarize(&self, digest: String, items: &[UnitSample]) -> Result<Finished, StudyError> {
         let samples = self.with_stand_ins(&self.units(), items.to_vec())?;
         Ok(Finished {
-            digest: Definition::digest(self),
+            digest,
             summary: Definition::summarize(self, &samples)?,
         })
     }
@@ -279,8 +280,10 @@ impl<W: Work> Run<W> {
     fn summarise(self, runs: usize, workers: usize, elapsed_ms: f64) {
         let outcome = self.work.with_value(|w| {
             let work = w.as_ref().expect("a running study has its work");
+            // The digest `start` took of this very work.
+            let digest = self.digest.get_untracked().unwrap_or_else(|| work.digest());
             self.items
-                .with_value(|items| work.summarize(items))
+                .with_value(|items| work.summarize(digest, items))
                 .map(|finished| (finished, work.stood_in()))
         });
         match outcome {

@@ -82,6 +82,7 @@ impl Work for VariantReports {
 
     fn summarize(
         &self,
+        _digest: String,
         items: &[(Unit, AgreementReport)],
     ) -> Result<StudyReport, StudyReportError> {
         let mut sections: Vec<&(Unit, AgreementReport)> = items.iter().collect();

@@ -58,9 +58,9 @@ impl Work for AdvicePlan {
         AdvicePlan::digest(self)
     }
 
-    fn summarize(&self, outcomes: &[StartOutcome]) -> Result<Advised, StudyError> {
+    fn summarize(&self, digest: String, outcomes: &[StartOutcome]) -> Result<Advised, StudyError> {
         Ok(Advised {
-            digest: AdvicePlan::digest(self),
+            digest,
             advice: AdvicePlan::summarize(self, outcomes)?,
         })
     }
