@@ -8,7 +8,7 @@
 
 use crate::args::StudyOptions;
 use crate::failure::Failure;
-use crate::input::{invalid, read_text};
+use crate::input::read_document;
 use crate::study_run::execute;
 use quotalab_engine::study::{Definition, Document, Study, DEFAULT_WAIT_THRESHOLD_H};
 use quotalab_engine::{Diagnostic, Scenario};
@@ -96,7 +96,7 @@ fn threshold_help() -> String {
 
 /// A scenario or study file, parsed (not validated); errors name the file.
 pub fn load(path: &str) -> Result<Document, Failure> {
-    Document::parse_json(&read_text(path)?).map_err(|e| in_file(path, invalid(&e)))
+    read_document(path).map_err(|failure| in_file(path, failure))
 }
 
 fn scenario(path: &str) -> Result<Scenario, Failure> {

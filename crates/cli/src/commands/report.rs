@@ -5,7 +5,7 @@
 
 use crate::args::{Output, ScenarioFile};
 use crate::failure::Failure;
-use crate::input::{invalid, read_text};
+use crate::input::read_document;
 use crate::output::write_output;
 use crate::study_run::run_units;
 use quotalab_engine::study::{compare, Definition, Document, Study};
@@ -38,8 +38,7 @@ pub struct Args {
 
 pub fn main(args: Args) -> Result<(), Failure> {
     let output = args.output.output.as_deref();
-    let text = read_text(&args.scenario.scenario)?;
-    let text = match Document::parse_json(&text).map_err(|e| invalid(&e))? {
+    let text = match read_document(&args.scenario.scenario)? {
         Document::Scenario(scenario) => scenario_report(&scenario, args.format)?,
         Document::Study(study) => study_report(study, args.format)?,
     };

@@ -4,7 +4,7 @@
 
 use crate::args::ScenarioFile;
 use crate::failure::Failure;
-use crate::input::{invalid, read_text};
+use crate::input::read_document;
 use quotalab_engine::result::numbers::counted;
 use quotalab_engine::study::Document;
 use quotalab_engine::Report;
@@ -23,8 +23,7 @@ pub struct Args {
 }
 
 pub fn main(args: Args) -> Result<(), Failure> {
-    let text = read_text(&args.scenario.scenario)?;
-    let (report, summary) = match Document::parse_json(&text).map_err(|e| invalid(&e))? {
+    let (report, summary) = match read_document(&args.scenario.scenario)? {
         Document::Scenario(scenario) => {
             let jobs = quotalab_engine::generate::job_count(&scenario);
             (scenario.validate(), counted(jobs, "job"))

@@ -2,7 +2,9 @@
 //! `export kueue` through the translation, `convert` both ways, and `compare` of one agreement
 //! under both rules, its columns labelled by their rules and followed by where they differ.
 
-use crate::common::{fails, path, quotalab, succeeds, text, work_folder, DEFAULT, EXAMPLE};
+use crate::common::{
+    fails, fails_reading, path, quotalab, succeeds, text, work_folder, DEFAULT, EXAMPLE,
+};
 use quotalab_engine::study::rules_causes::NO_TEAM_DIFFERS;
 use serde_json::Value;
 
@@ -159,6 +161,49 @@ fn convert_translates_both_ways_and_says_what_each_part_became() {
 
     let out = quotalab(&["convert", DEFAULT, "--rules", "slurm"], None);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// A cluster's Kueue YAML given where a scenario goes is refused with the command that makes a
+/// scenario of it, by any command that reads one, from a file or standard input.
+#[test]
+fn kueue_yaml_given_as_a_scenario_names_the_import_that_reads_it() {
+    let hint = format!("error: this is YAML, not a scenario's JSON: Kueue's objects and Workloads become a scenario with `quotalab import kueue {CLUSTER} -o scenario.json`");
+    for args in [
+        vec!["validate", CLUSTER],
+        vec!["run", CLUSTER, "--summary"],
+        vec!["report", CLUSTER],
+        vec!["export", "kueue", CLUSTER],
+    ] {
+        let stderr = fails(&args, 2, &hint);
+        assert!(
+            stderr.starts_with("error: line "),
+            "the reader's own error first: {stderr}"
+        );
+    }
+    let stderr = fails(&["compare", EXAMPLE, CLUSTER], 2, "this is YAML");
+    assert!(
+        stderr.contains(&format!("{CLUSTER}: this is YAML")),
+        "compare names the file: {stderr}"
+    );
+    let yaml = std::fs::read_to_string(CLUSTER).unwrap();
+    fails_reading(
+        &["validate", "-"],
+        Some(&yaml),
+        2,
+        "`quotalab import kueue FILE.yaml",
+    );
+    let stderr = fails_reading(
+        &["validate", "-"],
+        Some("a,b\n1,2\n"),
+        2,
+        "`quotalab import philly`",
+    );
+    assert!(!stderr.contains("YAML"), "{stderr}");
+    let stderr = fails_reading(&["validate", "-"], Some("{\"version\": 1,"), 2, "line 1");
+    assert!(
+        !stderr.contains("import"),
+        "a JSON document's own error only: {stderr}"
+    );
 }
 
 /// A study of the default scenario under AWS's rules and under Kueue's.
