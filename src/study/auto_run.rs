@@ -29,23 +29,45 @@ pub fn job_runs(definition: &Definition) -> u64 {
     jobs.saturating_mul(runs)
 }
 
-/// Starts `definition` after the debounce if it is small and not what `run` already ran or is
+/// A view's definition with its digest, hashed once per edit: whether it already ran, whether
+/// the summary on screen is out of date, and the run itself all go by the digest, and a study of
+/// a trace is hundreds of megabytes of JSON to hash (docs/PERFORMANCE.md, "A comparison of a
+/// trace translated once").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Digested {
+    pub definition: Definition,
+    pub digest: String,
+}
+
+impl Digested {
+    fn of(definition: Definition) -> Digested {
+        let digest = definition.digest();
+        Digested { definition, digest }
+    }
+
+    /// Runs it on `run`.
+    pub fn start(self, run: StudyRun) {
+        run.start_digested(self.definition, self.digest);
+    }
+}
+
+/// Starts `work` after the debounce if it is small and not what `run` already ran or is
 /// running. Returns whether it will run by itself.
 pub fn schedule(
     run: StudyRun,
-    definition: Definition,
+    work: Digested,
     pending: StoredValue<Option<TimeoutHandle>>,
 ) -> bool {
     if let Some(handle) = pending.get_value() {
         handle.clear();
     }
-    if run.digest.get_untracked().as_deref() == Some(definition.digest().as_str()) {
+    if run.digest.get_untracked().as_deref() == Some(work.digest.as_str()) {
         return true;
     }
-    if job_runs(&definition) > AUTO_RUN_JOB_RUNS {
+    if job_runs(&work.definition) > AUTO_RUN_JOB_RUNS {
         return false;
     }
-    let handle = set_timeout_with_handle(move || run.start(definition), DEBOUNCE);
+    let handle = set_timeout_with_handle(move || work.start(run), DEBOUNCE);
     pending.set_value(handle.ok());
     true
 }
@@ -92,8 +114,8 @@ pub fn runnable(
     }
 }
 
-/// The definition a view shows, or the problems that stop it running.
-pub type Current = Memo<Result<Definition, NotRunnable>>;
+/// The definition a view shows with its digest, or the problems that stop it running.
+pub type Current = Memo<Result<Digested, NotRunnable>>;
 
 /// The definition `define` makes of the workspace, worked out only while the view is `visible`:
 /// validating every variant and hashing the study on each edit is work a hidden view must not
@@ -105,9 +127,9 @@ pub fn current_while_visible(
 ) -> Current {
     let state = use_editor();
     Memo::new(
-        move |last: Option<&Result<Definition, NotRunnable>>| match last {
+        move |last: Option<&Result<Digested, NotRunnable>>| match last {
             Some(last) if !visible.get() => last.clone(),
-            _ => state.workspace.with(define),
+            _ => state.workspace.with(define).map(Digested::of),
         },
     )
 }
@@ -121,20 +143,22 @@ pub fn follow(run: StudyRun, visible: Signal<bool>, current: Current) -> Follow 
         if !visible.get() {
             return;
         }
-        if let Ok(definition) = current.get() {
-            waits_for_click.set(!schedule(run, definition, pending));
+        if let Ok(work) = current.get() {
+            waits_for_click.set(!schedule(run, work, pending));
         }
     });
     let start = Callback::new(move |()| {
-        if let Ok(definition) = current.get_untracked() {
-            run.start(definition);
+        if let Ok(work) = current.get_untracked() {
+            work.start(run);
         }
     });
     let stale = Signal::derive(move || {
-        let digest = current.with(|c| c.as_ref().ok().map(Definition::digest));
-        run.finished
-            .with(|f| f.as_ref().map(|f| Some(&f.digest) != digest.as_ref()))
-            == Some(true)
+        current.with(|c| {
+            let digest = c.as_ref().ok().map(|work| &work.digest);
+            run.finished
+                .with(|f| f.as_ref().map(|f| Some(&f.digest) != digest))
+                == Some(true)
+        })
     });
     Follow {
         waits_for_click,

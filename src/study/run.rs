@@ -200,6 +200,12 @@ impl<W: Work> Default for Run<W> {
 impl<W: Work> Run<W> {
     /// Runs `work` (which must be valid), replacing any run in flight.
     pub fn start(self, work: W) {
+        let digest = work.digest();
+        self.start_digested(work, digest);
+    }
+
+    /// [`Run::start`] of `work` whose digest the caller has already worked out.
+    pub fn start_digested(self, work: W, digest: String) {
         self.stop_pool();
         let ticket = self.runs.start();
         let units = match work.requests() {
@@ -208,7 +214,7 @@ impl<W: Work> Run<W> {
         };
         let total = units.len();
         let workers = work.workers(total);
-        self.digest.set(Some(work.digest()));
+        self.digest.set(Some(digest));
         self.work.set_value(Some(work));
         self.items.set_value(Vec::with_capacity(total));
         self.phase.set(StudyPhase::Running {

@@ -118,8 +118,8 @@ pub fn SweepView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl Int
                 w.settings.sweep = Some(sweep);
                 Ok::<_, std::convert::Infallible>(())
             });
-            if let Ok(definition) = current.get_untracked() {
-                run.start(definition);
+            if let Ok(work) = current.get_untracked() {
+                work.start(run);
             }
         }
     });
