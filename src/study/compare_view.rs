@@ -74,7 +74,7 @@ pub fn CompareView(run: StudyRun, #[prop(into)] visible: Signal<bool>) -> impl I
                 <p class="study-note" data-testid="compare-waits">
                     "This comparison is large, so it runs when you press \u{201c}Run comparison\u{201d}."
                     {move || state.workspace.with(many_listed_jobs).map(|jobs| format!(
-                        " A variant lists {} jobs: at 600,000 the comparison takes a minute and 5 to 7 GB of this browser's memory. \
+                        " A variant lists {} jobs: at 600,000 the comparison takes about 35 seconds and 5 to 7 GB of this browser's memory. \
                         quotalab compare runs the same comparison from the variants' files.", count(jobs as u64)))}
                 </p>
             })}
