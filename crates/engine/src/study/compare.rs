@@ -40,8 +40,9 @@ pub struct Comparison {
     pub notes: Vec<String>,
     /// Where the rule sets differ: per variant whose `rules` differ from the first variant's,
     /// each team with a KPI that the seeds say differs, and that team's rules that act
-    /// differently under Kueue (docs/STUDY.md, "Compare with Kueue rules"). Empty when no team
-    /// differs; absent when no variant changes the rules, so such a comparison keeps its bytes.
+    /// differently under Kueue (docs/STUDY.md, "The statistics"; docs/KUEUE.md, "In the app").
+    /// Empty when no team differs; absent when no variant changes the rules, so such a
+    /// comparison keeps its bytes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules_differences: Option<Vec<TeamDifference>>,
 }
