@@ -178,8 +178,8 @@ pub fn StudyReport(download: RwSignal<Option<Download>>) -> impl IntoView {
         });
     });
     let compute = move |_| {
-        if let (Some(run), Ok((study, _))) = (run, state.workspace.with_untracked(current)) {
-            run.start(Definition::Compare(study));
+        if let (Some(run), Ok((study, digest))) = (run, state.workspace.with_untracked(current)) {
+            run.start_digested(Definition::Compare(study), digest);
         }
     };
     move || {

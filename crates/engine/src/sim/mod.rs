@@ -102,7 +102,12 @@ pub fn run(
     // (docs/FORMAT.md, "Kueue"); its result says what each field became.
     if let Some(translation) = crate::translate::for_rules(scenario) {
         let mut run = run(&translation.scenario, keep, every_events, progress)?;
-        run.add_notes((translation.notes.iter()).map(|n| n.of_run_under(scenario.rules)));
+        run.add_notes(
+            translation
+                .notes
+                .iter()
+                .map(|n| n.of_run_under(scenario.rules)),
+        );
         return Some(run);
     }
     if scenario.kueue.is_some() {
