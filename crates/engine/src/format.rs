@@ -10,6 +10,8 @@
 //! reader, so the page's module carries one copy of the scenario's reading code
 //! (docs/PERFORMANCE.md, "One reader for every scenario").
 
+pub mod pieces;
+
 use crate::diagnostic::LoadError;
 use crate::json_path;
 use crate::scenario::Scenario;

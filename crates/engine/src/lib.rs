@@ -62,6 +62,16 @@ impl Scenario {
         format::parse_scenario(text)
     }
 
+    /// Parses a scenario from bytes held elsewhere (a run's request in the app's worker): a
+    /// piece at a time where it can, with the same result and errors as
+    /// [`Scenario::parse_json`] of their text (`format::pieces`).
+    pub fn read(source: &(impl format::pieces::Source + ?Sized)) -> Result<Scenario, LoadError> {
+        match format::pieces::read_scenario(source)? {
+            Some(scenario) => Ok(scenario),
+            None => Scenario::parse_json(&source.text()),
+        }
+    }
+
     /// Parses and validates: the scenario, ready to run, or every problem found.
     pub fn from_json(text: &str) -> Result<Scenario, LoadError> {
         let scenario = Scenario::parse_json(text)?;

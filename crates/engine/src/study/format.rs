@@ -13,6 +13,7 @@ use super::{
     Study, StudyKind, Sweep, DEFAULT_SEEDS, DEFAULT_WAIT_THRESHOLD_H, STUDY_VERSION, VARIANTS,
 };
 use crate::diagnostic::LoadError;
+use crate::format::pieces::{self, Source};
 use crate::format::{head_of, head_of_document, read_scenario, read_typed};
 use crate::scenario::Scenario;
 use serde::Deserialize;
@@ -41,6 +42,17 @@ impl Document {
             Study::parse_json(text).map(Document::Study)
         } else {
             read_scenario(text, head).map(Document::Scenario)
+        }
+    }
+
+    /// Reads either kind from bytes held elsewhere (an opened file in the app): a scenario a
+    /// piece at a time, anything else from the whole text, with the same result and the same
+    /// errors as [`Document::parse_json`] of the text a browser decodes from them
+    /// (`format::pieces`).
+    pub fn read(source: &(impl Source + ?Sized)) -> Result<Document, LoadError> {
+        match pieces::read_scenario(source)? {
+            Some(scenario) => Ok(Document::Scenario(scenario)),
+            None => Document::parse_json(&source.text()),
         }
     }
 }
