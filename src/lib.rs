@@ -8,6 +8,7 @@
 //! - `worker`: the page's workers, one protocol for all: the page's handle, and the simulation
 //!   worker's side of the same module.
 //! - `download`: hands a file to the browser as a download (exports, reports, saved work).
+//! - `js_bytes`: a JavaScript buffer, read by the engine a piece at a time (opened files, requests).
 //! - `study`: variants compared over many seeds, and parameter sweeps, in parallel workers.
 //!
 //! The app never re-implements engine logic: it edits a `quotalab_engine::Scenario`, asks the
@@ -17,6 +18,7 @@ pub mod app;
 pub mod components;
 pub mod download;
 pub mod interop;
+pub mod js_bytes;
 pub mod results;
 pub mod state;
 pub mod study;

@@ -1,15 +1,17 @@
 //! Import and export of scenario and study `.json` files, entirely in the browser (no upload):
-//! export is a Blob URL clicked as a download, import reads the chosen file's text (a scenario, a
+//! export is a Blob URL clicked as a download, import reads the chosen file (a scenario, a
 //! study, or Kueue YAML, `crate::interop::kueue_yaml`). The AWS and
 //! Kueue files of a scenario are named here too (`crate::interop::agreement::dialog` offers them).
 
 use crate::download::{download_text, NotDownloaded};
 use crate::interop::kueue_yaml;
+use crate::js_bytes::JsBytes;
 use crate::state::workspace::Workspace;
 use crate::state::Editor;
+use quotalab_engine::format::pieces::Source;
 use quotalab_engine::study::Document;
 use quotalab_engine::translate::names::slug;
-use quotalab_engine::Scenario;
+use quotalab_engine::{LoadError, Scenario};
 use wasm_bindgen_futures::JsFuture;
 
 /// A file name for the scenario: its name in lowercase, words joined by dashes.
@@ -55,11 +57,13 @@ pub fn export(workspace: &Workspace) -> Result<(), NotDownloaded> {
 }
 
 /// Reads the file the user picked and opens it, or says precisely why it cannot be opened
-/// (the current scenario stays untouched).
+/// (the current scenario stays untouched). A JSON document is read from the file's bytes, a
+/// scenario a piece at a time, so a trace's text never stands whole in the page's memory beside
+/// its jobs (docs/PERFORMANCE.md, "A trace read a piece at a time"); anything else as text.
 pub async fn import(state: Editor, file: web_sys::File) {
     let name = file.name();
-    let text = match JsFuture::from(file.text()).await {
-        Ok(text) => text.as_string().unwrap_or_default(),
+    let bytes = match JsFuture::from(file.array_buffer()).await {
+        Ok(buffer) => JsBytes(js_sys::Uint8Array::new(&buffer)),
         Err(_) => {
             return state.screen.tell(
                 true,
@@ -68,7 +72,24 @@ pub async fn import(state: Editor, file: web_sys::File) {
         }
     };
     let origin = format!("the file \u{201c}{name}\u{201d}");
-    open_text(state, origin, &name, text).await;
+    if kueue_yaml::has_yaml_name(&name) || !starts_as_json_object(&bytes) {
+        let text = bytes.text();
+        return open_text(state, origin, &name, text).await;
+    }
+    let read = Document::read(&bytes);
+    // Let go of the file's bytes before opening starts a run.
+    drop(bytes);
+    open_read(state, &origin, read);
+}
+
+/// Whether the first thing in `bytes`, after a byte-order mark and white space, opens a JSON
+/// object: then they are a scenario or study `.json`, never Kueue YAML
+/// (`kueue_yaml::is_kueue_yaml`).
+fn starts_as_json_object(bytes: &JsBytes) -> bool {
+    let mut head = vec![0; bytes.len().min(4096)];
+    bytes.copy_to(0, &mut head);
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head);
+    head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
 }
 
 /// Opens `text` from `origin` (a file named `name`, or a paste): Kueue YAML through its import
@@ -80,8 +101,13 @@ pub async fn open_text(state: Editor, origin: String, name: &str, text: String) 
     let read = Document::parse_json(&text);
     // Let go of the text before opening starts a run: a trace's is a quarter of a gigabyte.
     drop(text);
+    open_read(state, &origin, read);
+}
+
+/// Opens what was read from `origin`, or says why it cannot be opened.
+fn open_read(state: Editor, origin: &str, read: Result<Document, LoadError>) {
     match read {
-        Ok(document) => state.open_workspace(Workspace::from_document(document), &origin),
+        Ok(document) => state.open_workspace(Workspace::from_document(document), origin),
         Err(e) => state.screen.tell(
             true,
             format!("Could not import {origin}: {e}. Nothing was changed."),

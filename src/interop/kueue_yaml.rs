@@ -16,10 +16,13 @@ use quotalab_interop::agreement::Imported;
 /// Whether a file or pasted text is Kueue YAML rather than a scenario: a `.yaml`/`.yml` name, or
 /// text that is not JSON and names a Kubernetes `apiVersion`.
 pub fn is_kueue_yaml(name: &str, text: &str) -> bool {
+    has_yaml_name(name) || (!text.trim_start().starts_with('{') && text.contains("apiVersion:"))
+}
+
+/// Whether a file's name says it is YAML.
+pub fn has_yaml_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    lower.ends_with(".yaml")
-        || lower.ends_with(".yml")
-        || (!text.trim_start().starts_with('{') && text.contains("apiVersion:"))
+    lower.ends_with(".yaml") || lower.ends_with(".yml")
 }
 
 /// Reads `yaml` (from `origin`: "the file x.yaml", "the pasted YAML") and opens it, asking first

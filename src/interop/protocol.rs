@@ -50,9 +50,9 @@ impl Carries for Task {
         }
     }
 
-    fn carrying(mut self, document: String) -> Self {
+    fn carrying(mut self, document: Carried) -> Self {
         if let Task::Export { scenario } = &mut self {
-            *scenario = document.into();
+            *scenario = document;
         }
         self
     }
@@ -113,7 +113,7 @@ pub enum Answer {
 
 /// Serves one message as the interop worker does (`src/bin/quotalab-interop.rs`; the browser
 /// tests serve in the page with it).
-pub fn serve(message: String, post: &mut Post<'_>) {
+pub fn serve(message: wire::Incoming, post: &mut Post<'_>) {
     serve_message::<Interop>(message, &mut |task, _| answer(task), post);
 }
 
@@ -168,7 +168,7 @@ fn export_answer(scenario_json: &str) -> Done<Answer> {
 
 /// An answer as the page reads it, with the body that followed its header read into it.
 pub fn received(answer: wire::Answer<Answer>) -> Answer {
-    let (reply, body) = answer.into_parts();
+    let (reply, body) = answer.into_reply_and_body();
     match reply {
         Answer::Trace(preview) => Answer::Trace(preview.with_scenario_from(&body)),
         other => other,
@@ -184,7 +184,7 @@ mod tests {
 
     fn header(message: String) -> Header<Answer> {
         let mut posted = Vec::new();
-        serve(message, &mut |parts| posted.push(parts.concat()));
+        serve(message.into(), &mut |parts| posted.push(parts.concat()));
         assert_eq!(posted.len(), 1);
         Message::read(Posted::Copied(posted.remove(0)))
             .expect("a header")
@@ -217,9 +217,10 @@ mod tests {
             scenario: scenario.to_string().into(),
         };
         let mut posted = Vec::new();
-        serve(encode_request(1, &task).into_string(), &mut |parts| {
-            posted.push(parts.concat())
-        });
+        serve(
+            encode_request(1, &task).into_string().into(),
+            &mut |parts| posted.push(parts.concat()),
+        );
         let message = posted.remove(0);
         let (_, _, answer) = Message::<Answer>::read(Posted::Copied(message))
             .and_then(Message::into_answer)
@@ -269,9 +270,10 @@ mod tests {
             form: Box::new(form),
         };
         let mut posted = Vec::new();
-        serve(encode_request(1, &task).into_string(), &mut |parts| {
-            posted.push(parts.concat())
-        });
+        serve(
+            encode_request(1, &task).into_string().into(),
+            &mut |parts| posted.push(parts.concat()),
+        );
         let message = String::from_utf8(posted.remove(0)).expect("UTF-8");
         let (header, body) = message.split_once('\n').expect("a body follows the header");
         assert!(
@@ -299,13 +301,13 @@ mod tests {
             &TraceForm::default(),
         );
         assert!(preview.take_scenario().is_some());
-        let Preview::Failed(message) = preview.with_scenario_from(b"{\"version\": 9}") else {
+        let Preview::Failed(message) = preview.with_scenario_from(&b"{\"version\": 9}"[..]) else {
             panic!("not a scenario of this build")
         };
         assert!(message.contains("could not be read"), "{message}");
         let failed = Preview::Failed("nothing".into());
         assert!(matches!(
-            failed.with_scenario_from(b""),
+            failed.with_scenario_from(&b""[..]),
             Preview::Failed(m) if m == "nothing"
         ));
     }

@@ -7,11 +7,12 @@
 //! beside the scenario it was written from, and the page's memory kept that room for good. So
 //! the page hands the scenario itself to the request, and the JSON is written only as the
 //! message is made, a piece at a time, straight into the posted buffer (docs/PERFORMANCE.md,
-//! "A scenario written straight into the posted message"). The worker reads every document as
-//! text.
+//! "A scenario written straight into the posted message"). The worker reads a run's scenario
+//! from the posted bytes a piece at a time, and every other document as text.
 
-use quotalab_engine::json_text;
-use quotalab_engine::Scenario;
+use crate::js_bytes::JsBytes;
+use quotalab_engine::format::pieces::Source;
+use quotalab_engine::{json_text, LoadError, Scenario};
 use std::sync::Arc;
 
 /// A document a request carries.
@@ -23,6 +24,9 @@ pub enum Carried {
     /// A scenario, written as compact JSON (`json_text::compact`'s bytes) when the request is
     /// posted. Its jobs are shared with the page's copies, not copied (`JobList`).
     Scenario(Arc<Scenario>),
+    /// The document as the worker received it: the bytes after the envelope's line, still in
+    /// the posted buffer (`wire::Incoming`).
+    Posted(JsBytes),
 }
 
 impl Default for Carried {
@@ -55,6 +59,7 @@ impl Carried {
         match self {
             Carried::Text(text) => text.len(),
             Carried::Scenario(scenario) => json_text::byte_count(&**scenario),
+            Carried::Posted(bytes) => bytes.len(),
         }
     }
 
@@ -68,15 +73,29 @@ impl Carried {
                 Ok(())
             })
             .expect("a scenario always serialises"),
+            Carried::Posted(bytes) => put(&bytes.0.to_vec()),
         }
     }
 
-    /// Its text, written now if it is a scenario: for the worker, which reads every document as
-    /// text, and the browser tests that serve a request themselves.
+    /// Its text, written now if it is a scenario, copied out if it is posted: for the worker,
+    /// which reads every document but a run's scenario as text, and the browser tests that serve
+    /// a request themselves.
     pub fn into_text(self) -> Arc<String> {
         match self {
             Carried::Text(text) => text,
             Carried::Scenario(scenario) => Arc::new(json_text::compact(&*scenario)),
+            Carried::Posted(bytes) => Arc::new(bytes.text()),
+        }
+    }
+
+    /// The scenario it carries, read as `Scenario::parse_json` reads its text; posted bytes a
+    /// piece at a time, so a trace's text never stands whole in the worker's memory beside its
+    /// jobs (`quotalab_engine::format::pieces`).
+    pub fn into_scenario(self) -> Result<Scenario, LoadError> {
+        match self {
+            Carried::Text(text) => Scenario::parse_json(&text),
+            Carried::Scenario(scenario) => Ok(Arc::unwrap_or_clone(scenario)),
+            Carried::Posted(bytes) => Scenario::read(&bytes),
         }
     }
 }

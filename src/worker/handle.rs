@@ -20,7 +20,7 @@ use super::fault::TestFault;
 use super::posted::Posted;
 use super::protocol::{Protocol, Script};
 use super::serve::Post;
-use super::wire::{encode_request, Answer, Header, Message, Refusal, RequestText};
+use super::wire::{encode_request, Answer, Header, Incoming, Message, Refusal, RequestText};
 use futures_channel::oneshot;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -59,7 +59,7 @@ pub type Asked<R> = Result<Answer<R>, WorkerError>;
 
 /// Serves a message in the page instead of a worker (`Worker::in_page`): the worker's own
 /// `serve`, posting its replies.
-pub type InPage = fn(String, &mut Post<'_>);
+pub type InPage = fn(Incoming, &mut Post<'_>);
 
 /// A running worker of protocol `P`. Dropping it stops the worker and whatever it was doing.
 pub struct Worker<P: Protocol> {
@@ -269,7 +269,8 @@ impl<P: Protocol> Worker<P> {
                 let (serve, shared) = (*serve, self.shared.clone());
                 leptos::task::spawn_local(async move {
                     let mut replies = Vec::new();
-                    serve(message.into_string(), &mut |parts| {
+                    // Posted as bytes, as a worker receives them.
+                    serve(Incoming::posted(message.to_bytes()), &mut |parts| {
                         replies.push(parts.concat())
                     });
                     for reply in replies {

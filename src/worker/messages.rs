@@ -124,8 +124,8 @@ impl Carries for Request {
         Some(document_of!(self)).filter(|document| !document.is_empty())
     }
 
-    fn carrying(mut self, document: String) -> Self {
-        *document_of!(&mut self) = document.into();
+    fn carrying(mut self, document: Carried) -> Self {
+        *document_of!(&mut self) = document;
         self
     }
 }

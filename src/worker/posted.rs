@@ -6,6 +6,7 @@
 //! summary, and decodes the job columns a column at a time straight from the transferred buffer
 //! (docs/PERFORMANCE.md, "The page reads the columns where they arrived").
 
+use quotalab_engine::format::pieces::Source;
 use quotalab_engine::result::columns::codec::ColumnSource;
 use std::borrow::Cow;
 use std::ops::Range;
@@ -112,6 +113,30 @@ impl ColumnSource for PostedSource<'_> {
         let start = self.range.start;
         self.range.start += len;
         self.posted.bytes(start..start + len)
+    }
+}
+
+/// A message's body, from `from` to its end, for the engine to read a piece at a time where it
+/// lies (`quotalab_engine::format::pieces`): an import's scenario, a quarter of a gigabyte for a
+/// large trace.
+pub struct PostedBody {
+    pub(crate) posted: Posted,
+    pub(crate) from: usize,
+}
+
+impl Source for PostedBody {
+    fn len(&self) -> usize {
+        self.posted.len() - self.from
+    }
+
+    fn copy_to(&self, offset: usize, into: &mut [u8]) {
+        let start = self.from + offset;
+        match &self.posted {
+            Posted::Copied(bytes) => into.copy_from_slice(&bytes[start..start + into.len()]),
+            Posted::Transferred(array) => array
+                .subarray(start as u32, (start + into.len()) as u32)
+                .copy_to(into),
+        }
     }
 }
 

@@ -31,7 +31,7 @@ pub trait Carries: Sized {
     }
 
     /// This request, read from its envelope, holding the `document` that followed it.
-    fn carrying(self, _document: String) -> Self {
+    fn carrying(self, _document: Carried) -> Self {
         self
     }
 }

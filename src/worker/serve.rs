@@ -12,7 +12,7 @@
 use super::outgoing::{Body, Outgoing};
 use super::protocol::Protocol;
 use super::spare;
-use super::wire::{encode_header, read_request, Envelope, Header, Refusal};
+use super::wire::{encode_header, read_request, Envelope, Header, Incoming, Refusal};
 use serde::{Deserialize, Serialize};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -80,10 +80,10 @@ impl<R: Serialize> Replier<'_, '_, R> {
 
 /// Serves one message: reads it as a request of `P`, has `handle` answer it, and posts every
 /// reply through `post`. What browser tests and native tests call to serve exactly as a worker
-/// does. The message's memory becomes the document the request carries (`wire::read_request`):
-/// a trace's scenario is a quarter of a gigabyte of JSON, read once and not copied.
+/// does. The message's document is given to the request where it lies (`wire::Incoming`): a
+/// trace's scenario is a quarter of a gigabyte of JSON, read once and not copied whole.
 pub fn serve_message<P: Protocol>(
-    message: String,
+    message: Incoming,
     handle: &mut impl FnMut(P::Request, &mut Replier<'_, '_, P::Reply>) -> Answered<P::Reply>,
     post: &mut Post<'_>,
 ) {
@@ -134,7 +134,7 @@ static CRASHED: AtomicBool = AtomicBool::new(false);
 /// Serves the page from the current worker: panics are reported, every message goes to
 /// `serve` (which serves it with [`serve_message`]) and its replies are posted as bytes, and
 /// `Ready` is posted last.
-pub fn serve_requests(mut serve: impl FnMut(String, &mut Post<'_>) + 'static) {
+pub fn serve_requests(mut serve: impl FnMut(Incoming, &mut Post<'_>) + 'static) {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     report_panics(scope.clone());
     let replies = scope.clone();
@@ -144,17 +144,17 @@ pub fn serve_requests(mut serve: impl FnMut(String, &mut Post<'_>) + 'static) {
         if let Some(buffer) = data.dyn_ref::<js_sys::ArrayBuffer>() {
             return spare::keep(buffer.clone());
         }
-        // A request comes as its bytes (`RequestText::to_bytes`). Anything else, or bytes that
-        // are not UTF-8, is not a request; it is refused like an unreadable one. Once copied,
-        // the request's buffer may carry its large reply (`spare`).
-        let message = data
-            .dyn_ref::<js_sys::Uint8Array>()
-            .and_then(|bytes| {
-                let copied = String::from_utf8(bytes.to_vec()).ok();
+        // A request comes as its bytes (`RequestText::to_bytes`). Anything else, or an
+        // envelope that is not UTF-8, is not a request; it is refused like an unreadable one.
+        // The request's buffer may carry its large reply (`spare`): every handler has read the
+        // document it carries before it makes one.
+        let message = match data.dyn_ref::<js_sys::Uint8Array>() {
+            Some(bytes) => {
                 spare::keep(bytes.buffer());
-                copied
-            })
-            .unwrap_or_default();
+                Incoming::posted(bytes.clone())
+            }
+            None => Incoming::from(String::new()),
+        };
         serve(message, &mut |message| post_bytes(&replies, message));
         spare::let_go();
     });

@@ -12,8 +12,9 @@
 //! unasked, `Ready` and `Crashed`.
 
 use super::carried::Carried;
-use super::posted::{Posted, PostedSource};
+use super::posted::{Posted, PostedBody, PostedSource};
 use super::protocol::Carries;
+use crate::js_bytes::JsBytes;
 use quotalab_engine::json_text;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -141,28 +142,67 @@ pub fn envelope_line(message: &str) -> &str {
     message.split('\n').next().unwrap_or_default()
 }
 
+/// A request's message as the worker received it: its envelope's line, and the document after
+/// it, if any.
+#[derive(Debug)]
+pub struct Incoming {
+    line: String,
+    document: Option<Carried>,
+}
+
+impl Incoming {
+    /// A message as the page posts it (`RequestText::to_bytes`): the envelope's line is copied
+    /// out, and the document stays in the posted buffer, where a run's scenario is read a piece
+    /// at a time (`Carried::into_scenario`). A line that is not UTF-8 reads as no request.
+    pub fn posted(bytes: js_sys::Uint8Array) -> Incoming {
+        let message = Posted::Transferred(bytes.clone());
+        let len = message.len();
+        let line_end = message.newline().unwrap_or(len);
+        Incoming {
+            line: String::from_utf8(message.bytes(0..line_end).into_owned()).unwrap_or_default(),
+            document: (line_end + 1 < len)
+                .then(|| Carried::Posted(JsBytes(bytes.subarray(line_end as u32 + 1, len as u32)))),
+        }
+    }
+
+    /// The envelope's line.
+    pub fn envelope_line(&self) -> &str {
+        &self.line
+    }
+}
+
+/// A message as text (the browser tests serve text): its own memory becomes the document's, the
+/// line before it drained, the document not copied.
+impl From<String> for Incoming {
+    fn from(mut message: String) -> Self {
+        let header_end = envelope_line(&message).len();
+        let document = (header_end < message.len()).then(|| {
+            let document = message.split_off(header_end + 1);
+            Carried::from(document)
+        });
+        message.truncate(header_end);
+        Incoming {
+            line: message,
+            document,
+        }
+    }
+}
+
 /// Reads a request's message: its envelope from the first line, and the document after it,
-/// if any, given to the request (`Carries::carrying`). The message's own memory becomes the
-/// document's: the line before it is drained, the document is not copied. `Err` holds the
-/// envelope's line, for the id of the refusal, and why it could not be read.
+/// if any, given to the request (`Carries::carrying`). `Err` holds the envelope's line, for the
+/// id of the refusal, and why it could not be read.
 pub fn read_request<Q: DeserializeOwned + Carries>(
-    mut message: String,
+    message: Incoming,
 ) -> Result<Envelope<Q>, (String, serde_json::Error)> {
-    let header_end = envelope_line(&message).len();
-    let envelope = serde_json::from_str::<Envelope<Q>>(&message[..header_end]);
-    match envelope {
-        Ok(Envelope { id, request }) if header_end < message.len() => {
-            message.drain(..=header_end);
-            Ok(Envelope {
-                id,
-                request: request.carrying(message),
-            })
-        }
-        Ok(envelope) => Ok(envelope),
-        Err(err) => {
-            message.truncate(header_end);
-            Err((message, err))
-        }
+    match serde_json::from_str::<Envelope<Q>>(&message.line) {
+        Ok(Envelope { id, request }) => Ok(Envelope {
+            id,
+            request: match message.document {
+                Some(document) => request.carrying(document),
+                None => request,
+            },
+        }),
+        Err(err) => Err((message.line, err)),
     }
 }
 
@@ -262,10 +302,12 @@ impl<R> Answer<R> {
         self.posted.len()
     }
 
-    /// The reply and its body, the body copied into wasm memory when it was not there: for a
-    /// reply whose body is read into the reply itself (an imported trace's scenario).
-    pub fn into_parts(self) -> (R, Vec<u8>) {
-        let body = self.body().into_owned();
+    /// Its reply, and its body where it lies, for the engine to read a piece at a time.
+    pub fn into_reply_and_body(self) -> (R, PostedBody) {
+        let body = PostedBody {
+            posted: self.posted,
+            from: self.body_from,
+        };
         (self.reply, body)
     }
 
@@ -305,7 +347,7 @@ mod tests {
         );
         assert_eq!(document, scenario, "sent as it is, not escaped");
         assert_eq!(envelope_line(&message), envelope);
-        let read = read_request::<Request>(message).expect("reads back");
+        let read = read_request::<Request>(message.into()).expect("reads back");
         assert_eq!((read.id, read.request), (3, request));
     }
 
@@ -322,8 +364,8 @@ mod tests {
             jobs_of: None,
             fault: None,
         };
-        let read =
-            read_request::<Request>(encode_request(1, &request).into_string()).expect("reads back");
+        let read = read_request::<Request>(encode_request(1, &request).into_string().into())
+            .expect("reads back");
         let Request::Run { scenario: read, .. } = read.request else {
             panic!("a run: {:?}", read.request)
         };
@@ -336,14 +378,18 @@ mod tests {
         use crate::interop::protocol::Task;
         let message = encode_request(5, &Task::Account { files: Vec::new() }).into_string();
         assert!(!message.contains('\n'), "{message}");
-        assert_eq!(read_request::<Task>(message).map(|e| e.id).ok(), Some(5));
+        assert_eq!(
+            read_request::<Task>(message.into()).map(|e| e.id).ok(),
+            Some(5)
+        );
     }
 
     #[test]
     fn an_unreadable_envelope_gives_back_its_line_for_the_refusal() {
         use crate::worker::messages::Request;
-        let (line, _) = read_request::<Request>("{\"id\":7,\"request\":{\"fly\":{}}}\n{}".into())
-            .expect_err("no such request");
+        let (line, _) =
+            read_request::<Request>(String::from("{\"id\":7,\"request\":{\"fly\":{}}}\n{}").into())
+                .expect_err("no such request");
         assert_eq!(line, r#"{"id":7,"request":{"fly":{}}}"#);
     }
 

@@ -13,7 +13,7 @@ use quotalab_app::worker::messages::{Reply, Request};
 use quotalab_app::worker::posted::Posted;
 use quotalab_app::worker::simulation::{held_run, jobs_kept, serve};
 use quotalab_app::worker::spare;
-use quotalab_app::worker::wire::{encode_request, Answer, Header, Message, Refusal};
+use quotalab_app::worker::wire::{encode_request, Answer, Header, Incoming, Message, Refusal};
 use quotalab_engine::result::metrics::ALL_JOBS;
 use quotalab_engine::result::view::Drawn;
 use quotalab_engine::result::JobResult;
@@ -28,12 +28,18 @@ fn served(id: u64, request: &Request) -> Vec<Vec<u8>> {
     served_raw(&encode_request(id, request).into_string())
 }
 
+/// Every message the worker posts for `message`, posted to it as bytes, as the page posts.
 fn served_raw(message: &str) -> Vec<Vec<u8>> {
     let mut posted = Vec::new();
-    serve(message.to_owned(), &|| 0.0, &mut |parts| {
+    serve(posted_as_bytes(message), &|| 0.0, &mut |parts| {
         posted.push(parts.concat())
     });
     posted
+}
+
+/// `message` as the worker receives it: its bytes in a JavaScript buffer.
+fn posted_as_bytes(message: &str) -> Incoming {
+    Incoming::posted(js_sys::Uint8Array::from(message.as_bytes()))
 }
 
 fn read(bytes: &[u8]) -> Message<Reply> {
@@ -160,7 +166,7 @@ fn a_run_lets_go_of_the_result_before_it() {
     assert_eq!(held_run(), Some(1));
     let mut held_during = Vec::new();
     serve(
-        encode_request(2, &run(2, 10, DEFAULT)).into_string(),
+        posted_as_bytes(&encode_request(2, &run(2, 10, DEFAULT)).into_string()),
         &|| 0.0,
         &mut |parts| {
             if matches!(
@@ -247,6 +253,27 @@ fn run_of_kept_jobs(run: u64, scenario: &Scenario, jobs_of: u64) -> Request {
         scenario: agreement.into(),
         jobs_of: Some(jobs_of),
         fault: None,
+    }
+}
+
+/// A run's scenario posted as bytes is read from the posted buffer, a piece at a time, pretty or
+/// compact, and runs as the engine runs it; one whose jobs are not read in pieces (the member's
+/// name written with an escape) is read whole, with the same result.
+#[wasm_bindgen_test]
+fn a_posted_scenario_runs_as_its_text_does() {
+    let text = include_str!("../../scenarios/philly-trace.json");
+    let trace = Scenario::from_json(text).unwrap();
+    let expected = drawn_bytes(&trace);
+    let escaped = text.replacen("\"jobs\"", "\"jo\\u0062s\"", 1);
+    assert_ne!(escaped, text);
+    for json in [
+        text.to_string(),
+        serde_json::to_string(&trace).unwrap(),
+        escaped,
+    ] {
+        let done = answer(&served(1, &run(1, 0, &json)));
+        assert!(matches!(done.reply, Reply::Ran { .. }), "{:?}", done.reply);
+        assert_eq!(*done.body(), expected[..]);
     }
 }
 

@@ -8,7 +8,7 @@
 //! (the crate reads rows in the same order either way; a test pins that).
 
 use super::form::TraceForm;
-use quotalab_engine::format::parse_scenario;
+use quotalab_engine::format::pieces::Source;
 use quotalab_engine::Scenario;
 use quotalab_interop::traces::{self, BadRow, ImportError, ImportReport, TraceFile, TraceFormat};
 use serde::{Deserialize, Serialize};
@@ -163,19 +163,17 @@ impl Preview {
     }
 
     /// This preview as the page receives it: its scenario read from `body`, the JSON that
-    /// followed the reply's header. A body that is not the scenario (a page and a worker of
-    /// different builds) fails the preview with the reader's message.
-    pub fn with_scenario_from(self, body: &[u8]) -> Preview {
+    /// followed the reply's header, a piece at a time where it lies (`Scenario::read`). A body
+    /// that is not the scenario (a page and a worker of different builds) fails the preview
+    /// with the reader's message.
+    pub fn with_scenario_from(self, body: &(impl Source + ?Sized)) -> Preview {
         let Preview::Ready {
             report, blocked, ..
         } = self
         else {
             return self;
         };
-        let read = std::str::from_utf8(body)
-            .map_err(|e| e.to_string())
-            .and_then(|text| parse_scenario(text).map_err(|e| e.to_string()));
-        match read {
+        match Scenario::read(body) {
             Ok(scenario) => Preview::Ready {
                 scenario: Box::new(scenario),
                 report,

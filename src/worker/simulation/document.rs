@@ -82,7 +82,7 @@ mod tests {
     fn answered(request: Request) -> Vec<(Header<Reply>, Vec<u8>)> {
         let mut posted = Vec::new();
         serve_message::<Simulation>(
-            encode_request(1, &request).into_string(),
+            encode_request(1, &request).into_string().into(),
             &mut |request, replier| super::super::answer(request, &|| 0.0, replier),
             &mut |parts| posted.push(parts.concat()),
         );

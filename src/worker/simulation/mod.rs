@@ -21,7 +21,7 @@ pub use held::{held_run, jobs_kept};
 
 use super::messages::{Reply, Request, Simulation};
 use super::serve::{serve_message, serve_requests, Answered, Post, Replier};
-use super::wire::{envelope_line, Envelope};
+use super::wire::{Envelope, Incoming};
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -39,8 +39,8 @@ pub fn serve_simulation() {
 /// was then too small for the next run's largest buffers, so the second run at a million jobs
 /// grew the worker's memory by about 200 MB (docs/PERFORMANCE.md, "The worker lets go of the
 /// held result first").
-pub fn serve(message: String, now_ms: &dyn Fn() -> f64, post: &mut Post<'_>) {
-    if !reads_held(envelope_line(&message)) {
+pub fn serve(message: Incoming, now_ms: &dyn Fn() -> f64, post: &mut Post<'_>) {
+    if !reads_held(message.envelope_line()) {
         held::forget();
     }
     serve_message::<Simulation>(
@@ -117,7 +117,7 @@ fn reads_held(envelope_line: &str) -> bool {
 mod tests {
     use super::*;
     use crate::worker::carried::Carried;
-    use crate::worker::wire::encode_request;
+    use crate::worker::wire::{encode_request, envelope_line};
 
     #[test]
     fn only_stories_and_the_document_read_the_held_result() {

@@ -74,9 +74,7 @@ fn scenario_of(json: Carried, jobs_of: Option<u64>) -> Result<Scenario, Refusal>
     // Taken now, and dropped now unless they are the ones this run takes.
     let kept = held::take_jobs().filter(|(kept_run, _)| Some(*kept_run) == jobs_of);
     let invalid = |err: LoadError| Refusal::Invalid(err.to_string());
-    let json = json.into_text();
-    let mut scenario = Scenario::parse_json(&json).map_err(invalid)?;
-    drop(json);
+    let mut scenario = json.into_scenario().map_err(invalid)?;
     if let Some(of) = jobs_of {
         if !scenario.jobs.is_empty() {
             return Err(Refusal::Unreadable(format!(
