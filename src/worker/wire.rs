@@ -172,18 +172,21 @@ impl Incoming {
 }
 
 /// A message as text (the browser tests serve text): its own memory becomes the document's, the
-/// line before it drained, the document not copied.
+/// line and its newline drained from its front, the document not copied.
 impl From<String> for Incoming {
     fn from(mut message: String) -> Self {
         let header_end = envelope_line(&message).len();
-        let document = (header_end < message.len()).then(|| {
-            let document = message.split_off(header_end + 1);
-            Carried::from(document)
-        });
-        message.truncate(header_end);
+        if header_end == message.len() {
+            return Incoming {
+                line: message,
+                document: None,
+            };
+        }
+        let mut line: String = message.drain(..=header_end).collect();
+        line.pop();
         Incoming {
-            line: message,
-            document,
+            line,
+            document: Some(Carried::from(message)),
         }
     }
 }
