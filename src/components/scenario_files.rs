@@ -85,7 +85,7 @@ pub async fn import(state: Editor, file: web_sys::File) {
 /// Whether the first thing in `bytes`, after a byte-order mark and white space, opens a JSON
 /// object: then they are a scenario or study `.json`, never Kueue YAML
 /// (`kueue_yaml::is_kueue_yaml`).
-fn starts_as_json_object(bytes: &JsBytes) -> bool {
+fn starts_as_json_object(bytes: &(impl Source + ?Sized)) -> bool {
     let mut head = vec![0; bytes.len().min(4096)];
     bytes.copy_to(0, &mut head);
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head);
@@ -118,6 +118,28 @@ fn open_read(state: Editor, origin: &str, read: Result<Document, LoadError>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_document_that_opens_an_object_is_read_as_json_bytes() {
+        for json in [
+            "{}",
+            "  \n\t{\"version\": 1}",
+            "\u{feff}{}",
+            "\u{feff} \r\n{",
+        ] {
+            assert!(starts_as_json_object(json.as_bytes()), "{json:?}");
+        }
+        for other in [
+            "",
+            "   ",
+            "apiVersion: v1\n{",
+            "[{}]",
+            "\u{a0}{}",
+            "\u{feff}",
+        ] {
+            assert!(!starts_as_json_object(other.as_bytes()), "{other:?}");
+        }
+    }
 
     #[test]
     fn file_names_are_tidy() {
