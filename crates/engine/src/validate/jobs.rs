@@ -3,7 +3,10 @@
 use super::limits::{
     check_instances, check_positive, MAX_ACCELERATOR_MEMORY_GIB, MAX_ARRIVALS_PER_H,
 };
-use super::{check_duration, check_name, check_time, Context, Names, MAX_JOBS, MAX_PRIORITY};
+use super::{
+    check_duration, check_name, check_time, name_problem_given, Context, Names, MAX_JOBS,
+    MAX_PRIORITY,
+};
 use crate::diagnostic::Report;
 use crate::generate::{generated_as, generated_name};
 use crate::result::numbers::count;
@@ -19,16 +22,12 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
         report.error("jobs", too_many_jobs(total));
         return;
     }
-    let mut seen = Names::default();
     for (i, job) in scenario.jobs.iter().enumerate() {
         let path = format!("jobs[{i}]");
-        check_name(
-            report,
-            &format_args!("{path}.name"),
-            &job.name,
-            &mut seen,
-            "job",
-        );
+        let repeated = |_: &str| context.jobs.repeats_an_earlier(i);
+        if let Some(problem) = name_problem_given(&job.name, "job", repeated) {
+            report.error(format!("{path}.name"), problem);
+        }
         check_share_ref(
             scenario,
             context,
@@ -46,7 +45,7 @@ pub(super) fn check(scenario: &Scenario, context: &Context, report: &mut Report)
         check_attributes(context, report, &path, &job.attributes());
         super::observed::check(context, report, &path, job);
     }
-    let mut generated = GeneratedNames::new(&seen);
+    let mut generated = GeneratedNames::new(&context.jobs.names);
     for (i, mix) in scenario.job_mixes.iter().enumerate() {
         check_mix(
             scenario,
@@ -75,7 +74,14 @@ struct GeneratedNames<'a> {
 impl<'a> GeneratedNames<'a> {
     fn new(explicit_names: &Names<'a>) -> Self {
         let mut explicit: HashMap<&str, u64> = HashMap::new();
-        for (prefix, k) in explicit_names.iter().filter_map(|n| generated_as(n)) {
+        // Only well-formed names count: a badly formed one is reported as that alone.
+        let well_formed = |name: &&'a str| name_problem_given(name, "job", |_| false).is_none();
+        for (prefix, k) in explicit_names
+            .iter()
+            .copied()
+            .filter(well_formed)
+            .filter_map(generated_as)
+        {
             let smallest = explicit.entry(prefix).or_insert(k);
             *smallest = (*smallest).min(k);
         }

@@ -19,7 +19,7 @@ mod structure;
 use crate::diagnostic::Report;
 use crate::scenario::{InstanceType, Scenario};
 use crate::time::MAX_TIME_H;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Display;
 
 /// The most jobs a scenario may hold, explicit and generated together: half a year of a large
@@ -56,8 +56,9 @@ pub(crate) struct Context<'a> {
     /// Training plan name to its instance type.
     pub plans: BTreeMap<&'a str, &'a str>,
     pub shares: BTreeMap<&'a str, usize>,
-    /// The explicit jobs' names.
-    explicit_jobs: HashSet<&'a str>,
+    /// Every explicit job's name, and which jobs repeat a name an earlier job has
+    /// ([`JobNames`]).
+    pub jobs: JobNames<'a>,
     /// The agreement is written as Kueue objects (`kueue`), not as quota shares: jobs name
     /// ClusterQueues and priorities are Kueue's (docs/KUEUE.md).
     pub kueue_agreement: bool,
@@ -81,7 +82,7 @@ impl<'a> Context<'a> {
                 .map(|p| (p.name.as_str(), p.instance_type.as_str()))
                 .collect(),
             shares: names(scenario.quota_shares.iter().map(|s| s.name.as_str())),
-            explicit_jobs: scenario.jobs.iter().map(|j| j.name.as_str()).collect(),
+            jobs: JobNames::of(scenario),
             kueue_agreement: scenario.kueue.is_some(),
             mix_counts: scenario
                 .job_mixes
@@ -98,7 +99,7 @@ impl<'a> Context<'a> {
     /// read, not written out: a million-job mix would otherwise be a million strings on every
     /// validation (docs/PERFORMANCE.md, "Validation no longer writes out the generated names").
     pub fn has_job(&self, name: &str) -> bool {
-        self.explicit_jobs.contains(name)
+        self.jobs.names.contains(name)
             || crate::generate::generated_as(name)
                 .is_some_and(|(mix, k)| self.mix_counts.get(mix).is_some_and(|&n| k <= n))
     }
@@ -140,6 +141,38 @@ fn names<'a>(items: impl Iterator<Item = &'a str>) -> BTreeMap<&'a str, usize> {
 /// and a copy and a SipHash of each name was a tenth of validating it.
 pub(crate) type Names<'a> = rustc_hash::FxHashSet<&'a str>;
 
+/// The explicit jobs' names, gathered once for every check that needs them: whether a job an
+/// action names exists, which job repeats an earlier one's name, and which names a mix's could
+/// clash with. At a million listed jobs a set of their names is about 20 MB, and two such sets
+/// (one to look names up, one to find the repeated ones) set the page's memory at every edit of
+/// a trace (docs/PERFORMANCE.md, "One set of a trace's job names per validation").
+pub(crate) struct JobNames<'a> {
+    /// Every job's name, once.
+    pub names: Names<'a>,
+    /// The indices of the jobs whose name an earlier job has, in order; a well-formed scenario
+    /// has none.
+    repeated: Vec<usize>,
+}
+
+impl<'a> JobNames<'a> {
+    fn of(scenario: &'a Scenario) -> Self {
+        let mut names = Names::with_capacity_and_hasher(scenario.jobs.len(), Default::default());
+        let repeated = scenario
+            .jobs
+            .iter()
+            .enumerate()
+            .filter(|(_, job)| !names.insert(job.name.as_str()))
+            .map(|(i, _)| i)
+            .collect();
+        JobNames { names, repeated }
+    }
+
+    /// Whether job `index` repeats the name of a job before it.
+    pub fn repeats_an_earlier(&self, index: usize) -> bool {
+        self.repeated.binary_search(&index).is_ok()
+    }
+}
+
 /// A name: non-empty, at most 128 characters, unique within its kind.
 pub(crate) fn check_name<'a>(
     report: &mut Report,
@@ -156,6 +189,16 @@ pub(crate) fn check_name<'a>(
 /// What is wrong with a name of `kind` among those `seen` so far (docs/FORMAT.md,
 /// "Conventions"), if anything; a good name is added to `seen`.
 fn name_problem<'a>(name: &'a str, seen: &mut Names<'a>, kind: &str) -> Option<String> {
+    name_problem_given(name, kind, |name| !seen.insert(name))
+}
+
+/// What is wrong with a name of `kind`, where `taken` says whether an earlier one of its kind
+/// has it, asked only of a name that is otherwise good.
+pub(crate) fn name_problem_given<'a>(
+    name: &'a str,
+    kind: &str,
+    taken: impl FnOnce(&'a str) -> bool,
+) -> Option<String> {
     if name.trim().is_empty() {
         Some(format!("the {kind} needs a name"))
     } else if name.chars().count() > MAX_NAME_CHARS {
@@ -163,7 +206,7 @@ fn name_problem<'a>(name: &'a str, seen: &mut Names<'a>, kind: &str) -> Option<S
             "names are at most {MAX_NAME_CHARS} characters; this one has {}",
             name.chars().count()
         ))
-    } else if !seen.insert(name) {
+    } else if taken(name) {
         Some(format!(
             "another {kind} is already called \"{name}\"; names must be unique"
         ))

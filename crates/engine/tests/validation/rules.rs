@@ -484,6 +484,44 @@ fn generated_names_clash_exactly_where_writing_them_out_finds_them() {
     }
 }
 
+/// A job that repeats an earlier job's name is reported at itself, each time, and the first to
+/// have the name is not; a name too long to be good is reported as that alone, even where it
+/// reads as a mix's generated name (the validator gathers the names once for both checks).
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_repeated_job_name_is_reported_at_each_repeat_and_a_long_one_clashes_with_no_mix() {
+    let prefix = "x".repeat(127);
+    let found = findings(|d| {
+        let job = d["jobs"][0].clone();
+        d["jobs"] = ["J1", "J2", "J1", "J1", &format!("{prefix}-1")]
+            .iter()
+            .map(|n| {
+                let mut j = job.clone();
+                j["name"] = json!(n);
+                j
+            })
+            .collect();
+        d["job_mixes"][0]["name"] = json!(prefix);
+    });
+    let paths = |text: &str| -> Vec<String> {
+        found
+            .iter()
+            .filter(|(_, _, m)| m.contains(text))
+            .map(|(_, p, _)| p.clone())
+            .collect()
+    };
+    assert_eq!(
+        paths("already called \"J1\""),
+        ["jobs[2].name", "jobs[3].name"]
+    );
+    assert_eq!(paths("names are at most 128 characters"), ["jobs[4].name"]);
+    assert_eq!(
+        paths("the mix generates"),
+        Vec::<String>::new(),
+        "{found:?}"
+    );
+}
+
 /// An action may name a generated job (`m-1` to `m-N` of a mix `m` making N) exactly as the
 /// generator writes it, and no other.
 #[test]
