@@ -74,13 +74,13 @@ struct GeneratedNames<'a> {
 impl<'a> GeneratedNames<'a> {
     fn new(explicit_names: &Names<'a>) -> Self {
         let mut explicit: HashMap<&str, u64> = HashMap::new();
-        // Only well-formed names count: a badly formed one is reported as that alone.
-        let well_formed = |name: &&'a str| name_problem_given(name, "job", |_| false).is_none();
+        // Only well-formed names count: a badly formed one is reported as that alone. The job
+        // loop has checked each name's form already, so only the few that read as a generated
+        // name are checked again here, not every name of a trace.
+        let well_formed = |name: &str| name_problem_given(name, "job", |_| false).is_none();
         for (prefix, k) in explicit_names
             .iter()
-            .copied()
-            .filter(well_formed)
-            .filter_map(generated_as)
+            .filter_map(|name| generated_as(name).filter(|_| well_formed(name)))
         {
             let smallest = explicit.entry(prefix).or_insert(k);
             *smallest = (*smallest).min(k);
